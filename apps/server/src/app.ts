@@ -1,0 +1,99 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { adminRoutes, createAdminService, type AdminService } from './modules/admin/index.js';
+import { createAuditService, type AuditService } from './modules/audit/index.js';
+import { authRoutes, createAuthService, type AuthContext, type AuthService } from './modules/auth/index.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { createTeamsService, type TeamsService } from './modules/teams/index.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { createRealtime, type Realtime } from './plugins/realtime.js';
+import { registerWeb } from './plugins/web.js';
+import { createMailer, type Mailer } from './providers/mail/index.js';
+
+export type Services = {
+  auth: AuthService;
+  admin: AdminService;
+  teams: TeamsService;
+  audit: AuditService;
+  mailer: Mailer;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    clock: Clock;
+    services: Services;
+    realtime: Realtime;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export type AppDeps = {
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Where logs go; tests pass a stream to read them. */
+  logStream?: NodeJS.WritableStream;
+};
+
+/** Builds the whole app without listening, so tests can `inject` or listen on a port of their own. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(deps.logStream
+        ? { stream: deps.logStream }
+        : config.NODE_ENV === 'development'
+          ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } }
+          : {}),
+    },
+    trustProxy: config.TRUST_PROXY,
+    disableRequestLogging: config.NODE_ENV === 'development',
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+
+  const clock = deps.clock ?? systemClock;
+  const { db } = deps.database;
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const teams = createTeamsService({ staffEmails: config.STAFF_EMAILS });
+  const audit = createAuditService({ clock });
+  const auth = createAuthService({
+    db,
+    clock,
+    mailer,
+    log: app.log,
+    secret: config.authSecret,
+    ipLimits: { shortWindowMax: config.LOGIN_IP_MAX_5MIN, dayWindowMax: config.LOGIN_IP_MAX_DAY },
+    teams,
+    audit,
+  });
+  const admin = createAdminService({ db, auth, teams, audit });
+
+  app.decorate('config', config);
+  app.decorate('database', deps.database);
+  app.decorate('clock', clock);
+  app.decorate('services', { auth, admin, teams, audit, mailer });
+  app.decorate('realtime', createRealtime(app));
+
+  registerErrorHandler(app);
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(adminRoutes);
+  await registerWeb(app, config.WEB_DIST);
+
+  app.addHook('onClose', async () => {
+    await app.realtime.io.close();
+    await mailer.close();
+  });
+  return app;
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const list = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim().toLowerCase())
+      .filter(Boolean),
+  );
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * Every environment variable the server reads, with its default and meaning. The README's
+ * configuration table is this list; keep them in step.
+ */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    DATABASE_POOL_SIZE: positiveInt(10),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Prospector <no-reply@localhost>'),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    STAFF_EMAILS: list,
+    CONTACT_EMAIL: z.email().default('support@example.com'),
+    BOOK_DEMO_URL: z.url().optional(),
+    LOGIN_IP_MAX_5MIN: positiveInt(3),
+    LOGIN_IP_MAX_DAY: positiveInt(10),
+    TRUST_PROXY: bool,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  })
+  .superRefine((env, ctx) => {
+    // In production a login code may only travel by mail: the log mailer would print it.
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when NODE_ENV=production' });
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Omit<Env, 'PUBLIC_URL'> & { PUBLIC_URL: string; authSecret: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. Bad values throw a ConfigError naming each variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(envSchema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]),
+  );
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    authSecret: env.AUTH_SECRET ?? readOrCreateSecret(env.DATA_DIR),
+  };
+}
+
+/** Without AUTH_SECRET (embedded default) a random secret is kept in DATA_DIR so restarts keep codes valid. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** A configuration for tests: defaults plus overrides, never read from the process environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = envSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir' });
+  return { ...base, PUBLIC_URL: 'http://localhost', authSecret: 'test-secret-test-secret-test-secret-123', ...overrides };
+}

@@ -1,0 +1,105 @@
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbDriver = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Db;
+  driver: DbDriver;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's network error must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => pool.end(),
+  };
+}
+
+/** Wraps an open PGlite (a folder, memory, or a loaded dump). */
+export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    close: async () => {
+      await client.close();
+      onClose();
+    },
+  };
+}
+
+/**
+ * PGlite persisted in `dataDir/pg`. PGlite does not stop a second process from opening the same
+ * folder (PITFALLS.md), so a lock file holding our pid guards it; a stale lock is taken over.
+ */
+export async function openPgliteDir(dataDir: string): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const releaseLock = takeLock(path.join(dataDir, 'pglite.lock'));
+  try {
+    const client = await PGlite.create(path.join(dataDir, 'pg'));
+    return wrapPglite(client, releaseLock);
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+}
+
+function takeLock(file: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(readFileSync(file, 'utf8'));
+      if (holder && holder !== process.pid && isAlive(holder))
+        throw new Error(
+          `The data folder ${path.dirname(file)} is in use by process ${holder}. Stop it first, or set DATA_DIR to another folder.`,
+        );
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not take the lock ${file}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }) {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPgliteDir(opts.dataDir);
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

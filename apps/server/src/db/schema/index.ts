@@ -1,0 +1,3 @@
+export * from './teams.js';
+export * from './auth.js';
+export * from './audit.js';

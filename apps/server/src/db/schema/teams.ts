@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { DataAccess, PermissionKey, Role } from '@prospector/core';
+
+export const teams = pgTable('teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().default('Unnamed Company'),
+  onboarded: boolean('onboarded').notNull().default(false),
+  timezone: text('timezone'),
+  /** Affiliate id the team's first user arrived with (URL hash). */
+  referredBy: text('referred_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Stored lower-cased (rules/auth normalizeEmail). */
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    role: text('role').$type<Role>().notNull().default('member'),
+    permissions: jsonb('permissions').$type<PermissionKey[]>().notNull().default([]),
+    dataAccess: text('data_access').$type<DataAccess>().notNull().default('Only assigned'),
+    avatar: text('avatar'),
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_team_idx').on(t.teamId),
+    index('users_lower_name_idx').on(sql`lower(${t.name})`),
+  ],
+);

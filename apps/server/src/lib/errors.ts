@@ -1,0 +1,38 @@
+import { messages } from '@prospector/core';
+import type { AuthErrorCode } from '../modules/auth/auth.errors.js';
+import type { AdminErrorCode } from '../modules/admin/admin.errors.js';
+import type { Result } from './result.js';
+
+export type CommonErrorCode = 'NOT_FOUND' | 'VALIDATION' | 'RATE_LIMITED' | 'INTERNAL';
+export type ErrorCode = CommonErrorCode | AuthErrorCode | AdminErrorCode;
+
+/** The one map from error code to HTTP status and message. Exhaustive: a new code must be added here. */
+export const errorCatalogue: Record<ErrorCode, { status: number; message: string }> = {
+  NOT_FOUND: { status: 404, message: messages.http.notFound },
+  VALIDATION: { status: 400, message: messages.http.badRequest },
+  RATE_LIMITED: { status: 429, message: messages.http.tooManyRequests },
+  INTERNAL: { status: 500, message: messages.shell.genericError },
+  UNAUTHENTICATED: { status: 401, message: messages.auth.unauthenticated },
+  INVALID_CODE: { status: 400, message: messages.auth.invalidCode },
+  SEND_LIMIT_SHORT: { status: 429, message: messages.auth.tooManySends },
+  SEND_LIMIT_DAY: { status: 429, message: messages.auth.tooManySendsToday },
+  MAIL_FAILED: { status: 503, message: messages.auth.mailFailed },
+  NOT_STAFF: { status: 403, message: messages.auth.impersonationForbidden },
+  USER_NOT_FOUND: { status: 404, message: messages.auth.impersonationNotFound },
+  USER_AMBIGUOUS: { status: 409, message: messages.auth.impersonationAmbiguous },
+  TEAM_NOT_FOUND: { status: 404, message: messages.auth.teamNotFound },
+};
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(code);
+  }
+}
+
+export function unwrap<T, C extends ErrorCode>(result: Result<T, C>): T {
+  if (!result.ok) throw new DomainError(result.code);
+  return result.value;
+}

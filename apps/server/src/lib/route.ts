@@ -1,0 +1,64 @@
+import type { Endpoint } from '@prospector/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { AuthContext, ClientInfo } from '../modules/auth/index.js';
+import { DomainError } from './errors.js';
+
+type Infer<T> = NonNullable<T> extends z.ZodType ? z.infer<NonNullable<T>> : undefined;
+
+export type RouteInput<E extends Endpoint> = {
+  body: Infer<E['body']>;
+  params: Infer<E['params']>;
+  auth: E['auth'] extends true ? AuthContext : AuthContext | null;
+  client: ClientInfo;
+  req: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export function clientInfo(req: FastifyRequest): ClientInfo {
+  return { ip: req.ip, userAgent: req.headers['user-agent'] };
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : null;
+}
+
+/**
+ * Registers one contract endpoint: the contract's method, path and schemas, the auth guard when the
+ * contract says so, and a handler that only parses, calls a service and returns its value.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: RouteInput<E>) => Promise<z.infer<E['response']>>,
+) {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      response: { 200: endpoint.response },
+    },
+    preHandler: endpoint.auth
+      ? async (req) => {
+          const auth = await app.services.auth.authenticate(bearerToken(req));
+          if (!auth) throw new DomainError('UNAUTHENTICATED');
+          req.auth = auth;
+        }
+      : undefined,
+    handler: (req, reply) =>
+      handler({
+        body: req.body as Infer<E['body']>,
+        params: req.params as Infer<E['params']>,
+        auth: req.auth as RouteInput<E>['auth'],
+        client: clientInfo(req),
+        req,
+        reply,
+      }),
+  });
+}

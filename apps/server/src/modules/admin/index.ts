@@ -1,0 +1,2 @@
+export { createAdminService, type AdminService } from './admin.service.js';
+export { adminRoutes } from './admin.routes.js';

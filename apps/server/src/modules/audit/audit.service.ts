@@ -1,0 +1,29 @@
+import type { Db } from '../../db/client.js';
+import { auditLog } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+
+export type AuditAction =
+  | 'auth.login'
+  | 'auth.logout'
+  | 'admin.impersonate'
+  | 'admin.switchToUser'
+  | 'admin.denied';
+
+export type AuditEntry = {
+  action: AuditAction;
+  actorUserId?: string | null;
+  teamId?: string | null;
+  targetUserId?: string | null;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+};
+
+export type AuditService = ReturnType<typeof createAuditService>;
+
+export function createAuditService(deps: { clock: Clock }) {
+  return {
+    async record(db: Db, entry: AuditEntry) {
+      await db.insert(auditLog).values({ ...entry, details: entry.details ?? {}, createdAt: deps.clock.now() });
+    },
+  };
+}

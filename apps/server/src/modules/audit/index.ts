@@ -1,0 +1,1 @@
+export { createAuditService, type AuditService, type AuditAction, type AuditEntry } from './audit.service.js';

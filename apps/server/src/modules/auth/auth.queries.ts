@@ -1,0 +1,90 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { loginCodes, sessions, teams, users } from '../../db/schema/index.js';
+
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** Serialises sendCode per address and per IP, on PGlite and across PostgreSQL connections alike. */
+export async function lockSendKeys(db: Db, email: string, ip: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'login-email:' + email}, 0))`);
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'login-ip:' + ip}, 0))`);
+}
+
+export async function countSends(db: Db, where: { email: string } | { ip: string }, since: Date) {
+  const key = 'email' in where ? eq(loginCodes.email, where.email) : eq(loginCodes.ip, where.ip);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(loginCodes)
+    .where(and(key, gt(loginCodes.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function voidOpenCodes(db: Db, email: string, now: Date) {
+  await db
+    .update(loginCodes)
+    .set({ voidedAt: now })
+    .where(and(eq(loginCodes.email, email), isNull(loginCodes.usedAt), isNull(loginCodes.voidedAt)));
+}
+
+export async function insertCode(db: Db, row: typeof loginCodes.$inferInsert) {
+  await db.insert(loginCodes).values(row);
+}
+
+/**
+ * Tries the code against the address's one open code in a single statement: a match marks it used, a
+ * miss counts a wrong attempt. The row lock makes parallel tries see each other's effect, so one
+ * right code yields one session and three misses kill the code however they interleave.
+ */
+export async function consumeCode(db: Db, p: { email: string; codeHash: string; now: Date; maxWrong: number }) {
+  const matches = sql`${loginCodes.codeHash} = ${p.codeHash}`;
+  const rows = await db
+    .update(loginCodes)
+    .set({
+      wrongAttempts: sql`${loginCodes.wrongAttempts} + case when ${matches} then 0 else 1 end`,
+      usedAt: sql`case when ${matches} then ${iso(p.now)} else null end`,
+    })
+    .where(
+      and(
+        eq(loginCodes.email, p.email),
+        isNull(loginCodes.usedAt),
+        isNull(loginCodes.voidedAt),
+        gt(loginCodes.expiresAt, p.now),
+        lt(loginCodes.wrongAttempts, p.maxWrong),
+      ),
+    )
+    .returning({ matched: sql<boolean>`${matches}`, affId: loginCodes.affId });
+  return rows[0] ?? null;
+}
+
+export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
+  const [s] = await db.insert(sessions).values(row).returning({ id: sessions.id });
+  return s!.id;
+}
+
+const impersonators = alias(users, 'impersonators');
+
+export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      user: users,
+      team: teams,
+      impersonatorName: impersonators.name,
+      impersonatorEmail: impersonators.email,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(teams, eq(teams.id, users.teamId))
+    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), or(isNull(sessions.revokedAt))));
+}

@@ -1,0 +1,150 @@
+import {
+  LOGIN_CODE_LENGTH,
+  LOGIN_CODE_MAX_WRONG_ATTEMPTS,
+  LOGIN_CODE_TTL_MS,
+  LOGIN_SEND_LIMITS,
+  normalizeEmail,
+  type CurrentUser,
+} from '@prospector/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import { hmac, newNumericCode, newToken, sha256 } from '../../lib/secrets.js';
+import type { Mailer } from '../../providers/mail/index.js';
+import type { AuditService } from '../audit/index.js';
+import type { TeamsService } from '../teams/index.js';
+import type { AuthErrorCode } from './auth.errors.js';
+import * as q from './auth.queries.js';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type AuthContext = { sessionId: string; userId: string; teamId: string; user: CurrentUser };
+export type ClientInfo = { ip: string; userAgent?: string | undefined };
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  secret: string;
+  ipLimits: { shortWindowMax: number; dayWindowMax: number };
+  teams: TeamsService;
+  audit: AuditService;
+}) {
+  const { db, clock, teams, audit } = deps;
+  const codeHash = (email: string, code: string) => hmac(deps.secret, `${email}:${code}`);
+
+  async function checkSendLimits(tx: Db, email: string, ip: string): Promise<AuthErrorCode | null> {
+    const now = clock.now().getTime();
+    const shortSince = new Date(now - LOGIN_SEND_LIMITS.shortWindowMs);
+    const daySince = new Date(now - LOGIN_SEND_LIMITS.dayWindowMs);
+    if ((await q.countSends(tx, { email }, shortSince)) >= LOGIN_SEND_LIMITS.shortWindowMax) return 'SEND_LIMIT_SHORT';
+    if ((await q.countSends(tx, { email }, daySince)) >= LOGIN_SEND_LIMITS.dayWindowMax) return 'SEND_LIMIT_DAY';
+    if ((await q.countSends(tx, { ip }, shortSince)) >= deps.ipLimits.shortWindowMax) return 'SEND_LIMIT_SHORT';
+    if ((await q.countSends(tx, { ip }, daySince)) >= deps.ipLimits.dayWindowMax) return 'SEND_LIMIT_DAY';
+    return null;
+  }
+
+  /** Opens a session for a user and returns its bearer token (only its hash is stored). */
+  async function openSession(tx: Db, userId: string, client: ClientInfo, impersonatorId: string | null = null) {
+    const token = newToken();
+    const now = clock.now();
+    await q.insertSession(tx, {
+      userId,
+      tokenHash: sha256(token),
+      impersonatorId,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    });
+    return token;
+  }
+
+  return {
+    openSession,
+
+    /**
+     * Sends a 6-digit code that lives 5 minutes; a new code voids the previous one. The answer is the
+     * same whether or not the address has an account (the account is made at the first login).
+     */
+    async sendCode(input: { email: string; affId?: string | null | undefined }, client: ClientInfo) {
+      const email = normalizeEmail(input.email);
+      const code = newNumericCode(LOGIN_CODE_LENGTH);
+      const refused = await db.transaction(async (tx) => {
+        await q.lockSendKeys(tx, email, client.ip);
+        const limit = await checkSendLimits(tx, email, client.ip);
+        if (limit) return limit;
+        const now = clock.now();
+        await q.voidOpenCodes(tx, email, now);
+        await q.insertCode(tx, {
+          email,
+          codeHash: codeHash(email, code),
+          ip: client.ip,
+          affId: input.affId ?? null,
+          expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS),
+          createdAt: now,
+        });
+        return null;
+      });
+      if (refused) return fail(refused);
+      try {
+        await deps.mailer.send({
+          to: email,
+          subject: `Your Prospector login code: ${code}`,
+          text: `Your one-time login code is ${code}.\n\nIt expires in 5 minutes and works once. If you did not ask for it, you can ignore this e-mail.`,
+        });
+      } catch (err) {
+        deps.log.error({ err }, 'login code e-mail could not be sent');
+        return fail('MAIL_FAILED' as const);
+      }
+      return ok(true as const);
+    },
+
+    async login(input: { email: string; code: string }, client: ClientInfo) {
+      const email = normalizeEmail(input.email);
+      type Out = Result<{ token: string; user: CurrentUser }, 'INVALID_CODE'>;
+      return db.transaction(async (tx): Promise<Out> => {
+        const attempt = await q.consumeCode(tx, {
+          email,
+          codeHash: codeHash(email, input.code.trim()),
+          now: clock.now(),
+          maxWrong: LOGIN_CODE_MAX_WRONG_ATTEMPTS,
+        });
+        if (!attempt?.matched) return fail('INVALID_CODE');
+        const account = await teams.findOrCreateAccount(tx, email, attempt.affId);
+        const token = await openSession(tx, account.user.id, client);
+        await audit.record(tx, {
+          action: 'auth.login',
+          actorUserId: account.user.id,
+          teamId: account.team.id,
+          ip: client.ip,
+        });
+        return ok({ token, user: teams.toCurrentUser(account, null) });
+      });
+    },
+
+    async authenticate(token: string | undefined | null): Promise<AuthContext | null> {
+      if (!token || token.length > 200) return null;
+      const row = await q.findLiveSession(db, sha256(token), clock.now());
+      if (!row) return null;
+      const impersonatedBy = row.impersonatorEmail ? row.impersonatorName || row.impersonatorEmail : null;
+      return {
+        sessionId: row.sessionId,
+        userId: row.user.id,
+        teamId: row.team.id,
+        user: teams.toCurrentUser(row, impersonatedBy),
+      };
+    },
+
+    async logout(auth: AuthContext, client: ClientInfo) {
+      await db.transaction(async (tx) => {
+        await q.revokeSession(tx, auth.sessionId, clock.now());
+        await audit.record(tx, { action: 'auth.logout', actorUserId: auth.userId, teamId: auth.teamId, ip: client.ip });
+      });
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { getHealth, getPublicConfig } from '@prospector/core';
+import type { FastifyInstance } from 'fastify';
+import { pingDatabase } from '../../db/client.js';
+import { DomainError } from '../../lib/errors.js';
+import { bearerToken, route } from '../../lib/route.js';
+
+export async function healthRoutes(app: FastifyInstance) {
+  route(app, getHealth, async ({ req, reply }) => {
+    const token = bearerToken(req);
+    let userId: string | null = null;
+    if (token) {
+      const auth = await app.services.auth.authenticate(token);
+      if (!auth) throw new DomainError('UNAUTHENTICATED');
+      userId = auth.userId;
+    }
+    const started = performance.now();
+    let ok = true;
+    try {
+      await pingDatabase(app.database.db);
+    } catch (err) {
+      req.log.error({ err }, 'database ping failed');
+      ok = false;
+    }
+    if (!ok) reply.code(503);
+    return {
+      status: ok ? ('ok' as const) : ('degraded' as const),
+      database: { ok, driver: app.database.driver, latencyMs: Math.round((performance.now() - started) * 100) / 100 },
+      userId,
+    };
+  });
+
+  route(app, getPublicConfig, async () => ({
+    contactEmail: app.config.CONTACT_EMAIL,
+    bookDemoUrl: app.config.BOOK_DEMO_URL ?? null,
+    codesInServerLog: app.services.mailer.kind === 'log',
+  }));
+}

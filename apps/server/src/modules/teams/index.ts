@@ -1,0 +1,1 @@
+export { createTeamsService, type TeamsService, type UserWithTeam } from './teams.service.js';

@@ -1,0 +1,56 @@
+/** Business constants of the spec (part 1 §9, part 2 §9) and of the Foundation issue. */
+
+export const LOGIN_CODE_LENGTH = 6;
+export const LOGIN_CODE_TTL_MS = 5 * 60 * 1000;
+export const LOGIN_CODE_MAX_WRONG_ATTEMPTS = 3;
+
+/** sendCode limits: per e-mail address and, separately, per client IP. */
+export const LOGIN_SEND_LIMITS = {
+  shortWindowMs: 5 * 60 * 1000,
+  shortWindowMax: 3,
+  dayWindowMs: 24 * 60 * 60 * 1000,
+  dayWindowMax: 10,
+} as const;
+
+export const TOAST_AUTO_CLOSE_MS = 6000;
+export const CONNECTION_BANNER_HIDE_MS = 2000;
+export const SEARCH_MIN_CHARS = 3;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export const DEFAULT_COMPANY_NAME = 'Unnamed Company';
+
+export const PERMISSION_KEYS = [
+  'members',
+  'calls',
+  'sms',
+  'import',
+  'statuses',
+  'dataFields',
+  'phones',
+  'templates',
+  'campaigns',
+  'messenger',
+  'kpis',
+] as const;
+export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+
+export const PERMISSION_LABELS: Record<PermissionKey, string> = {
+  members: 'Add, edit, remove members and permissions',
+  calls: 'Calls',
+  sms: 'Send SMS and/or emails',
+  import: 'Import',
+  statuses: 'Statuses',
+  dataFields: 'Customize data fields',
+  phones: 'Buy or remove devices',
+  templates: 'Templates',
+  campaigns: 'Campaigns',
+  messenger: 'Messenger',
+  kpis: 'KPIs',
+};
+
+export const DATA_ACCESS = ['All data', 'Only assigned'] as const;
+export type DataAccess = (typeof DATA_ACCESS)[number];
+export const DEFAULT_MEMBER_DATA_ACCESS: DataAccess = 'Only assigned';
+
+export const ROLES = ['admin', 'member'] as const;
+export type Role = (typeof ROLES)[number];

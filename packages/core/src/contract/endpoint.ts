@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One API call: the server registers it, the web calls it; both read the same schemas. */
+export type Endpoint<
+  TBody extends z.ZodType = z.ZodType,
+  TResponse extends z.ZodType = z.ZodType,
+  TParams extends z.ZodType = z.ZodType,
+  TAuth extends boolean = boolean,
+> = {
+  method: HttpMethod;
+  path: string;
+  body?: TBody;
+  params?: TParams;
+  response: TResponse;
+  /** false for the few calls a logged-out visitor may make. */
+  auth: TAuth;
+};
+
+export function defineEndpoint<
+  TBody extends z.ZodType,
+  TResponse extends z.ZodType,
+  TParams extends z.ZodType = z.ZodType,
+  const TAuth extends boolean = boolean,
+>(e: Endpoint<TBody, TResponse, TParams, TAuth>) {
+  return e;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { currentUser } from './common.js';
+
+/**
+ * Socket.IO events of the default namespace. Server → client events are emitted to rooms
+ * `team:<id>`, `user:<id>` and `session:<id>`. docs/realtime-events.md lists them.
+ */
+export const serverEvents = {
+  /** First event after a successful handshake. */
+  init: z.object({ user: currentUser }),
+  /** A team member's socket count went from 0 to 1 (online) or from 1 to 0 (offline). */
+  memberPresence: z.object({ userId: z.string(), online: z.boolean() }),
+  /** The session behind this socket was revoked (logout); the client drops its token. */
+  sessionRevoked: z.object({ reason: z.enum(['logout', 'revoked']) }),
+} as const;
+
+export const clientEvents = {} as const;
+
+export type ServerEventName = keyof typeof serverEvents;
+export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEvents)[E]>;
+
+export type ServerToClientEvents = {
+  [E in ServerEventName]: (payload: ServerEventPayload<E>) => void;
+};
+export type ClientToServerEvents = Record<string, never>;
+
+/** Handshake: `io(url, { auth: { token } })`. A refused handshake carries this message. */
+export const SOCKET_UNAUTHORIZED = 'unauthorized';

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
+
+/** Public; when a bearer token is sent it is verified too (a bad one is 401). */
+export const getHealth = defineEndpoint({
+  method: 'GET',
+  path: '/api/health',
+  auth: false,
+  response: z.object({
+    status: z.enum(['ok', 'degraded']),
+    database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
+    userId: z.string().nullable(),
+  }),
+});

@@ -1,0 +1,11 @@
+export * from './endpoint.js';
+export * from './common.js';
+export * from './events.js';
+export { getHealth } from './health.js';
+export { getPublicConfig } from './public-config.js';
+export { sendCode } from './auth/send-code.js';
+export { login } from './auth/login.js';
+export { logout } from './auth/logout.js';
+export { getMe } from './auth/me.js';
+export { hijack } from './admin/hijack.js';
+export { switchToUser } from './admin/switch-to-user.js';

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
+
+/** What the logged-out pages need from the server's configuration. */
+export const getPublicConfig = defineEndpoint({
+  method: 'GET',
+  path: '/api/config',
+  auth: false,
+  response: z.object({
+    /** Contact address of the Terms, the Privacy Policy and 'Book a demo'. */
+    contactEmail: z.string(),
+    /** Where 'Book a demo' leads; null means a mail to contactEmail. */
+    bookDemoUrl: z.string().nullable(),
+    /** The embedded default prints login codes to the server log instead of mailing them. */
+    codesInServerLog: z.boolean(),
+  }),
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { can, visibleNavEntries, visibleSettingsEntries } from './navigation.js';
+
+const keys = (entries: { key: string }[]) => entries.map((e) => e.key);
+
+describe('left navigation', () => {
+  it('shows an admin every entry but Admin', () => {
+    expect(keys(visibleNavEntries({ role: 'admin', permissions: [], isStaff: false }))).toEqual([
+      'dashboard',
+      'messenger',
+      'campaigns',
+      'lists',
+      'templates',
+      'settings',
+    ]);
+  });
+  it('hides Messenger from a member without the messenger permission', () => {
+    expect(keys(visibleNavEntries({ role: 'member', permissions: ['sms'], isStaff: false }))).not.toContain(
+      'messenger',
+    );
+  });
+  it('shows Messenger to a member with the messenger permission', () => {
+    expect(keys(visibleNavEntries({ role: 'member', permissions: ['messenger'], isStaff: false }))).toContain(
+      'messenger',
+    );
+  });
+  it('shows Admin only to internal staff', () => {
+    expect(keys(visibleNavEntries({ role: 'member', permissions: [], isStaff: true }))).toContain('admin');
+    expect(keys(visibleNavEntries({ role: 'admin', permissions: [], isStaff: false }))).not.toContain('admin');
+  });
+});
+
+describe('settings menu', () => {
+  it('shows Team and Other to a member without permissions', () => {
+    expect(keys(visibleSettingsEntries({ role: 'member', permissions: [], isStaff: false }))).toEqual([
+      'team',
+      'other',
+    ]);
+  });
+  it('shows Data Fields, Statuses and Devices by permission, and Billing only to admins', () => {
+    const member = visibleSettingsEntries({
+      role: 'member',
+      permissions: ['dataFields', 'statuses', 'phones'],
+      isStaff: false,
+    });
+    expect(keys(member)).toEqual(['team', 'data-fields', 'statuses', 'devices', 'other']);
+    expect(keys(visibleSettingsEntries({ role: 'admin', permissions: [], isStaff: false }))).toContain('billing');
+  });
+  it('grants an admin every permission', () => {
+    expect(can({ role: 'admin', permissions: [] }, 'kpis')).toBe(true);
+    expect(can({ role: 'member', permissions: [] }, 'kpis')).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+import type { PermissionKey, Role } from '../constants.js';
+
+export type NavViewer = { role: Role; permissions: readonly PermissionKey[]; isStaff: boolean };
+
+export type NavEntry = { key: string; label: string; to: string };
+
+const MAIN_NAV: (NavEntry & { visible: (v: NavViewer) => boolean })[] = [
+  { key: 'dashboard', label: 'Dashboard', to: '/', visible: () => true },
+  { key: 'messenger', label: 'Messenger', to: '/messenger', visible: (v) => can(v, 'messenger') },
+  { key: 'campaigns', label: 'Campaigns', to: '/campaigns', visible: () => true },
+  { key: 'lists', label: 'Lists', to: '/lists', visible: () => true },
+  { key: 'templates', label: 'Templates', to: '/templates/sms', visible: () => true },
+  { key: 'settings', label: 'Settings', to: '/settings/team', visible: () => true },
+  { key: 'admin', label: 'Admin', to: '/admin/teams', visible: (v) => v.isStaff },
+];
+
+/** Admins hold every permission; members hold the keys they were given. */
+export function can(viewer: Pick<NavViewer, 'role' | 'permissions'>, key: PermissionKey): boolean {
+  return viewer.role === 'admin' || viewer.permissions.includes(key);
+}
+
+/** Left navigation (spec part 1 §2.1): Messenger needs the permission, Admin is for internal staff. */
+export function visibleNavEntries(viewer: NavViewer): NavEntry[] {
+  return MAIN_NAV.filter((e) => e.visible(viewer)).map(({ key, label, to }) => ({ key, label, to }));
+}
+
+const SETTINGS_MENU: (NavEntry & { visible: (v: NavViewer) => boolean })[] = [
+  { key: 'team', label: 'Team', to: '/settings/team', visible: () => true },
+  { key: 'data-fields', label: 'Data Fields', to: '/settings/data-fields', visible: (v) => can(v, 'dataFields') },
+  { key: 'statuses', label: 'Statuses', to: '/settings/statuses', visible: (v) => can(v, 'statuses') },
+  { key: 'devices', label: 'Devices', to: '/settings/devices', visible: (v) => can(v, 'phones') },
+  { key: 'billing', label: 'Billing', to: '/settings/billing', visible: (v) => v.role === 'admin' },
+  { key: 'other', label: 'Other', to: '/settings/other', visible: () => true },
+];
+
+/** Settings menu (spec part 2 §2): Team and Other for everyone, the rest by permission, Billing for admins. */
+export function visibleSettingsEntries(viewer: NavViewer): NavEntry[] {
+  return SETTINGS_MENU.filter((e) => e.visible(viewer)).map(({ key, label, to }) => ({ key, label, to }));
+}
