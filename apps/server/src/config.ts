@@ -57,7 +57,11 @@ export const envSchema = z
     if (env.NODE_ENV === 'production' && !env.SMTP_URL)
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when NODE_ENV=production' });
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET)
-      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'is required when NODE_ENV=production',
+      });
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -97,6 +101,15 @@ function readOrCreateSecret(dataDir: string): string {
 
 /** A configuration for tests: defaults plus overrides, never read from the process environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = envSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data-dir' });
-  return { ...base, PUBLIC_URL: 'http://localhost', authSecret: 'test-secret-test-secret-test-secret-123', ...overrides };
+  const base = envSchema.parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent-test-data-dir',
+  });
+  return {
+    ...base,
+    PUBLIC_URL: 'http://localhost',
+    authSecret: 'test-secret-test-secret-test-secret-123',
+    ...overrides,
+  };
 }

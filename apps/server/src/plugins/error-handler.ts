@@ -15,10 +15,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = err.validation.map((v) => ({
-        path: String(v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || (v.params?.['missingProperty'] as string) || '',
+        path:
+          String(v.instancePath ?? '')
+            .replace(/^\//, '')
+            .replaceAll('/', '.') ||
+          (v.params?.['missingProperty'] as string) ||
+          '',
         message: String(v.message ?? 'Invalid value'),
       }));
-      return reply.code(400).send({ code: 'VALIDATION', message: fields[0]?.message ?? messages.http.badRequest, fields });
+      return reply
+        .code(400)
+        .send({ code: 'VALIDATION', message: fields[0]?.message ?? messages.http.badRequest, fields });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err: err.cause ?? err }, 'response did not match its contract');

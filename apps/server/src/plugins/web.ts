@@ -10,11 +10,22 @@ import type { FastifyInstance } from 'fastify';
 export async function registerWeb(app: FastifyInstance, webDist: string) {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
-    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io') || !['GET', 'HEAD'].includes(req.method))
+    if (
+      url === '/api' ||
+      url.startsWith('/api/') ||
+      url.startsWith('/socket.io') ||
+      !['GET', 'HEAD'].includes(req.method)
+    )
       return reply.code(404).send({ code: 'NOT_FOUND', message: messages.http.notFound });
     if (!hasWeb)
       return reply

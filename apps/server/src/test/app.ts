@@ -18,10 +18,16 @@ export type TestApp = {
 };
 
 /** The real app on a fresh database, with a real SMTP server, a movable clock and captured logs. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  opts: { realClock?: boolean } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const smtp = await startSmtp();
-  const clock = manualClock();
+  const manual = manualClock();
+  const clock: ManualClock = opts.realClock
+    ? { now: () => new Date(), advance: () => {}, set: () => {} }
+    : manual;
   let logText = '';
   const logStream = new Writable({
     write(chunk, _enc, cb) {

@@ -6,6 +6,7 @@ export type DbTemplate =
   | { driver: 'postgres'; adminUrl: string; template: string; prefix: string };
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces
   export interface ProvidedContext {
     dbTemplate: DbTemplate;
   }

@@ -13,5 +13,8 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('audit_log_team_idx').on(t.teamId, t.createdAt), index('audit_log_actor_idx').on(t.actorUserId)],
+  (t) => [
+    index('audit_log_team_idx').on(t.teamId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorUserId),
+  ],
 );

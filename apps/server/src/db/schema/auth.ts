@@ -17,7 +17,10 @@ export const loginCodes = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('login_codes_email_idx').on(t.email, t.createdAt), index('login_codes_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('login_codes_email_idx').on(t.email, t.createdAt),
+    index('login_codes_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 export const sessions = pgTable(

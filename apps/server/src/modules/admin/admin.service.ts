@@ -11,7 +11,12 @@ type Impersonation = Result<{ token: string; user: CurrentUser }, AdminErrorCode
 export type AdminService = ReturnType<typeof createAdminService>;
 
 /** Internal staff (STAFF_EMAILS) may open a session as any user; every attempt is audited. */
-export function createAdminService(deps: { db: Db; auth: AuthService; teams: TeamsService; audit: AuditService }) {
+export function createAdminService(deps: {
+  db: Db;
+  auth: AuthService;
+  teams: TeamsService;
+  audit: AuditService;
+}) {
   const { db, auth, teams, audit } = deps;
 
   async function refuse(caller: AuthContext, client: ClientInfo, what: Record<string, unknown>) {

@@ -3,11 +3,7 @@ import { auditLog } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 
 export type AuditAction =
-  | 'auth.login'
-  | 'auth.logout'
-  | 'admin.impersonate'
-  | 'admin.switchToUser'
-  | 'admin.denied';
+  'auth.login' | 'auth.logout' | 'admin.impersonate' | 'admin.switchToUser' | 'admin.denied';
 
 export type AuditEntry = {
   action: AuditAction;
@@ -23,7 +19,9 @@ export type AuditService = ReturnType<typeof createAuditService>;
 export function createAuditService(deps: { clock: Clock }) {
   return {
     async record(db: Db, entry: AuditEntry) {
-      await db.insert(auditLog).values({ ...entry, details: entry.details ?? {}, createdAt: deps.clock.now() });
+      await db
+        .insert(auditLog)
+        .values({ ...entry, details: entry.details ?? {}, createdAt: deps.clock.now() });
     },
   };
 }

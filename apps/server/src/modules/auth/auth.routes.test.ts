@@ -119,9 +119,14 @@ describe('login code rules', () => {
   it('counts wrong codes sent in parallel: 10 at once kill the code after exactly 3', async () => {
     await sendCode('burst@example.com');
     const code = await t.smtp.codeFor('burst@example.com');
-    const results = await Promise.all(Array.from({ length: 10 }, () => login('burst@example.com', wrong(code))));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => login('burst@example.com', wrong(code))),
+    );
     expect(results.every((r) => r.statusCode === 400)).toBe(true);
-    const [row] = await t.database.db.select().from(loginCodes).where(eq(loginCodes.email, 'burst@example.com'));
+    const [row] = await t.database.db
+      .select()
+      .from(loginCodes)
+      .where(eq(loginCodes.email, 'burst@example.com'));
     expect(row!.wrongAttempts).toBe(3);
     expect((await login('burst@example.com', code)).statusCode).toBe(400);
   });

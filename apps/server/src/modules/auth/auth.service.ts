@@ -35,21 +35,30 @@ export function createAuthService(deps: {
   audit: AuditService;
 }) {
   const { db, clock, teams, audit } = deps;
+  const findLiveSession = q.prepareSessionLookup(db);
   const codeHash = (email: string, code: string) => hmac(deps.secret, `${email}:${code}`);
 
   async function checkSendLimits(tx: Db, email: string, ip: string): Promise<AuthErrorCode | null> {
     const now = clock.now().getTime();
     const shortSince = new Date(now - LOGIN_SEND_LIMITS.shortWindowMs);
     const daySince = new Date(now - LOGIN_SEND_LIMITS.dayWindowMs);
-    if ((await q.countSends(tx, { email }, shortSince)) >= LOGIN_SEND_LIMITS.shortWindowMax) return 'SEND_LIMIT_SHORT';
-    if ((await q.countSends(tx, { email }, daySince)) >= LOGIN_SEND_LIMITS.dayWindowMax) return 'SEND_LIMIT_DAY';
-    if ((await q.countSends(tx, { ip }, shortSince)) >= deps.ipLimits.shortWindowMax) return 'SEND_LIMIT_SHORT';
+    if ((await q.countSends(tx, { email }, shortSince)) >= LOGIN_SEND_LIMITS.shortWindowMax)
+      return 'SEND_LIMIT_SHORT';
+    if ((await q.countSends(tx, { email }, daySince)) >= LOGIN_SEND_LIMITS.dayWindowMax)
+      return 'SEND_LIMIT_DAY';
+    if ((await q.countSends(tx, { ip }, shortSince)) >= deps.ipLimits.shortWindowMax)
+      return 'SEND_LIMIT_SHORT';
     if ((await q.countSends(tx, { ip }, daySince)) >= deps.ipLimits.dayWindowMax) return 'SEND_LIMIT_DAY';
     return null;
   }
 
   /** Opens a session for a user and returns its bearer token (only its hash is stored). */
-  async function openSession(tx: Db, userId: string, client: ClientInfo, impersonatorId: string | null = null) {
+  async function openSession(
+    tx: Db,
+    userId: string,
+    client: ClientInfo,
+    impersonatorId: string | null = null,
+  ) {
     const token = newToken();
     const now = clock.now();
     await q.insertSession(tx, {
@@ -129,7 +138,7 @@ export function createAuthService(deps: {
 
     async authenticate(token: string | undefined | null): Promise<AuthContext | null> {
       if (!token || token.length > 200) return null;
-      const row = await q.findLiveSession(db, sha256(token), clock.now());
+      const row = await findLiveSession(sha256(token), clock.now());
       if (!row) return null;
       const impersonatedBy = row.impersonatorEmail ? row.impersonatorName || row.impersonatorEmail : null;
       return {
@@ -143,7 +152,12 @@ export function createAuthService(deps: {
     async logout(auth: AuthContext, client: ClientInfo) {
       await db.transaction(async (tx) => {
         await q.revokeSession(tx, auth.sessionId, clock.now());
-        await audit.record(tx, { action: 'auth.logout', actorUserId: auth.userId, teamId: auth.teamId, ip: client.ip });
+        await audit.record(tx, {
+          action: 'auth.logout',
+          actorUserId: auth.userId,
+          teamId: auth.teamId,
+          ip: client.ip,
+        });
       });
     },
   };

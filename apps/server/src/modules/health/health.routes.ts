@@ -24,7 +24,11 @@ export async function healthRoutes(app: FastifyInstance) {
     if (!ok) reply.code(503);
     return {
       status: ok ? ('ok' as const) : ('degraded' as const),
-      database: { ok, driver: app.database.driver, latencyMs: Math.round((performance.now() - started) * 100) / 100 },
+      database: {
+        ok,
+        driver: app.database.driver,
+        latencyMs: Math.round((performance.now() - started) * 100) / 100,
+      },
       userId,
     };
   });

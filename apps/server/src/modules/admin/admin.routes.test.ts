@@ -1,0 +1,106 @@
+import { messages } from '@prospector/core';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, users } from '../../db/schema/index.js';
+import { bearer, buildTestApp, loginAs, type TestApp } from '../../test/app.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await buildTestApp({ STAFF_EMAILS: ['staff@prospector.test'] });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function named(email: string, name: string, ip: string) {
+  const session = await loginAs(t, email, ip);
+  await t.database.db.update(users).set({ name }).where(eq(users.id, session.user._id));
+  return session;
+}
+
+const hijack = (token: string, name: string) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/hijack', headers: bearer(token), payload: { name } });
+
+describe('impersonation', () => {
+  it('refuses a user who is not internal staff, and audits the attempt', async () => {
+    const mallory = await named('mallory@example.com', 'Mallory', '203.0.113.1');
+    await named('victim@example.com', 'Victor Victim', '203.0.113.2');
+    const res = await hijack(mallory.token, 'Victor Victim');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(messages.auth.impersonationForbidden);
+    const denied = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'admin.denied'));
+    expect(denied).toHaveLength(1);
+    expect(denied[0]!.actorUserId).toBe(mallory.user._id);
+  });
+
+  it('refuses a logged-out caller', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/hijack', payload: { name: 'Anyone' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('lets staff open a session as a user by name, audited, and marked as impersonated', async () => {
+    const staff = await named('staff@prospector.test', 'Sam Staff', '203.0.113.3');
+    const target = await named('owner@example.com', 'Olivia Owner', '203.0.113.4');
+    const res = await hijack(staff.token, 'olivia owner');
+    expect(res.statusCode).toBe(200);
+    const { token, user } = res.json();
+    expect(user._id).toBe(target.user._id);
+    expect(user.impersonatedBy).toBe('Sam Staff');
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+    expect(me.json().user.email).toBe('owner@example.com');
+    expect(me.json().user.impersonatedBy).toBe('Sam Staff');
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'admin.impersonate'));
+    expect(entry).toMatchObject({ actorUserId: staff.user._id, targetUserId: target.user._id });
+    // The staff member's own session is untouched: switching back works.
+    const own = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(staff.token) });
+    expect(own.json().user.email).toBe('staff@prospector.test');
+  });
+
+  it('says so when no user or several users have the name', async () => {
+    const staff = await named('staff@prospector.test', 'Sam Staff', '203.0.113.5');
+    expect((await hijack(staff.token, 'Nobody Here')).statusCode).toBe(404);
+    await named('a@example.com', 'Pat', '203.0.113.6');
+    await named('b@example.com', 'Pat', '203.0.113.7');
+    const res = await hijack(staff.token, 'Pat');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(messages.auth.impersonationAmbiguous);
+  });
+
+  it("lets staff switch into a team's admin account by team id, audited", async () => {
+    const staff = await named('staff@prospector.test', 'Sam Staff', '203.0.113.8');
+    const owner = await named('boss@example.com', 'Bea Boss', '203.0.113.9');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/switchToUser',
+      headers: bearer(staff.token),
+      payload: { teamId: owner.user.team._id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user._id).toBe(owner.user._id);
+    expect(
+      await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'admin.switchToUser')),
+    ).toHaveLength(1);
+  });
+
+  it('refuses switchToUser for non-staff and for a team that does not exist', async () => {
+    const member = await named('m@example.com', 'Mo', '203.0.113.10');
+    const staff = await named('staff@prospector.test', 'Sam Staff', '203.0.113.11');
+    const asMember = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/switchToUser',
+      headers: bearer(member.token),
+      payload: { teamId: staff.user.team._id },
+    });
+    expect(asMember.statusCode).toBe(403);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/switchToUser',
+      headers: bearer(staff.token),
+      payload: { teamId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * npm run bench: prints a table and writes bench/results.json.
+ * Rows: authenticated GET /api/health (token check + database ping) under load, beside a bare
+ * Fastify route measured in the same run (the framework's ceiling on this machine).
+ * PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+type Row = {
+  name: string;
+  driver: string;
+  rps: number;
+  p50_ms: number;
+  p97_5_ms: number;
+  p99_ms: number;
+  errors: number;
+  ratio?: number;
+};
+
+async function startServers(databaseUrl?: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'health-server.ts')], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (c) => reject(new Error(`bench server exited with ${c}`)));
+  });
+  return {
+    child,
+    info: JSON.parse(line) as { driver: string; appUrl: string; bareUrl: string; token: string },
+  };
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  await autocannon({ url, connections: 10, duration: 2, headers }); // warm-up
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return {
+    rps: Math.round(r.requests.average),
+    p50_ms: r.latency.p50,
+    p97_5_ms: r.latency.p97_5,
+    p99_ms: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
+}
+
+const rows: Row[] = [];
+const targets: (string | undefined)[] = [undefined];
+if (process.env.BENCH_DATABASE_URL) targets.push(process.env.BENCH_DATABASE_URL);
+
+for (const databaseUrl of targets) {
+  const { child, info } = await startServers(databaseUrl);
+  try {
+    const bare = await load(`${info.bareUrl}/bare`);
+    const health = await load(`${info.appUrl}/api/health`, { authorization: `Bearer ${info.token}` });
+    rows.push({ name: 'bare Fastify route (ceiling)', driver: '-', ...bare });
+    rows.push({
+      name: 'GET /api/health, authenticated',
+      driver: info.driver,
+      ...health,
+      ratio: Math.round((health.rps / bare.rps) * 1000) / 1000,
+    });
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per row, loopback\n`);
+console.table(rows.map((r) => ({ ...r, ratio: r.ratio ?? '' })));
+const out = path.join(here, 'results.json');
+writeFileSync(
+  out,
+  JSON.stringify(
+    { at: new Date().toISOString(), connections: CONNECTIONS, durationS: DURATION_S, rows },
+    null,
+    2,
+  ),
+);
+console.log(`written ${path.relative(process.cwd(), out)}`);

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { REPO_ROOT } from '../../apps/server/src/config.js';
+import { buildTestApp, type TestApp } from '../../apps/server/src/test/app.js';
+
+export const ARTIFACTS = path.join(REPO_ROOT, 'test-results', 'e2e');
+mkdirSync(ARTIFACTS, { recursive: true });
+
+/** The real server (built web app, fresh database, real SMTP) on a loopback port. */
+export async function startServer(): Promise<TestApp & { url: string }> {
+  const t = await buildTestApp(
+    {
+      WEB_DIST: path.join(REPO_ROOT, 'apps/web/dist'),
+      LOGIN_IP_MAX_5MIN: 1000,
+      LOGIN_IP_MAX_DAY: 1000,
+      LOG_LEVEL: 'warn',
+    },
+    { realClock: true },
+  );
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = t.app.server.address() as AddressInfo;
+  return Object.assign(t, { url: `http://127.0.0.1:${port}` });
+}
+
+/** Debian's Chromium, driven by playwright-core; never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Fails the test on any uncaught page error or console error the journey did not expect. */
+export function watchPage(page: Page) {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
+  });
+  return problems;
+}
+
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
