@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teams, users } from '../apps/server/src/db/schema/index.js';
+import { launchBrowser, shot, startServer, watchPage } from './support/harness.js';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('a newcomer', () => {
+  it('opens the landing page, tries it, logs in with the e-mailed code, lands in the app and logs out', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchPage(page);
+
+    await page.goto(`${server.url}/#ref0042xyz`);
+    await page.getByRole('button', { name: 'Try now' }).first().waitFor();
+    await shot(page, 'landing');
+
+    await page.getByRole('button', { name: 'Try now' }).first().click();
+    await page.getByLabel('Email').fill('Newcomer@Example.com');
+    await page.getByRole('button', { name: 'Send Code' }).click();
+    const code = await server.smtp.codeFor('newcomer@example.com');
+    await page.getByLabel('Login code').fill(code);
+    await shot(page, 'login-modal');
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    // A brand-new team is not onboarded: the app shows the start of onboarding, nothing else.
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await shot(page, 'onboarding');
+    const [account] = await server.database.db
+      .select({ teamId: users.teamId, referredBy: teams.referredBy, teamName: teams.name })
+      .from(users)
+      .innerJoin(teams, eq(teams.id, users.teamId))
+      .where(eq(users.email, 'newcomer@example.com'));
+    expect(account).toMatchObject({ referredBy: 'ref0042xyz', teamName: 'Unnamed Company' });
+    expect(await page.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+
+    // Once onboarded, the same user sees the shell, connected live.
+    await server.database.db
+      .update(teams)
+      .set({ onboarded: true, name: 'Acme Realty' })
+      .where(eq(teams.id, account!.teamId));
+    await server.database.db
+      .update(users)
+      .set({ name: 'Nora Newcomer' })
+      .where(eq(users.email, 'newcomer@example.com'));
+    await page.reload();
+    await page.getByRole('link', { name: 'Dashboard' }).waitFor();
+    await page.getByText('Connected to server').waitFor();
+    await shot(page, 'shell');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Try now' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const me = await fetch(`${server.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(401);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('is sent back to the landing page from an unknown address', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByRole('button', { name: 'Try now' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+});
