@@ -92,7 +92,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('database', deps.database);
   app.decorate('clock', clock);
   app.decorate('services', { auth, admin, teams, audit, mailer });
-  app.decorate('realtime', createRealtime(app));
+  app.decorate('realtime', createRealtime(app, config.REDIS_URL));
 
   registerErrorHandler(app);
   await app.register(healthRoutes);
@@ -100,8 +100,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(adminRoutes);
   await registerWeb(app, config.WEB_DIST);
 
+  // Sockets close before the HTTP server, which would otherwise wait for them.
+  app.addHook('preClose', async () => {
+    await app.realtime.close();
+  });
   app.addHook('onClose', async () => {
-    await app.realtime.io.close();
     await mailer.close();
   });
   return app;

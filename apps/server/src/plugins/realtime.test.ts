@@ -71,3 +71,30 @@ describe('realtime', () => {
     expect((await next<Error>(again, 'connect_error')).message).toBe(SOCKET_UNAUTHORIZED);
   });
 });
+
+describe('realtime across processes', () => {
+  it('delivers a team event emitted by one server to a socket connected to another, through Redis', async () => {
+    const redisUrl = 'redis://127.0.0.1:6379';
+    const a = await buildTestApp({ REDIS_URL: redisUrl });
+    const b = await buildTestApp({ REDIS_URL: redisUrl });
+    try {
+      // Two servers on two databases stand in for two processes; the user exists on B.
+      const { token, user } = await loginAs(b, 'multi@example.com');
+      await b.app.listen({ host: '127.0.0.1', port: 0 });
+      const s = io(`http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(s);
+      await next(s, 'init');
+      const got = next<{ userId: string; online: boolean }>(s, 'memberPresence');
+      a.app.realtime.toTeam(user.team._id, 'memberPresence', { userId: 'from-a', online: true });
+      expect(await got).toEqual({ userId: 'from-a', online: true });
+    } finally {
+      sockets.splice(0).forEach((x) => x.disconnect());
+      await a.close();
+      await b.close();
+    }
+  });
+});

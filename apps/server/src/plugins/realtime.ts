@@ -5,7 +5,9 @@ import {
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '@prospector/core';
+import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { AuthContext } from '../modules/auth/index.js';
 
@@ -25,15 +27,18 @@ export type Realtime = {
   toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
   /** Tells the session's sockets it ended, then disconnects them. */
   endSession(sessionId: string, reason: 'logout' | 'revoked'): void;
+  close(): Promise<void>;
 };
 
 /**
  * Socket.IO on the app's own HTTP server. The handshake's `auth.token` is checked like a bearer token;
- * a socket joins its team, user and session rooms. With REDIS_URL a Redis adapter would make these
- * rooms span processes (docs/scaling.md).
+ * a socket joins its team, user and session rooms. With a Redis URL the rooms span every process.
  */
-export function createRealtime(app: FastifyInstance): Realtime {
+export function createRealtime(app: FastifyInstance, redisUrl?: string): Realtime {
   const io: AppServer = new Server(app.server, { serveClient: false, cors: { origin: false } });
+  const redis = redisUrl ? [new Redis(redisUrl), new Redis(redisUrl)] : [];
+  for (const r of redis) r.on('error', (err) => app.log.error({ err }, 'redis connection error'));
+  if (redis.length) io.adapter(createAdapter(redis[0]!, redis[1]!));
 
   io.use(async (socket, next) => {
     try {
@@ -71,6 +76,10 @@ export function createRealtime(app: FastifyInstance): Realtime {
     endSession: (sessionId, reason) => {
       io.to(rooms.session(sessionId)).emit('sessionRevoked', { reason });
       io.in(rooms.session(sessionId)).disconnectSockets(true);
+    },
+    close: async () => {
+      await io.close();
+      await Promise.all(redis.map((r) => r.quit()));
     },
   };
 }
