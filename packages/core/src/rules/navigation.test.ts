@@ -26,7 +26,9 @@ describe('left navigation', () => {
   });
   it('shows Admin only to internal staff', () => {
     expect(keys(visibleNavEntries({ role: 'member', permissions: [], isStaff: true }))).toContain('admin');
-    expect(keys(visibleNavEntries({ role: 'admin', permissions: [], isStaff: false }))).not.toContain('admin');
+    expect(keys(visibleNavEntries({ role: 'admin', permissions: [], isStaff: false }))).not.toContain(
+      'admin',
+    );
   });
 });
 
@@ -44,7 +46,9 @@ describe('settings menu', () => {
       isStaff: false,
     });
     expect(keys(member)).toEqual(['team', 'data-fields', 'statuses', 'devices', 'other']);
-    expect(keys(visibleSettingsEntries({ role: 'admin', permissions: [], isStaff: false }))).toContain('billing');
+    expect(keys(visibleSettingsEntries({ role: 'admin', permissions: [], isStaff: false }))).toContain(
+      'billing',
+    );
   });
   it('grants an admin every permission', () => {
     expect(can({ role: 'admin', permissions: [] }, 'kpis')).toBe(true);

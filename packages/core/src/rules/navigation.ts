@@ -26,7 +26,12 @@ export function visibleNavEntries(viewer: NavViewer): NavEntry[] {
 
 const SETTINGS_MENU: (NavEntry & { visible: (v: NavViewer) => boolean })[] = [
   { key: 'team', label: 'Team', to: '/settings/team', visible: () => true },
-  { key: 'data-fields', label: 'Data Fields', to: '/settings/data-fields', visible: (v) => can(v, 'dataFields') },
+  {
+    key: 'data-fields',
+    label: 'Data Fields',
+    to: '/settings/data-fields',
+    visible: (v) => can(v, 'dataFields'),
+  },
   { key: 'statuses', label: 'Statuses', to: '/settings/statuses', visible: (v) => can(v, 'statuses') },
   { key: 'devices', label: 'Devices', to: '/settings/devices', visible: (v) => can(v, 'phones') },
   { key: 'billing', label: 'Billing', to: '/settings/billing', visible: (v) => v.role === 'admin' },

@@ -9,7 +9,11 @@ export const login = defineEndpoint({
   path: '/api/users/login',
   auth: false,
   body: z.object({
-    email: z.string().trim().max(254).pipe(z.email({ message: messages.auth.invalidEmail })),
+    email: z
+      .string()
+      .trim()
+      .max(254)
+      .pipe(z.email({ message: messages.auth.invalidEmail })),
     code: z
       .string()
       .trim()

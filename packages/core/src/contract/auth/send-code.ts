@@ -7,7 +7,11 @@ export const sendCode = defineEndpoint({
   path: '/api/users/sendCode',
   auth: false,
   body: z.object({
-    email: z.string().trim().max(254).pipe(z.email({ message: messages.auth.invalidEmail })),
+    email: z
+      .string()
+      .trim()
+      .max(254)
+      .pipe(z.email({ message: messages.auth.invalidEmail })),
     affId: z.string().trim().max(64).nullish(),
   }),
   response: z.object({ sent: z.literal(true) }),
