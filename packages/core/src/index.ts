@@ -4,3 +4,4 @@ export * from './contract/index.js';
 export * from './rules/auth.js';
 export * from './rules/affiliate.js';
 export * from './rules/navigation.js';
+export * from './rules/records.js';

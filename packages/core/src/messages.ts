@@ -36,6 +36,16 @@ export const messages = {
     teamNotFound: 'That team does not exist.',
     mailFailed: 'We could not send the e-mail right now. Please try again in a minute.',
   },
+  records: {
+    statusNeedsPrimary: 'A lead has to have a primary phone or email to have a status.',
+    invalidPhone: 'Phone number is invalid.',
+    forbiddenStatus: 'the product already has DNC and Wrong # statuses built in.',
+    emptyColumn: 'There is no data here.',
+    pushToCrm: 'Push to CRM',
+    pushedToCrm: 'Pushed to CRM',
+    propertyInfoFailed: 'Something went wrong.',
+    markAllRead: 'Mark all as read',
+  },
   http: {
     notFound: 'Not found.',
     badRequest: 'The request is not valid.',

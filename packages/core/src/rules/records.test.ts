@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canBecomePrimary,
+  canHaveStatus,
+  compareCards,
+  defaultTaskDue,
+  formatNumberField,
+  isForbiddenStatusText,
+  isValidEmail,
+  nextLeadStatus,
+  normalizePhone,
+  orderIdentifiers,
+  setPrimaryIdentifier,
+  toggleIdentifierStatus,
+  visibleTasks,
+  withHttps,
+  type CardOrderKey,
+  type IdentifierLike,
+} from './records.js';
+
+const idt = (value: string, over: Partial<IdentifierLike> = {}): IdentifierLike => ({
+  value,
+  primary: false,
+  status: '',
+  isEmail: value.includes('@'),
+  ...over,
+});
+
+describe('lead status', () => {
+  it('needs a primary phone or e-mail', () => {
+    expect(canHaveStatus([idt('+19165550123')])).toBe(false);
+    expect(canHaveStatus([idt('+19165550123'), idt('a@b.co', { primary: true })])).toBe(true);
+    expect(canHaveStatus([])).toBe(false);
+  });
+  it('is cleared by picking the current status again', () => {
+    expect(nextLeadStatus('Hot', 'Hot')).toBeUndefined();
+    expect(nextLeadStatus('Hot', 'Cold')).toBe('Cold');
+    expect(nextLeadStatus(null, 'Cold')).toBe('Cold');
+  });
+});
+
+describe('identifiers', () => {
+  it('toggles DNC and Wrong #, always clearing primary', () => {
+    const p = idt('+19165550123', { primary: true });
+    expect(toggleIdentifierStatus(p, 'DNC')).toMatchObject({ status: 'DNC', primary: false });
+    expect(toggleIdentifierStatus(idt('x', { status: 'DNC' }), 'DNC').status).toBe('');
+    expect(toggleIdentifierStatus(idt('x', { status: 'DNC' }), 'Wrong #').status).toBe('Wrong #');
+  });
+  it('lets only a non-primary, non-DNC, non-Wrong # identifier become primary', () => {
+    expect(canBecomePrimary(idt('a'))).toBe(true);
+    expect(canBecomePrimary(idt('a', { primary: true }))).toBe(false);
+    expect(canBecomePrimary(idt('a', { status: 'DNC' }))).toBe(false);
+    expect(canBecomePrimary(idt('a', { status: 'Wrong #' }))).toBe(false);
+  });
+  it('unsets the other primaries when one becomes primary', () => {
+    const out = setPrimaryIdentifier([idt('a', { primary: true }), idt('b'), idt('c')], 'b');
+    expect(out.map((i) => i.primary)).toEqual([false, true, false]);
+  });
+  it('changes nothing when the chosen identifier may not become primary', () => {
+    const list = [idt('a', { primary: true }), idt('b', { status: 'DNC' })];
+    expect(setPrimaryIdentifier(list, 'b')).toEqual(list);
+  });
+  it('lists the primary first', () => {
+    expect(orderIdentifiers([idt('a'), idt('b', { primary: true })]).map((i) => i.value)).toEqual(['b', 'a']);
+  });
+});
+
+describe('phones and e-mails', () => {
+  it('normalises phones in any format to E.164', () => {
+    expect(normalizePhone('(916) 456-7890')).toBe('+19164567890');
+    expect(normalizePhone('916.456.7890')).toBe('+19164567890');
+    expect(normalizePhone('+44 20 7946 0958')).toBe('+442079460958');
+    expect(normalizePhone('020 7946 0958', 'GB')).toBe('+442079460958');
+  });
+  it('rejects what is not a valid phone', () => {
+    expect(normalizePhone('12345')).toBeNull();
+    expect(normalizePhone('not a phone')).toBeNull();
+    expect(normalizePhone('(555) 123-4567')).toBeNull();
+  });
+  it('checks e-mails', () => {
+    expect(isValidEmail('jane@example.com')).toBe(true);
+    expect(isValidEmail('jane@example')).toBe(false);
+    expect(isValidEmail('jane example.com')).toBe(false);
+  });
+});
+
+describe('field display', () => {
+  it('prefixes https:// to links without http', () => {
+    expect(withHttps('acme.com')).toBe('https://acme.com');
+    expect(withHttps('http://acme.com')).toBe('http://acme.com');
+    expect(withHttps('HTTPS://acme.com')).toBe('HTTPS://acme.com');
+    expect(withHttps('')).toBe('');
+  });
+  it('shows numbers with thousands separators', () => {
+    expect(formatNumberField(1234567)).toBe('1,234,567');
+    expect(formatNumberField('2500.5')).toBe('2,500.5');
+    expect(formatNumberField('n/a')).toBe('n/a');
+    expect(formatNumberField(null)).toBe('');
+  });
+});
+
+describe('tasks', () => {
+  it('hides tasks with empty text', () => {
+    expect(visibleTasks([{ text: 'Call back' }, { text: '  ' }, { text: '' }])).toEqual([
+      { text: 'Call back' },
+    ]);
+  });
+  it('defaults the due date to 14 days ahead at the start of the day, in the team time zone', () => {
+    const now = new Date('2026-03-02T03:30:00Z'); // still March 1st in Los Angeles
+    expect(defaultTaskDue(now, 'America/Los_Angeles').toISOString()).toBe('2026-03-15T07:00:00.000Z');
+    expect(defaultTaskDue(now, 'UTC').toISOString()).toBe('2026-03-16T00:00:00.000Z');
+  });
+});
+
+describe('custom statuses', () => {
+  it.each(['DNC list', 'Wrong Number', 'wrong no', 'Wrong #2', 'wrong person', 'Do Not Call', 'donotcall'])(
+    'rejects %s',
+    (text) => expect(isForbiddenStatusText(text)).toBe(true),
+  );
+  it('accepts ordinary statuses', () => {
+    expect(isForbiddenStatusText('Hot lead')).toBe(false);
+  });
+});
+
+describe('card order in a column', () => {
+  const now = new Date('2026-05-01T12:00:00Z');
+  const card = (id: string, over: Partial<CardOrderKey> = {}): CardOrderKey => ({
+    id,
+    notifCount: 0,
+    firstOpenTaskDue: null,
+    hasOpenTask: false,
+    queued: false,
+    lastActivityAt: new Date('2026-04-01T00:00:00Z'),
+    ...over,
+  });
+  it('puts unread first (most first), then due tasks (earliest first), then open tasks, then queued, then the rest', () => {
+    const cards = [
+      card('rest'),
+      card('queued', { queued: true }),
+      card('open', { hasOpenTask: true, firstOpenTaskDue: new Date('2026-06-01T00:00:00Z') }),
+      card('due-late', { hasOpenTask: true, firstOpenTaskDue: new Date('2026-04-30T00:00:00Z') }),
+      card('due-early', { hasOpenTask: true, firstOpenTaskDue: new Date('2026-04-01T00:00:00Z') }),
+      card('unread-1', { notifCount: 1 }),
+      card('unread-3', { notifCount: 3 }),
+    ];
+    expect(cards.sort((a, b) => compareCards(a, b, now)).map((c) => c.id)).toEqual([
+      'unread-3',
+      'unread-1',
+      'due-early',
+      'due-late',
+      'open',
+      'queued',
+      'rest',
+    ]);
+  });
+  it('orders within a group by most recent activity', () => {
+    const a = card('a', { lastActivityAt: new Date('2026-04-02T00:00:00Z') });
+    const b = card('b', { lastActivityAt: new Date('2026-04-03T00:00:00Z') });
+    expect([a, b].sort((x, y) => compareCards(x, y, now)).map((c) => c.id)).toEqual(['b', 'a']);
+  });
+});

@@ -1,0 +1,135 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, startOfDay } from 'date-fns';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+
+/** Identifier statuses of the spec: '' (none), 'Wrong #' and 'DNC'. */
+export const IDENTIFIER_STATUSES = ['Wrong #', 'DNC'] as const;
+export type IdentifierStatus = (typeof IDENTIFIER_STATUSES)[number] | '';
+
+export type IdentifierLike = { value: string; primary: boolean; status: IdentifierStatus; isEmail: boolean };
+
+export const BUILT_IN_STATUSES = ['Not contacted', 'DNC', 'Wrong number'] as const;
+
+/** A lead can have a status only when one of its phones or e-mails is primary (part 1 §4, §5). */
+export function canHaveStatus(identifiers: readonly IdentifierLike[]): boolean {
+  return identifiers.some((i) => i.primary);
+}
+
+/** Picking the lead's current status again clears it (undefined: the call omits `status`). */
+export function nextLeadStatus(current: string | null | undefined, picked: string): string | undefined {
+  return current === picked ? undefined : picked;
+}
+
+/**
+ * 'DNC' and 'Wrong #' are toggles; setting either always clears primary. Returns the identifier as it
+ * becomes.
+ */
+export function toggleIdentifierStatus<T extends IdentifierLike>(idt: T, status: 'DNC' | 'Wrong #'): T {
+  return { ...idt, status: idt.status === status ? '' : status, primary: false };
+}
+
+/** Only an identifier that is not primary and not DNC or Wrong # can become primary. */
+export function canBecomePrimary(idt: IdentifierLike): boolean {
+  return !idt.primary && idt.status === '';
+}
+
+/** Makes `value` the primary identifier and unsets the others; unchanged if it may not become primary. */
+export function setPrimaryIdentifier<T extends IdentifierLike>(idts: readonly T[], value: string): T[] {
+  const target = idts.find((i) => i.value === value);
+  if (!target || !canBecomePrimary(target)) return [...idts];
+  return idts.map((i) => ({ ...i, primary: i.value === value }));
+}
+
+/** The primary identifier first, then the others in their order. */
+export function orderIdentifiers<T extends IdentifierLike>(idts: readonly T[]): T[] {
+  return [...idts.filter((i) => i.primary), ...idts.filter((i) => !i.primary)];
+}
+
+/**
+ * A phone in E.164 (`+19165550123`), or null when it is not a valid number. A number without a
+ * country code is read in `defaultCountry`.
+ */
+export function normalizePhone(input: string, defaultCountry: CountryCode = 'US'): string | null {
+  const parsed = parsePhoneNumberFromString(input.trim(), defaultCountry);
+  return parsed && parsed.isValid() ? parsed.number : null;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export function isValidEmail(input: string): boolean {
+  return EMAIL.test(input.trim());
+}
+
+/** Websites and Link fields get https:// when they lack http (part 1 §5). */
+export function withHttps(url: string): string {
+  const u = url.trim();
+  if (!u) return u;
+  return /^https?:\/\//i.test(u) ? u : `https://${u}`;
+}
+
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+/** Number fields show thousands separators; anything not a number is shown as entered. */
+export function formatNumberField(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(String(value).replace(/,/g, ''));
+  return Number.isFinite(n) ? numberFormat.format(n) : String(value);
+}
+
+/** Tasks with empty text are not displayed. */
+export function visibleTasks<T extends { text: string }>(tasks: readonly T[]): T[] {
+  return tasks.filter((t) => t.text.trim() !== '');
+}
+
+/** A new task is due 14 days from now at the start of that day, in the team's time zone. */
+export function defaultTaskDue(now: Date, timeZone: string): Date {
+  return new Date(startOfDay(addDays(new TZDate(now, timeZone), 14)).getTime());
+}
+
+const FORBIDDEN_STATUS_WORDS = [
+  'dnc',
+  'wrong number',
+  'wrong no',
+  'wrong #',
+  'wrong person',
+  'do not call',
+  'donotcall',
+];
+/** A custom status may not duplicate the built-in DNC and Wrong # (part 1 §5). */
+export function isForbiddenStatusText(text: string): boolean {
+  const t = text.toLowerCase();
+  return FORBIDDEN_STATUS_WORDS.some((w) => t.includes(w));
+}
+
+export type CardOrderKey = {
+  id: string;
+  notifCount: number;
+  /** Due time of the item's earliest open task, if any. */
+  firstOpenTaskDue: Date | null;
+  hasOpenTask: boolean;
+  queued: boolean;
+  /** Tie-breaker inside a group: the most recent activity first. */
+  lastActivityAt: Date;
+};
+
+function cardGroup(c: CardOrderKey, now: Date): number {
+  if (c.notifCount > 0) return 0;
+  if (c.firstOpenTaskDue && c.firstOpenTaskDue.getTime() <= now.getTime()) return 1;
+  if (c.hasOpenTask) return 2;
+  if (c.queued) return 3;
+  return 4;
+}
+
+/**
+ * Card order in a board column (part 1 §4): unread notifications first (most first), then items whose
+ * first open task is due (earliest first), then items with an open task, then queued items, then the
+ * rest; most recent activity first within a group, then id.
+ */
+export function compareCards(a: CardOrderKey, b: CardOrderKey, now: Date): number {
+  const ga = cardGroup(a, now);
+  const gb = cardGroup(b, now);
+  if (ga !== gb) return ga - gb;
+  if (ga === 0 && a.notifCount !== b.notifCount) return b.notifCount - a.notifCount;
+  if (ga === 1 && a.firstOpenTaskDue!.getTime() !== b.firstOpenTaskDue!.getTime())
+    return a.firstOpenTaskDue!.getTime() - b.firstOpenTaskDue!.getTime();
+  const byActivity = b.lastActivityAt.getTime() - a.lastActivityAt.getTime();
+  return byActivity !== 0 ? byActivity : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
