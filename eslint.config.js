@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -127,7 +128,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: ['auth', 'shell', 'legal', 'landing', 'onboarding'].map((f) => ({
+          zones: readdirSync('apps/web/src/features').map((f) => ({
             target: `./apps/web/src/features/!(${f})/**`,
             from: `./apps/web/src/features/${f}`,
             message: 'features never import each other; compose them in app/',

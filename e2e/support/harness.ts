@@ -51,4 +51,4 @@ export function watchPage(page: Page) {
 }
 
 export const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
+  page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: 'disabled' });

@@ -1,0 +1,47 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { can, type CurrentUser } from '@prospector/core';
+import { NotFoundView } from './not-found-view';
+import { Screen } from './screen';
+import { settingsRoutes } from './settings-routes';
+import { TemplatesLayout } from './templates-layout';
+
+/**
+ * Logged-in routes of both spec parts. Screens not built yet show their title only; unknown paths
+ * go to /.
+ */
+export function LoggedInRoutes({ user }: { user: CurrentUser }) {
+  return (
+    <Routes>
+      <Route index element={<Screen title="Dashboard" />} />
+      <Route path="dashboard" element={<Screen title="Dashboard" />} />
+      <Route path="dialler" element={<Screen title="Dialler" />} />
+      <Route
+        path="messenger"
+        element={can(user, 'messenger') ? <Screen title="Messenger" /> : <Navigate to="/" replace />}
+      />
+      <Route path="campaigns" element={<Screen title="Campaigns" />} />
+      <Route path="campaign-builder" element={<Screen title="Campaign Builder" />} />
+      <Route path="import" element={<Screen title="Import" />} />
+      <Route path="export-contacts" element={<Screen title="Export Data" />} />
+      <Route path="import-dnc" element={<Screen title="Import DNCs" />} />
+      <Route path="lists" element={<Screen title="Lists" />} />
+      <Route path="lists/:id" element={<Screen title="List" />} />
+      <Route path="templates" element={<TemplatesLayout />}>
+        <Route index element={<Navigate to="sms" replace />} />
+        <Route path="sms" element={null} />
+        <Route path="subtemplates" element={null} />
+        <Route path="quick-replies" element={null} />
+        <Route path="*" element={<Navigate to="/templates/sms" replace />} />
+      </Route>
+      {settingsRoutes(user)}
+      <Route path="billing" element={<Screen title="Billing" />} />
+      <Route path="admin">
+        <Route index element={<Navigate to="teams" replace />} />
+        <Route path="teams" element={user.isStaff ? <Screen title="Teams" /> : <NotFoundView />} />
+        <Route path="suspension" element={user.isStaff ? <Screen title="Suspension" /> : <NotFoundView />} />
+        <Route path="*" element={<Navigate to="/admin/teams" replace />} />
+      </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

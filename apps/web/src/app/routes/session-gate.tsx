@@ -1,0 +1,41 @@
+import type { CurrentUser } from '@prospector/core';
+import { BrandLogo } from '../../components/brand-logo';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { useMe } from '../../features/auth';
+import { OnboardingWelcome } from '../../features/onboarding';
+import { isMobileDevice } from '../../lib/device';
+import { useSessionStore } from '../../lib/session-store';
+import { useRealtimeConnection } from '../realtime/use-realtime-connection';
+import { AppLayout } from '../shell/app-layout';
+import { LogoutButton } from '../shell/logout-button';
+import { MobileNotice } from '../shell/mobile-notice';
+import { LoggedInRoutes } from './logged-in-routes';
+import { ServerUnreachable } from './server-unreachable';
+
+function LoggedInApp({ user }: { user: CurrentUser }) {
+  if (isMobileDevice()) return <MobileNotice />;
+  if (!user.team.onboarded) {
+    return (
+      <OnboardingWelcome
+        userName={user.name}
+        brand={<BrandLogo />}
+        logout={<LogoutButton variant="default" />}
+      />
+    );
+  }
+  return (
+    <AppLayout user={user}>
+      <LoggedInRoutes user={user} />
+    </AppLayout>
+  );
+}
+
+/** A token is stored: load its user, then show the phone notice, the onboarding or the workspace. */
+export function SessionGate() {
+  const token = useSessionStore((s) => s.token);
+  const me = useMe();
+  useRealtimeConnection(token);
+  if (me.data) return <LoggedInApp user={me.data.user} />;
+  if (me.isError) return <ServerUnreachable onRetry={() => void me.refetch()} retrying={me.isFetching} />;
+  return <FullPageLoader label="Loading your workspace" />;
+}

@@ -1,0 +1,58 @@
+import type { ReactElement } from 'react';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Navigate, Route } from 'react-router';
+import { messages, visibleSettingsEntries, type CurrentUser } from '@prospector/core';
+import { PageTitle } from '../../components/page-title';
+import { Screen } from './screen';
+import { SettingsLayout } from './settings-layout';
+
+/** Pages of the settings menu; a page hidden from the menu sends its visitor to Team. */
+const MENU_PAGES: { path: string; title: string }[] = [
+  { path: 'team', title: 'Team' },
+  { path: 'data-fields', title: 'Data Fields' },
+  { path: 'statuses', title: 'Statuses' },
+  { path: 'devices', title: 'Devices' },
+  { path: 'billing', title: 'Billing' },
+  { path: 'other', title: 'Other' },
+];
+
+function allowed(user: CurrentUser, path: string, page: ReactElement): ReactElement {
+  const visible = visibleSettingsEntries(user).some((entry) => entry.to === `/settings/${path}`);
+  return visible ? page : <Navigate to="/settings/team" replace />;
+}
+
+/** /settings/* (spec part 2 §2 route table). */
+export function settingsRoutes(user: CurrentUser) {
+  return (
+    <Route path="settings" element={<SettingsLayout user={user} />}>
+      <Route index element={<Navigate to="team" replace />} />
+      {MENU_PAGES.map(({ path, title }) => (
+        <Route key={path} path={path} element={allowed(user, path, <Screen title={title} />)} />
+      ))}
+      <Route
+        path="websites"
+        element={
+          <Stack gap="sm">
+            <PageTitle>Websites</PageTitle>
+            <Text c="dimmed">{messages.shell.comingSoon}</Text>
+          </Stack>
+        }
+      />
+      <Route
+        path="affiliate"
+        element={
+          user.role === 'admin' ? <Screen title="Affiliate" /> : <Navigate to="/settings/team" replace />
+        }
+      />
+      <Route
+        path="become-affiliate"
+        element={
+          <Center py={96}>
+            <Loader aria-label="Loading" />
+          </Center>
+        }
+      />
+      <Route path="*" element={<Navigate to="team" replace />} />
+    </Route>
+  );
+}

@@ -1,0 +1,30 @@
+import { Stack, Tabs } from '@mantine/core';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+
+const TABS = [
+  { value: '/templates/sms', label: 'SMS Templates' },
+  { value: '/templates/subtemplates', label: 'Subtemplates' },
+  { value: '/templates/quick-replies', label: 'Quick Replies' },
+];
+
+/** Template Settings (spec part 2 §2): three tabs, each its own route. */
+export function TemplatesLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <Stack gap="lg">
+      <PageTitle>Templates</PageTitle>
+      <Tabs value={pathname} onChange={(value) => value && void navigate(value)}>
+        <Tabs.List>
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </Stack>
+  );
+}

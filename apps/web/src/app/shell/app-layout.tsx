@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { AppShell, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { CurrentUser } from '@prospector/core';
+import { ConnectionBanner } from './connection-banner';
+import { MainNav } from './main-nav';
+import { TopBar } from './top-bar';
+
+/** The logged-in frame: top bar, left navigation, connection banner and the screen. */
+export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const [navOpened, nav] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header>
+        <TopBar user={user} navOpened={navOpened} onToggleNav={nav.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <AppShell.Section grow component={ScrollArea}>
+          <MainNav user={user} onNavigate={nav.close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <ConnectionBanner />
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ComponentType } from 'react';
+import { NavLink, Stack } from '@mantine/core';
+import {
+  IconLayoutDashboard,
+  IconListDetails,
+  IconMessages,
+  IconSettings,
+  IconShieldLock,
+  IconSpeakerphone,
+  IconTemplate,
+} from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { visibleNavEntries, type CurrentUser } from '@prospector/core';
+
+const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> = {
+  dashboard: IconLayoutDashboard,
+  messenger: IconMessages,
+  campaigns: IconSpeakerphone,
+  lists: IconListDetails,
+  templates: IconTemplate,
+  settings: IconSettings,
+  admin: IconShieldLock,
+};
+
+/** The screens each entry stands for, so the entry stays highlighted on its sub-pages. */
+const SECTIONS: Record<string, string[]> = {
+  dashboard: ['/dashboard'],
+  messenger: ['/messenger'],
+  campaigns: ['/campaigns', '/campaign-builder'],
+  lists: ['/lists', '/import', '/export-contacts', '/import-dnc'],
+  templates: ['/templates'],
+  settings: ['/settings', '/billing'],
+  admin: ['/admin'],
+};
+
+function isActive(key: string, pathname: string): boolean {
+  if (key === 'dashboard' && pathname === '/') return true;
+  return (SECTIONS[key] ?? []).some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/** Left navigation (spec part 1 §2.1): the entries come from the core rule, by role and permission. */
+export function MainNav({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={4} component="nav" aria-label="Main">
+      {visibleNavEntries(user).map((entry) => {
+        const Icon = ICONS[entry.key] ?? IconLayoutDashboard;
+        const active = isActive(entry.key, pathname);
+        return (
+          <NavLink
+            key={entry.key}
+            component={Link}
+            to={entry.to}
+            label={entry.label}
+            leftSection={<Icon size={20} stroke={1.7} />}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+            variant="light"
+            styles={{
+              root: { borderRadius: 'var(--mantine-radius-md)' },
+              label: { fontWeight: 500, fontSize: 15 },
+            }}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

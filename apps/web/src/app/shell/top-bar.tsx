@@ -1,0 +1,40 @@
+import { Badge, Burger, Divider, Group } from '@mantine/core';
+import { IconBell, IconMessageCircle } from '@tabler/icons-react';
+import type { CurrentUser } from '@prospector/core';
+import { BrandLogo } from '../../components/brand-logo';
+import { LogoutButton } from './logout-button';
+import { SidePanelButton } from './side-panel-button';
+import { StaffControls } from './staff-controls';
+import { UserSummary } from './user-summary';
+
+type TopBarProps = { user: CurrentUser; navOpened: boolean; onToggleNav: () => void };
+
+export function TopBar({ user, navOpened, onToggleNav }: TopBarProps) {
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navOpened}
+          onClick={onToggleNav}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Toggle navigation"
+        />
+        <BrandLogo size="sm" />
+        {user.impersonatedBy && (
+          <Badge color="orange" variant="light" visibleFrom="lg">
+            Viewing as {user.name.trim() || user.email}
+          </Badge>
+        )}
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <StaffControls user={user} />
+        <SidePanelButton label="Notifications" icon={<IconBell size={20} stroke={1.7} />} />
+        <SidePanelButton label="Chats" icon={<IconMessageCircle size={20} stroke={1.7} />} />
+        <Divider orientation="vertical" h={28} style={{ alignSelf: 'center' }} />
+        <UserSummary user={user} />
+        <LogoutButton size="sm" />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,5 @@
+export type LegalSection = {
+  title: string;
+  paragraphs: string[];
+  bullets?: string[];
+};

@@ -1,0 +1,1 @@
+export { OnboardingWelcome } from './components/onboarding-welcome';

@@ -1,0 +1,1 @@
+export { usePublicConfig } from './api/get-public-config';

@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+import { messages, type Endpoint } from '@prospector/core';
+import { appConfig } from '../config/app-config';
+import { ApiError } from './api-error';
+import { notifyError, notifySuccess } from './notify';
+import { endSession } from './session';
+import { getToken } from './session-store';
+
+export { ApiError } from './api-error';
+
+export type CallOptions = {
+  /** Values for `:name` placeholders of the endpoint's path. */
+  params?: Record<string, string>;
+  /** Send this token instead of the session's (null: send none). */
+  token?: string | null;
+  /** No toast on failure: the caller shows the problem itself, or there is nothing to say. */
+  quiet?: boolean;
+  signal?: AbortSignal;
+};
+
+const BAD_GATEWAY = 502;
+const UNAUTHORIZED = 401;
+const ACCEPTED = 202;
+
+function buildUrl(path: string, params: Record<string, string> = {}): string {
+  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(value);
+  });
+  return `${appConfig.apiOrigin}${filled}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function messageOf(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'message' in body) {
+    const { message } = body as { message: unknown };
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return null;
+}
+
+function codeOf(body: unknown): string {
+  if (body && typeof body === 'object' && 'code' in body) {
+    const { code } = body as { code: unknown };
+    if (typeof code === 'string') return code;
+  }
+  return 'UNKNOWN';
+}
+
+/**
+ * The one way the web talks to the API (spec part 1 §7). A 202 answer counts as success and its
+ * message is shown as a confirmation. Failures show the server's message, else 'Something went
+ * wrong!'; a 502 is silent; a 401 on an authenticated call ends the session.
+ */
+export async function call<TBody extends z.ZodType, TResponse extends z.ZodType>(
+  endpoint: Endpoint<TBody, TResponse>,
+  body?: z.input<TBody>,
+  options: CallOptions = {},
+): Promise<z.infer<TResponse>> {
+  const token = options.token !== undefined ? options.token : getToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const sendsBody = endpoint.method !== 'GET' && body !== undefined;
+  if (sendsBody) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(endpoint.path, options.params), {
+      method: endpoint.method,
+      headers,
+      body: sendsBody ? JSON.stringify(body) : undefined,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    if (!options.quiet) notifyError(messages.shell.genericError);
+    throw new ApiError(0, 'NETWORK', messages.shell.genericError);
+  }
+
+  const data = await readJson(response);
+  if (response.ok) {
+    if (response.status === ACCEPTED) {
+      const confirmation = messageOf(data);
+      if (confirmation) notifySuccess(confirmation);
+    }
+    return data as z.infer<TResponse>;
+  }
+
+  const message = messageOf(data) ?? messages.shell.genericError;
+  const error = new ApiError(response.status, codeOf(data), message);
+  const sessionRejected =
+    response.status === UNAUTHORIZED && endpoint.auth && token !== null && token === getToken();
+  if (sessionRejected) endSession();
+  if (!options.quiet && response.status !== BAD_GATEWAY) notifyError(message);
+  throw error;
+}

@@ -1,0 +1,57 @@
+import { vi } from 'vitest';
+
+export type FakeRequest = { method: string; path: string; body: unknown; token: string | null };
+export type FakeReply = { status: number; body?: unknown };
+export type FakeRoute = FakeReply | ((request: FakeRequest) => FakeReply);
+
+export const DEFAULT_CONFIG = {
+  contactEmail: 'support@prospector.test',
+  bookDemoUrl: null,
+  codesInServerLog: false,
+};
+
+/** Requests the fake server received, and those it had no answer for (a test bug). */
+export const apiLog: { requests: FakeRequest[]; unhandled: string[] } = { requests: [], unhandled: [] };
+
+function toRequest(input: RequestInfo | URL, init: RequestInit = {}): FakeRequest {
+  const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+  const headers = new Headers(init.headers);
+  const auth = headers.get('Authorization');
+  return {
+    method: (init.method ?? 'GET').toUpperCase(),
+    path: url.pathname,
+    body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    token: auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : null,
+  };
+}
+
+/**
+ * Replaces fetch with a fake server answering by "METHOD /path". GET /api/config answers with
+ * DEFAULT_CONFIG unless a test overrides it.
+ */
+export function mockApi(routes: Record<string, FakeRoute> = {}): void {
+  const all: Record<string, FakeRoute> = {
+    'GET /api/config': { status: 200, body: DEFAULT_CONFIG },
+    ...routes,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = toRequest(input, init);
+      apiLog.requests.push(request);
+      const key = `${request.method} ${request.path}`;
+      const route = all[key];
+      if (!route) {
+        apiLog.unhandled.push(key);
+        return new Response(null, { status: 599 });
+      }
+      const reply = typeof route === 'function' ? route(request) : route;
+      const text = reply.body === undefined ? null : JSON.stringify(reply.body);
+      return new Response(text, { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+}
+
+export function requestsTo(method: string, path: string): FakeRequest[] {
+  return apiLog.requests.filter((r) => r.method === method && r.path === path);
+}

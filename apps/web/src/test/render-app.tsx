@@ -1,0 +1,34 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { AppRoutes } from '../app/routes/app-routes';
+import { STORAGE_KEYS } from '../config/storage-keys';
+import { reloadSessionFromStorage } from '../lib/session-store';
+
+type RenderAppOptions = { token?: string; oldToken?: string };
+
+/** Renders the real app (providers and routes) at a path, as a visitor who may hold a token. */
+export function renderApp(path = '/', options: RenderAppOptions = {}) {
+  if (options.token) localStorage.setItem(STORAGE_KEYS.token, options.token);
+  if (options.oldToken) localStorage.setItem(STORAGE_KEYS.oldToken, options.oldToken);
+  reloadSessionFromStorage();
+
+  const location = { current: path };
+  function LocationProbe() {
+    const here = useLocation();
+    location.current = `${here.pathname}${here.search}${here.hash}`;
+    return null;
+  }
+
+  const user = userEvent.setup();
+  const view = render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders>
+        <AppRoutes />
+        <LocationProbe />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return { ...view, user, location };
+}

@@ -1,0 +1,70 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { queryClient } from '../lib/query-client';
+import { reloadSessionFromStorage } from '../lib/session-store';
+import { disconnectSocket } from '../lib/socket';
+import { resetAllStores } from '../lib/store-registry';
+import { apiLog } from './fake-api';
+import { fakeSockets } from './fake-socket';
+
+vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket')).fakeIo }));
+
+// Mantine reads media queries and observes sizes; jsdom has neither.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
+
+// console.error means something is wrong (React warnings, failed prop types): the test fails.
+let consoleErrors: string[] = [];
+const originalConsoleError = console.error;
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    originalConsoleError(...args);
+    consoleErrors.push(args.map(String).join(' '));
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  disconnectSocket();
+  queryClient.clear();
+  resetAllStores();
+  localStorage.clear();
+  reloadSessionFromStorage();
+  notifications.clean();
+  notifications.cleanQueue();
+  modals.closeAll();
+  fakeSockets.length = 0;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+
+  const unhandled = apiLog.unhandled;
+  apiLog.requests = [];
+  apiLog.unhandled = [];
+  if (unhandled.length) throw new Error(`The fake API had no answer for: ${unhandled.join(', ')}`);
+  if (consoleErrors.length) throw new Error(`console.error was called:\n${consoleErrors.join('\n')}`);
+});
