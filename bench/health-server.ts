@@ -3,15 +3,14 @@
  * loopback port, plus a logged-in user's token. Prints one JSON line, then serves until killed.
  */
 import type { AddressInfo } from 'node:net';
-import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { testConfig } from '../apps/server/src/config.js';
-import { openPostgres, wrapPglite } from '../apps/server/src/db/client.js';
+import { createPglite, openPostgres, wrapPglite } from '../apps/server/src/db/client.js';
 import type { Mail, Mailer } from '../apps/server/src/providers/mail/index.js';
 
 const url = process.env.BENCH_DATABASE_URL;
-const database = url ? openPostgres(url, 10) : wrapPglite(await PGlite.create());
+const database = url ? openPostgres(url, 10) : wrapPglite(await createPglite());
 await database.migrate();
 
 // The bench reads the code from this in-process mailbox; the SMTP path is covered by the tests.

@@ -1,7 +1,8 @@
 import { closeSync, openSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -37,6 +38,11 @@ export function openPostgres(url: string, poolSize = 10): Database {
   };
 }
 
+/** Every PGlite is created here, so each one has the extensions the migrations need. */
+export function createPglite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options, extensions: { pg_trgm } });
+}
+
 /** Wraps an open PGlite (a folder, memory, or a loaded dump). */
 export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -59,7 +65,7 @@ export async function openPgliteDir(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = takeLock(path.join(dataDir, 'pglite.lock'));
   try {
-    const client = await PGlite.create(path.join(dataDir, 'pg'));
+    const client = await createPglite(path.join(dataDir, 'pg'));
     return wrapPglite(client, releaseLock);
   } catch (err) {
     releaseLock();

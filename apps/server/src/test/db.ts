@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPostgres, wrapPglite, type Database } from '../db/client.js';
+import { createPglite, openPostgres, wrapPglite, type Database } from '../db/client.js';
 import { withDatabase } from './global-setup.js';
 import './db-template.js';
 
@@ -12,7 +11,7 @@ export async function createTestDatabase(): Promise<Database> {
   const tmpl = inject('dbTemplate');
   if (tmpl.driver === 'pglite') {
     const blob = new Blob([readFileSync(tmpl.dumpFile)]);
-    return wrapPglite(await PGlite.create({ loadDataDir: blob }));
+    return wrapPglite(await createPglite(undefined, { loadDataDir: blob }));
   }
   const name = `${tmpl.prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: tmpl.adminUrl });

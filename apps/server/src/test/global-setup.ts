@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openPostgres, wrapPglite } from '../db/client.js';
+import { createPglite, openPostgres, wrapPglite } from '../db/client.js';
 import type { TestProject } from './db-template.js';
 
 /**
@@ -35,7 +34,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'prospector-db-'));
-  const client = await PGlite.create();
+  const client = await createPglite();
   const database = wrapPglite(client);
   await database.migrate();
   const dump = await client.dumpDataDir('none');

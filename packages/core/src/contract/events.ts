@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currentUser } from './common.js';
+import { notificationDto } from './records/dto.js';
 
 /**
  * Socket.IO events of the default namespace. Server → client events are emitted to rooms
@@ -10,6 +11,10 @@ export const serverEvents = {
   init: z.object({ user: currentUser }),
   /** A team member's socket count went from 0 to 1 (online) or from 1 to 0 (offline). */
   memberPresence: z.object({ userId: z.string(), online: z.boolean() }),
+  /** A new notification for this user (room user:<id>), with the user's new unread count. */
+  notification: z.object({ notification: notificationDto, unread: z.number().int() }),
+  /** A record's board-visible state changed (status, assignment, tasks, unread): refetch it. */
+  itemChanged: z.object({ itemId: z.string(), status: z.string().nullable() }),
   /** The session behind this socket was revoked (logout); the client drops its token. */
   sessionRevoked: z.object({ reason: z.enum(['logout', 'revoked']) }),
 } as const;

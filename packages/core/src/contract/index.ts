@@ -9,3 +9,4 @@ export { logout } from './auth/logout.js';
 export { getMe } from './auth/me.js';
 export { hijack } from './admin/hijack.js';
 export { switchToUser } from './admin/switch-to-user.js';
+export * from './records/index.js';

@@ -1,3 +1,4 @@
 export * from './teams.js';
 export * from './auth.js';
 export * from './audit.js';
+export * from './records.js';

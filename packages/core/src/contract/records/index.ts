@@ -1,0 +1,21 @@
+export * from './dto.js';
+export { getItem } from './get-item.js';
+export { updateItem } from './update-item.js';
+export { changeStatus } from './change-status.js';
+export { addIdentifier } from './add-identifier.js';
+export { changeIdentifier } from './change-identifier.js';
+export { unlinkItems } from './unlink.js';
+export { getDashboard, DASHBOARD_PAGE_SIZE } from './get-dashboard.js';
+export { assign } from './assign.js';
+export { search } from './search.js';
+export { addComment } from './add-comment.js';
+export { deschedule } from './deschedule.js';
+export { getTasks, addTask, setTaskDue, setTaskText, setTaskCompleted } from './tasks.js';
+export {
+  getNotifications,
+  markAllNotificationsRead,
+  markAllNotificationsSeen,
+  markNotificationRead,
+} from './notifications.js';
+export { addStatus } from './statuses.js';
+export { getMembers } from './members.js';

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { fieldValue, itemDto, itemType } from './dto.js';
+
+/**
+ * Updates one field: a system field by name (`dataId, key, val, dataType`) or a custom field by id
+ * (`fieldId, itemId, data, type`). Websites and Link fields get https://; phones are normalised.
+ */
+export const updateItem = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/items/update',
+  auth: true,
+  body: z.union([
+    z.object({ dataId: z.uuid(), key: z.string().min(1).max(60), val: fieldValue, dataType: itemType }),
+    z.object({
+      fieldId: z.string().min(1).max(60),
+      itemId: z.uuid(),
+      data: z.union([fieldValue, z.array(z.string().max(200)).max(50)]),
+      type: itemType,
+    }),
+  ]),
+  response: z.object({ item: itemDto }),
+});
