@@ -7,6 +7,20 @@ import { adminRoutes, createAdminService, type AdminService } from './modules/ad
 import { createAuditService, type AuditService } from './modules/audit/index.js';
 import { authRoutes, createAuthService, type AuthContext, type AuthService } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import {
+  createNotificationsService,
+  notificationsRoutes,
+  type NotificationsService,
+} from './modules/notifications/index.js';
+import {
+  createBoardService,
+  createRecordsService,
+  createTasksService,
+  recordsRoutes,
+  type BoardService,
+  type RecordsService,
+  type TasksService,
+} from './modules/records/index.js';
 import { createTeamsService, type TeamsService } from './modules/teams/index.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { createRealtime, type Realtime } from './plugins/realtime.js';
@@ -19,6 +33,10 @@ export type Services = {
   teams: TeamsService;
   audit: AuditService;
   mailer: Mailer;
+  notifications: NotificationsService;
+  records: RecordsService;
+  tasks: TasksService;
+  board: BoardService;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -74,7 +92,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const { db } = deps.database;
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
-  const teams = createTeamsService({ staffEmails: config.STAFF_EMAILS });
+  const realtime = () => app.realtime;
+  const notifications = createNotificationsService({ db, clock, realtime });
+  const records = createRecordsService({ db, clock, notifications, realtime });
+  const tasks = createTasksService({ db, clock, records });
+  const board = createBoardService({ db, clock });
+  const teams = createTeamsService({ staffEmails: config.STAFF_EMAILS, onTeamCreated: records.seedTeam });
   const audit = createAuditService({ clock });
   const auth = createAuthService({
     db,
@@ -91,13 +114,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('clock', clock);
-  app.decorate('services', { auth, admin, teams, audit, mailer });
+  app.decorate('services', { auth, admin, teams, audit, mailer, notifications, records, tasks, board });
   app.decorate('realtime', createRealtime(app, config.REDIS_URL));
 
   registerErrorHandler(app);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);
+  await app.register(recordsRoutes);
+  await app.register(notificationsRoutes);
   await registerWeb(app, config.WEB_DIST);
 
   // Sockets close before the HTTP server, which would otherwise wait for them.

@@ -1,10 +1,11 @@
 import { messages } from '@prospector/core';
 import type { AuthErrorCode } from '../modules/auth/auth.errors.js';
 import type { AdminErrorCode } from '../modules/admin/admin.errors.js';
+import type { RecordsErrorCode } from '../modules/records/records.errors.js';
 import type { Result } from './result.js';
 
 export type CommonErrorCode = 'NOT_FOUND' | 'VALIDATION' | 'RATE_LIMITED' | 'INTERNAL';
-export type ErrorCode = CommonErrorCode | AuthErrorCode | AdminErrorCode;
+export type ErrorCode = CommonErrorCode | AuthErrorCode | AdminErrorCode | RecordsErrorCode;
 
 /** The one map from error code to HTTP status and message. Exhaustive: a new code must be added here. */
 export const errorCatalogue: Record<ErrorCode, { status: number; message: string }> = {
@@ -21,6 +22,21 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   USER_NOT_FOUND: { status: 404, message: messages.auth.impersonationNotFound },
   USER_AMBIGUOUS: { status: 409, message: messages.auth.impersonationAmbiguous },
   TEAM_NOT_FOUND: { status: 404, message: messages.auth.teamNotFound },
+  ITEM_NOT_FOUND: { status: 404, message: messages.records.itemNotFound },
+  ITEM_FORBIDDEN: { status: 403, message: messages.records.itemForbidden },
+  STATUS_NEEDS_PRIMARY: { status: 400, message: messages.records.statusNeedsPrimary },
+  UNKNOWN_STATUS: { status: 400, message: messages.records.unknownStatus },
+  UNKNOWN_FIELD: { status: 400, message: messages.records.unknownField },
+  INVALID_PHONE: { status: 400, message: messages.records.invalidPhone },
+  IDENTIFIER_TAKEN: { status: 409, message: messages.records.identifierTaken },
+  IDENTIFIER_NOT_FOUND: { status: 404, message: messages.records.identifierNotFound },
+  CANNOT_BE_PRIMARY: { status: 400, message: messages.records.cannotBePrimary },
+  MEMBER_NOT_FOUND: { status: 400, message: messages.records.memberNotFound },
+  TASK_NOT_FOUND: { status: 404, message: messages.records.taskNotFound },
+  MESSAGE_NOT_FOUND: { status: 404, message: messages.records.messageNotFound },
+  NOT_SCHEDULED: { status: 400, message: messages.records.notScheduled },
+  STATUS_EXISTS: { status: 409, message: messages.records.statusExists },
+  PERMISSION_REQUIRED: { status: 403, message: messages.auth.forbidden },
 };
 
 export class DomainError extends Error {

@@ -159,3 +159,19 @@ describe('card order in a column', () => {
     expect([a, b].sort((x, y) => compareCards(x, y, now)).map((c) => c.id)).toEqual(['b', 'a']);
   });
 });
+
+describe('record display', () => {
+  it('titles a contact by full name, a company by name, a property by address', async () => {
+    const { itemTitle } = await import('./records.js');
+    expect(itemTitle('contact', { 'First name': 'Ann', 'Last name': 'Lee' })).toBe('Ann Lee');
+    expect(itemTitle('company', { Website: 'acme.com' })).toBe('acme.com');
+    expect(itemTitle('property', { Address: '12 Elm St' })).toBe('12 Elm St');
+    expect(itemTitle('contact', {})).toBe('Unnamed contact');
+  });
+  it('finds a record by names and address in lower case', async () => {
+    const { itemSearchText } = await import('./records.js');
+    expect(
+      itemSearchText({ 'First name': 'Ann', Address: '12 Elm St', City: 'Sacramento', Pool: true }),
+    ).toBe('ann 12 elm st sacramento');
+  });
+});

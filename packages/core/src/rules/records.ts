@@ -133,3 +133,62 @@ export function compareCards(a: CardOrderKey, b: CardOrderKey, now: Date): numbe
   const byActivity = b.lastActivityAt.getTime() - a.lastActivityAt.getTime();
   return byActivity !== 0 ? byActivity : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+
+export type RecordType = 'contact' | 'property' | 'company';
+type Data = Record<string, string | number | boolean | null | undefined>;
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
+
+/** System fields each entity carries, by the spec's names (part 1 §3, part 2 §3 Property). */
+export const SYSTEM_FIELDS: Record<RecordType, readonly string[]> = {
+  contact: ['First name', 'Last name', 'Address', 'City', 'State', 'Zip'],
+  property: [
+    'Address',
+    'City',
+    'State',
+    'Zip',
+    'Full',
+    'Street1',
+    'Street2',
+    'Use Description',
+    'Lot Size',
+    'Year Built',
+    'Bedrooms',
+    'Bathrooms',
+    'Full Baths',
+    'Garage Capacity',
+    'Pool',
+    'Owner',
+    'Vacant',
+    'Tax Delinquent',
+  ],
+  company: ['Name', 'Website', 'Address', 'City', 'State', 'Zip'],
+};
+
+/** The name a record is shown by: a contact's full name, a company's name, a property's address. */
+export function itemTitle(type: RecordType, data: Data): string {
+  if (type === 'contact')
+    return `${str(data['First name'])} ${str(data['Last name'])}`.trim() || 'Unnamed contact';
+  if (type === 'company') return str(data['Name']) || str(data['Website']) || 'Unnamed company';
+  return str(data['Address']) || str(data['Full']) || str(data['Street1']) || 'Unnamed property';
+}
+
+/** Lower-cased text a record is found by: names, company, website and address parts. */
+export function itemSearchText(data: Data): string {
+  return [
+    'First name',
+    'Last name',
+    'Name',
+    'Website',
+    'Address',
+    'Full',
+    'Street1',
+    'City',
+    'State',
+    'Zip',
+    'Owner',
+  ]
+    .map((k) => str(data[k]))
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+}

@@ -6,7 +6,11 @@ export type UserWithTeam = { user: q.UserRow; team: q.TeamRow };
 
 export type TeamsService = ReturnType<typeof createTeamsService>;
 
-export function createTeamsService(deps: { staffEmails: readonly string[] }) {
+export function createTeamsService(deps: {
+  staffEmails: readonly string[];
+  /** Runs in the transaction that creates a team (statuses, sections). */
+  onTeamCreated: (tx: Db, teamId: string) => Promise<void>;
+}) {
   const isStaffEmail = (email: string) => deps.staffEmails.includes(email);
 
   return {
@@ -31,7 +35,10 @@ export function createTeamsService(deps: { staffEmails: readonly string[] }) {
         role: 'admin',
         dataAccess: 'All data',
       });
-      if (user) return { user, team };
+      if (user) {
+        await deps.onTeamCreated(db, team.id);
+        return { user, team };
+      }
       await q.deleteTeam(db, team.id);
       return (await q.findUserByEmail(db, email))!;
     },

@@ -1,0 +1,2 @@
+export { createNotificationsService, type NotificationsService } from './notifications.service.js';
+export { notificationsRoutes } from './notifications.routes.js';

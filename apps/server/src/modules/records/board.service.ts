@@ -1,0 +1,81 @@
+import { DASHBOARD_PAGE_SIZE, normalizePhone, type BoardCard, type ItemSummary } from '@prospector/core';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AuthContext } from '../auth/index.js';
+import * as bq from './board.queries.js';
+import { seesAllData } from './records.access.js';
+import { toSummary } from './records.mappers.js';
+import * as q from './records.queries.js';
+
+export type BoardService = ReturnType<typeof createBoardService>;
+
+export function createBoardService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  /** Whose cards the viewer sees: anyone (or all) for admins and 'All data'; otherwise always their own. */
+  function memberFilter(auth: AuthContext, requested: string | null | undefined) {
+    return seesAllData(auth) ? (requested ?? null) : auth.userId;
+  }
+
+  function toCard(r: bq.BoardRow, status: string): BoardCard {
+    const due = r.first_open_task_due ? new Date(r.first_open_task_due).toISOString() : null;
+    return {
+      ...toSummary(r, status, r.primary_value ?? undefined),
+      notifCount: Number(r.notif),
+      due,
+      hasOpenTask: Number(r.open_task_count) > 0,
+      queued: r.queued,
+      assignedTo: r.assigned_to,
+      lastMessage: r.last_message ? { body: r.last_message.body, createdAt: r.last_message.createdAt } : null,
+    };
+  }
+
+  return {
+    async dashboard(auth: AuthContext, input: { filterBy?: string | null; status?: string; skip?: number }) {
+      const memberId = memberFilter(auth, input.filterBy);
+      const statuses = (await q.listStatuses(db, auth.teamId)).filter(
+        (s) => !s.hidden && (!input.status || s.id === input.status),
+      );
+      const counts = await bq.countByStatus(db, auth.teamId, memberId);
+      const now = clock.now();
+      const columns = await Promise.all(
+        statuses.map(async (s) => {
+          const rows = await bq.columnPage(db, {
+            teamId: auth.teamId,
+            statusId: s.id,
+            viewerId: auth.userId,
+            memberId,
+            now,
+            skip: input.skip ?? 0,
+            limit: DASHBOARD_PAGE_SIZE,
+          });
+          return {
+            status: { _id: s.id, text: s.text, hidden: s.hidden, builtIn: s.builtIn },
+            count: counts.get(s.id) ?? 0,
+            items: rows.map((r) => toCard(r, s.text)),
+          };
+        }),
+      );
+      return { filterBy: memberId, columns };
+    },
+
+    async search(
+      auth: AuthContext,
+      text: string,
+      type: 'all' | 'contact' | 'property' | 'company',
+    ): Promise<ItemSummary[]> {
+      const digits = text.replace(/\D/g, '');
+      const looksLikePhone = /^[\d\s().+-]+$/.test(text) && digits.length >= 3;
+      const rows = await bq.searchItems(db, {
+        teamId: auth.teamId,
+        memberId: seesAllData(auth) ? null : auth.userId,
+        text,
+        phone: looksLikePhone ? normalizePhone(text) : null,
+        digits: looksLikePhone ? digits : null,
+        type: type === 'all' ? null : type,
+        limit: 20,
+      });
+      return rows.map((r) => toSummary(r, r.status, r.primary_value ?? undefined));
+    },
+  };
+}

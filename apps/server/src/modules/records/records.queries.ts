@@ -1,0 +1,225 @@
+import { and, asc, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  entitySections,
+  identifiers,
+  itemLinks,
+  items,
+  messages,
+  notifications,
+  statuses,
+  tasks,
+  users,
+  type ItemType,
+  type Section,
+} from '../../db/schema/index.js';
+
+export type ItemRow = typeof items.$inferSelect;
+export type IdentifierRow = typeof identifiers.$inferSelect;
+export type TaskRow = typeof tasks.$inferSelect;
+export type StatusRow = typeof statuses.$inferSelect;
+
+export async function findItem(db: Db, itemId: string) {
+  const [row] = await db.select().from(items).where(eq(items.id, itemId)).limit(1);
+  return row ?? null;
+}
+
+export async function listStatuses(db: Db, teamId: string) {
+  return db.select().from(statuses).where(eq(statuses.teamId, teamId)).orderBy(asc(statuses.position));
+}
+
+export async function insertStatuses(db: Db, rows: (typeof statuses.$inferInsert)[]) {
+  return db.insert(statuses).values(rows).onConflictDoNothing().returning();
+}
+
+export async function insertSections(
+  db: Db,
+  teamId: string,
+  entity: ItemType,
+  sections: Section[],
+  now: Date,
+) {
+  await db.insert(entitySections).values({ teamId, entity, sections, updatedAt: now }).onConflictDoNothing();
+}
+
+export async function findSections(db: Db, teamId: string, entity: ItemType) {
+  const [row] = await db
+    .select({ sections: entitySections.sections })
+    .from(entitySections)
+    .where(and(eq(entitySections.teamId, teamId), eq(entitySections.entity, entity)));
+  return row?.sections ?? [];
+}
+
+export async function listIdentifiers(db: Db, itemId: string) {
+  return db
+    .select()
+    .from(identifiers)
+    .where(eq(identifiers.itemId, itemId))
+    .orderBy(asc(identifiers.position), asc(identifiers.createdAt));
+}
+
+export async function findIdentifierByValue(db: Db, teamId: string, value: string) {
+  const [row] = await db
+    .select()
+    .from(identifiers)
+    .where(and(eq(identifiers.teamId, teamId), eq(identifiers.value, value)));
+  return row ?? null;
+}
+
+export async function insertIdentifier(db: Db, row: typeof identifiers.$inferInsert) {
+  await db.insert(identifiers).values(row);
+}
+
+/** Replaces the primary flag and statuses of an item's identifiers with the given ones. */
+export async function saveIdentifierStates(db: Db, rows: Pick<IdentifierRow, 'id' | 'primary' | 'status'>[]) {
+  for (const r of rows)
+    await db
+      .update(identifiers)
+      .set({ primary: r.primary, status: r.status })
+      .where(eq(identifiers.id, r.id));
+}
+
+export async function updateItem(db: Db, itemId: string, set: Partial<typeof items.$inferInsert>) {
+  const [row] = await db.update(items).set(set).where(eq(items.id, itemId)).returning();
+  return row!;
+}
+
+export async function linkedSummaries(db: Db, itemId: string) {
+  return db
+    .select({ id: items.id, type: items.type, data: items.data, statusText: statuses.text })
+    .from(itemLinks)
+    .innerJoin(items, eq(items.id, itemLinks.toId))
+    .leftJoin(statuses, eq(statuses.id, items.statusId))
+    .where(eq(itemLinks.fromId, itemId))
+    .limit(200);
+}
+
+export async function primaryValues(db: Db, itemIds: string[]) {
+  if (itemIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ itemId: identifiers.itemId, value: identifiers.value })
+    .from(identifiers)
+    .where(and(inArray(identifiers.itemId, itemIds), eq(identifiers.primary, true)));
+  return new Map(rows.map((r) => [r.itemId, r.value]));
+}
+
+export async function deleteLink(db: Db, a: string, b: string) {
+  await db
+    .delete(itemLinks)
+    .where(
+      or(
+        and(eq(itemLinks.fromId, a), eq(itemLinks.toId, b)),
+        and(eq(itemLinks.fromId, b), eq(itemLinks.toId, a)),
+      ),
+    );
+}
+
+export async function unreadCountForItem(db: Db, userId: string, itemId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(
+      and(eq(notifications.userId, userId), eq(notifications.targetId, itemId), not(notifications.read)),
+    );
+  return row?.n ?? 0;
+}
+
+export async function listMessages(db: Db, itemId: string, limit = 500) {
+  const rows = await db
+    .select({
+      message: messages,
+      senderName: users.name,
+      senderEmail: users.email,
+      senderAvatar: users.avatar,
+    })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.itemId, itemId))
+    .orderBy(desc(messages.createdAt))
+    .limit(limit);
+  return rows.reverse();
+}
+
+export async function insertMessage(db: Db, row: typeof messages.$inferInsert) {
+  const [m] = await db.insert(messages).values(row).returning();
+  return m!;
+}
+
+export async function findMessage(db: Db, itemId: string, messageId: string) {
+  const [m] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.itemId, itemId)));
+  return m ?? null;
+}
+
+export async function deleteMessage(db: Db, messageId: string) {
+  await db.delete(messages).where(eq(messages.id, messageId));
+}
+
+export async function listTasks(db: Db, itemId: string, openOnly: boolean) {
+  return db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.itemId, itemId), openOnly ? eq(tasks.completed, false) : undefined))
+    .orderBy(sql`${tasks.due} asc nulls last`, asc(tasks.createdAt));
+}
+
+export async function findTask(db: Db, taskId: string, itemId: string) {
+  const [t] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.itemId, itemId)));
+  return t ?? null;
+}
+
+export async function insertTask(db: Db, row: typeof tasks.$inferInsert) {
+  const [t] = await db.insert(tasks).values(row).returning();
+  return t!;
+}
+
+export async function updateTask(db: Db, taskId: string, set: Partial<typeof tasks.$inferInsert>) {
+  const [t] = await db.update(tasks).set(set).where(eq(tasks.id, taskId)).returning();
+  return t!;
+}
+
+/** Keeps the board's sort keys (open task count, first open due) in step with the item's tasks. */
+export async function refreshTaskKeys(db: Db, itemId: string, now: Date) {
+  await db.execute(sql`
+    update items set
+      open_task_count = (select count(*) from tasks t where t.item_id = ${itemId} and not t.completed and t.text <> ''),
+      first_open_task_due = (select min(t.due) from tasks t where t.item_id = ${itemId} and not t.completed and t.text <> ''),
+      last_activity_at = ${now.toISOString()}::timestamptz
+    where id = ${itemId}`);
+}
+
+export async function teamMemberIds(db: Db, teamId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.teamId, teamId), inArray(users.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export async function listMembers(db: Db, teamId: string) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, avatar: users.avatar, role: users.role })
+    .from(users)
+    .where(eq(users.teamId, teamId))
+    .orderBy(asc(users.name), asc(users.email));
+}
+
+export type AccessFilter = { teamId: string; onlyAssignedTo: string | null };
+
+export function accessWhere(f: AccessFilter): SQL {
+  return and(
+    eq(items.teamId, f.teamId),
+    f.onlyAssignedTo ? sql`${items.assignedTo} @> array[${f.onlyAssignedTo}]::uuid[]` : undefined,
+  )!;
+}
+
+export async function findTaskAnywhere(db: Db, taskId: string) {
+  const [t] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+  return t ?? null;
+}

@@ -1,0 +1,78 @@
+import {
+  addComment,
+  addIdentifier,
+  addStatus,
+  addTask,
+  assign,
+  changeIdentifier,
+  changeStatus,
+  deschedule,
+  getDashboard,
+  getItem,
+  getMembers,
+  getTasks,
+  search,
+  setTaskCompleted,
+  setTaskDue,
+  setTaskText,
+  unlinkItems,
+  updateItem,
+} from '@prospector/core';
+import type { FastifyInstance } from 'fastify';
+import { unwrap } from '../../lib/errors.js';
+import { route } from '../../lib/route.js';
+
+export async function recordsRoutes(app: FastifyInstance) {
+  const { records, tasks, board } = app.services;
+
+  route(app, getItem, async ({ auth, params }) => unwrap(await records.getItem(auth, params.id)));
+  route(app, updateItem, async ({ auth, body }) => {
+    const input =
+      'dataId' in body
+        ? { itemId: body.dataId, systemKey: body.key, value: body.val }
+        : { itemId: body.itemId, fieldId: body.fieldId, value: body.data };
+    return { item: unwrap(await records.updateField(auth, input)) };
+  });
+  route(app, changeStatus, async ({ auth, body }) =>
+    unwrap(await records.changeStatus(auth, body.dataId, body.status)),
+  );
+  route(app, addIdentifier, async ({ auth, body }) => ({
+    item: unwrap(await records.addIdentifier(auth, body.itemId, body.value)),
+  }));
+  route(app, changeIdentifier, async ({ auth, body }) => ({
+    item: unwrap(await records.changeIdentifier(auth, body.itemId, body.value, body.action)),
+  }));
+  route(app, unlinkItems, async ({ auth, body }) => {
+    unwrap(await records.unlink(auth, body.parentId, body.dataId));
+    return { ok: true as const };
+  });
+  route(app, assign, async ({ auth, body }) => unwrap(await records.assign(auth, body)));
+  route(app, addComment, async ({ auth, body }) => ({
+    message: unwrap(
+      await records.addComment(auth, { itemId: body.dataId, body: body.body, mentions: body.mentions }),
+    ),
+  }));
+  route(app, deschedule, async ({ auth, body }) => {
+    unwrap(await records.deschedule(auth, body.dataId, body.msgId));
+    return { ok: true as const };
+  });
+  route(app, addStatus, async ({ auth, body }) => unwrap(await records.addStatus(auth, body.text)));
+  route(app, getMembers, async ({ auth }) => ({ members: await records.members(auth) }));
+
+  route(app, getTasks, async ({ auth, params }) => ({ tasks: unwrap(await tasks.list(auth, params.id)) }));
+  route(app, addTask, async ({ auth, body }) => ({
+    task: unwrap(await tasks.add(auth, body.dataId, body.task)),
+  }));
+  route(app, setTaskText, async ({ auth, body }) => ({
+    task: unwrap(await tasks.setText(auth, body._id, body.dataId, body.text)),
+  }));
+  route(app, setTaskDue, async ({ auth, body }) => ({
+    task: unwrap(await tasks.setDue(auth, body._id, body.dataId, body.due)),
+  }));
+  route(app, setTaskCompleted, async ({ auth, body }) => ({
+    task: unwrap(await tasks.setCompleted(auth, body._id, body.dataId, body.completed)),
+  }));
+
+  route(app, getDashboard, async ({ auth, body }) => board.dashboard(auth, body));
+  route(app, search, async ({ auth, body }) => ({ results: await board.search(auth, body.text, body.type) }));
+}

@@ -1,0 +1,337 @@
+import {
+  canBecomePrimary,
+  canHaveStatus,
+  can,
+  isValidEmail,
+  itemSearchText,
+  normalizePhone,
+  SYSTEM_FIELDS,
+  toggleIdentifierStatus,
+  withHttps,
+  type ItemDto,
+  type RecordType,
+} from '@prospector/core';
+import type { Db } from '../../db/client.js';
+import type { FieldValue } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import type { Realtime } from '../../plugins/realtime.js';
+import type { AuthContext } from '../auth/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import { canAccessItem } from './records.access.js';
+import { defaultSections, DEFAULT_STATUSES } from './records.defaults.js';
+import type { RecordsErrorCode } from './records.errors.js';
+import { identifierDtos, toMessageDto, toSummary, toTaskDto } from './records.mappers.js';
+import * as q from './records.queries.js';
+
+type R<T> = Promise<Result<T, RecordsErrorCode>>;
+const ENTITIES: RecordType[] = ['contact', 'property', 'company'];
+
+export type RecordsService = ReturnType<typeof createRecordsService>;
+
+export function createRecordsService(deps: {
+  db: Db;
+  clock: Clock;
+  notifications: NotificationsService;
+  realtime: () => Realtime;
+}) {
+  const { db, clock, notifications } = deps;
+
+  async function access(auth: AuthContext, itemId: string): R<q.ItemRow> {
+    const item = await q.findItem(db, itemId);
+    if (!item) return fail('ITEM_NOT_FOUND');
+    const denied = canAccessItem(auth, item);
+    return denied ? fail(denied) : ok(item);
+  }
+
+  async function statusText(teamId: string, statusId: string | null) {
+    if (!statusId) return null;
+    return (await q.listStatuses(db, teamId)).find((s) => s.id === statusId)?.text ?? null;
+  }
+
+  async function toItemDto(auth: AuthContext, item: q.ItemRow): Promise<ItemDto> {
+    const [idts, linked, notifCount, status] = await Promise.all([
+      q.listIdentifiers(db, item.id),
+      q.linkedSummaries(db, item.id),
+      q.unreadCountForItem(db, auth.userId, item.id),
+      statusText(item.teamId, item.statusId),
+    ]);
+    const primaries = await q.primaryValues(
+      db,
+      linked.filter((l) => l.type === 'contact').map((l) => l.id),
+    );
+    const summaries = linked.map((l) => toSummary(l, l.statusText, primaries.get(l.id)));
+    return {
+      _id: item.id,
+      type: item.type,
+      status,
+      data: item.data,
+      custom: item.custom as ItemDto['custom'],
+      idts: identifierDtos(idts),
+      assignedTo: item.assignedTo,
+      pushedToCrm: item.pushedToCrm,
+      queued: item.queued,
+      notifCount,
+      properties: summaries.filter((s) => s.type === 'property'),
+      contacts: summaries.filter((s) => s.type === 'contact'),
+      companies: summaries.filter((s) => s.type === 'company'),
+      createdAt: item.createdAt.toISOString(),
+      updatedAt: item.updatedAt.toISOString(),
+    };
+  }
+
+  const changed = (item: q.ItemRow, status: string | null) =>
+    deps.realtime().toTeam(item.teamId, 'itemChanged', { itemId: item.id, status });
+
+  async function touch(itemId: string, set: Parameters<typeof q.updateItem>[2] = {}) {
+    const now = clock.now();
+    return q.updateItem(db, itemId, { ...set, updatedAt: now, lastActivityAt: now });
+  }
+
+  return {
+    access,
+    toItemDto,
+
+    /** A new team gets the built-in statuses and the system sections of each entity. */
+    async seedTeam(tx: Db, teamId: string) {
+      await q.insertStatuses(
+        tx,
+        DEFAULT_STATUSES.map((text, position) => ({ teamId, text, position, builtIn: true })),
+      );
+      for (const entity of ENTITIES)
+        await q.insertSections(tx, teamId, entity, defaultSections(entity), clock.now());
+    },
+
+    async getItem(auth: AuthContext, itemId: string) {
+      const found = await access(auth, itemId);
+      if (!found.ok) return found;
+      const item = found.value;
+      const [dto, msgs, tasks, sections] = await Promise.all([
+        toItemDto(auth, item),
+        q.listMessages(db, item.id),
+        q.listTasks(db, item.id, true),
+        q.findSections(db, item.teamId, item.type),
+      ]);
+      await notifications.markTargetRead(auth.userId, item.id);
+      return ok({
+        item: dto,
+        messages: msgs.map((m) =>
+          toMessageDto(m.message, { name: m.senderName, email: m.senderEmail, avatar: m.senderAvatar }),
+        ),
+        tasks: tasks.map(toTaskDto),
+        sections: sections.filter((s) => s.users.length === 0 || s.users.includes(auth.userId)),
+      });
+    },
+
+    async updateField(
+      auth: AuthContext,
+      input: { itemId: string; systemKey?: string; fieldId?: string; value: FieldValue | string[] },
+    ): R<ItemDto> {
+      const found = await access(auth, input.itemId);
+      if (!found.ok) return found;
+      const item = found.value;
+      if (input.systemKey !== undefined) {
+        if (!SYSTEM_FIELDS[item.type].includes(input.systemKey) || Array.isArray(input.value))
+          return fail('UNKNOWN_FIELD');
+        const value =
+          input.systemKey === 'Website' && typeof input.value === 'string'
+            ? withHttps(input.value)
+            : input.value;
+        const data = { ...item.data, [input.systemKey]: value };
+        const updated = await touch(item.id, { data, searchText: itemSearchText(data) });
+        return ok(await toItemDto(auth, updated));
+      }
+      const sections = await q.findSections(db, item.teamId, item.type);
+      const field = sections.flatMap((s) => s.fields).find((f) => f._id === input.fieldId && !f.system);
+      if (!field) return fail('UNKNOWN_FIELD');
+      let value = input.value;
+      if (field.type === 'Link' && typeof value === 'string') value = withHttps(value);
+      if (field.type === 'Number' && typeof value === 'string' && value.trim() !== '') {
+        const n = Number(value.replace(/,/g, ''));
+        if (!Number.isFinite(n)) return fail('UNKNOWN_FIELD');
+        value = n;
+      }
+      const updated = await touch(item.id, { custom: { ...item.custom, [field._id]: value } });
+      return ok(await toItemDto(auth, updated));
+    },
+
+    async changeStatus(
+      auth: AuthContext,
+      itemId: string,
+      text: string | undefined,
+    ): R<{ _id: string; status: string | null }> {
+      const found = await access(auth, itemId);
+      if (!found.ok) return found;
+      const item = found.value;
+      let statusId: string | null = null;
+      if (text !== undefined) {
+        const status = (await q.listStatuses(db, item.teamId)).find((s) => s.text === text);
+        if (!status) return fail('UNKNOWN_STATUS');
+        const idts = identifierDtos(await q.listIdentifiers(db, item.id));
+        if (!canHaveStatus(idts)) return fail('STATUS_NEEDS_PRIMARY');
+        statusId = status.id;
+      }
+      const updated = await touch(item.id, { statusId });
+      changed(updated, text ?? null);
+      return ok({ _id: item.id, status: text ?? null });
+    },
+
+    async addIdentifier(auth: AuthContext, itemId: string, raw: string): R<ItemDto> {
+      const found = await access(auth, itemId);
+      if (!found.ok) return found;
+      const item = found.value;
+      const isEmail = raw.includes('@');
+      const value = isEmail ? (isValidEmail(raw) ? raw.trim().toLowerCase() : null) : normalizePhone(raw);
+      if (!value) return fail('INVALID_PHONE');
+      const existing = await q.findIdentifierByValue(db, item.teamId, value);
+      if (existing && existing.itemId !== item.id) return fail('IDENTIFIER_TAKEN');
+      if (!existing) {
+        const idts = await q.listIdentifiers(db, item.id);
+        await q.insertIdentifier(db, {
+          teamId: item.teamId,
+          itemId: item.id,
+          value,
+          isEmail,
+          primary: !idts.some((i) => i.primary),
+          position: idts.length,
+          createdAt: clock.now(),
+        });
+      }
+      return ok(await toItemDto(auth, await touch(item.id)));
+    },
+
+    async changeIdentifier(
+      auth: AuthContext,
+      itemId: string,
+      value: string,
+      action: 'DNC' | 'Wrong #' | 'primary',
+    ): R<ItemDto> {
+      const found = await access(auth, itemId);
+      if (!found.ok) return found;
+      const rows = await q.listIdentifiers(db, itemId);
+      const target = rows.find((r) => r.value === value);
+      if (!target) return fail('IDENTIFIER_NOT_FOUND');
+      if (action === 'primary') {
+        if (!canBecomePrimary(target)) return fail('CANNOT_BE_PRIMARY');
+        await q.saveIdentifierStates(
+          db,
+          rows.map((r) => ({ id: r.id, status: r.status, primary: r.id === target.id })),
+        );
+      } else {
+        const next = toggleIdentifierStatus(target, action);
+        await q.saveIdentifierStates(db, [{ id: target.id, status: next.status, primary: next.primary }]);
+      }
+      return ok(await toItemDto(auth, await touch(itemId)));
+    },
+
+    async unlink(auth: AuthContext, parentId: string, childId: string): R<true> {
+      for (const id of [parentId, childId]) {
+        const found = await access(auth, id);
+        if (!found.ok) return found;
+      }
+      await q.deleteLink(db, parentId, childId);
+      return ok(true);
+    },
+
+    async assign(
+      auth: AuthContext,
+      input: { assignedId: string; dataId: string; dataType: 'task' | RecordType },
+    ) {
+      const [member] = await q.teamMemberIds(db, auth.teamId, [input.assignedId]);
+      if (!member) return fail('MEMBER_NOT_FOUND' as const);
+      const notify = async (itemId: string, added: boolean, what: string) => {
+        if (!added) return;
+        const push = await notifications.notify(db, {
+          teamId: auth.teamId,
+          senderId: auth.userId,
+          recipients: [member],
+          body: `${auth.user.name || auth.user.email} assigned you ${what}`,
+          targetId: itemId,
+        });
+        await push();
+      };
+      if (input.dataType === 'task') {
+        const task = await q.findTaskAnywhere(db, input.dataId);
+        if (!task || task.teamId !== auth.teamId) return fail('TASK_NOT_FOUND' as const);
+        const found = await access(auth, task.itemId);
+        if (!found.ok) return found;
+        const added = !task.assignedTo.includes(member);
+        const assignedTo = added ? [...task.assignedTo, member] : task.assignedTo.filter((u) => u !== member);
+        await q.updateTask(db, task.id, { assignedTo });
+        await notify(task.itemId, added, `a task: ${task.text.slice(0, 80)}`);
+        return ok({ _id: task.id, assignedTo });
+      }
+      const found = await access(auth, input.dataId);
+      if (!found.ok) return found;
+      const item = found.value;
+      const added = !item.assignedTo.includes(member);
+      const assignedTo = added ? [...item.assignedTo, member] : item.assignedTo.filter((u) => u !== member);
+      const updated = await touch(item.id, { assignedTo });
+      await notify(item.id, added, `a ${item.type}`);
+      changed(updated, await statusText(item.teamId, item.statusId));
+      return ok({ _id: item.id, assignedTo });
+    },
+
+    async addComment(auth: AuthContext, input: { itemId: string; body: string; mentions: string[] }) {
+      const found = await access(auth, input.itemId);
+      if (!found.ok) return found;
+      const item = found.value;
+      const mentioned = await q.teamMemberIds(db, auth.teamId, input.mentions);
+      const { message, push } = await db.transaction(async (tx) => {
+        const m = await q.insertMessage(tx, {
+          teamId: auth.teamId,
+          itemId: item.id,
+          body: input.body,
+          senderId: auth.userId,
+          comment: true,
+          createdAt: clock.now(),
+        });
+        const p = await notifications.notify(tx, {
+          teamId: auth.teamId,
+          senderId: auth.userId,
+          recipients: mentioned,
+          body: `${auth.user.name || auth.user.email} mentioned you`,
+          body2: input.body.slice(0, 200),
+          targetId: item.id,
+        });
+        return { message: m, push: p };
+      });
+      await touch(item.id);
+      await push();
+      return ok(
+        toMessageDto(message, { name: auth.user.name, email: auth.user.email, avatar: auth.user.avatar }),
+      );
+    },
+
+    async deschedule(auth: AuthContext, itemId: string, messageId: string): R<true> {
+      const found = await access(auth, itemId);
+      if (!found.ok) return found;
+      const m = await q.findMessage(db, itemId, messageId);
+      if (!m) return fail('MESSAGE_NOT_FOUND');
+      if (!m.system || !m.due || m.due.getTime() <= clock.now().getTime()) return fail('NOT_SCHEDULED');
+      await q.deleteMessage(db, m.id);
+      return ok(true);
+    },
+
+    async addStatus(auth: AuthContext, text: string) {
+      if (!can(auth.user, 'statuses')) return fail('PERMISSION_REQUIRED' as const);
+      const existing = await q.listStatuses(db, auth.teamId);
+      if (existing.some((s) => s.text.toLowerCase() === text.toLowerCase()))
+        return fail('STATUS_EXISTS' as const);
+      const [row] = await q.insertStatuses(db, [{ teamId: auth.teamId, text, position: existing.length }]);
+      if (!row) return fail('STATUS_EXISTS' as const);
+      return ok({ _id: row.id, text: row.text, hidden: row.hidden, builtIn: row.builtIn });
+    },
+
+    async members(auth: AuthContext) {
+      const rows = await q.listMembers(db, auth.teamId);
+      return rows.map((m) => ({
+        _id: m.id,
+        name: m.name || m.email,
+        email: m.email,
+        avatar: m.avatar,
+        role: m.role,
+      }));
+    },
+  };
+}

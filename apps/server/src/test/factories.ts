@@ -1,0 +1,112 @@
+import { itemSearchText, normalizePhone } from '@prospector/core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { identifiers, items, notifications, statuses, tasks, users } from '../db/schema/index.js';
+import type { DataAccess, PermissionKey } from '@prospector/core';
+import { bearer, loginAs, type TestApp } from './app.js';
+
+let seq = 0;
+const nextIp = () => `192.0.2.${(++seq % 250) + 1}`;
+
+export type TestUser = { token: string; userId: string; teamId: string; headers: { authorization: string } };
+
+/** A new team with its admin, through the real login. */
+export async function insertTeamAdmin(t: TestApp, email: string, name = 'Ada Admin'): Promise<TestUser> {
+  const s = await loginAs(t, email, nextIp());
+  await t.database.db.update(users).set({ name }).where(eq(users.id, s.user._id));
+  return { token: s.token, userId: s.user._id, teamId: s.user.team._id, headers: bearer(s.token) };
+}
+
+/** A member of an existing team, then logged in through the real login. */
+export async function insertMember(
+  t: TestApp,
+  teamId: string,
+  email: string,
+  opts: { name?: string; permissions?: PermissionKey[]; dataAccess?: DataAccess } = {},
+): Promise<TestUser> {
+  await t.database.db.insert(users).values({
+    teamId,
+    email,
+    name: opts.name ?? email.split('@')[0]!,
+    role: 'member',
+    permissions: opts.permissions ?? [],
+    dataAccess: opts.dataAccess ?? 'Only assigned',
+  });
+  const s = await loginAs(t, email, nextIp());
+  return { token: s.token, userId: s.user._id, teamId, headers: bearer(s.token) };
+}
+
+export async function statusId(db: Db, teamId: string, text: string) {
+  const [s] = await db
+    .select()
+    .from(statuses)
+    .where(and(eq(statuses.teamId, teamId), eq(statuses.text, text)));
+  if (!s) throw new Error(`no status ${text}`);
+  return s.id;
+}
+
+type ContactInput = {
+  first?: string;
+  last?: string;
+  data?: Record<string, string | number | boolean | null>;
+  phones?: string[];
+  emails?: string[];
+  /** Index of the primary identifier among phones then e-mails; -1 for none. */
+  primary?: number;
+  status?: string;
+  assignedTo?: string[];
+  queued?: boolean;
+  lastActivityAt?: Date;
+  type?: 'contact' | 'property' | 'company';
+};
+
+/** Inserts a record with its identifiers directly, as an import would. */
+export async function insertContact(db: Db, teamId: string, input: ContactInput = {}) {
+  const data = {
+    'First name': input.first ?? 'Test',
+    'Last name': input.last ?? `Person${++seq}`,
+    ...input.data,
+  };
+  const now = input.lastActivityAt ?? new Date('2026-01-01T00:00:00Z');
+  const [item] = await db
+    .insert(items)
+    .values({
+      teamId,
+      type: input.type ?? 'contact',
+      data,
+      statusId: input.status ? await statusId(db, teamId, input.status) : null,
+      assignedTo: input.assignedTo ?? [],
+      queued: input.queued ?? false,
+      searchText: itemSearchText(data),
+      lastActivityAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  const values = [...(input.phones ?? []).map((p) => normalizePhone(p)!), ...(input.emails ?? [])];
+  const primary = input.primary ?? 0;
+  for (const [i, value] of values.entries())
+    await db.insert(identifiers).values({
+      teamId,
+      itemId: item!.id,
+      value,
+      isEmail: value.includes('@'),
+      primary: i === primary,
+      position: i,
+      createdAt: now,
+    });
+  return item!;
+}
+
+export async function insertTask(db: Db, teamId: string, itemId: string, text: string, due: Date | null) {
+  await db.insert(tasks).values({ teamId, itemId, text, due, createdAt: new Date() });
+  const dueSql = due ? sql`${due.toISOString()}::timestamptz` : sql`null`;
+  await db.execute(sql`
+    update items set open_task_count = open_task_count + 1,
+      first_open_task_due = least(first_open_task_due, ${dueSql})
+    where id = ${itemId}`);
+}
+
+export async function insertNotification(db: Db, teamId: string, userId: string, targetId: string) {
+  await db.insert(notifications).values({ teamId, userId, body: 'ping', targetId, createdAt: new Date() });
+}
