@@ -3,7 +3,10 @@
  * loopback port, plus a logged-in user's token. Prints one JSON line, then serves until killed.
  */
 import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import * as schema from '../apps/server/src/db/schema/index.js';
+import { generateTeamData } from '../apps/server/src/scripts/generate.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { testConfig } from '../apps/server/src/config.js';
 import { createPglite, openPostgres, wrapPglite } from '../apps/server/src/db/client.js';
@@ -29,6 +32,32 @@ const { token } = (
   await app.inject({ method: 'POST', url: '/api/users/login', payload: { email, code } })
 ).json();
 
+// BENCH_RECORDS: fill the team with 100,000 records (50k contacts + 50k properties), 300,000 phones
+// and 1,000,000 messages, as issue 3's targets describe.
+let generated: unknown = null;
+if (process.env.BENCH_RECORDS) {
+  const started = performance.now();
+  const me = (
+    await app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const statuses = await database.db
+    .select()
+    .from(schema.statuses)
+    .where(eq(schema.statuses.teamId, me.user.team._id));
+  generated = await generateTeamData(database.db, {
+    teamId: me.user.team._id,
+    contacts: Number(process.env.BENCH_RECORDS) / 2,
+    phonesPerContact: 6,
+    messagesPerContact: 20,
+    statusIds: statuses.map((s) => s.id),
+    memberIds: [me.user._id],
+    phoneBase: 2_000_000,
+    now: new Date(),
+  });
+  await database.db.execute(sql`vacuum analyze`);
+  generated = { ...(generated as object), seconds: Math.round((performance.now() - started) / 100) / 10 };
+}
+
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ status: 'ok' }));
 await bare.listen({ host: '127.0.0.1', port: 0 });
@@ -40,6 +69,7 @@ console.log(
     appUrl: `http://127.0.0.1:${port(app)}`,
     bareUrl: `http://127.0.0.1:${port(bare)}`,
     token,
+    generated,
   }),
 );
 

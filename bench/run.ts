@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { measureLatency, searchBody } from './records.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -26,9 +27,13 @@ type Row = {
   ratio?: number;
 };
 
-async function startServers(databaseUrl?: string) {
+async function startServers(databaseUrl?: string, records = 0) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'health-server.ts')], {
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl ?? '',
+      BENCH_RECORDS: records ? String(records) : '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
@@ -37,7 +42,13 @@ async function startServers(databaseUrl?: string) {
   });
   return {
     child,
-    info: JSON.parse(line) as { driver: string; appUrl: string; bareUrl: string; token: string },
+    info: JSON.parse(line) as {
+      driver: string;
+      appUrl: string;
+      bareUrl: string;
+      token: string;
+      generated: unknown;
+    },
   };
 }
 
@@ -54,10 +65,12 @@ async function load(url: string, headers: Record<string, string> = {}) {
 }
 
 const rows: Row[] = [];
+const latencyRows: Record<string, unknown>[] = [];
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const targets: (string | undefined)[] = [undefined];
 if (process.env.BENCH_DATABASE_URL) targets.push(process.env.BENCH_DATABASE_URL);
 
-for (const databaseUrl of targets) {
+for (const databaseUrl of process.env.BENCH_SKIP_HEALTH ? [] : targets) {
   const { child, info } = await startServers(databaseUrl);
   try {
     const bare = await load(`${info.bareUrl}/bare`);
@@ -74,8 +87,42 @@ for (const databaseUrl of targets) {
   }
 }
 
+if (RECORDS > 0) {
+  for (const databaseUrl of process.env.BENCH_ONLY_POSTGRES ? targets.slice(1) : targets) {
+    const { child, info } = await startServers(databaseUrl, RECORDS);
+    try {
+      console.log(`generated on ${info.driver}:`, info.generated);
+      const dashboard = await measureLatency(`${info.appUrl}/api/dashboard/get`, info.token, () => ({}), 100);
+      const search = await measureLatency(
+        `${info.appUrl}/api/services/search`,
+        info.token,
+        searchBody(),
+        100,
+      );
+      latencyRows.push({
+        call: 'POST /api/dashboard/get',
+        driver: info.driver,
+        ...dashboard,
+        target_p95_ms: 50,
+      });
+      latencyRows.push({
+        call: 'POST /api/services/search',
+        driver: info.driver,
+        ...search,
+        target_p95_ms: 50,
+      });
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }
+}
+
 console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per row, loopback\n`);
 console.table(rows.map((r) => ({ ...r, ratio: r.ratio ?? '' })));
+if (latencyRows.length) {
+  console.log(`\nsequential requests, team of ${RECORDS.toLocaleString('en-US')} records\n`);
+  console.table(latencyRows);
+}
 const out = path.join(here, 'results.json');
 writeFileSync(
   out,

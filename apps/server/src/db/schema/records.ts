@@ -70,6 +70,7 @@ export const items = pgTable(
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [
+    // Migration 0002 re-creates this index with INCLUDE (first_open_task_due, open_task_count, queued, hidden).
     index('items_board_idx').on(t.teamId, t.statusId, t.lastActivityAt.desc(), t.id),
     index('items_team_type_idx').on(t.teamId, t.type),
     index('items_assigned_idx').using('gin', t.assignedTo),

@@ -17,16 +17,15 @@ export type BoardRow = {
 const assigned = (memberId: string | null) =>
   memberId ? sql`and i.assigned_to @> array[${memberId}]::uuid[]` : sql``;
 
-/** Cards per status for the whole board in one pass over the board index. */
-export async function countByStatus(db: Db, teamId: string, memberId: string | null) {
-  const rows = await queryRows<{ status_id: string; n: number }>(
+/** Cards in one column: an index-only scan of the board index. */
+export async function countColumn(db: Db, teamId: string, statusId: string, memberId: string | null) {
+  const [row] = await queryRows<{ n: number }>(
     db,
     sql`
-    select i.status_id, count(*)::int as n from items i
-    where i.team_id = ${teamId} and i.status_id is not null and not i.hidden ${assigned(memberId)}
-    group by i.status_id`,
+    select count(*)::int as n from items i
+    where i.team_id = ${teamId} and i.status_id = ${statusId} and not i.hidden ${assigned(memberId)}`,
   );
-  return new Map(rows.map((r) => [r.status_id, Number(r.n)]));
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -47,27 +46,34 @@ export async function columnPage(
   },
 ) {
   const now = p.now.toISOString();
+  // The page is chosen on sort keys alone; only its 30 rows then fetch their data and primary phone.
   return queryRows<BoardRow>(
     db,
     sql`
-    select i.id, i.type, i.data, i.queued, i.assigned_to, i.open_task_count,
-      i.first_open_task_due, i.last_message, coalesce(n.cnt, 0)::int as notif,
+    with page as (
+      select i.id, i.open_task_count, i.first_open_task_due, i.last_activity_at, coalesce(n.cnt, 0)::int as notif,
+        case when n.cnt > 0 then 0
+             when i.first_open_task_due <= ${now}::timestamptz then 1
+             when i.open_task_count > 0 then 2
+             when i.queued then 3 else 4 end as grp
+      from items i
+      left join (
+        select target_id, count(*) as cnt from notifications
+        where user_id = ${p.viewerId} and not read group by target_id
+      ) n on n.target_id = i.id
+      where i.team_id = ${p.teamId} and i.status_id = ${p.statusId} and not i.hidden ${assigned(p.memberId)}
+      order by grp, notif desc,
+        case when i.first_open_task_due <= ${now}::timestamptz then i.first_open_task_due end asc nulls last,
+        i.last_activity_at desc, i.id
+      limit ${p.limit} offset ${p.skip}
+    )
+    select i.id, i.type, i.data, i.queued, i.assigned_to, page.open_task_count, page.first_open_task_due,
+      i.last_message, page.notif,
       (select d.value from identifiers d where d.item_id = i.id and d.primary limit 1) as primary_value
-    from items i
-    left join (
-      select target_id, count(*) as cnt from notifications
-      where user_id = ${p.viewerId} and not read group by target_id
-    ) n on n.target_id = i.id
-    where i.team_id = ${p.teamId} and i.status_id = ${p.statusId} and not i.hidden ${assigned(p.memberId)}
-    order by
-      case when n.cnt > 0 then 0
-           when i.first_open_task_due <= ${now}::timestamptz then 1
-           when i.open_task_count > 0 then 2
-           when i.queued then 3 else 4 end,
-      n.cnt desc nulls last,
-      case when i.first_open_task_due <= ${now}::timestamptz then i.first_open_task_due end asc nulls last,
-      i.last_activity_at desc, i.id
-    limit ${p.limit} offset ${p.skip}`,
+    from page join items i on i.id = page.id
+    order by page.grp, page.notif desc,
+      case when page.grp = 1 then page.first_open_task_due end asc nulls last,
+      page.last_activity_at desc, page.id`,
   );
 }
 

@@ -36,22 +36,25 @@ export function createBoardService(deps: { db: Db; clock: Clock }) {
       const statuses = (await q.listStatuses(db, auth.teamId)).filter(
         (s) => !s.hidden && (!input.status || s.id === input.status),
       );
-      const counts = await bq.countByStatus(db, auth.teamId, memberId);
       const now = clock.now();
+      // Every column's count and page run at once: on PostgreSQL they spread over the pool.
       const columns = await Promise.all(
         statuses.map(async (s) => {
-          const rows = await bq.columnPage(db, {
-            teamId: auth.teamId,
-            statusId: s.id,
-            viewerId: auth.userId,
-            memberId,
-            now,
-            skip: input.skip ?? 0,
-            limit: DASHBOARD_PAGE_SIZE,
-          });
+          const [count, rows] = await Promise.all([
+            bq.countColumn(db, auth.teamId, s.id, memberId),
+            bq.columnPage(db, {
+              teamId: auth.teamId,
+              statusId: s.id,
+              viewerId: auth.userId,
+              memberId,
+              now,
+              skip: input.skip ?? 0,
+              limit: DASHBOARD_PAGE_SIZE,
+            }),
+          ]);
           return {
             status: { _id: s.id, text: s.text, hidden: s.hidden, builtIn: s.builtIn },
-            count: counts.get(s.id) ?? 0,
+            count,
             items: rows.map((r) => toCard(r, s.text)),
           };
         }),
