@@ -77,6 +77,12 @@ describe('phones and e-mails', () => {
     expect(normalizePhone('not a phone')).toBeNull();
     expect(normalizePhone('(555) 123-4567')).toBeNull();
   });
+  it('shows home-country phones in national format and others in international format', async () => {
+    const { formatPhone } = await import('./records.js');
+    expect(formatPhone('+19164567890')).toBe('(916) 456-7890');
+    expect(formatPhone('+442079460958')).toBe('+44 20 7946 0958');
+    expect(formatPhone('not a phone')).toBe('not a phone');
+  });
   it('checks e-mails', () => {
     expect(isValidEmail('jane@example.com')).toBe(true);
     expect(isValidEmail('jane@example')).toBe(false);

@@ -54,6 +54,16 @@ export function normalizePhone(input: string, defaultCountry: CountryCode = 'US'
   return parsed && parsed.isValid() ? parsed.number : null;
 }
 
+/**
+ * How a stored phone is shown: national format for numbers of the team's country ((916) 456-7890),
+ * international for others (+44 20 7946 0958). Anything unparseable is shown as stored.
+ */
+export function formatPhone(e164: string, homeCountry: CountryCode = 'US'): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return e164;
+  return parsed.country === homeCountry ? parsed.formatNational() : parsed.formatInternational();
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export function isValidEmail(input: string): boolean {
   return EMAIL.test(input.trim());
