@@ -44,7 +44,8 @@ export function route<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       response: { 200: endpoint.response },
     },
-    preHandler: endpoint.auth
+    // Authentication comes before body validation: a logged-out caller gets 401, not 400.
+    onRequest: endpoint.auth
       ? async (req) => {
           const auth = await app.services.auth.authenticate(bearerToken(req));
           if (!auth) throw new DomainError('UNAUTHENTICATED');

@@ -81,38 +81,32 @@ try {
       .limit(40);
     for (const [i, c] of contacts.entries()) {
       const due = new Date(now.getTime() + (i % 4 === 0 ? -1 : 1) * (1 + (i % 5)) * 86_400_000);
-      await db
-        .insert(tasks)
-        .values({
+      await db.insert(tasks).values({
+        teamId: team.id,
+        itemId: c.id,
+        text: i % 2 ? 'Call back about the offer' : 'Send comps',
+        due,
+        assignedTo: [admin.id],
+        createdAt: now,
+      });
+      if (i < 12) {
+        await db.insert(messages).values({
           teamId: team.id,
           itemId: c.id,
-          text: i % 2 ? 'Call back about the offer' : 'Send comps',
-          due,
-          assignedTo: [admin.id],
+          body: '@Dana Brooks owner asked for a call after 5pm',
+          comment: true,
+          senderId: maya!.id,
           createdAt: now,
         });
-      if (i < 12) {
-        await db
-          .insert(messages)
-          .values({
-            teamId: team.id,
-            itemId: c.id,
-            body: '@Dana Brooks owner asked for a call after 5pm',
-            comment: true,
-            senderId: maya!.id,
-            createdAt: now,
-          });
-        await db
-          .insert(notifications)
-          .values({
-            teamId: team.id,
-            userId: admin.id,
-            senderId: maya!.id,
-            body: 'Maya Patel mentioned you',
-            body2: 'owner asked for a call after 5pm',
-            targetId: c.id,
-            createdAt: now,
-          });
+        await db.insert(notifications).values({
+          teamId: team.id,
+          userId: admin.id,
+          senderId: maya!.id,
+          body: 'Maya Patel mentioned you',
+          body2: 'owner asked for a call after 5pm',
+          targetId: c.id,
+          createdAt: now,
+        });
       }
     }
     await db.execute(sql`

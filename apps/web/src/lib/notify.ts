@@ -15,3 +15,8 @@ export function notifyError(message: string): void {
 export function notifySuccess(message: string): void {
   notifications.show({ ...common, color: 'blue', message });
 }
+
+/** A neutral notice, e.g. 'coming soon'. */
+export function notifyInfo(message: string): void {
+  notifications.show({ ...common, color: 'gray', message });
+}

@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import {
   SOCKET_UNAUTHORIZED,
   type ClientToServerEvents,
+  type ServerEventName,
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '@prospector/core';
@@ -17,6 +18,27 @@ export type SocketHandlers = {
 };
 
 let current: { socket: AppSocket; token: string } | null = null;
+
+/** Events features listen to, whichever socket is current (it changes with the session). */
+const FORWARDED_EVENTS = ['notification', 'itemChanged', 'memberPresence'] as const;
+type ForwardedEvent = (typeof FORWARDED_EVENTS)[number];
+type Listener<E extends ServerEventName> = (payload: ServerEventPayload<E>) => void;
+const listeners = new Map<ServerEventName, Set<Listener<ServerEventName>>>();
+
+function dispatch<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
+  for (const listener of [...(listeners.get(event) ?? [])]) (listener as Listener<E>)(payload);
+}
+
+/**
+ * Listens to a server event on the session's socket, present or future (features mount before the
+ * socket connects). Returns the unsubscribe function.
+ */
+export function onServerEvent<E extends ForwardedEvent>(event: E, listener: Listener<E>): () => void {
+  const set = listeners.get(event) ?? new Set();
+  set.add(listener as Listener<ServerEventName>);
+  listeners.set(event, set);
+  return () => set.delete(listener as Listener<ServerEventName>);
+}
 
 /** One socket per session; connecting with another token replaces the previous socket. */
 export function connectSocket(token: string, handlers: SocketHandlers): AppSocket {
@@ -40,6 +62,9 @@ export function connectSocket(token: string, handlers: SocketHandlers): AppSocke
   });
   socket.on('init', handlers.onInit);
   socket.on('sessionRevoked', () => handlers.onSessionEnded());
+  for (const event of FORWARDED_EVENTS) {
+    socket.on(event, (payload: ServerEventPayload<typeof event>) => dispatch(event, payload));
+  }
   return socket;
 }
 

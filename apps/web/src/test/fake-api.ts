@@ -26,12 +26,23 @@ function toRequest(input: RequestInfo | URL, init: RequestInit = {}): FakeReques
 }
 
 /**
+ * What every logged-in screen asks for, answered empty unless a test says otherwise: the board of
+ * the home route, the team's members and the notification bell.
+ */
+export const LOGGED_IN_DEFAULTS: Record<string, FakeRoute> = {
+  'POST /api/dashboard/get': { status: 200, body: { filterBy: null, columns: [] } },
+  'GET /api/teams/members': { status: 200, body: { members: [] } },
+  'GET /api/notifications': { status: 200, body: { notifications: [], unread: 0, unseen: 0 } },
+};
+
+/**
  * Replaces fetch with a fake server answering by "METHOD /path". GET /api/config answers with
- * DEFAULT_CONFIG unless a test overrides it.
+ * DEFAULT_CONFIG, and the calls of LOGGED_IN_DEFAULTS with empty answers, unless a test overrides them.
  */
 export function mockApi(routes: Record<string, FakeRoute> = {}): void {
   const all: Record<string, FakeRoute> = {
     'GET /api/config': { status: 200, body: DEFAULT_CONFIG },
+    ...LOGGED_IN_DEFAULTS,
     ...routes,
   };
   vi.stubGlobal(

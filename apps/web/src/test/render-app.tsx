@@ -24,7 +24,7 @@ export function renderApp(path = '/', options: RenderAppOptions = {}) {
   const user = userEvent.setup();
   const view = render(
     <MemoryRouter initialEntries={[path]}>
-      <AppProviders>
+      <AppProviders env="test">
         <AppRoutes />
         <LocationProbe />
       </AppProviders>

@@ -34,6 +34,15 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.scrollTo = () => undefined;
+// Mantine's autosizing textarea re-measures when web fonts load; jsdom has no FontFaceSet.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: {
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    ready: Promise.resolve(),
+  },
+});
 Element.prototype.scrollIntoView = () => undefined;
 
 // console.error means something is wrong (React warnings, failed prop types): the test fails.

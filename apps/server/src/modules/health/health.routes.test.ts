@@ -87,3 +87,11 @@ describe('serving the web app', () => {
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
   });
 });
+
+describe('authentication order', () => {
+  it('answers a logged-out call with 401 even when its body is missing', async () => {
+    t = await buildTestApp();
+    const res = await t.app.inject({ method: 'POST', url: '/api/dashboard/get' });
+    expect(res.statusCode).toBe(401);
+  });
+});

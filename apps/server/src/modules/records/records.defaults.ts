@@ -1,7 +1,8 @@
 import { BUILT_IN_STATUSES, SYSTEM_FIELDS, type RecordType } from '@prospector/core';
 import type { Section, SectionField } from '../../db/schema/index.js';
 
-const NUMERIC = new Set(['Lot Size', 'Year Built', 'Bedrooms', 'Bathrooms', 'Full Baths', 'Garage Capacity']);
+// 'Year Built' stays Text: a year shown as 1,962 would be wrong.
+const NUMERIC = new Set(['Lot Size', 'Bedrooms', 'Bathrooms', 'Full Baths', 'Garage Capacity']);
 const CATEGORY = new Set(['Pool', 'Vacant', 'Tax Delinquent']);
 
 function systemField(name: string): SectionField {

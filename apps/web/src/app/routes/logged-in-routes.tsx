@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { can, type CurrentUser } from '@prospector/core';
+import { DashboardRoute } from './dashboard-route';
 import { NotFoundView } from './not-found-view';
 import { Screen } from './screen';
 import { settingsRoutes } from './settings-routes';
@@ -12,8 +13,8 @@ import { TemplatesLayout } from './templates-layout';
 export function LoggedInRoutes({ user }: { user: CurrentUser }) {
   return (
     <Routes>
-      <Route index element={<Screen title="Dashboard" />} />
-      <Route path="dashboard" element={<Screen title="Dashboard" />} />
+      <Route index element={<DashboardRoute user={user} />} />
+      <Route path="dashboard" element={<DashboardRoute user={user} />} />
       <Route path="dialler" element={<Screen title="Dialler" />} />
       <Route
         path="messenger"

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { CurrentUser } from '@prospector/core';
+import { RecordModalHost } from '../compose/record-modal-host';
+import { useRecordEvents } from '../realtime/use-record-events';
 import { ConnectionBanner } from './connection-banner';
 import { MainNav } from './main-nav';
 import { TopBar } from './top-bar';
@@ -9,6 +11,7 @@ import { TopBar } from './top-bar';
 /** The logged-in frame: top bar, left navigation, connection banner and the screen. */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [navOpened, nav] = useDisclosure(false);
+  useRecordEvents();
   return (
     <AppShell
       header={{ height: 60 }}
@@ -27,6 +30,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
         <ConnectionBanner />
         {children}
       </AppShell.Main>
+      <RecordModalHost user={user} />
     </AppShell>
   );
 }

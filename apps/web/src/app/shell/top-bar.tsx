@@ -1,7 +1,10 @@
 import { Badge, Burger, Divider, Group } from '@mantine/core';
-import { IconBell, IconMessageCircle } from '@tabler/icons-react';
+import { IconMessageCircle } from '@tabler/icons-react';
 import type { CurrentUser } from '@prospector/core';
 import { BrandLogo } from '../../components/brand-logo';
+import { NotificationsButton } from '../../features/notifications';
+import { SearchButton } from '../../features/search';
+import { useRecordParam } from '../compose/use-record-param';
 import { LogoutButton } from './logout-button';
 import { SidePanelButton } from './side-panel-button';
 import { StaffControls } from './staff-controls';
@@ -10,6 +13,7 @@ import { UserSummary } from './user-summary';
 type TopBarProps = { user: CurrentUser; navOpened: boolean; onToggleNav: () => void };
 
 export function TopBar({ user, navOpened, onToggleNav }: TopBarProps) {
+  const { openRecord } = useRecordParam();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -28,8 +32,9 @@ export function TopBar({ user, navOpened, onToggleNav }: TopBarProps) {
         )}
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <SearchButton onOpenItem={openRecord} />
         <StaffControls user={user} />
-        <SidePanelButton label="Notifications" icon={<IconBell size={20} stroke={1.7} />} />
+        <NotificationsButton onOpenItem={openRecord} timeZone={user.team.timezone} />
         <SidePanelButton label="Chats" icon={<IconMessageCircle size={20} stroke={1.7} />} />
         <Divider orientation="vertical" h={28} style={{ alignSelf: 'center' }} />
         <UserSummary user={user} />

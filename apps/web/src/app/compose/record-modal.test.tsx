@@ -1,0 +1,341 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@prospector/core';
+import {
+  buildIdentifier,
+  buildMessage,
+  buildItem,
+  buildMember,
+  buildStatus,
+  buildTask,
+  buildUser,
+} from '../../test/factories';
+import { mockApi, requestsTo, type FakeRoute } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+
+const ITEM_ID = '33333333-3333-4333-8333-333333333333';
+const MEMBERS = [
+  buildMember(),
+  buildMember({ _id: '44444444-4444-4444-8444-444444444444', name: 'Bob Stone', role: 'member' }),
+];
+const LOAD = { timeout: 3000 };
+
+function setUp(routes: Record<string, FakeRoute> = {}, item = buildItem({ _id: ITEM_ID })) {
+  mockApi({
+    'GET /api/users/me': { status: 200, body: { user: buildUser() } },
+    'GET /api/teams/members': { status: 200, body: { members: MEMBERS } },
+    'POST /api/dashboard/get': {
+      status: 200,
+      body: {
+        filterBy: null,
+        columns: [
+          { status: buildStatus({ _id: 's-new', text: 'New lead' }), count: 0, items: [] },
+          { status: buildStatus({ _id: 's-hot', text: 'Hot' }), count: 0, items: [] },
+        ],
+      },
+    },
+    [`GET /api/items/${ITEM_ID}`]: { status: 200, body: { item, messages: [], tasks: [], sections: [] } },
+    ...routes,
+  });
+  return renderApp(`/campaigns?record=${ITEM_ID}`, { token: 'token-ann' });
+}
+
+async function openRecord() {
+  const dialog = await screen.findByRole('dialog', { name: /Jane Doe/ }, LOAD);
+  return within(dialog);
+}
+
+describe('record detail', () => {
+  it('fetches the record only 500 ms after it opens', async () => {
+    setUp();
+    await screen.findByRole('dialog');
+    expect(requestsTo('GET', `/api/items/${ITEM_ID}`)).toHaveLength(0);
+
+    await openRecord();
+    expect(requestsTo('GET', `/api/items/${ITEM_ID}`)).toHaveLength(1);
+  });
+
+  it('clears the status when the current one is picked again', async () => {
+    const { user } = setUp(
+      { 'PATCH /api/items/changeStatus': { status: 200, body: { _id: ITEM_ID, status: null } } },
+      buildItem({ _id: ITEM_ID, status: 'Hot' }),
+    );
+    const record = await openRecord();
+
+    await user.click(record.getByRole('button', { name: 'Status: Hot' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hot' }));
+
+    expect(await record.findByRole('button', { name: 'Status: No status' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(requestsTo('PATCH', '/api/items/changeStatus')[0]?.body).toEqual({
+        dataId: ITEM_ID,
+        prevStatus: 'Hot',
+      }),
+    );
+  });
+
+  it('refuses a status to a lead without a primary phone or e-mail, without a call', async () => {
+    const { user } = setUp({}, buildItem({ _id: ITEM_ID, idts: [buildIdentifier({ primary: false })] }));
+    const record = await openRecord();
+
+    await user.click(record.getByRole('button', { name: 'Status: No status' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Hot' }));
+
+    expect(await screen.findByText(messages.records.statusNeedsPrimary)).toBeInTheDocument();
+    expect(requestsTo('PATCH', '/api/items/changeStatus')).toHaveLength(0);
+  });
+
+  it('says an invalid replacement phone is invalid and sends nothing', async () => {
+    const { user } = setUp();
+    const record = await openRecord();
+
+    await user.type(record.getByRole('textbox', { name: 'Replacement phone or e-mail' }), '12345');
+    await user.click(record.getByRole('button', { name: 'Add' }));
+
+    expect(await record.findByText(messages.records.invalidPhone)).toBeInTheDocument();
+    expect(requestsTo('PATCH', '/api/items/addIdt')).toHaveLength(0);
+  });
+
+  it('adds a valid replacement phone in E.164', async () => {
+    const updated = buildItem({
+      _id: ITEM_ID,
+      idts: [buildIdentifier(), buildIdentifier({ _id: 'idt-2', value: '+19164567891', primary: false })],
+    });
+    const { user } = setUp({ 'PATCH /api/items/addIdt': { status: 200, body: { item: updated } } });
+    const record = await openRecord();
+
+    await user.type(record.getByRole('textbox', { name: 'Replacement phone or e-mail' }), '(916) 456-7891');
+    await user.click(record.getByRole('button', { name: 'Add' }));
+
+    expect(await record.findByText('(916) 456-7891')).toBeInTheDocument();
+    expect(requestsTo('PATCH', '/api/items/addIdt')[0]?.body).toEqual({
+      itemId: ITEM_ID,
+      value: '+19164567891',
+    });
+  });
+
+  it('sends a comment on Enter and adds a line on Shift+Enter', async () => {
+    const { user } = setUp({
+      'POST /api/messages/add': ({ body }) => ({
+        status: 200,
+        body: {
+          message: {
+            _id: 'msg-9',
+            itemId: ITEM_ID,
+            body: (body as { body: string }).body,
+            direction: 'out',
+            phone: null,
+            sentFrom: null,
+            sender: { _id: 'user-1', name: 'Ann Walker', avatar: null },
+            comment: true,
+            isIM: false,
+            status: null,
+            system: false,
+            due: null,
+            file: null,
+            vmUrl: null,
+            createdAt: '2026-01-05T10:00:00.000Z',
+          },
+        },
+      }),
+    });
+    const record = await openRecord();
+    const input = record.getByRole('textbox', { name: 'Comment' });
+
+    await user.type(input, 'First line{Shift>}{Enter}{/Shift}second line');
+    expect(requestsTo('POST', '/api/messages/add')).toHaveLength(0);
+    expect(input).toHaveValue('First line\nsecond line');
+
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(input).toHaveValue(''));
+    expect(requestsTo('POST', '/api/messages/add')[0]?.body).toMatchObject({
+      body: 'First line\nsecond line',
+      dataId: ITEM_ID,
+      dataType: 'contact',
+      mentions: [],
+    });
+    expect(record.getByRole('log', { name: 'Thread' })).toHaveTextContent('second line');
+  });
+
+  it('sends the id of a member mentioned with @', async () => {
+    const { user } = setUp({
+      'POST /api/messages/add': { status: 500, body: { code: 'X', message: 'Not saved.' } },
+    });
+    const record = await openRecord();
+    const input = record.getByRole('textbox', { name: 'Comment' });
+
+    await user.type(input, 'Please call her @bo');
+    expect(await screen.findByRole('option', { name: /Bob Stone/ })).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(input).toHaveValue('Please call her @Bob Stone ');
+    expect(requestsTo('POST', '/api/messages/add')).toHaveLength(0);
+    await user.type(input, 'today{Enter}');
+
+    await waitFor(() => expect(requestsTo('POST', '/api/messages/add')).toHaveLength(1));
+    expect(requestsTo('POST', '/api/messages/add')[0]?.body).toMatchObject({
+      body: 'Please call her @Bob Stone today',
+      mentions: [MEMBERS[1]!._id],
+    });
+  });
+
+  it('loads every task, completed ones too, when Hide completed is turned off', async () => {
+    const open = buildTask({ _id: 'task-1', dataId: ITEM_ID, text: 'Call back' });
+    const done = buildTask({ _id: 'task-2', dataId: ITEM_ID, text: 'Send the offer', completed: true });
+    const { user } = setUp({
+      [`GET /api/items/${ITEM_ID}`]: {
+        status: 200,
+        body: { item: buildItem({ _id: ITEM_ID }), messages: [], tasks: [open], sections: [] },
+      },
+      [`GET /api/tasks/${ITEM_ID}`]: { status: 200, body: { tasks: [open, done] } },
+    });
+    const record = await openRecord();
+    const tasks = within(record.getByRole('region', { name: 'Tasks' }));
+    expect(tasks.getByDisplayValue('Call back')).toBeInTheDocument();
+    expect(tasks.queryByDisplayValue('Send the offer')).not.toBeInTheDocument();
+
+    await user.click(tasks.getByRole('switch', { name: 'Hide completed' }));
+
+    expect(await tasks.findByDisplayValue('Send the offer')).toBeInTheDocument();
+    expect(requestsTo('GET', `/api/tasks/${ITEM_ID}`)).toHaveLength(1);
+  });
+
+  it('does not show a task whose text is empty', async () => {
+    setUp({
+      [`GET /api/items/${ITEM_ID}`]: {
+        status: 200,
+        body: {
+          item: buildItem({ _id: ITEM_ID }),
+          messages: [],
+          tasks: [buildTask({ _id: 'task-1', text: '  ' }), buildTask({ _id: 'task-2', text: 'Visit' })],
+          sections: [],
+        },
+      },
+    });
+    const record = await openRecord();
+
+    expect(
+      within(record.getByRole('region', { name: 'Tasks' })).getAllByRole('textbox', { name: 'Task text' }),
+    ).toHaveLength(1);
+  });
+
+  it('only announces the Email tab as coming soon and stays on Comment', async () => {
+    const { user } = setUp();
+    const record = await openRecord();
+
+    await user.click(record.getByRole('tab', { name: 'Email' }));
+
+    expect(await screen.findByText(messages.shell.comingSoon)).toBeInTheDocument();
+    expect(record.getByRole('tab', { name: 'Comment' })).toHaveAttribute('aria-selected', 'true');
+    expect(record.getByRole('textbox', { name: 'Comment' })).toBeInTheDocument();
+  });
+
+  it('shows SMS history with a disabled composer on a contact', async () => {
+    const { user } = setUp({
+      [`GET /api/items/${ITEM_ID}`]: {
+        status: 200,
+        body: {
+          item: buildItem({ _id: ITEM_ID }),
+          messages: [
+            buildMessage({
+              _id: 'm1',
+              comment: false,
+              direction: 'in',
+              phone: '+19164567890',
+              body: 'Who is this?',
+            }),
+            buildMessage({ _id: 'm2', comment: false, direction: 'out', body: 'Hi Jane', status: 'failed' }),
+          ],
+          tasks: [],
+          sections: [],
+        },
+      },
+    });
+    const record = await openRecord();
+
+    await user.click(record.getByRole('tab', { name: 'SMS' }));
+
+    expect(record.getByText('Sending SMS arrives with devices')).toBeInTheDocument();
+    expect(record.getByRole('textbox', { name: 'SMS' })).toBeDisabled();
+    const thread = record.getByRole('log', { name: 'Thread' });
+    expect(thread).toHaveTextContent('Who is this?');
+    expect(within(thread).getByText('failed')).toBeInTheDocument();
+  });
+
+  it('cancels a scheduled message while it is due in the future', async () => {
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const past = new Date(Date.now() - 3_600_000).toISOString();
+    const { user } = setUp({
+      [`GET /api/items/${ITEM_ID}`]: {
+        status: 200,
+        body: {
+          item: buildItem({ _id: ITEM_ID }),
+          messages: [
+            buildMessage({ _id: 'm-past', system: true, comment: false, due: past, body: 'Sent earlier' }),
+            buildMessage({
+              _id: 'm-next',
+              system: true,
+              comment: false,
+              due: future,
+              body: 'Follow-up SMS scheduled',
+            }),
+          ],
+          tasks: [],
+          sections: [],
+        },
+      },
+      'POST /api/services/deschedule': { status: 200, body: { ok: true } },
+    });
+    const record = await openRecord();
+    expect(record.getAllByRole('button', { name: 'Cancel' })).toHaveLength(1);
+
+    await user.click(record.getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(record.queryByText('Follow-up SMS scheduled')).not.toBeInTheDocument());
+    expect(requestsTo('POST', '/api/services/deschedule')[0]?.body).toEqual({
+      dataId: ITEM_ID,
+      msgId: 'm-next',
+    });
+  });
+
+  it('shows a Number field with thousands separators and saves what is typed as a number', async () => {
+    const price = {
+      _id: 'f-price',
+      name: 'Asking price',
+      type: 'Number' as const,
+      options: [],
+      config: {},
+      system: false,
+    };
+    const item = buildItem({ _id: ITEM_ID, custom: { 'f-price': 1250000 } });
+    const { user } = setUp({
+      [`GET /api/items/${ITEM_ID}`]: {
+        status: 200,
+        body: {
+          item,
+          messages: [],
+          tasks: [],
+          sections: [{ _id: 's1', name: 'Deal', hidden: false, users: [], system: false, fields: [price] }],
+        },
+      },
+      'PATCH /api/items/update': {
+        status: 200,
+        body: { item: { ...item, custom: { 'f-price': 300000 } } },
+      },
+    });
+    const record = await openRecord();
+    const input = record.getByRole('textbox', { name: 'Asking price' });
+    expect(input).toHaveValue('1,250,000');
+
+    await user.clear(input);
+    await user.type(input, '300000{Enter}');
+
+    await waitFor(() => expect(input).toHaveValue('300,000'));
+    expect(requestsTo('PATCH', '/api/items/update')[0]?.body).toEqual({
+      fieldId: 'f-price',
+      itemId: ITEM_ID,
+      data: 300000,
+      type: 'contact',
+    });
+  });
+});

@@ -1,0 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { boardKeys } from '../../features/board';
+import { recordKeys } from '../../features/records';
+import { useServerEvent } from '../../lib/use-server-event';
+
+/** A teammate (or this user in another tab) changed a record: refetch the board and that record. */
+export function useRecordEvents() {
+  const queryClient = useQueryClient();
+  useServerEvent('itemChanged', ({ itemId }) => {
+    void queryClient.invalidateQueries({ queryKey: boardKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: recordKeys.detail(itemId) });
+  });
+  useServerEvent('notification', () => {
+    // Cards show unread counts.
+    void queryClient.invalidateQueries({ queryKey: boardKeys.lists() });
+  });
+}

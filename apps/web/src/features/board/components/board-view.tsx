@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { messages, type BoardCard } from '@prospector/core';
+import type { AvatarMember } from '../../../components/member-avatars';
+import { notifyError } from '../../../lib/notify';
+import { useBoard } from '../api/get-dashboard';
+import { useLoadMoreCards } from '../api/load-more-cards';
+import { useMoveCard } from '../api/move-card';
+import { BoardCardView } from './board-card';
+import { BoardColumn } from './board-column';
+import {
+  cardLacksPrimary,
+  columnCollision,
+  columnKeyboardCoordinates,
+  keyboardCodes,
+  type CardDragData,
+} from './board-drag';
+
+type BoardViewProps = {
+  filterBy: string | null;
+  members: readonly AvatarMember[];
+  timeZone?: string | null;
+  onOpenItem: (id: string) => void;
+};
+
+/** Cards move only after the pointer travels a little, so a click still opens the record. */
+const DRAG_START_DISTANCE_PX = 6;
+
+/** The status board (spec part 1 §2.3): one column per status, cards dragged between them. */
+export function BoardView({ filterBy, members, timeZone, onOpenItem }: BoardViewProps) {
+  const board = useBoard(filterBy);
+  const move = useMoveCard(filterBy);
+  const loadMore = useLoadMoreCards(filterBy);
+  const [dragged, setDragged] = useState<BoardCard | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_START_DISTANCE_PX } }),
+    useSensor(KeyboardSensor, { keyboardCodes, coordinateGetter: columnKeyboardCoordinates }),
+  );
+
+  if (board.isPending)
+    return (
+      <Center h={240}>
+        <Loader aria-label="Loading the board" />
+      </Center>
+    );
+  if (board.isError)
+    return (
+      <Stack align="center" gap="sm" py="xl">
+        <Text c="dimmed">The board could not be loaded.</Text>
+        <Button variant="default" onClick={() => void board.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+
+  const columns = board.data.columns;
+
+  function handleDragStart({ active }: DragStartEvent) {
+    setDragged((active.data.current as CardDragData | undefined)?.card ?? null);
+  }
+
+  function handleDragEnd({ active, over }: DragEndEvent) {
+    setDragged(null);
+    const data = active.data.current as CardDragData | undefined;
+    if (!over || !data || over.id === data.statusId) return;
+    const from = columns.find((c) => c.status._id === data.statusId)?.status;
+    const to = columns.find((c) => c.status._id === over.id)?.status;
+    if (!from || !to) return;
+    if (cardLacksPrimary(data.card)) {
+      notifyError(messages.records.statusNeedsPrimary);
+      return;
+    }
+    move.mutate({ cardId: data.card._id, from, to });
+  }
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={columnCollision}
+      onDragStart={handleDragStart}
+      onDragEnd={handleDragEnd}
+      onDragCancel={() => setDragged(null)}
+    >
+      <Box style={{ overflowX: 'auto', height: '100%' }} pb="xs">
+        <Group align="stretch" gap={16} wrap="nowrap" h="100%">
+          {columns.map((column) => (
+            <BoardColumn
+              key={column.status._id}
+              column={column}
+              members={members}
+              timeZone={timeZone}
+              loadingMore={loadMore.isPending && loadMore.variables?.statusId === column.status._id}
+              onLoadMore={(statusId, skip) => loadMore.mutate({ statusId, skip })}
+              onOpenItem={onOpenItem}
+            />
+          ))}
+        </Group>
+      </Box>
+      <DragOverlay>
+        {dragged ? <BoardOverlayCard card={dragged} members={members} timeZone={timeZone} /> : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}
+
+function BoardOverlayCard(props: {
+  card: BoardCard;
+  members: readonly AvatarMember[];
+  timeZone?: string | null;
+}) {
+  return (
+    <Box
+      data-drag-overlay-for={props.card._id}
+      p="sm"
+      bg="white"
+      style={{
+        borderRadius: 'var(--mantine-radius-md)',
+        boxShadow: 'var(--mantine-shadow-lg)',
+        border: '1px solid var(--mantine-color-brand-3)',
+        cursor: 'grabbing',
+      }}
+    >
+      <BoardCardView {...props} />
+    </Box>
+  );
+}

@@ -1,0 +1,4 @@
+export const membersKeys = {
+  all: ['members'] as const,
+  list: () => [...membersKeys.all, 'list'] as const,
+};

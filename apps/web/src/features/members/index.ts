@@ -1,0 +1,2 @@
+export { useMembers } from './api/get-members';
+export { membersKeys } from './api/members-keys';

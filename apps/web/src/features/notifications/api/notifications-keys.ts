@@ -1,0 +1,4 @@
+export const notificationsKeys = {
+  all: ['notifications'] as const,
+  list: () => [...notificationsKeys.all, 'list'] as const,
+};

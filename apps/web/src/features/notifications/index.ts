@@ -1,0 +1,2 @@
+export { NotificationsButton } from './components/notifications-button';
+export { notificationsKeys } from './api/notifications-keys';

@@ -1,0 +1,7 @@
+export const recordKeys = {
+  all: ['records'] as const,
+  details: () => [...recordKeys.all, 'detail'] as const,
+  detail: (id: string) => [...recordKeys.details(), id] as const,
+  /** Every task of a record, completed ones included (the hide-completed toggle turned off). */
+  tasks: (id: string) => [...recordKeys.all, 'tasks', id] as const,
+};

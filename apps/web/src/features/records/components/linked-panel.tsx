@@ -1,0 +1,130 @@
+import { useState, type ReactNode } from 'react';
+import { ActionIcon, Anchor, Avatar, Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
+import { IconBuilding, IconChevronDown, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
+import { withHttps, type ItemSummary } from '@prospector/core';
+import { formatPhone } from '../../../lib/format';
+import { RecordPanel } from './record-panel';
+
+type LinkedPanelProps = {
+  title: string;
+  icon: ReactNode;
+  items: readonly ItemSummary[];
+  onOpen: (id: string) => void;
+  onUnlink: (linked: ItemSummary) => void;
+};
+
+/** A public real-estate listing search for an address, opened in a new tab (spec part 1 §2.4). */
+function listingSearchUrl(address: string): string {
+  return `https://www.zillow.com/homes/${encodeURIComponent(address)}_rb/`;
+}
+
+/** A company's logo from its website's domain; the default logo when there is none. */
+function CompanyLogo({ website }: { website: string }) {
+  let domain: string | null = null;
+  try {
+    domain = website ? new URL(withHttps(website)).hostname : null;
+  } catch {
+    domain = null;
+  }
+  const src = domain ? `https://www.google.com/s2/favicons?domain=${domain}&sz=64` : null;
+  return (
+    <Avatar src={src} size={28} radius="sm" color="gray" alt="">
+      <IconBuilding size={16} />
+    </Avatar>
+  );
+}
+
+function LinkedDetails({ linked }: { linked: ItemSummary }) {
+  if (linked.type === 'property')
+    return (
+      <Anchor
+        href={listingSearchUrl(`${linked.title} ${linked.subtitle}`)}
+        target="_blank"
+        rel="noreferrer"
+        size="sm"
+      >
+        <Group gap={4} component="span">
+          Search listings <IconExternalLink size={14} />
+        </Group>
+      </Anchor>
+    );
+  if (linked.type === 'company' && linked.subtitle)
+    return (
+      <Anchor href={withHttps(linked.subtitle)} target="_blank" rel="noreferrer" size="sm">
+        {linked.subtitle}
+      </Anchor>
+    );
+  return linked.subtitle ? <Text size="sm">{formatPhone(linked.subtitle)}</Text> : null;
+}
+
+function LinkedRow({
+  linked,
+  onOpen,
+  onUnlink,
+}: { linked: ItemSummary } & Omit<LinkedPanelProps, 'title' | 'icon' | 'items'>) {
+  const [expanded, setExpanded] = useState(false);
+  return (
+    <Stack gap={4} data-testid="linked-record">
+      <Group gap="xs" wrap="nowrap">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          onClick={() => setExpanded((v) => !v)}
+          aria-expanded={expanded}
+          aria-label={`${expanded ? 'Collapse' : 'Expand'} ${linked.title}`}
+        >
+          {expanded ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+        </ActionIcon>
+        {linked.type === 'company' && <CompanyLogo website={linked.subtitle} />}
+        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" fw={600} truncate>
+            {linked.title}
+          </Text>
+          {!expanded && linked.subtitle && (
+            <Text size="xs" c="dimmed" truncate>
+              {formatPhone(linked.subtitle)}
+            </Text>
+          )}
+        </Stack>
+        {linked.status && (
+          <Badge size="sm" variant="light" tt="none">
+            {linked.status}
+          </Badge>
+        )}
+      </Group>
+      <Collapse expanded={expanded}>
+        <Stack gap="xs" pl={36} pb={4}>
+          <LinkedDetails linked={linked} />
+          <Group gap="xs">
+            <Button size="xs" variant="light" onClick={() => onOpen(linked._id)}>
+              Open
+            </Button>
+            <Button size="xs" variant="subtle" color="red" onClick={() => onUnlink(linked)}>
+              Unlink
+            </Button>
+          </Group>
+        </Stack>
+      </Collapse>
+    </Stack>
+  );
+}
+
+/** Properties, contacts or companies linked to the record; each row expands, opens or unlinks. */
+export function LinkedPanel({ title, icon, items, onOpen, onUnlink }: LinkedPanelProps) {
+  return (
+    <RecordPanel title={title} icon={icon} count={items.length}>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None linked.
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {items.map((linked) => (
+            <LinkedRow key={linked._id} linked={linked} onOpen={onOpen} onUnlink={onUnlink} />
+          ))}
+        </Stack>
+      )}
+    </RecordPanel>
+  );
+}

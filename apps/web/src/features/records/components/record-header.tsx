@@ -1,0 +1,58 @@
+import { Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { messages, type ItemDto, type MemberDto, type StatusDto } from '@prospector/core';
+import { MemberAvatars } from '../../../components/member-avatars';
+import { useAssignItem } from '../api/assign';
+import { AssignPopover } from './assign-popover';
+import { StatusPicker } from './status-picker';
+
+type RecordHeaderProps = {
+  item: ItemDto;
+  members: readonly MemberDto[];
+  statuses: readonly StatusDto[];
+  onChanged?: () => void;
+};
+
+/** Status, assignees and CRM state of the open record. */
+export function RecordToolbar({ item, members, statuses, onChanged }: RecordHeaderProps) {
+  const assign = useAssignItem(item._id, item.type, onChanged);
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Group gap="sm">
+        <StatusPicker item={item} statuses={statuses} onChanged={onChanged} />
+        {item.queued && (
+          <Badge variant="light" color="violet" tt="none">
+            Queued
+          </Badge>
+        )}
+        {item.type === 'contact' && item.pushedToCrm && (
+          <Badge variant="light" color="teal" tt="none">
+            {messages.records.pushedToCrm}
+          </Badge>
+        )}
+      </Group>
+      <AssignPopover
+        label="Assign to members"
+        members={members}
+        assignedTo={item.assignedTo}
+        onToggle={(memberId) => assign.mutate(memberId)}
+        target={
+          <Group gap={6} wrap="nowrap" px={6} py={4}>
+            {item.assignedTo.length > 0 ? (
+              <MemberAvatars ids={item.assignedTo} members={members} size={28} max={4} />
+            ) : (
+              <Tooltip label="Assign">
+                <Avatar size={28} radius="xl" variant="outline" color="gray">
+                  <IconUserPlus size={16} />
+                </Avatar>
+              </Tooltip>
+            )}
+            <Text size="sm" c="dimmed">
+              Assign
+            </Text>
+          </Group>
+        }
+      />
+    </Group>
+  );
+}

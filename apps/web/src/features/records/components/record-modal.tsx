@@ -1,0 +1,159 @@
+import { useEffect, useRef } from 'react';
+import { Badge, Box, Center, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconBuildingSkyscraper, IconHome, IconUser, IconUsers } from '@tabler/icons-react';
+import { itemTitle, type MemberDto, type StatusDto } from '@prospector/core';
+import { useItem, type RecordData } from '../api/get-item';
+import { useUnlinkItem } from '../api/unlink-items';
+import { IdentifierList } from './identifier-list';
+import { LinkedPanel } from './linked-panel';
+import { RecordToolbar } from './record-header';
+import { SectionPanel } from './section-panel';
+import { TasksPanel } from './tasks-panel';
+import { Thread } from './thread';
+
+export type RecordModalProps = {
+  itemId: string | null;
+  onClose: () => void;
+  /** Opens another record (a linked one) in place of this one. */
+  onOpenItem: (id: string) => void;
+  /** A change other screens show (status, assignees, tasks) was saved. */
+  onChanged?: (itemId: string) => void;
+  /** The record was fetched: the server has marked its notifications read. */
+  onLoaded?: (itemId: string) => void;
+  members: readonly MemberDto[];
+  statuses: readonly StatusDto[];
+  viewerId: string;
+  timeZone: string | null;
+};
+
+const TYPE_LABELS = { contact: 'Contact', property: 'Property', company: 'Company' } as const;
+const TYPE_ICONS = { contact: IconUser, property: IconHome, company: IconBuildingSkyscraper } as const;
+
+type RecordBodyProps = Omit<RecordModalProps, 'itemId' | 'onClose' | 'onLoaded'> & { record: RecordData };
+
+function RecordBody({
+  record,
+  members,
+  statuses,
+  viewerId,
+  timeZone,
+  onOpenItem,
+  onChanged,
+}: RecordBodyProps) {
+  const { item } = record;
+  const unlink = useUnlinkItem(item._id, item.type);
+  const changed = () => onChanged?.(item._id);
+  const sections = record.sections.filter(
+    (s) => !s.hidden && (s.users.length === 0 || s.users.includes(viewerId)),
+  );
+  const linked = [
+    { type: 'property', title: 'Properties', icon: <IconHome size={18} />, items: item.properties },
+    { type: 'contact', title: 'Contacts', icon: <IconUsers size={18} />, items: item.contacts },
+    {
+      type: 'company',
+      title: 'Companies',
+      icon: <IconBuildingSkyscraper size={18} />,
+      items: item.companies,
+    },
+  ].filter((panel) => panel.type !== item.type || panel.items.length > 0);
+
+  return (
+    <Group align="stretch" gap={0} wrap="nowrap" h="100%">
+      <ScrollArea style={{ flex: '1 1 58%' }} h="100%" bg="gray.0">
+        <Stack gap="md" p="lg" maw={900} mx="auto">
+          <RecordToolbar item={item} members={members} statuses={statuses} onChanged={changed} />
+          {(item.type === 'contact' || item.idts.length > 0) && <IdentifierList item={item} />}
+          <TasksPanel
+            item={item}
+            openTasks={record.tasks}
+            members={members}
+            timeZone={timeZone}
+            onChanged={changed}
+          />
+          {linked.map((panel) => (
+            <LinkedPanel
+              key={panel.type}
+              title={panel.title}
+              icon={panel.icon}
+              items={panel.items}
+              onOpen={onOpenItem}
+              onUnlink={(l) => unlink.mutate(l)}
+            />
+          ))}
+          {sections.map((section) => (
+            <SectionPanel key={section._id} section={section} record={record} />
+          ))}
+        </Stack>
+      </ScrollArea>
+      <Box
+        style={{
+          flex: '1 1 42%',
+          minWidth: 360,
+          maxWidth: 640,
+          borderLeft: '1px solid var(--mantine-color-gray-3)',
+        }}
+        h="100%"
+      >
+        <Thread record={record} members={members} timeZone={timeZone} />
+      </Box>
+    </Group>
+  );
+}
+
+/** The full-screen record (spec part 1 §2.4): details on the left, the thread on the right. */
+export function RecordModal({ itemId, onClose, onLoaded, ...rest }: RecordModalProps) {
+  const record = useItem(itemId);
+  const latestOnLoaded = useRef(onLoaded);
+  useEffect(() => {
+    latestOnLoaded.current = onLoaded;
+  });
+  const loadedId = record.data?.item._id;
+  const loadedAt = record.dataUpdatedAt;
+  useEffect(() => {
+    if (loadedId && loadedAt) latestOnLoaded.current?.(loadedId);
+  }, [loadedId, loadedAt]);
+  const item = record.data?.item;
+  const Icon = item ? TYPE_ICONS[item.type] : IconUser;
+  const title = item ? itemTitle(item.type, item.data) : 'Loading record';
+  return (
+    <Modal
+      opened={itemId !== null}
+      onClose={onClose}
+      fullScreen
+      radius={0}
+      padding={0}
+      transitionProps={{ transition: 'fade', duration: 150 }}
+      title={
+        <Group gap="sm" wrap="nowrap">
+          <Icon size={22} color="var(--mantine-color-brand-6)" />
+          <Text fw={700} fz="lg" truncate>
+            {title}
+          </Text>
+          {item && (
+            <Badge variant="light" color="gray" size="sm">
+              {TYPE_LABELS[item.type]}
+            </Badge>
+          )}
+        </Group>
+      }
+      closeButtonProps={{ 'aria-label': 'Close record' }}
+      styles={{
+        content: { display: 'flex', flexDirection: 'column' },
+        header: { borderBottom: '1px solid var(--mantine-color-gray-3)', paddingInline: 24, minHeight: 60 },
+        body: { flex: 1, minHeight: 0 },
+      }}
+    >
+      {record.data && itemId === record.data.item._id ? (
+        <RecordBody record={record.data} {...rest} />
+      ) : record.isError ? (
+        <Center h="100%">
+          <Text c="dimmed">This record could not be loaded.</Text>
+        </Center>
+      ) : (
+        <Center h="100%">
+          <Loader aria-label="Loading record" />
+        </Center>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,30 @@
+import { SimpleGrid } from '@mantine/core';
+import type { ItemDto, SectionDto } from '@prospector/core';
+import type { RecordData } from '../api/get-item';
+import { useUpdateField } from '../api/update-item';
+import { FieldEditor } from './field-editors';
+import { RecordPanel } from './record-panel';
+
+/** System fields live in `item.data` by name, custom ones in `item.custom` by id. */
+function valueOf(item: ItemDto, field: SectionDto['fields'][number]) {
+  return field.system ? item.data[field.name] : item.custom[field._id];
+}
+
+/** A section of fields, each editable in place by its type. */
+export function SectionPanel({ section, record }: { section: SectionDto; record: RecordData }) {
+  const update = useUpdateField(record);
+  return (
+    <RecordPanel title={section.name}>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="xs">
+        {section.fields.map((field) => (
+          <FieldEditor
+            key={field._id}
+            field={field}
+            value={valueOf(record.item, field)}
+            onSave={(value) => update.mutate({ field, value })}
+          />
+        ))}
+      </SimpleGrid>
+    </RecordPanel>
+  );
+}

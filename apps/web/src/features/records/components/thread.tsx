@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Box, Center, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { IconInfoCircle, IconMail, IconMessage, IconMessageCircle } from '@tabler/icons-react';
+import { itemTitle, messages, type MemberDto } from '@prospector/core';
+import { notifyInfo } from '../../../lib/notify';
+import { useDeschedule } from '../api/deschedule';
+import type { RecordData } from '../api/get-item';
+import { CommentComposer } from './comment-composer';
+import { MessageItem } from './message-item';
+
+type ThreadTab = 'comment' | 'sms';
+
+type ThreadProps = { record: RecordData; members: readonly MemberDto[]; timeZone: string | null };
+
+/**
+ * The right side of the record (spec part 1 §2.4): the thread, oldest first, and the way to answer:
+ * Comment on every record, SMS on contacts; Email is only announced.
+ */
+export function Thread({ record, members, timeZone }: ThreadProps) {
+  const { item } = record;
+  const [tab, setTab] = useState<ThreadTab>('comment');
+  const cancel = useDeschedule(item._id);
+  const endRef = useRef<HTMLDivElement>(null);
+  const count = record.messages.length;
+  const contactName = item.type === 'contact' ? itemTitle(item.type, item.data) : null;
+
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [count]);
+
+  function switchTab(value: string | null) {
+    if (value === 'email') notifyInfo(messages.shell.comingSoon);
+    else if (value === 'comment' || value === 'sms') setTab(value);
+  }
+
+  return (
+    <Stack gap={0} h="100%" mih={0}>
+      <Box style={{ flex: 1, overflowY: 'auto' }} px="md" py="md" aria-label="Thread" role="log">
+        {count === 0 ? (
+          <Center h="100%">
+            <Text size="sm" c="dimmed">
+              No messages yet.
+            </Text>
+          </Center>
+        ) : (
+          <Stack gap="sm">
+            {record.messages.map((message) => (
+              <MessageItem
+                key={message._id}
+                message={message}
+                timeZone={timeZone}
+                contactName={contactName}
+                onCancelScheduled={(id) => cancel.mutate(id)}
+                cancelling={cancel.isPending && cancel.variables === message._id}
+              />
+            ))}
+            <div ref={endRef} />
+          </Stack>
+        )}
+      </Box>
+      <Box px="md" pb="md" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+        <Tabs value={tab} onChange={switchTab} variant="pills" radius="xl" mb="xs">
+          <Tabs.List>
+            <Tabs.Tab value="comment" leftSection={<IconMessageCircle size={14} />}>
+              Comment
+            </Tabs.Tab>
+            {item.type === 'contact' && (
+              <Tabs.Tab value="sms" leftSection={<IconMessage size={14} />}>
+                SMS
+              </Tabs.Tab>
+            )}
+            <Tabs.Tab value="email" leftSection={<IconMail size={14} />}>
+              Email
+            </Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+        {tab === 'comment' ? (
+          <CommentComposer itemId={item._id} itemType={item.type} members={members} />
+        ) : (
+          <Stack gap="xs">
+            <Alert variant="light" color="gray" icon={<IconInfoCircle size={16} />} p="xs">
+              Sending SMS arrives with devices
+            </Alert>
+            <Textarea
+              aria-label="SMS"
+              placeholder="Type an SMS"
+              disabled
+              styles={{ input: { minHeight: 100 } }}
+            />
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}
