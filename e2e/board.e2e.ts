@@ -160,12 +160,19 @@ describe('the record', () => {
     const option = page.getByRole('option', { name: /Mo Reyes/ });
     await option.click();
     await option.waitFor({ state: 'detached' });
+    // Picking the member hands focus back to the box a moment later; type only once it has it.
+    await comment.focus();
+    await comment.press('End');
     await comment.pressSequentially(' today');
+    expect(await comment.inputValue()).toMatch(/@Mo Reyes\s+today$/);
     const posted = page.waitForResponse((r) => r.url().endsWith('/api/messages/add'));
     await comment.press('Enter');
     const sent = await posted;
     expect(sent.status()).toBe(200);
-    expect(sent.request().postDataJSON()).toMatchObject({ mentions: [mo.userId] });
+    expect(sent.request().postDataJSON()).toMatchObject({
+      mentions: [mo.userId],
+      body: expect.stringContaining('today'),
+    });
     await page.getByRole('log', { name: 'Thread' }).getByText(/today/).waitFor();
     await shot(page, 'record');
 
