@@ -17,15 +17,18 @@ export type ItemType = 'contact' | 'property' | 'company';
 export type FieldValue = string | number | boolean | null;
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
+/** Every tenant row carries its team; deleting a team deletes its rows. */
+const teamRef = () =>
+  uuid('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' });
 
 /** Lead statuses of a team: the board's columns. Built-ins: Not contacted, DNC, Wrong number. */
 export const statuses = pgTable(
   'statuses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamRef(),
     text: text('text').notNull(),
     hidden: boolean('hidden').notNull().default(false),
     position: integer('position').notNull(),
@@ -40,9 +43,7 @@ export const items = pgTable(
   'items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamRef(),
     type: text('type').$type<ItemType>().notNull(),
     statusId: uuid('status_id').references(() => statuses.id, { onDelete: 'set null' }),
     data: jsonb('data').$type<Record<string, FieldValue>>().notNull().default({}),
@@ -83,9 +84,7 @@ export const identifiers = pgTable(
   'identifiers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamRef(),
     itemId: uuid('item_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
@@ -109,9 +108,7 @@ export const identifiers = pgTable(
 export const itemLinks = pgTable(
   'item_links',
   {
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamRef(),
     fromId: uuid('from_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
@@ -126,9 +123,7 @@ export const tasks = pgTable(
   'tasks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamRef(),
     itemId: uuid('item_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
@@ -150,9 +145,7 @@ export const messages = pgTable(
   'messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamRef(),
     itemId: uuid('item_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
@@ -177,9 +170,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamRef(),
     /** The recipient. */
     userId: uuid('user_id')
       .notNull()
@@ -222,9 +213,7 @@ export type Section = {
 export const entitySections = pgTable(
   'entity_sections',
   {
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamRef(),
     entity: text('entity').$type<ItemType>().notNull(),
     sections: jsonb('sections').$type<Section[]>().notNull(),
     updatedAt: ts('updated_at').notNull(),
