@@ -1,5 +1,6 @@
 import { itemSearchText, normalizePhone } from '@prospector/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { refreshTaskKeys } from '../modules/records/records.queries.js';
 import type { Db } from '../db/client.js';
 import { identifiers, items, notifications, statuses, tasks, users } from '../db/schema/index.js';
 import type { DataAccess, PermissionKey } from '@prospector/core';
@@ -100,11 +101,8 @@ export async function insertContact(db: Db, teamId: string, input: ContactInput 
 
 export async function insertTask(db: Db, teamId: string, itemId: string, text: string, due: Date | null) {
   await db.insert(tasks).values({ teamId, itemId, text, due, createdAt: new Date() });
-  const dueSql = due ? sql`${due.toISOString()}::timestamptz` : sql`null`;
-  await db.execute(sql`
-    update items set open_task_count = open_task_count + 1,
-      first_open_task_due = least(first_open_task_due, ${dueSql})
-    where id = ${itemId}`);
+  // The same refresh the tasks service runs, so the board's sort keys are what the app would keep.
+  await refreshTaskKeys(db, itemId, new Date('2026-01-01T00:00:00Z'));
 }
 
 export async function insertNotification(db: Db, teamId: string, userId: string, targetId: string) {

@@ -1,5 +1,3 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-
 /** Dates in the team's time zone (spec part 1 §9: the time zone comes from the settings). */
 function formatter(options: Intl.DateTimeFormatOptions, timeZone?: string | null) {
   try {
@@ -28,15 +26,4 @@ export function initialsOf(name: string): string {
     .slice(0, 2)
     .map((p) => p[0]?.toUpperCase() ?? '')
     .join('');
-}
-
-/**
- * A stored E.164 phone (`+19164567890`) as people read it: national format at home, international
- * abroad. Anything that is not a phone (an e-mail, an address) comes back unchanged.
- */
-export function formatPhone(value: string, homeCountry: CountryCode = 'US'): string {
-  if (!/^\+\d{6,15}$/.test(value)) return value;
-  const phone = parsePhoneNumberFromString(value);
-  if (!phone) return value;
-  return phone.country === homeCountry ? phone.formatNational() : phone.formatInternational();
 }

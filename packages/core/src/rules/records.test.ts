@@ -82,6 +82,7 @@ describe('phones and e-mails', () => {
     expect(formatPhone('+19164567890')).toBe('(916) 456-7890');
     expect(formatPhone('+442079460958')).toBe('+44 20 7946 0958');
     expect(formatPhone('not a phone')).toBe('not a phone');
+    expect(formatPhone('jane@example.com')).toBe('jane@example.com');
   });
   it('checks e-mails', () => {
     expect(isValidEmail('jane@example.com')).toBe(true);

@@ -59,6 +59,8 @@ export function normalizePhone(input: string, defaultCountry: CountryCode = 'US'
  * international for others (+44 20 7946 0958). Anything unparseable is shown as stored.
  */
 export function formatPhone(e164: string, homeCountry: CountryCode = 'US'): string {
+  // Identifier lists mix phones and e-mails: only a stored E.164 value is formatted.
+  if (!/^\+\d{6,15}$/.test(e164)) return e164;
   const parsed = parsePhoneNumberFromString(e164);
   if (!parsed) return e164;
   return parsed.country === homeCountry ? parsed.formatNational() : parsed.formatInternational();

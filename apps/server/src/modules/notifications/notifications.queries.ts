@@ -7,8 +7,8 @@ export async function insertNotification(db: Db, row: typeof notifications.$infe
   return n!;
 }
 
-export async function listForUser(db: Db, userId: string, limit: number) {
-  return db
+const withSender = (db: Db) =>
+  db
     .select({
       n: notifications,
       senderName: users.name,
@@ -16,10 +16,18 @@ export async function listForUser(db: Db, userId: string, limit: number) {
       senderAvatar: users.avatar,
     })
     .from(notifications)
-    .leftJoin(users, eq(users.id, notifications.senderId))
+    .leftJoin(users, eq(users.id, notifications.senderId));
+
+export async function listForUser(db: Db, userId: string, limit: number) {
+  return withSender(db)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt))
     .limit(limit);
+}
+
+export async function findWithSender(db: Db, id: string) {
+  const [row] = await withSender(db).where(eq(notifications.id, id));
+  return row ?? null;
 }
 
 export async function countsForUser(db: Db, userId: string) {

@@ -60,7 +60,7 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; realtim
       }
       return async () => {
         for (const { userId, id } of sent) {
-          const [latest] = (await q.listForUser(db, userId, 20)).filter((r) => r.n.id === id);
+          const latest = await q.findWithSender(db, id);
           if (!latest) continue;
           const { unread } = await q.countsForUser(db, userId);
           deps.realtime().toUser(userId, 'notification', { notification: toDto(latest), unread });

@@ -1,4 +1,4 @@
-import { BUILT_IN_STATUSES, SYSTEM_FIELDS, type RecordType } from '@prospector/core';
+import { SYSTEM_FIELDS, type RecordType } from '@prospector/core';
 import type { Section, SectionField } from '../../db/schema/index.js';
 
 // 'Year Built' stays Text: a year shown as 1,962 would be wrong.
@@ -33,5 +33,3 @@ export function defaultSections(entity: RecordType): Section[] {
     },
   ];
 }
-
-export const DEFAULT_STATUSES = BUILT_IN_STATUSES;

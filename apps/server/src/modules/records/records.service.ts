@@ -1,4 +1,5 @@
 import {
+  BUILT_IN_STATUSES,
   canBecomePrimary,
   canHaveStatus,
   can,
@@ -19,7 +20,7 @@ import type { Realtime } from '../../plugins/realtime.js';
 import type { AuthContext } from '../auth/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { canAccessItem } from './records.access.js';
-import { defaultSections, DEFAULT_STATUSES } from './records.defaults.js';
+import { defaultSections } from './records.defaults.js';
 import type { RecordsErrorCode } from './records.errors.js';
 import { identifierDtos, toMessageDto, toSummary, toTaskDto } from './records.mappers.js';
 import * as q from './records.queries.js';
@@ -96,7 +97,7 @@ export function createRecordsService(deps: {
     async seedTeam(tx: Db, teamId: string) {
       await q.insertStatuses(
         tx,
-        DEFAULT_STATUSES.map((text, position) => ({ teamId, text, position, builtIn: true })),
+        BUILT_IN_STATUSES.map((text, position) => ({ teamId, text, position, builtIn: true })),
       );
       for (const entity of ENTITIES)
         await q.insertSections(tx, teamId, entity, defaultSections(entity), clock.now());

@@ -1,10 +1,11 @@
+import { formatPhone } from '@prospector/core';
 import type { KeyboardEvent } from 'react';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
 import { IconBell, IconClock, IconPhoneCall } from '@tabler/icons-react';
 import type { BoardCard as BoardCardData } from '@prospector/core';
 import { MemberAvatars, type AvatarMember } from '../../../components/member-avatars';
-import { formatDateTime, formatPhone } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 
 type BoardCardViewProps = {

@@ -9,10 +9,10 @@ import {
   orderIdentifiers,
   type IdentifierDto,
   type ItemDto,
+  formatPhone,
 } from '@prospector/core';
 import { useAddIdentifier } from '../api/add-identifier';
 import { useChangeIdentifier, type IdentifierAction } from '../api/change-identifier';
-import { formatPhone } from '../../../lib/format';
 import { RecordPanel } from './record-panel';
 
 const STATUS_COLORS = { DNC: 'red', 'Wrong #': 'orange' } as const;

@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Avatar, Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconChevronDown, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
-import { withHttps, type ItemSummary } from '@prospector/core';
-import { formatPhone } from '../../../lib/format';
+import { withHttps, type ItemSummary, formatPhone } from '@prospector/core';
 import { RecordPanel } from './record-panel';
 
 type LinkedPanelProps = {

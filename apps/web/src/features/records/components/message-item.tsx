@@ -1,7 +1,8 @@
+import { formatPhone } from '@prospector/core';
 import { Anchor, Avatar, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconClock, IconMicrophone, IconPaperclip, IconUser } from '@tabler/icons-react';
 import type { MessageDto } from '@prospector/core';
-import { formatDateTime, formatPhone, initialsOf } from '../../../lib/format';
+import { formatDateTime, initialsOf } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 
 type MessageItemProps = {
