@@ -160,7 +160,9 @@ describe('the record', () => {
     const option = page.getByRole('option', { name: /Mo Reyes/ });
     await option.click();
     await option.waitFor({ state: 'detached' });
-    // Picking the member hands focus back to the box a moment later; type only once it has it.
+    // The picked name is written into the box a moment later (longer under load): like a person, go
+    // on typing once it is there and the box has focus again.
+    await expect.poll(() => comment.inputValue(), { timeout: 10_000 }).toMatch(/@Mo Reyes\s*$/);
     await comment.focus();
     await comment.press('End');
     await comment.pressSequentially(' today');
