@@ -5,3 +5,4 @@ export * from './rules/auth.js';
 export * from './rules/affiliate.js';
 export * from './rules/navigation.js';
 export * from './rules/records.js';
+export * from './rules/lists.js';

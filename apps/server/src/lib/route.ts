@@ -10,6 +10,7 @@ type Infer<T> = NonNullable<T> extends z.ZodType ? z.infer<NonNullable<T>> : und
 export type RouteInput<E extends Endpoint> = {
   body: Infer<E['body']>;
   params: Infer<E['params']>;
+  query: Infer<E['query']>;
   auth: E['auth'] extends true ? AuthContext : AuthContext | null;
   client: ClientInfo;
   req: FastifyRequest;
@@ -42,6 +43,7 @@ export function route<E extends Endpoint>(
     schema: {
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
       response: { 200: endpoint.response },
     },
     // Authentication comes before body validation: a logged-out caller gets 401, not 400.
@@ -56,6 +58,7 @@ export function route<E extends Endpoint>(
       handler({
         body: req.body as Infer<E['body']>,
         params: req.params as Infer<E['params']>,
+        query: req.query as Infer<E['query']>,
         auth: req.auth as RouteInput<E>['auth'],
         client: clientInfo(req),
         req,

@@ -11,6 +11,8 @@ export { ApiError } from './api-error';
 export type CallOptions = {
   /** Values for `:name` placeholders of the endpoint's path. */
   params?: Record<string, string>;
+  /** Query-string values (empty ones are left out). */
+  query?: Record<string, string | undefined>;
   /** Send this token instead of the session's (null: send none). */
   token?: string | null;
   /** No toast on failure: the caller shows the problem itself, or there is nothing to say. */
@@ -22,13 +24,20 @@ const BAD_GATEWAY = 502;
 const UNAUTHORIZED = 401;
 const ACCEPTED = 202;
 
-function buildUrl(path: string, params: Record<string, string> = {}): string {
+function buildUrl(
+  path: string,
+  params: Record<string, string> = {},
+  query: Record<string, string | undefined> = {},
+): string {
   const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
     return encodeURIComponent(value);
   });
-  return `${appConfig.apiOrigin}${filled}`;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
+  const qs = search.toString();
+  return `${appConfig.apiOrigin}${filled}${qs ? `?${qs}` : ''}`;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -75,7 +84,7 @@ export async function call<TBody extends z.ZodType, TResponse extends z.ZodType>
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(endpoint.path, options.params), {
+    response = await fetch(buildUrl(endpoint.path, options.params, options.query), {
       method: endpoint.method,
       headers,
       body: sendsBody ? JSON.stringify(body) : undefined,

@@ -13,6 +13,8 @@ export type Endpoint<
   path: string;
   body?: TBody;
   params?: TParams;
+  /** Query-string parameters of a GET. */
+  query?: z.ZodType;
   response: TResponse;
   /** false for the few calls a logged-out visitor may make. */
   auth: TAuth;

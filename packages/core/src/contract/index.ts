@@ -10,3 +10,4 @@ export { getMe } from './auth/me.js';
 export { hijack } from './admin/hijack.js';
 export { switchToUser } from './admin/switch-to-user.js';
 export * from './records/index.js';
+export * from './lists/index.js';

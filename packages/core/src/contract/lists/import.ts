@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { fieldMapping, listDto } from './dto.js';
+
+/**
+ * Step 1 of an import: the file itself, sent as multipart/form-data with one part named `file`
+ * (CSV or XLSX, at most 100 MB). The server stores it, reads it through once (streaming) to check it
+ * and count its rows, and answers with its columns and first rows. Nothing is imported yet.
+ */
+export const uploadImportFile = defineEndpoint({
+  method: 'POST',
+  path: '/api/lists/upload',
+  auth: true,
+  response: z.object({
+    fileId: z.string(),
+    fileName: z.string(),
+    columns: z.array(z.string()),
+    preview: z.array(z.array(z.string())),
+    rowCount: z.number().int(),
+    maxRows: z.number().int(),
+  }),
+});
+
+/**
+ * Step 2: start importing the uploaded file into a new list. Answers at once with the list (state
+ * 'importing'); progress arrives as `listProgress` events and the end as `listImported`.
+ */
+export const importList = defineEndpoint({
+  method: 'POST',
+  path: '/api/lists/import',
+  auth: true,
+  body: z.object({
+    name: z.string().max(200),
+    countryCode: z.string().max(10),
+    fileId: z.uuid(),
+    fields: z.array(fieldMapping).max(500),
+  }),
+  response: z.object({ list: listDto }),
+});
+
+/** Phones become DNC for the whole team, now and in future imports (part 2 §7). */
+export const importDnc = defineEndpoint({
+  method: 'POST',
+  path: '/api/items/import-dnc',
+  auth: true,
+  body: z.object({
+    phones: z.array(z.string().max(100)).min(1).max(100_000),
+    countryCode: z.string().max(10).optional(),
+  }),
+  response: z.object({
+    /** Valid phones read, new to the team's DNC list, invalid ones, and contacts' phones marked DNC. */
+    read: z.number().int(),
+    added: z.number().int(),
+    invalid: z.number().int(),
+    identifiersMarked: z.number().int(),
+  }),
+});

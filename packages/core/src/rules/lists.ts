@@ -1,0 +1,221 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { isValidEmail, SYSTEM_FIELDS, type RecordType } from './records.js';
+
+/** Rows one import may hold: one configured number (IMPORT_MAX_ROWS), 10,000 by default. */
+export const DEFAULT_IMPORT_MAX_ROWS = 10_000;
+export const LISTS_PAGE_SIZE = 15;
+export const LIST_DETAIL_PAGE_SIZE = 25;
+export const EXPORT_CHUNK_SIZE = 10_000;
+export const LIST_SEARCH_DEBOUNCE_MS = 600;
+export const LIST_RENAME_DEBOUNCE_MS = 500;
+export const PROGRESS_MIN_WIDTH = 9;
+/** Rows shown on the import screen before mapping. */
+export const IMPORT_PREVIEW_ROWS = 5;
+
+/** The import's row-limit message, stated with the limit actually enforced. */
+export function rowLimitMessage(maxRows: number): string {
+  return `You can import maximum ${maxRows.toLocaleString('en-US')} rows at a time`;
+}
+
+/** A country calling code as the import screen takes it: '+' then 1 to 4 digits. */
+export function isValidCountryCode(input: string): boolean {
+  return /^\+[1-9]\d{0,3}$/.test(input.trim());
+}
+
+/** A phone cell in E.164, read with the import's country calling code when it has none; null if invalid. */
+export function normalizeImportPhone(input: string, countryCode: string): string | null {
+  const raw = input.trim();
+  if (!raw) return null;
+  const digits = raw.replace(/[^\d+]/g, '');
+  if (digits.replace(/\+/g, '').length < 6) return null;
+  const code = countryCode.trim().replace('+', '');
+  const parsed = raw.startsWith('+')
+    ? parsePhoneNumberFromString(raw)
+    : parsePhoneNumberFromString(raw, { defaultCallingCode: code });
+  return parsed && parsed.isValid() ? parsed.number : null;
+}
+
+export function normalizeImportEmail(input: string): string | null {
+  const value = input.trim().toLowerCase();
+  return value && isValidEmail(value) ? value : null;
+}
+
+/**
+ * Values are title-cased on import: 'JOHN O'NEIL-SMITH' → 'John O'Neil-Smith', '1ST AVE' → '1st Ave'.
+ * Codes of two letters or fewer that were upper case (states, 'NW') stay upper case.
+ */
+export function titleCase(input: string): string {
+  return input
+    .trim()
+    .replace(/\s+/g, ' ')
+    .split(' ')
+    .map((word) => {
+      if (/^[A-Z]{1,2}$/.test(word)) return word;
+      return word.toLowerCase().replace(/(^|[\s'’\-/(.])([a-z])/g, (_, sep: string, ch: string) => sep + ch.toUpperCase());
+    })
+    .join(' ');
+}
+
+/** Fields whose values are not title-cased (codes, numbers, addresses on the web). */
+const KEEP_CASE = new Set(['State', 'Zip', 'Website', 'Email', 'Phone']);
+export function importValue(field: string, raw: string): string {
+  const value = raw.trim().replace(/\s+/g, ' ');
+  if (!value || KEEP_CASE.has(field) || /^[\d.,\s$%-]+$/.test(value)) return value;
+  return titleCase(value);
+}
+
+/** Two property rows are the same property when these keys are equal: street, city, state, zip. */
+export function propertyKey(address: { street: string; city?: string; state?: string; zip?: string }): string | null {
+  const street = canon(address.street);
+  if (!street) return null;
+  const zip = (address.zip ?? '').trim().slice(0, 5);
+  return ['p', street, canon(address.city ?? ''), canon(address.state ?? ''), zip].join('|');
+}
+
+const STREET_WORDS: Record<string, string> = {
+  street: 'st',
+  avenue: 'ave',
+  road: 'rd',
+  drive: 'dr',
+  lane: 'ln',
+  court: 'ct',
+  boulevard: 'blvd',
+  place: 'pl',
+  circle: 'cir',
+  highway: 'hwy',
+  parkway: 'pkwy',
+  terrace: 'ter',
+  north: 'n',
+  south: 's',
+  east: 'e',
+  west: 'w',
+};
+function canon(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/[.,#]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => STREET_WORDS[w] ?? w)
+    .join(' ');
+}
+
+/** A company is the same company when its name or its website's host matches. */
+export function companyKeys(company: { name?: string; website?: string }): string[] {
+  const keys: string[] = [];
+  const name = canon(company.name ?? '').replace(/\b(inc|llc|ltd|co|corp|corporation|company)\b/g, '').trim();
+  if (name) keys.push(`cn|${name}`);
+  const host = websiteHost(company.website ?? '');
+  if (host) keys.push(`cw|${host}`);
+  return keys;
+}
+
+export function websiteHost(url: string): string | null {
+  const raw = url.trim().toLowerCase();
+  if (!raw) return null;
+  const host = raw
+    .replace(/^[a-z]+:\/\//, '')
+    .split(/[/?#]/)[0]!
+    .replace(/^www\./, '');
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) ? host : null;
+}
+
+/** Import targets: the fields a spreadsheet column can fill. Phone and Email go to the contact's identifiers. */
+export type ImportTarget = { type: RecordType; matchesTo: string; label: string };
+const CONTACT_TARGETS = ['Phone', 'Email', 'First name', 'Last name', 'Full name', ...SYSTEM_FIELDS.contact.slice(2)];
+const PROPERTY_TARGETS = SYSTEM_FIELDS.property.filter((f) => f !== 'Full');
+const COMPANY_TARGETS = SYSTEM_FIELDS.company;
+
+export function importTargets(custom: Partial<Record<RecordType, { _id: string; name: string }[]>> = {}): ImportTarget[] {
+  const system = (type: RecordType, names: readonly string[]) =>
+    names.map((name) => ({ type, matchesTo: name, label: name }));
+  const customOf = (type: RecordType) =>
+    (custom[type] ?? []).map((f) => ({ type, matchesTo: f._id, label: f.name }));
+  return [
+    ...system('contact', CONTACT_TARGETS),
+    ...customOf('contact'),
+    ...system('property', PROPERTY_TARGETS),
+    ...customOf('property'),
+    ...system('company', COMPANY_TARGETS),
+    ...customOf('company'),
+  ];
+}
+
+/**
+ * The spec's automatic mapping: a column whose name contains 'phone' or 'email' (any case) is a phone
+ * or e-mail; any other column maps to the field of the same name (case-insensitive), a property field
+ * first, then a contact field, then a company field. null: the column stays unmapped.
+ */
+export function autoMapColumn(column: string, targets: readonly ImportTarget[]): ImportTarget | null {
+  const name = column.trim().toLowerCase();
+  if (name.includes('phone')) return targets.find((t) => t.type === 'contact' && t.matchesTo === 'Phone') ?? null;
+  if (name.includes('email')) return targets.find((t) => t.type === 'contact' && t.matchesTo === 'Email') ?? null;
+  for (const type of ['property', 'contact', 'company'] as const) {
+    const hit = targets.find((t) => t.type === type && t.label.toLowerCase() === name);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** 'SMITH, JOHN A' → John A / Smith; 'John Smith' → John / Smith. */
+export function splitFullName(full: string): { first: string; last: string } {
+  const value = full.trim().replace(/\s+/g, ' ');
+  if (!value) return { first: '', last: '' };
+  if (value.includes(',')) {
+    const [last, ...rest] = value.split(',');
+    return { first: rest.join(' ').trim(), last: last!.trim() };
+  }
+  const parts = value.split(' ');
+  if (parts.length === 1) return { first: parts[0]!, last: '' };
+  return { first: parts.slice(0, -1).join(' '), last: parts.at(-1)! };
+}
+
+/** Percent of a list's rows imported so far, 0 to 100. */
+export function importProgress(rowsDone: number, totalRows: number): number {
+  if (totalRows <= 0) return 0;
+  return Math.min(100, Math.floor((rowsDone / totalRows) * 100));
+}
+
+/** The list card's bar never draws narrower than 9% (part 2 §9). */
+export function progressBarWidth(progress: number): number {
+  return Math.max(PROGRESS_MIN_WIDTH, Math.min(100, progress));
+}
+
+/**
+ * Estimated arrival = createdAt + itemCount × 2/6 (part 2 §9; the spec states no unit). We read it as
+ * milliseconds, which matches the import's measured speed of about 3,000 rows a second.
+ */
+export function estimatedArrival(createdAt: Date, itemCount: number): Date {
+  return new Date(createdAt.getTime() + (itemCount * 2) / 6);
+}
+
+/**
+ * A cell that a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return)
+ * gets a leading apostrophe. Plain numbers and phones ('+1 615 555 0101', '-12.5') cannot run
+ * anything and stay as they are.
+ */
+export function csvSafeCell(value: string): string {
+  if (/^[+-]?[\d(][\d\s().,-]*$/.test(value)) return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** One CSV line: every cell formula-safe, quoted when it holds a comma, quote or line break. */
+export function csvLine(cells: readonly (string | number | null | undefined)[]): string {
+  return cells
+    .map((cell) => {
+      const safe = csvSafeCell(cell === null || cell === undefined ? '' : String(cell));
+      return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+    })
+    .join(',');
+}
+
+/** A file name made from a status or list name: 'Not contacted' → 'Not contacted.csv'. */
+export function csvFileName(name: string): string {
+  const safe = name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'export';
+  return `${safe}.csv`;
+}
+
+/** The DNC import needs a column named exactly 'Phone'. */
+export function hasDncPhoneColumn(columns: readonly string[]): boolean {
+  return columns.includes('Phone');
+}
