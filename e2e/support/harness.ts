@@ -2,16 +2,17 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { REPO_ROOT } from '../../apps/server/src/config.js';
+import { REPO_ROOT, type Config } from '../../apps/server/src/config.js';
 import { buildTestApp, type TestApp } from '../../apps/server/src/test/app.js';
 
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-results', 'e2e');
 mkdirSync(ARTIFACTS, { recursive: true });
 
 /** The real server (built web app, fresh database, real SMTP) on a loopback port. */
-export async function startServer(): Promise<TestApp & { url: string }> {
+export async function startServer(overrides: Partial<Config> = {}): Promise<TestApp & { url: string }> {
   const t = await buildTestApp(
     {
+      ...overrides,
       WEB_DIST: path.join(REPO_ROOT, 'apps/web/dist'),
       LOGIN_IP_MAX_5MIN: 1000,
       LOGIN_IP_MAX_DAY: 1000,

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -22,10 +23,14 @@ import {
   type TasksService,
 } from './modules/records/index.js';
 import { createTeamsService, type TeamsService } from './modules/teams/index.js';
+import { createListsService, listsRoutes, toListDto, type ListsService } from './modules/lists/index.js';
+import { createImportWorker, type ImportWorker } from './engines/import/import-worker.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { createRealtime, type Realtime } from './plugins/realtime.js';
 import { registerWeb } from './plugins/web.js';
 import { createMailer, type Mailer } from './providers/mail/index.js';
+
+const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 export type Services = {
   auth: AuthService;
@@ -37,6 +42,8 @@ export type Services = {
   records: RecordsService;
   tasks: TasksService;
   board: BoardService;
+  lists: ListsService;
+  imports: ImportWorker;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -97,6 +104,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const records = createRecordsService({ db, clock, notifications, realtime });
   const tasks = createTasksService({ db, clock, records });
   const board = createBoardService({ db, clock });
+  const imports = createImportWorker({
+    db,
+    clock,
+    realtime,
+    log: app.log,
+    dataDir: config.DATA_DIR,
+    leaseMs: config.IMPORT_LEASE_MS,
+    pollMs: 2000,
+    notContactedId: async (teamId) =>
+      (await records.teamStatuses(teamId)).find((s) => s.builtIn && s.text === 'Not contacted')?.id ?? null,
+    listDto: toListDto,
+  });
+  const lists = createListsService({
+    db,
+    clock,
+    dataDir: config.DATA_DIR,
+    maxRows: config.IMPORT_MAX_ROWS,
+    records,
+    onQueued: () => imports.kick(),
+  });
   const teams = createTeamsService({ staffEmails: config.STAFF_EMAILS, onTeamCreated: records.seedTeam });
   const audit = createAuditService({ clock });
   const auth = createAuthService({
@@ -114,7 +141,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('clock', clock);
-  app.decorate('services', { auth, admin, teams, audit, mailer, notifications, records, tasks, board });
+  app.decorate('services', {
+    auth,
+    admin,
+    teams,
+    audit,
+    mailer,
+    notifications,
+    records,
+    tasks,
+    board,
+    lists,
+    imports,
+  });
   app.decorate('realtime', createRealtime(app, config.REDIS_URL));
 
   registerErrorHandler(app);
@@ -123,10 +162,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(adminRoutes);
   await app.register(recordsRoutes);
   await app.register(notificationsRoutes);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  await app.register(listsRoutes);
   await registerWeb(app, config.WEB_DIST);
 
   // Sockets close before the HTTP server, which would otherwise wait for them.
+  if (config.IMPORT_WORKER) app.addHook('onReady', async () => imports.start());
   app.addHook('preClose', async () => {
+    await imports.stop();
     await app.realtime.close();
   });
   app.addHook('onClose', async () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_IMPORT_MAX_ROWS } from '@prospector/core';
 import { z } from 'zod';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -55,6 +57,12 @@ export const envSchema = z
     TRUST_PROXY: bool,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+    IMPORT_MAX_ROWS: positiveInt(DEFAULT_IMPORT_MAX_ROWS),
+    IMPORT_WORKER: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
+    IMPORT_LEASE_MS: positiveInt(60_000),
   })
   .superRefine((env, ctx) => {
     // In production a login code may only travel by mail: the log mailer would print it.
@@ -108,7 +116,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = envSchema.parse({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent-test-data-dir',
+    // Uploads land here; each test process has its own folder.
+    DATA_DIR: path.join(os.tmpdir(), `prospector-test-${process.pid}`),
   });
   return {
     ...base,

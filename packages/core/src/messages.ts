@@ -75,6 +75,7 @@ export const messages = {
     fileBinary: 'This is not a spreadsheet: upload a CSV or XLSX file.',
     fileEncoding: 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.',
     fileTooLarge: 'The file is larger than 100 MB.',
+    fileUnreadable: 'The uploaded file could not be read. Please upload it again.',
     fileType: 'Only CSV and XLSX files can be imported.',
     fileHeader: 'The first row must name the columns.',
     rowTooLong: 'Row {row} is longer than 100,000 characters.',

@@ -1,11 +1,12 @@
-import { messages } from '@prospector/core';
+import { DEFAULT_IMPORT_MAX_ROWS, messages, rowLimitMessage } from '@prospector/core';
 import type { AuthErrorCode } from '../modules/auth/auth.errors.js';
 import type { AdminErrorCode } from '../modules/admin/admin.errors.js';
+import type { ListsErrorCode } from '../modules/lists/lists.errors.js';
 import type { RecordsErrorCode } from '../modules/records/records.errors.js';
 import type { Result } from './result.js';
 
 export type CommonErrorCode = 'NOT_FOUND' | 'VALIDATION' | 'RATE_LIMITED' | 'INTERNAL';
-export type ErrorCode = CommonErrorCode | AuthErrorCode | AdminErrorCode | RecordsErrorCode;
+export type ErrorCode = CommonErrorCode | AuthErrorCode | AdminErrorCode | RecordsErrorCode | ListsErrorCode;
 
 /** The one map from error code to HTTP status and message. Exhaustive: a new code must be added here. */
 export const errorCatalogue: Record<ErrorCode, { status: number; message: string }> = {
@@ -37,18 +38,31 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   NOT_SCHEDULED: { status: 400, message: messages.records.notScheduled },
   STATUS_EXISTS: { status: 409, message: messages.records.statusExists },
   PERMISSION_REQUIRED: { status: 403, message: messages.auth.forbidden },
+  LIST_NOT_FOUND: { status: 404, message: messages.lists.listNotFound },
+  LIST_NAME_REQUIRED: { status: 400, message: messages.lists.nameRequired },
+  COUNTRY_CODE_INVALID: { status: 400, message: messages.lists.countryCode },
+  // The message states the configured limit: the service passes rowLimitMessage(max).
+  ROW_LIMIT: { status: 400, message: rowLimitMessage(DEFAULT_IMPORT_MAX_ROWS) },
+  NOTHING_MAPPED: { status: 400, message: messages.lists.nothingMapped },
+  MAPPING_INVALID: { status: 400, message: messages.http.badRequest },
+  UPLOAD_NOT_FOUND: { status: 404, message: messages.lists.fileNotFound },
+  // What is wrong with the file is said by the service (empty, binary, encoding, row N…).
+  FILE_INVALID: { status: 400, message: messages.http.badRequest },
+  FILE_TOO_LARGE: { status: 413, message: messages.lists.fileTooLarge },
 };
 
 export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly headers: Record<string, string> = {},
+    /** A message more precise than the catalogue's (a row number, the configured limit). */
+    readonly detail?: string,
   ) {
     super(code);
   }
 }
 
 export function unwrap<T, C extends ErrorCode>(result: Result<T, C>): T {
-  if (!result.ok) throw new DomainError(result.code);
+  if (!result.ok) throw new DomainError(result.code, {}, result.message);
   return result.value;
 }

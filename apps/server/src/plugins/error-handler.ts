@@ -11,7 +11,10 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof DomainError) {
       const { status, message } = errorCatalogue[err.code];
-      return reply.code(status).headers(err.headers).send({ code: err.code, message });
+      return reply
+        .code(status)
+        .headers(err.headers)
+        .send({ code: err.code, message: err.detail ?? message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = err.validation.map((v) => ({

@@ -20,7 +20,13 @@ export type SocketHandlers = {
 let current: { socket: AppSocket; token: string } | null = null;
 
 /** Events features listen to, whichever socket is current (it changes with the session). */
-const FORWARDED_EVENTS = ['notification', 'itemChanged', 'memberPresence'] as const;
+const FORWARDED_EVENTS = [
+  'notification',
+  'itemChanged',
+  'memberPresence',
+  'listProgress',
+  'listImported',
+] as const;
 type ForwardedEvent = (typeof FORWARDED_EVENTS)[number];
 type Listener<E extends ServerEventName> = (payload: ServerEventPayload<E>) => void;
 const listeners = new Map<ServerEventName, Set<Listener<ServerEventName>>>();

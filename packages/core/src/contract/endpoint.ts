@@ -8,13 +8,14 @@ export type Endpoint<
   TResponse extends z.ZodType = z.ZodType,
   TParams extends z.ZodType = z.ZodType,
   TAuth extends boolean = boolean,
+  TQuery extends z.ZodType = z.ZodType,
 > = {
   method: HttpMethod;
   path: string;
   body?: TBody;
   params?: TParams;
   /** Query-string parameters of a GET. */
-  query?: z.ZodType;
+  query?: TQuery;
   response: TResponse;
   /** false for the few calls a logged-out visitor may make. */
   auth: TAuth;
@@ -25,6 +26,7 @@ export function defineEndpoint<
   TResponse extends z.ZodType,
   TParams extends z.ZodType = z.ZodType,
   const TAuth extends boolean = boolean,
->(e: Endpoint<TBody, TResponse, TParams, TAuth>) {
+  TQuery extends z.ZodType = z.ZodType,
+>(e: Endpoint<TBody, TResponse, TParams, TAuth, TQuery>) {
   return e;
 }

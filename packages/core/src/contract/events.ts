@@ -17,7 +17,12 @@ export const serverEvents = {
   /** A record's board-visible state changed (status, assignment, tasks, unread): refetch it. */
   itemChanged: z.object({ itemId: z.string(), status: z.string().nullable() }),
   /** An import moved on (team room): rows processed of the file's rows, and percent. */
-  listProgress: z.object({ listId: z.string(), rowsDone: z.number().int(), totalRows: z.number().int(), progress: z.number().int() }),
+  listProgress: z.object({
+    listId: z.string(),
+    rowsDone: z.number().int(),
+    totalRows: z.number().int(),
+    progress: z.number().int(),
+  }),
   /** An import finished (or failed: state 'failed' with its error). */
   listImported: z.object({ listId: z.string(), list: listDto }),
   /** The session behind this socket was revoked (logout); the client drops its token. */

@@ -51,7 +51,9 @@ export function titleCase(input: string): string {
     .split(' ')
     .map((word) => {
       if (/^[A-Z]{1,2}$/.test(word)) return word;
-      return word.toLowerCase().replace(/(^|[\s'’\-/(.])([a-z])/g, (_, sep: string, ch: string) => sep + ch.toUpperCase());
+      return word
+        .toLowerCase()
+        .replace(/(^|[\s'’\-/(.])([a-z])/g, (_, sep: string, ch: string) => sep + ch.toUpperCase());
     })
     .join(' ');
 }
@@ -65,7 +67,12 @@ export function importValue(field: string, raw: string): string {
 }
 
 /** Two property rows are the same property when these keys are equal: street, city, state, zip. */
-export function propertyKey(address: { street: string; city?: string; state?: string; zip?: string }): string | null {
+export function propertyKey(address: {
+  street: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+}): string | null {
   const street = canon(address.street);
   if (!street) return null;
   const zip = (address.zip ?? '').trim().slice(0, 5);
@@ -103,7 +110,9 @@ function canon(value: string): string {
 /** A company is the same company when its name or its website's host matches. */
 export function companyKeys(company: { name?: string; website?: string }): string[] {
   const keys: string[] = [];
-  const name = canon(company.name ?? '').replace(/\b(inc|llc|ltd|co|corp|corporation|company)\b/g, '').trim();
+  const name = canon(company.name ?? '')
+    .replace(/\b(inc|llc|ltd|co|corp|corporation|company)\b/g, '')
+    .trim();
   if (name) keys.push(`cn|${name}`);
   const host = websiteHost(company.website ?? '');
   if (host) keys.push(`cw|${host}`);
@@ -122,11 +131,20 @@ export function websiteHost(url: string): string | null {
 
 /** Import targets: the fields a spreadsheet column can fill. Phone and Email go to the contact's identifiers. */
 export type ImportTarget = { type: RecordType; matchesTo: string; label: string };
-const CONTACT_TARGETS = ['Phone', 'Email', 'First name', 'Last name', 'Full name', ...SYSTEM_FIELDS.contact.slice(2)];
+const CONTACT_TARGETS = [
+  'Phone',
+  'Email',
+  'First name',
+  'Last name',
+  'Full name',
+  ...SYSTEM_FIELDS.contact.slice(2),
+];
 const PROPERTY_TARGETS = SYSTEM_FIELDS.property.filter((f) => f !== 'Full');
 const COMPANY_TARGETS = SYSTEM_FIELDS.company;
 
-export function importTargets(custom: Partial<Record<RecordType, { _id: string; name: string }[]>> = {}): ImportTarget[] {
+export function importTargets(
+  custom: Partial<Record<RecordType, { _id: string; name: string }[]>> = {},
+): ImportTarget[] {
   const system = (type: RecordType, names: readonly string[]) =>
     names.map((name) => ({ type, matchesTo: name, label: name }));
   const customOf = (type: RecordType) =>
@@ -148,8 +166,10 @@ export function importTargets(custom: Partial<Record<RecordType, { _id: string; 
  */
 export function autoMapColumn(column: string, targets: readonly ImportTarget[]): ImportTarget | null {
   const name = column.trim().toLowerCase();
-  if (name.includes('phone')) return targets.find((t) => t.type === 'contact' && t.matchesTo === 'Phone') ?? null;
-  if (name.includes('email')) return targets.find((t) => t.type === 'contact' && t.matchesTo === 'Email') ?? null;
+  if (name.includes('phone'))
+    return targets.find((t) => t.type === 'contact' && t.matchesTo === 'Phone') ?? null;
+  if (name.includes('email'))
+    return targets.find((t) => t.type === 'contact' && t.matchesTo === 'Email') ?? null;
   for (const type of ['property', 'contact', 'company'] as const) {
     const hit = targets.find((t) => t.type === type && t.label.toLowerCase() === name);
     if (hit) return hit;

@@ -2,3 +2,4 @@ export * from './teams.js';
 export * from './auth.js';
 export * from './audit.js';
 export * from './records.js';
+export * from './lists.js';

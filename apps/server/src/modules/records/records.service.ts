@@ -13,7 +13,7 @@ import {
   type RecordType,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
-import type { FieldValue } from '../../db/schema/index.js';
+import type { FieldValue, ItemType } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
@@ -94,6 +94,19 @@ export function createRecordsService(deps: {
     toItemDto,
 
     /** A new team gets the built-in statuses and the system sections of each entity. */
+    /** The team's statuses in board order (for other modules: imports, exports). */
+    teamStatuses(teamId: string) {
+      return q.listStatuses(db, teamId);
+    },
+
+    /** Custom (non-system) fields of one entity, by id and name. */
+    async customFields(teamId: string, entity: ItemType) {
+      const sections = await q.findSections(db, teamId, entity);
+      return sections.flatMap((s) =>
+        s.fields.filter((f) => !f.system).map((f) => ({ _id: f._id, name: f.name })),
+      );
+    },
+
     async seedTeam(tx: Db, teamId: string) {
       await q.insertStatuses(
         tx,

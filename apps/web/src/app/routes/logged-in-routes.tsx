@@ -1,5 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { can, type CurrentUser } from '@prospector/core';
+import { ExportScreen } from '../../features/export';
+import { ImportDncScreen, ImportScreen } from '../../features/import';
+import { ListDetailPage, ListsPage } from '../../features/lists';
 import { DashboardRoute } from './dashboard-route';
 import { NotFoundView } from './not-found-view';
 import { Screen } from './screen';
@@ -22,11 +25,11 @@ export function LoggedInRoutes({ user }: { user: CurrentUser }) {
       />
       <Route path="campaigns" element={<Screen title="Campaigns" />} />
       <Route path="campaign-builder" element={<Screen title="Campaign Builder" />} />
-      <Route path="import" element={<Screen title="Import" />} />
-      <Route path="export-contacts" element={<Screen title="Export Data" />} />
-      <Route path="import-dnc" element={<Screen title="Import DNCs" />} />
-      <Route path="lists" element={<Screen title="Lists" />} />
-      <Route path="lists/:id" element={<Screen title="List" />} />
+      <Route path="import" element={<ImportScreen />} />
+      <Route path="export-contacts" element={<ExportScreen />} />
+      <Route path="import-dnc" element={<ImportDncScreen />} />
+      <Route path="lists" element={<ListsPage timeZone={user.team.timezone} />} />
+      <Route path="lists/:id" element={<ListDetailPage timeZone={user.team.timezone} />} />
       <Route path="templates" element={<TemplatesLayout />}>
         <Route index element={<Navigate to="sms" replace />} />
         <Route path="sms" element={null} />

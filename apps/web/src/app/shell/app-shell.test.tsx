@@ -12,6 +12,9 @@ function meReturns(user = buildUser()) {
   return { 'GET /api/users/me': { status: 200, body: { user } } };
 }
 
+/** /lists asks for the team's lists. */
+const NO_LISTS = { 'POST /api/lists/get': { status: 200, body: { lists: [], hasMore: false } } };
+
 async function mainNav() {
   return within(await screen.findByRole('navigation', { name: 'Main' }));
 }
@@ -70,7 +73,11 @@ describe('logged-in shell', () => {
   });
 
   it('logs out: the token and all client state are cleared and the visitor is back on /', async () => {
-    mockApi({ ...meReturns(), 'POST /api/users/logout': { status: 200, body: { ok: true } } });
+    mockApi({
+      ...meReturns(),
+      ...NO_LISTS,
+      'POST /api/users/logout': { status: 200, body: { ok: true } },
+    });
     const { user, location } = renderApp('/lists', { token: 'token-ann' });
 
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
@@ -185,7 +192,7 @@ describe('realtime', () => {
   });
 
   it('ends the session when the server revokes it', async () => {
-    mockApi(meReturns());
+    mockApi({ ...meReturns(), ...NO_LISTS });
     const { location } = renderApp('/lists', { token: 'token-ann' });
     await mainNav();
 

@@ -8,7 +8,9 @@ export const countExport = defineEndpoint({
   method: 'POST',
   path: '/api/items/countExport',
   auth: true,
-  response: z.object({ statuses: z.array(z.object({ _id: z.string(), text: z.string(), count: z.number().int() })) }),
+  response: z.object({
+    statuses: z.array(z.object({ _id: z.string(), text: z.string(), count: z.number().int() })),
+  }),
 });
 
 /** All contacts with the status `condition` (a status id), as CSV named after the status. */

@@ -7,7 +7,10 @@ export const getLists = defineEndpoint({
   method: 'POST',
   path: '/api/lists/get',
   auth: true,
-  body: z.object({ search: z.string().max(200).optional(), skip: z.number().int().min(0).max(1_000_000).default(0) }),
+  body: z.object({
+    search: z.string().max(200).optional(),
+    skip: z.number().int().min(0).max(1_000_000).default(0),
+  }),
   response: z.object({ lists: z.array(listDto), hasMore: z.boolean() }),
 });
 

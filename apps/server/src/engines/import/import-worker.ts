@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { importProgress, type ImportResult } from '@prospector/core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { queryRows, type Db } from '../../db/client.js';
+import { importJobs, lists, uploads, type ImportFieldMapping } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Realtime } from '../../plugins/realtime.js';
+import { prepareRow, type ColumnPlan, type PreparedRow } from './prepare-row.js';
+import { readSheet, columnNames, SheetError } from './sheet-reader.js';
+import { stackChunk } from './stack-chunk.js';
+
+export const IMPORT_CHUNK_ROWS = 1000;
+
+type Job = typeof importJobs.$inferSelect;
+export type ImportWorker = ReturnType<typeof createImportWorker>;
+
+/**
+ * Runs imports in the background, one at a time per process. A job is claimed with FOR UPDATE SKIP
+ * LOCKED and leased: the lease is renewed with every chunk, so a job whose process died is taken over
+ * once its lease runs out, and one whose process stopped cleanly is released at once. Each chunk
+ * commits its rows together with the list's `rows_done`, so a resumed job skips exactly what is done.
+ */
+export function createImportWorker(deps: {
+  db: Db;
+  clock: Clock;
+  realtime: () => Realtime;
+  log: FastifyBaseLogger;
+  dataDir: string;
+  leaseMs: number;
+  pollMs: number;
+  notContactedId: (teamId: string) => Promise<string | null>;
+  /** Builds the list's card for the `listImported` event. */
+  listDto: (row: typeof lists.$inferSelect) => unknown;
+}) {
+  const { db, clock, log } = deps;
+  const workerId = randomUUID();
+  let loop: Promise<void> | null = null;
+  let again = false;
+  let stopping = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function claim(): Promise<Job | null> {
+    const now = clock.now();
+    const expired = new Date(now.getTime() - deps.leaseMs);
+    const [row] = await queryRows<{ list_id: string }>(
+      db,
+      sql`update import_jobs set state = 'running', claimed_by = ${workerId}, claimed_at = ${now}, attempts = attempts + 1
+          where list_id = (
+            select list_id from import_jobs
+            where state = 'queued' or (state = 'running' and claimed_at < ${expired})
+            order by created_at limit 1 for update skip locked)
+          returning list_id`,
+    );
+    if (!row) return null;
+    const [job] = await db.select().from(importJobs).where(eq(importJobs.listId, row.list_id));
+    return job ?? null;
+  }
+
+  async function finish(job: Job, state: 'imported' | 'failed', error: string | null) {
+    const [list] = await db
+      .update(lists)
+      .set({ state, error, importedAt: state === 'imported' ? clock.now() : null })
+      .where(eq(lists.id, job.listId))
+      .returning();
+    await db
+      .update(importJobs)
+      .set({ state: state === 'imported' ? 'done' : 'failed', claimedBy: null })
+      .where(eq(importJobs.listId, job.listId));
+    if (list)
+      deps
+        .realtime()
+        .toTeam(list.teamId, 'listImported', { listId: list.id, list: deps.listDto(list) as never });
+  }
+
+  async function run(job: Job) {
+    const [list] = await db.select().from(lists).where(eq(lists.id, job.listId));
+    const [upload] = await db.select().from(uploads).where(eq(uploads.id, job.uploadId));
+    if (!list || !upload) return;
+    const file = path.join(deps.dataDir, upload.path);
+    const columns = columnNames(upload.columns);
+    const plan: ColumnPlan[] = (job.fields as ImportFieldMapping[]).map((f) => ({
+      index: columns.indexOf(f.name),
+      type: f.type,
+      target: f.matchesTo,
+      custom: /^[0-9a-f-]{36}$/i.test(f.matchesTo),
+    }));
+    const notContactedId = await deps.notContactedId(list.teamId);
+    const result: ImportResult = structuredClone(list.result);
+    let rowsDone = list.rowsDone;
+    let counts = { itemCount: list.itemCount, propCount: list.propCount, compCount: list.compCount };
+    let rowIndex = 0;
+    let chunk: PreparedRow[] = [];
+
+    const commit = async () => {
+      const rows = chunk;
+      chunk = [];
+      const done = rowIndex;
+      const kept = await db.transaction(async (tx) => {
+        // Still ours? A worker that lost its lease must not write.
+        const renewed = await tx
+          .update(importJobs)
+          .set({ claimedAt: clock.now() })
+          .where(and(eq(importJobs.listId, job.listId), eq(importJobs.claimedBy, workerId)))
+          .returning({ id: importJobs.listId });
+        if (renewed.length === 0) return false;
+        const added = rows.length
+          ? await stackChunk(
+              tx,
+              { teamId: list.teamId, listId: list.id, now: clock.now(), notContactedId },
+              rows,
+              result,
+            )
+          : { contacts: 0, properties: 0, companies: 0 };
+        counts = {
+          itemCount: counts.itemCount + added.contacts,
+          propCount: counts.propCount + added.properties,
+          compCount: counts.compCount + added.companies,
+        };
+        result.rowsRead = done;
+        await tx
+          .update(lists)
+          .set({ rowsDone: done, result, ...counts })
+          .where(eq(lists.id, list.id));
+        return true;
+      });
+      if (!kept) throw new LeaseLost();
+      rowsDone = done;
+      deps.realtime().toTeam(list.teamId, 'listProgress', {
+        listId: list.id,
+        rowsDone: done,
+        totalRows: list.totalRows,
+        progress: importProgress(done, list.totalRows),
+      });
+    };
+
+    try {
+      let header = true;
+      for await (const cells of readSheet(file, upload.kind)) {
+        if (header) {
+          header = false;
+          continue;
+        }
+        rowIndex += 1;
+        if (rowIndex <= rowsDone) continue;
+        const prepared = prepareRow(cells, plan, job.countryCode, result);
+        if ('dropped' in prepared)
+          result.dropped[prepared.dropped] = (result.dropped[prepared.dropped] ?? 0) + 1;
+        else chunk.push(prepared);
+        if (rowIndex - rowsDone >= IMPORT_CHUNK_ROWS) {
+          await commit();
+          if (stopping) return;
+        }
+      }
+      await commit();
+      // Fresh statistics: without them the planner takes these tables for tiny ones and the list's
+      // pages nest loops over seq scans (PGlite never autovacuums; PostgreSQL would, later).
+      await db.execute(sql`analyze items, identifiers, item_links, list_items, item_keys`);
+      await finish(job, 'imported', null);
+      await rm(file, { force: true });
+      log.info({ listId: list.id, rows: rowIndex }, 'import finished');
+    } catch (err) {
+      if (err instanceof LeaseLost) return;
+      const message = err instanceof SheetError ? err.message : 'The import stopped on an unexpected error.';
+      log.error({ err, listId: list.id }, 'import failed');
+      await finish(job, 'failed', message);
+    }
+  }
+
+  async function drain() {
+    do {
+      again = false;
+      for (;;) {
+        if (stopping) return;
+        const job = await claim();
+        if (!job) break;
+        await run(job);
+      }
+    } while (again && !stopping);
+  }
+
+  function kick() {
+    if (stopping) return;
+    if (loop) {
+      again = true;
+      return;
+    }
+    loop = drain()
+      .catch((err: unknown) => log.error({ err }, 'import worker failed'))
+      .finally(() => {
+        loop = null;
+      });
+  }
+
+  return {
+    workerId,
+    kick,
+    start() {
+      stopping = false;
+      timer = setInterval(kick, deps.pollMs);
+      timer.unref();
+      kick();
+    },
+    /** Stops after the current chunk and hands this process's running jobs back to the queue. */
+    async stop() {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      await loop;
+      try {
+        await db
+          .update(importJobs)
+          .set({ state: 'queued', claimedBy: null, claimedAt: null })
+          .where(and(eq(importJobs.claimedBy, workerId), eq(importJobs.state, 'running')));
+      } catch (err) {
+        // The database is gone already: the job's lease runs out and another process resumes it.
+        log.warn({ err: (err as Error).message }, 'could not hand running imports back');
+      }
+    },
+    /** Resolves when no job is queued or running (tests, the bench). */
+    async idle(timeoutMs = 60_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const [row] = await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from import_jobs where state in ('queued', 'running')`,
+        );
+        if (!row?.n && !loop) return;
+        if (Date.now() > until) throw new Error('imports did not finish in time');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+  };
+}
+
+class LeaseLost extends Error {}

@@ -1,0 +1,2 @@
+export { createListsService, toListDto, type ListsService } from './lists.service.js';
+export { listsRoutes } from './lists.routes.js';

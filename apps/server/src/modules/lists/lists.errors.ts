@@ -1,0 +1,10 @@
+export type ListsErrorCode =
+  | 'LIST_NOT_FOUND'
+  | 'LIST_NAME_REQUIRED'
+  | 'COUNTRY_CODE_INVALID'
+  | 'ROW_LIMIT'
+  | 'NOTHING_MAPPED'
+  | 'MAPPING_INVALID'
+  | 'UPLOAD_NOT_FOUND'
+  | 'FILE_INVALID'
+  | 'FILE_TOO_LARGE';

@@ -1,0 +1,263 @@
+import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { importJobs, lists, uploads, type FieldValue } from '../../db/schema/index.js';
+
+export type ListRow = typeof lists.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
+
+export async function insertUpload(db: Db, row: typeof uploads.$inferInsert) {
+  await db.insert(uploads).values(row);
+}
+
+export async function findUpload(db: Db, teamId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.teamId, teamId)));
+  return row ?? null;
+}
+
+export async function findList(db: Db, teamId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(lists)
+    .where(and(eq(lists.id, id), eq(lists.teamId, teamId)));
+  return row ?? null;
+}
+
+/** A new list goes first in the team's order; its job is queued in the same transaction. */
+export async function insertListWithJob(
+  db: Db,
+  list: Omit<typeof lists.$inferInsert, 'position'>,
+  job: Omit<typeof importJobs.$inferInsert, 'listId'>,
+) {
+  return db.transaction(async (tx) => {
+    const [first] = await queryRows<{ p: number | null }>(
+      tx,
+      sql`select min(position) as p from lists where team_id = ${list.teamId}`,
+    );
+    const [row] = await tx
+      .insert(lists)
+      .values({ ...list, position: (first?.p ?? 1) - 1 })
+      .returning();
+    await tx.insert(importJobs).values({ ...job, listId: row!.id });
+    return row!;
+  });
+}
+
+export async function pageLists(db: Db, teamId: string, search: string, skip: number, limit: number) {
+  const where = search
+    ? and(eq(lists.teamId, teamId), ilike(lists.name, `%${search.replace(/[\\%_]/g, '\\$&')}%`))
+    : eq(lists.teamId, teamId);
+  return db
+    .select()
+    .from(lists)
+    .where(where)
+    .orderBy(asc(lists.position), desc(lists.createdAt))
+    .limit(limit)
+    .offset(skip);
+}
+
+export async function renameList(db: Db, teamId: string, id: string, name: string) {
+  const [row] = await db
+    .update(lists)
+    .set({ name })
+    .where(and(eq(lists.id, id), eq(lists.teamId, teamId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Puts the list at `index` of the team's order and renumbers every list 0..n-1. */
+export async function moveList(db: Db, teamId: string, id: string, index: number) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lists:${teamId}`}))`);
+    const ids = (
+      await tx
+        .select({ id: lists.id })
+        .from(lists)
+        .where(eq(lists.teamId, teamId))
+        .orderBy(asc(lists.position), desc(lists.createdAt))
+    ).map((r) => r.id);
+    const from = ids.indexOf(id);
+    if (from < 0) return false;
+    ids.splice(from, 1);
+    ids.splice(Math.min(index, ids.length), 0, id);
+    await tx.execute(sql`
+      update lists l set position = x.p
+      from jsonb_to_recordset(${JSON.stringify(ids.map((lid, p) => ({ id: lid, p })))}::jsonb) as x(id uuid, p int)
+      where l.id = x.id and l.team_id = ${teamId}`);
+    return true;
+  });
+}
+
+/** Only-assigned viewers see a record of a list when it is assigned to them. */
+const visible = (viewerId: string | null) =>
+  viewerId ? sql`and ${viewerId}::uuid = any(i.assigned_to)` : sql``;
+
+const PROPERTY_COLUMNS = sql`
+  i.id, i.data,
+  coalesce((
+    select array_agg(distinct idt.value order by idt.value) from item_links l
+    join identifiers idt on idt.item_id = l.to_id and not idt.is_email
+    where l.from_id = i.id), '{}') as phones,
+  exists (
+    select 1 from item_links l
+    join items c on c.id = l.to_id and c.type = 'contact'
+    join identifiers idt on idt.item_id = c.id and not idt.is_email and idt.status = ''
+    where l.from_id = i.id
+      and (coalesce(i.data->>'Owner', '') = ''
+        or lower(i.data->>'Owner') = lower(concat_ws(' ', c.data->>'First name', c.data->>'Last name'))
+        or lower(i.data->>'Owner') = lower(concat_ws(' ', c.data->>'Last name', c.data->>'First name'))
+        or lower(i.data->>'Owner') = lower(concat_ws(', ', c.data->>'Last name', c.data->>'First name')))
+  ) as verified`;
+
+export type PropertyRow = {
+  id: string;
+  data: Record<string, FieldValue>;
+  phones: string[];
+  verified: boolean;
+};
+
+export async function listProperties(
+  db: Db,
+  p: { listId: string; search: string; skip: number; limit: number; viewerId: string | null },
+) {
+  const filter = p.search
+    ? sql`and i.search_text like ${`%${p.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`
+    : sql``;
+  const [rows, [total]] = await Promise.all([
+    queryRows<PropertyRow>(
+      db,
+      sql`select ${PROPERTY_COLUMNS} from list_items li join items i on i.id = li.item_id
+        where li.list_id = ${p.listId} and li.type = 'property' ${filter} ${visible(p.viewerId)}
+        order by i.created_at, i.id limit ${p.limit} offset ${p.skip}`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from list_items li join items i on i.id = li.item_id
+        where li.list_id = ${p.listId} and li.type = 'property' ${filter} ${visible(p.viewerId)}`,
+    ),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The list detail's right pane: properties by phone count, verified owners, use descriptions. */
+export async function propertyStats(db: Db, listId: string, viewerId: string | null) {
+  const [agg] = await queryRows<{
+    total: number;
+    verified: number;
+    p0: number;
+    p1: number;
+    p2: number;
+    p3: number;
+  }>(
+    db,
+    sql`with p as (select ${PROPERTY_COLUMNS} from list_items li join items i on i.id = li.item_id
+          where li.list_id = ${listId} and li.type = 'property' ${visible(viewerId)})
+        select count(*)::int as total, count(*) filter (where verified)::int as verified,
+          count(*) filter (where cardinality(phones) = 0)::int as p0,
+          count(*) filter (where cardinality(phones) = 1)::int as p1,
+          count(*) filter (where cardinality(phones) = 2)::int as p2,
+          count(*) filter (where cardinality(phones) >= 3)::int as p3
+        from p`,
+  );
+  const uses = await queryRows<{ label: string; n: number }>(
+    db,
+    sql`select coalesce(nullif(i.data->>'Use Description', ''), 'Unknown') as label, count(*)::int as n
+        from list_items li join items i on i.id = li.item_id
+        where li.list_id = ${listId} and li.type = 'property' ${visible(viewerId)}
+        group by 1 order by 2 desc, 1`,
+  );
+  return { agg: agg!, uses };
+}
+
+export async function listStatusStats(db: Db, listId: string, teamId: string, viewerId: string | null) {
+  return queryRows<{ text: string; n: number }>(
+    db,
+    sql`select coalesce(s.text, 'No status') as text, count(*)::int as n
+        from list_items li join items i on i.id = li.item_id
+        left join statuses s on s.id = i.status_id and s.team_id = ${teamId}
+        where li.list_id = ${listId} and li.type = 'contact' ${visible(viewerId)}
+        group by 1 order by 2 desc, 1`,
+  );
+}
+
+export async function verifiedCompanies(db: Db, listId: string, viewerId: string | null) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from list_items li join items i on i.id = li.item_id
+        where li.list_id = ${listId} and li.type = 'company' ${visible(viewerId)}
+          and exists (select 1 from item_links l join identifiers idt on idt.item_id = l.to_id
+                      and not idt.is_email and idt.status = '' where l.from_id = i.id)`,
+  );
+  return row?.n ?? 0;
+}
+
+export type ExportRow = {
+  id: string;
+  data: Record<string, FieldValue>;
+  status: string | null;
+  phones: { value: string; status: string; primary: boolean }[];
+  emails: string[];
+  property: Record<string, FieldValue> | null;
+};
+
+const EXPORT_COLUMNS = sql`
+  i.id, i.data, s.text as status,
+  coalesce((select json_agg(json_build_object('value', idt.value, 'status', idt.status, 'primary', idt."primary")
+            order by idt."primary" desc, idt.position) from identifiers idt where idt.item_id = i.id and not idt.is_email), '[]') as phones,
+  coalesce((select array_agg(idt.value order by idt.position) from identifiers idt where idt.item_id = i.id and idt.is_email), '{}') as emails,
+  (select p.data from item_links l join items p on p.id = l.to_id and p.type = 'property' where l.from_id = i.id
+   order by p.created_at limit 1) as property`;
+
+export async function exportByStatus(db: Db, teamId: string, statusId: string, viewerId: string | null) {
+  return queryRows<ExportRow>(
+    db,
+    sql`select ${EXPORT_COLUMNS} from items i left join statuses s on s.id = i.status_id
+        where i.team_id = ${teamId} and i.type = 'contact' and i.status_id = ${statusId} ${visible(viewerId)}
+        order by i.created_at, i.id`,
+  );
+}
+
+export async function exportListChunk(
+  db: Db,
+  p: { listId: string; skip: number; limit: number; viewerId: string | null; onlyDnc: boolean },
+) {
+  const dnc = p.onlyDnc
+    ? sql`and exists (select 1 from identifiers d where d.item_id = i.id and d.status = 'DNC')`
+    : sql``;
+  return queryRows<ExportRow>(
+    db,
+    sql`select ${EXPORT_COLUMNS} from list_items li join items i on i.id = li.item_id
+        left join statuses s on s.id = i.status_id
+        where li.list_id = ${p.listId} and li.type = 'contact' ${dnc} ${visible(p.viewerId)}
+        order by i.id limit ${p.limit} offset ${p.skip}`,
+  );
+}
+
+export async function statusCounts(db: Db, teamId: string, viewerId: string | null) {
+  return queryRows<{ id: string; text: string; n: number }>(
+    db,
+    sql`select s.id, s.text, (select count(*)::int from items i where i.team_id = ${teamId} and i.type = 'contact'
+          and i.status_id = s.id ${visible(viewerId)}) as n
+        from statuses s where s.team_id = ${teamId} order by s.position, s.created_at`,
+  );
+}
+
+/** Adds phones to the team's DNC list and marks the team's identifiers with them DNC (no longer primary). */
+export async function addDncPhones(db: Db, teamId: string, phones: string[], now: Date) {
+  return db.transaction(async (tx) => {
+    const payload = sql`(select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb))`;
+    const added = await queryRows<{ value: string }>(
+      tx,
+      sql`insert into dnc_phones (team_id, value, created_at) select ${teamId}, v, ${now} from ${payload} as t(v)
+          on conflict do nothing returning value`,
+    );
+    const marked = await queryRows<{ id: string }>(
+      tx,
+      sql`update identifiers set status = 'DNC', "primary" = false
+          where team_id = ${teamId} and value in ${payload} and status <> 'DNC' returning id`,
+    );
+    return { added: added.length, marked: marked.length };
+  });
+}

@@ -1,0 +1,1 @@
+export { ExportScreen } from './components/export-screen';

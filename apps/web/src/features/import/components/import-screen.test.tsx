@@ -1,0 +1,271 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { messages, rowLimitMessage } from '@prospector/core';
+import { buildUser } from '../../../test/factories';
+import { mockApi, requestsTo, type FakeRoute } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+import { dragColumn, layOutMapper } from '../testing/mapper-drag';
+
+const FILE_ID = '5b0f3c1e-8d2a-4c61-9f3e-2a7d9c4b1e60';
+const HEADER = ['Owner Phone', 'EMAIL', 'City', 'Foo'];
+
+function uploaded(overrides: Record<string, unknown> = {}) {
+  return {
+    fileId: FILE_ID,
+    fileName: 'leads.csv',
+    columns: HEADER,
+    preview: [['(615) 555-0101', 'ann@example.com', 'Nashville', 'x']],
+    rowCount: 120,
+    maxRows: 10_000,
+    ...overrides,
+  };
+}
+
+function listAnswer(name: string) {
+  const zero = { rowsRead: 0, contactsNew: 0, contactsMerged: 0, propertiesNew: 0, propertiesMerged: 0 };
+  return {
+    _id: '9a6d0c55-61f4-4b0b-8f1e-3f7c2d1a0b99',
+    name,
+    imported: false,
+    state: 'importing',
+    error: null,
+    itemCount: 0,
+    propCount: 0,
+    compCount: 0,
+    totalRows: 120,
+    rowsDone: 0,
+    progress: 0,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    verifiedOwners: 0,
+    hits: 0,
+    landlines: 0,
+    dnc: 0,
+    cost: 0,
+    result: {
+      ...zero,
+      companiesNew: 0,
+      companiesMerged: 0,
+      invalidPhones: 0,
+      invalidEmails: 0,
+      dncPhones: 0,
+      dropped: {},
+    },
+  };
+}
+
+function setUp(routes: Record<string, FakeRoute> = {}) {
+  mockApi({
+    'GET /api/users/me': { status: 200, body: { user: buildUser() } },
+    'POST /api/lists/upload': { status: 200, body: uploaded() },
+    // The lists page, where a started import lands.
+    'POST /api/lists/get': { status: 200, body: { lists: [], hasMore: false } },
+    ...routes,
+  });
+  return renderApp('/import', { token: 'token-ann' });
+}
+
+async function pickFile(user: ReturnType<typeof setUp>['user'], name = 'leads.csv') {
+  const input = await screen.findByLabelText('Spreadsheet file');
+  await user.upload(input, new File(['Owner Phone,EMAIL,City,Foo\n'], name, { type: 'text/csv' }));
+}
+
+async function uploadFile(user: ReturnType<typeof setUp>['user']) {
+  await pickFile(user);
+  await screen.findByRole('region', { name: 'Map columns' });
+}
+
+const field = (name: string) => screen.getByRole('button', { name });
+const column = (name: string) => screen.getByRole('button', { name });
+const namesIn = (target: string) =>
+  [...field(target).querySelectorAll('p')].slice(1).map((p) => p.textContent);
+
+describe('import screen', () => {
+  it('uploads the picked file with the session token and shows its name, row count and first rows', async () => {
+    const { user } = setUp();
+    await uploadFile(user);
+
+    const upload = requestsTo('POST', '/api/lists/upload');
+    expect(upload).toHaveLength(1);
+    expect(upload[0]?.token).toBe('token-ann');
+    const sent = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/api/lists/upload'));
+    const form = sent?.[1]?.body as FormData;
+    expect((form.get('file') as File).name).toBe('leads.csv');
+
+    const summary = screen.getByRole('region', { name: 'New list' });
+    expect(within(summary).getByText('leads.csv')).toBeInTheDocument();
+    expect(within(summary).getByText(/120 rows/)).toBeInTheDocument();
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(within(preview).getByRole('columnheader', { name: /Owner Phone/ })).toBeInTheDocument();
+    expect(within(preview).getByRole('cell', { name: 'Nashville' })).toBeInTheDocument();
+  });
+
+  it('maps phone and e-mail columns by their names, other columns by field name, and leaves the rest unmapped', async () => {
+    const { user } = setUp();
+    await uploadFile(user);
+
+    expect(namesIn('Contact: Phone')).toEqual(['Owner Phone']);
+    expect(namesIn('Contact: Email')).toEqual(['EMAIL']);
+    expect(namesIn('Property: City')).toEqual(['City']);
+    expect(namesIn('Contact: City')).toEqual([]);
+    const fooRow = column('Foo').closest('li') as HTMLElement;
+    expect(within(fooRow).getByText('Not mapped')).toBeInTheDocument();
+  });
+
+  it('maps a clicked column to the field clicked next', async () => {
+    const { user } = setUp();
+    await uploadFile(user);
+
+    await user.click(column('Foo'));
+    expect(column('Foo')).toHaveAttribute('aria-pressed', 'true');
+    await user.click(field('Property: Owner'));
+
+    expect(namesIn('Property: Owner')).toEqual(['Foo']);
+    const fooRow = column('Foo').closest('li') as HTMLElement;
+    expect(within(fooRow).getByText('Property: Owner')).toBeInTheDocument();
+    expect(column('Foo')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('lets several columns fill Phone but gives any other field to the newest column only', async () => {
+    const { user } = setUp();
+    await uploadFile(user);
+
+    await user.click(column('Foo'));
+    await user.click(field('Contact: Phone'));
+    expect(namesIn('Contact: Phone')).toEqual(['Owner Phone', 'Foo']);
+
+    await user.click(column('Foo'));
+    await user.click(field('Property: City'));
+    expect(namesIn('Property: City')).toEqual(['Foo']);
+    expect(namesIn('Contact: Phone')).toEqual(['Owner Phone']);
+    expect(within(column('City').closest('li') as HTMLElement).getByText('Not mapped')).toBeInTheDocument();
+  });
+
+  it('maps a column dragged onto a field', async () => {
+    const { user } = setUp();
+    await uploadFile(user);
+    layOutMapper();
+
+    dragColumn(column('Foo'), field('Company: Name'));
+
+    await waitFor(() => expect(namesIn('Company: Name')).toEqual(['Foo']));
+  });
+
+  it('clears a mapping with its × button', async () => {
+    const { user } = setUp();
+    await uploadFile(user);
+
+    await user.click(screen.getByRole('button', { name: 'Clear the mapping of EMAIL' }));
+
+    expect(namesIn('Contact: Email')).toEqual([]);
+    expect(within(column('EMAIL').closest('li') as HTMLElement).getByText('Not mapped')).toBeInTheDocument();
+  });
+
+  it('checks the name, then the country code, then the mapping, showing each message inline and as a toast', async () => {
+    const { user } = setUp({
+      'POST /api/lists/upload': { status: 200, body: uploaded({ columns: ['Foo', 'Bar'] }) },
+    });
+    await uploadFile(user);
+    const start = screen.getByRole('button', { name: 'Start importing' });
+    const countryCode = screen.getByLabelText('Country code');
+    expect(countryCode).toHaveValue('+1');
+    await user.clear(countryCode);
+    await user.type(countryCode, '1');
+
+    await user.click(start);
+    expect(screen.getAllByText(messages.lists.nameRequired)).toHaveLength(2);
+    expect(screen.getByLabelText(/List name/)).toHaveAccessibleDescription(messages.lists.nameRequired);
+    expect(screen.queryByText(messages.lists.countryCode)).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/List name/), 'March owners');
+    await user.click(start);
+    expect(screen.getAllByText(messages.lists.countryCode)).toHaveLength(2);
+    expect(screen.queryByText(messages.lists.nothingMapped)).not.toBeInTheDocument();
+
+    await user.clear(countryCode);
+    await user.type(countryCode, '+44');
+    await user.click(start);
+    expect(screen.getAllByText(messages.lists.nothingMapped)).toHaveLength(2);
+    expect(requestsTo('POST', '/api/lists/import')).toHaveLength(0);
+  });
+
+  it('states the row limit as soon as a too long file is uploaded and does not let it start', async () => {
+    const { user } = setUp({
+      'POST /api/lists/upload': { status: 200, body: uploaded({ rowCount: 10_001, maxRows: 10_000 }) },
+    });
+    await uploadFile(user);
+
+    expect(screen.getAllByText(rowLimitMessage(10_000))).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Start importing' })).toBeDisabled();
+  });
+
+  it('starts the import with the mapped fields and goes to the lists', async () => {
+    const { user, location } = setUp({
+      'POST /api/lists/import': { status: 200, body: { list: listAnswer('March owners') } },
+    });
+    await uploadFile(user);
+    await user.click(column('Foo'));
+    await user.click(field('Property: Owner'));
+    await user.type(screen.getByLabelText(/List name/), '  March owners ');
+    const countryCode = screen.getByLabelText('Country code');
+    await user.clear(countryCode);
+    await user.type(countryCode, '+44');
+
+    await user.click(screen.getByRole('button', { name: 'Start importing' }));
+
+    await waitFor(() => expect(location.current).toBe('/lists'));
+    expect(requestsTo('POST', '/api/lists/import')[0]?.body).toEqual({
+      name: 'March owners',
+      countryCode: '+44',
+      fileId: FILE_ID,
+      fields: [
+        { name: 'Owner Phone', type: 'contact', matchesTo: 'Phone' },
+        { name: 'EMAIL', type: 'contact', matchesTo: 'Email' },
+        { name: 'City', type: 'property', matchesTo: 'City' },
+        { name: 'Foo', type: 'property', matchesTo: 'Owner' },
+      ],
+    });
+  });
+
+  it("shows the server's message under the drop zone and as a toast when the upload is refused", async () => {
+    const { user } = setUp({
+      'POST /api/lists/upload': {
+        status: 400,
+        body: { code: 'FILE_ENCODING', message: messages.lists.fileEncoding },
+      },
+    });
+    await pickFile(user);
+
+    await waitFor(() => expect(screen.getAllByText(messages.lists.fileEncoding)).toHaveLength(2));
+    expect(screen.getByTestId('drop-zone-error')).toHaveTextContent(messages.lists.fileEncoding);
+    expect(screen.getByLabelText('Spreadsheet file')).toBeEnabled();
+  });
+
+  it("says 'Something went wrong!' when a refused upload carries no message", async () => {
+    const { user } = setUp({ 'POST /api/lists/upload': { status: 500 } });
+    await pickFile(user);
+
+    await waitFor(() => expect(screen.getAllByText(messages.shell.genericError)).toHaveLength(2));
+  });
+
+  it('refuses a file that is not CSV or XLSX without sending it', async () => {
+    setUp();
+    const input = await screen.findByLabelText('Spreadsheet file');
+
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'leads.pdf', { type: 'application/pdf' })] },
+    });
+
+    expect(await screen.findByTestId('drop-zone-error')).toHaveTextContent(messages.lists.fileType);
+    expect(requestsTo('POST', '/api/lists/upload')).toHaveLength(0);
+  });
+
+  it('goes back to the drop zone on Cancel', async () => {
+    const { user } = setUp();
+    await uploadFile(user);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    expect(await screen.findByLabelText('Spreadsheet file')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Map columns' })).not.toBeInTheDocument();
+  });
+});

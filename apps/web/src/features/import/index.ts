@@ -1,0 +1,2 @@
+export { ImportScreen } from './components/import-screen';
+export { ImportDncScreen } from './components/dnc-screen';

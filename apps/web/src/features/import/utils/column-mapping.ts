@@ -1,0 +1,68 @@
+import { autoMapColumn, type FieldMapping, type ImportTarget, type RecordType } from '@prospector/core';
+
+/** The target of each spreadsheet column, by the column's position (headers may repeat). */
+export type ColumnMapping = readonly (ImportTarget | null)[];
+
+export const RECORD_TYPE_LABELS: Record<RecordType, string> = {
+  contact: 'Contact',
+  property: 'Property',
+  company: 'Company',
+};
+
+export function targetKey(target: ImportTarget): string {
+  return `${target.type}:${target.matchesTo}`;
+}
+
+/** How a target is named on screen and to assistive technology: 'Contact: Phone'. */
+export function targetName(target: ImportTarget): string {
+  return `${RECORD_TYPE_LABELS[target.type]}: ${target.label}`;
+}
+
+/** A contact may have many phones and e-mails, so several columns may fill them. */
+export function takesManyColumns(target: ImportTarget): boolean {
+  return target.type === 'contact' && (target.matchesTo === 'Phone' || target.matchesTo === 'Email');
+}
+
+function sameTarget(a: ImportTarget | null, b: ImportTarget): boolean {
+  return a !== null && targetKey(a) === targetKey(b);
+}
+
+/** Maps one column; a target that takes one column drops the column mapped to it before. */
+export function mapColumn(mapping: ColumnMapping, column: number, target: ImportTarget): ColumnMapping {
+  return mapping.map((current, index) => {
+    if (index === column) return target;
+    if (!takesManyColumns(target) && sameTarget(current, target)) return null;
+    return current;
+  });
+}
+
+export function clearColumn(mapping: ColumnMapping, column: number): ColumnMapping {
+  return mapping.map((current, index) => (index === column ? null : current));
+}
+
+/**
+ * The spec's automatic mapping, column by column. When two columns match the same single-column
+ * target (say 'City' and 'CITY'), the first keeps it and the second stays unmapped.
+ */
+export function autoMapColumns(columns: readonly string[], targets: readonly ImportTarget[]): ColumnMapping {
+  const mapping: (ImportTarget | null)[] = [];
+  for (const column of columns) {
+    const target = autoMapColumn(column, targets);
+    const taken = target !== null && !takesManyColumns(target) && mapping.some((m) => sameTarget(m, target));
+    mapping.push(taken ? null : target);
+  }
+  return mapping;
+}
+
+/** Positions of the columns mapped to `target`. */
+export function columnsMappedTo(mapping: ColumnMapping, target: ImportTarget): number[] {
+  return mapping.flatMap((current, index) => (sameTarget(current, target) ? [index] : []));
+}
+
+/** The import call's `fields`: one entry per mapped column, named by its header. */
+export function mappedFields(columns: readonly string[], mapping: ColumnMapping): FieldMapping[] {
+  return columns.flatMap((name, index) => {
+    const target = mapping[index];
+    return target ? [{ name, type: target.type, matchesTo: target.matchesTo }] : [];
+  });
+}

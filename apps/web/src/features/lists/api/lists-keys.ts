@@ -1,0 +1,13 @@
+export type ListPage = { skip: number; search: string };
+
+export const listsKeys = {
+  all: ['lists'] as const,
+  lists: () => [...listsKeys.all, 'list'] as const,
+  /** The lists page as one search sees it ('' = every list). */
+  list: (search: string) => [...listsKeys.lists(), { search }] as const,
+  stats: (id: string) => [...listsKeys.all, 'stats', id] as const,
+  details: () => [...listsKeys.all, 'detail'] as const,
+  detailsOf: (id: string) => [...listsKeys.details(), id] as const,
+  /** One page of a list's properties (25 from `skip`) for one search. */
+  detail: (id: string, page: ListPage) => [...listsKeys.detailsOf(id), page] as const,
+};

@@ -1,0 +1,39 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconDots, IconExternalLink } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+type ListCardMenuProps = {
+  listId: string;
+  listName: string;
+  /** null: this move is not possible (first or last, or the page is filtered). */
+  onMoveUp: (() => void) | null;
+  onMoveDown: (() => void) | null;
+};
+
+export function ListCardMenu({ listId, listName, onMoveUp, onMoveDown }: ListCardMenuProps) {
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={180}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${listName}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={`/lists/${listId}`} leftSection={<IconExternalLink size={16} />}>
+          Open list
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconArrowUp size={16} />} disabled={!onMoveUp} onClick={() => onMoveUp?.()}>
+          Move up
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconArrowDown size={16} />}
+          disabled={!onMoveDown}
+          onClick={() => onMoveDown?.()}
+        >
+          Move down
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,233 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages, type ListProperty } from '@prospector/core';
+import { buildUser } from '../../../test/factories';
+import { mockApi, requestsTo, type FakeRoute } from '../../../test/fake-api';
+import { buildImportingList, buildList, buildProperty, listId } from '../testing/list-fixtures';
+import { renderListsApp } from '../testing/render-lists-app';
+
+const ID = listId(1);
+const BY_ID = `/api/lists/byId/${ID}`;
+
+const stats = {
+  propCount: 50,
+  verifiedOwners: 20,
+  phoneCounts: [
+    { text: '0', count: 10 },
+    { text: '1', count: 25 },
+    { text: '2', count: 10 },
+    { text: '3+', count: 5 },
+  ],
+  propStats: { labels: ['Single Family', 'Condo'], datasets: [{ label: 'Properties', data: [40, 10] }] },
+};
+
+function pageOf(skip: number, total: number, overrides: Partial<ListProperty> = {}): FakeRoute {
+  const count = Math.max(0, Math.min(25, total - skip));
+  const properties = Array.from({ length: count }, (_, i) =>
+    buildProperty({ _id: `prop-${skip + i}`, title: `${skip + i + 1} Oak St`, ...overrides }),
+  );
+  return { status: 200, body: { list: buildList(), total, properties, stats } };
+}
+
+function setUp(routes: Record<string, FakeRoute>) {
+  mockApi({ 'GET /api/users/me': { status: 200, body: { user: buildUser() } }, ...routes });
+  return renderListsApp(`/lists/${ID}`);
+}
+
+/** Query strings of the calls made (the fake API keys its routes by path only). */
+function urlsCalled(): string[] {
+  return vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+}
+
+/** jsdom lays nothing out; the charts measure their box once, so theirs gets a size. */
+function sizeCharts(): void {
+  const measure = Element.prototype.getBoundingClientRect;
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    if (!this.classList.contains('recharts-responsive-container')) return measure.call(this);
+    return {
+      x: 0,
+      y: 0,
+      width: 400,
+      height: 200,
+      top: 0,
+      left: 0,
+      right: 400,
+      bottom: 200,
+      toJSON: () => ({}),
+    };
+  });
+}
+
+describe('list detail page', () => {
+  beforeEach(sizeCharts);
+
+  it(
+    'pages through the properties 25 at a time and stops at the last page',
+    { timeout: 30_000 },
+    async () => {
+      const { user } = setUp({ [`GET ${BY_ID}/0`]: pageOf(0, 50), [`GET ${BY_ID}/25`]: pageOf(25, 50) });
+
+      expect(await screen.findByText('Showing properties between 1 - 25')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+      await user.click(screen.getByRole('button', { name: 'Next page' }));
+
+      expect(await screen.findByText('Showing properties between 26 - 50')).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: /26 Oak St/ })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Previous page' })).toBeEnabled();
+    },
+  );
+
+  it('says the list has no properties when it has none', async () => {
+    setUp({ [`GET ${BY_ID}/0`]: pageOf(0, 0) });
+
+    expect(await screen.findByText('No properties in this list.')).toBeInTheDocument();
+    expect(screen.queryByText(/Showing properties between/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('searches the properties 600 ms after the typing stops, from the first page', async () => {
+    const { user } = setUp({ [`GET ${BY_ID}/0`]: pageOf(0, 30), [`GET ${BY_ID}/25`]: pageOf(25, 30) });
+    await screen.findByText('Showing properties between 1 - 25');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Showing properties between 26 - 30');
+
+    await user.type(screen.getByRole('textbox', { name: 'Search properties' }), 'oak');
+    expect(urlsCalled().filter((url) => url.includes('search='))).toEqual([]);
+
+    await waitFor(() =>
+      expect(urlsCalled().filter((url) => url.includes('search='))).toEqual([`${BY_ID}/0?search=oak`]),
+    );
+    expect(await screen.findByText('Showing properties between 1 - 25')).toBeInTheDocument();
+  });
+
+  it('opens a property into its details with the owner and whether the owner is verified', async () => {
+    const { user } = setUp({ [`GET ${BY_ID}/0`]: pageOf(0, 1, { Owner: 'Jane Doe', 'Year Built': '1998' }) });
+
+    await user.click(await screen.findByRole('button', { name: /1 Oak St/ }));
+
+    const details = await screen.findByRole('region', { name: /1 Oak St/ });
+    expect(within(details).getByText('Jane Doe')).toBeInTheDocument();
+    expect(within(details).getByText('1998')).toBeInTheDocument();
+    expect(within(details).getByText('Verified owner')).toBeInTheDocument();
+    expect(within(details).getByText('(512) 555-0101')).toBeInTheDocument();
+    expect(within(details).queryByRole('button', { name: /Skiptrace/ })).not.toBeInTheDocument();
+  });
+
+  it('offers a skip trace at $0.06 for a property without phones, off until billing exists', async () => {
+    const { user } = setUp({ [`GET ${BY_ID}/0`]: pageOf(0, 1, { phones: [] }) });
+
+    await user.click(await screen.findByRole('button', { name: /1 Oak St/ }));
+
+    const details = await screen.findByRole('region', { name: /1 Oak St/ });
+    const skiptrace = within(details).getByRole('button', { name: 'Skiptrace $0.06' });
+    expect(skiptrace).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(skiptrace);
+    expect(await screen.findByText('Skip tracing comes with billing')).toBeInTheDocument();
+  });
+
+  it('shows the verified owners and the charts of the list', async () => {
+    setUp({ [`GET ${BY_ID}/0`]: pageOf(0, 50) });
+
+    expect(await screen.findByText('20 of 50 · 40%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Verified owners' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    const phones = screen.getByRole('region', { name: 'Phones per property' });
+    expect(
+      within(phones)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['No phones10', '1 phone25', '2 phones10', '3+ phones5']);
+    expect(screen.getByRole('figure', { name: 'Properties by use description' })).toBeInTheDocument();
+  });
+
+  it('keeps Launch Campaign off while the list is importing', async () => {
+    setUp({
+      [`GET ${BY_ID}/0`]: {
+        status: 200,
+        body: { list: buildImportingList(), total: 0, properties: [], stats },
+      },
+    });
+
+    expect(await screen.findByRole('button', { name: 'Launch Campaign' })).toBeDisabled();
+  });
+
+  it('launches a campaign with the list', async () => {
+    const { user, location } = setUp({ [`GET ${BY_ID}/0`]: pageOf(0, 50) });
+
+    await user.click(await screen.findByRole('button', { name: 'Launch Campaign' }));
+
+    expect(location.pathname).toBe('/campaign-builder');
+    expect(location.state).toEqual({ listIds: [ID] });
+  });
+
+  describe('export', () => {
+    let downloads: { name: string; blob: Blob }[];
+    const originalCreate = URL.createObjectURL;
+    const originalRevoke = URL.revokeObjectURL;
+
+    beforeEach(() => {
+      downloads = [];
+      let lastBlob: Blob | null = null;
+      URL.createObjectURL = (blob: Blob) => {
+        lastBlob = blob;
+        return 'blob:export';
+      };
+      URL.revokeObjectURL = () => undefined;
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        if (lastBlob) downloads.push({ name: this.download, blob: lastBlob });
+      });
+    });
+
+    afterEach(() => {
+      URL.createObjectURL = originalCreate;
+      URL.revokeObjectURL = originalRevoke;
+    });
+
+    it('fetches every chunk of 10,000 and downloads them as one CSV with one header', async () => {
+      const chunks: Record<number, { csv: string; rows: number; hasMore: boolean }> = {
+        0: { csv: 'Name,Phone\nAnn,+15125550101\n', rows: 1, hasMore: true },
+        10000: { csv: 'Name,Phone\nBob,+15125550102\n', rows: 1, hasMore: true },
+        20000: { csv: 'Name,Phone\nCy,+15125550103\n', rows: 1, hasMore: false },
+      };
+      const { user } = setUp({
+        [`GET ${BY_ID}/0`]: pageOf(0, 50),
+        'POST /api/items/exportAll': ({ body }) => ({
+          status: 200,
+          body: { fileName: 'x.csv', ...chunks[(body as { skip: number }).skip]! },
+        }),
+      });
+
+      await user.click(await screen.findByRole('button', { name: 'Export all' }));
+
+      await waitFor(() => expect(downloads).toHaveLength(1));
+      expect(requestsTo('POST', '/api/items/exportAll').map((r) => r.body)).toEqual([
+        { listId: ID, skip: 0 },
+        { listId: ID, skip: 10000 },
+        { listId: ID, skip: 20000 },
+      ]);
+      expect(downloads[0]!.name).toBe('Austin leads - all.csv');
+      expect(await downloads[0]!.blob.text()).toBe(
+        'Name,Phone\nAnn,+15125550101\nBob,+15125550102\nCy,+15125550103\n',
+      );
+    });
+
+    it('downloads nothing and says so when there is nothing to export', async () => {
+      const { user } = setUp({
+        [`GET ${BY_ID}/0`]: pageOf(0, 50),
+        'POST /api/items/exportDNC': {
+          status: 200,
+          body: { fileName: 'x.csv', csv: 'Phone\n', rows: 0, hasMore: false },
+        },
+      });
+
+      await user.click(await screen.findByRole('button', { name: 'Export DNC' }));
+
+      expect(await screen.findByText(messages.lists.exportEmpty)).toBeInTheDocument();
+      expect(downloads).toHaveLength(0);
+    });
+  });
+});

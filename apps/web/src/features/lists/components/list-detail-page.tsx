@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { LIST_SEARCH_DEBOUNCE_MS, messages } from '@prospector/core';
+import { PageTitle } from '../../../components/page-title';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useListDetail } from '../api/get-list-by-id';
+import type { ListPage } from '../api/lists-keys';
+import { useListEvents } from '../hooks/use-list-events';
+import { ImportProgress } from './import-progress';
+import { ListStatsPane } from './list-stats-pane';
+import { PropertiesPane } from './properties-pane';
+
+const RIGHT_PANE_MAX_WIDTH = 500;
+
+/** /lists/:id (spec part 2 §2): the list's properties on the left, its figures and actions on the right. */
+export function ListDetailPage({ timeZone }: { timeZone?: string | null }) {
+  const { id = '' } = useParams();
+  // Another list starts on its first page with an empty search.
+  return <ListDetail key={id} id={id} timeZone={timeZone} />;
+}
+
+function ListDetail({ id, timeZone }: { id: string; timeZone?: string | null }) {
+  useListEvents();
+  const [input, setInput] = useState('');
+  const [page, setPage] = useState<ListPage>({ skip: 0, search: '' });
+  const applySearch = useDebouncedCallback(
+    (value: string) => setPage({ skip: 0, search: value.trim() }),
+    LIST_SEARCH_DEBOUNCE_MS,
+  );
+  const detail = useListDetail(id, page);
+  const data = detail.data;
+
+  if (detail.isError && !data) {
+    const missing = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <Stack align="center" gap="sm" py="xl">
+        <Text c="dimmed">{missing ? messages.lists.listNotFound : 'The list could not be loaded.'}</Text>
+        <Group>
+          <Button component={Link} to="/lists" variant="default">
+            Back to lists
+          </Button>
+          {!missing && <Button onClick={() => void detail.refetch()}>Try again</Button>}
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Anchor component={Link} to="/lists" size="sm" c="dimmed" w="fit-content">
+          <Group gap={4}>
+            <IconArrowLeft size={14} />
+            Lists
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="center" wrap="nowrap" gap="lg">
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            {data ? <PageTitle>{data.list.name}</PageTitle> : <Skeleton h={34} w={260} />}
+            {data && (
+              <Group gap="xs">
+                {data.list.state === 'importing' && <Badge variant="light">Importing</Badge>}
+                {data.list.state === 'failed' && (
+                  <Badge variant="light" color="red">
+                    Failed
+                  </Badge>
+                )}
+                <Text size="sm" c="dimmed">
+                  Created {formatDate(data.list.createdAt, timeZone)}
+                </Text>
+                {data.list.state === 'failed' && data.list.error && (
+                  <Text size="sm" c="red.7">
+                    {data.list.error}
+                  </Text>
+                )}
+              </Group>
+            )}
+          </Stack>
+          <TextInput
+            aria-label="Search properties"
+            placeholder="Search properties"
+            value={input}
+            onChange={(event) => {
+              setInput(event.currentTarget.value);
+              applySearch(event.currentTarget.value);
+            }}
+            leftSection={<IconSearch size={16} />}
+            rightSection={
+              input ? (
+                <CloseButton
+                  size="sm"
+                  aria-label="Clear search"
+                  onClick={() => {
+                    setInput('');
+                    applySearch('');
+                  }}
+                />
+              ) : null
+            }
+            w={300}
+            style={{ flexShrink: 0 }}
+          />
+        </Group>
+      </Stack>
+      {data?.list.state === 'importing' && (
+        <Box maw={RIGHT_PANE_MAX_WIDTH}>
+          <ImportProgress list={data.list} timeZone={timeZone} />
+        </Box>
+      )}
+      <Group align="flex-start" gap="lg" wrap="nowrap">
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <PropertiesPane
+            properties={data?.properties}
+            total={data?.total}
+            skip={data ? page.skip : 0}
+            searching={page.search !== ''}
+            fetching={detail.isFetching && detail.isPlaceholderData}
+            onSkip={(skip) => setPage((current) => ({ ...current, skip }))}
+          />
+        </Box>
+        <Box w="100%" maw={RIGHT_PANE_MAX_WIDTH} style={{ flex: `0 1 ${RIGHT_PANE_MAX_WIDTH}px` }}>
+          {data ? <ListStatsPane data={data} /> : <Skeleton h={420} radius="lg" />}
+        </Box>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconListDetails, IconSearch, IconUpload } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { messages } from '@prospector/core';
+
+/** No lists at all (with the way to import one), or none matching the search. */
+export function ListsEmpty({ search }: { search: string }) {
+  return (
+    <Paper withBorder radius="lg" p="xl">
+      <Stack align="center" gap="sm" py="lg">
+        <ThemeIcon size={52} radius="xl" variant="light" color="brand">
+          {search ? <IconSearch size={26} /> : <IconListDetails size={26} />}
+        </ThemeIcon>
+        {search ? (
+          <Text fw={600}>No lists match “{search}”.</Text>
+        ) : (
+          <>
+            <Text fw={600}>{messages.lists.noLists}</Text>
+            <Text size="sm" c="dimmed" ta="center" maw={380}>
+              Import a spreadsheet of contacts, properties and companies to start a list.
+            </Text>
+            <Button component={Link} to="/import" leftSection={<IconUpload size={16} />} mt="xs">
+              Import list
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import {
+  Box,
+  Button,
+  Center,
+  CloseButton,
+  Drawer,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarRight, IconSearch, IconUpload } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { LIST_SEARCH_DEBOUNCE_MS } from '@prospector/core';
+import { PageTitle } from '../../../components/page-title';
+import { flattenLists, useLists } from '../api/get-lists';
+import { useListEvents } from '../hooks/use-list-events';
+import { useLoadMoreOnScroll } from '../hooks/use-load-more-on-scroll';
+import { useOpenCampaignBuilder } from '../hooks/use-open-campaign-builder';
+import { ListCards } from './list-cards';
+import { ListPanel } from './list-panel';
+import { ListsEmpty } from './lists-empty';
+
+/** At this width the stats panel sits beside the cards; narrower screens open it as a drawer. */
+const SIDE_BY_SIDE = '(min-width: 75em)';
+const STICKY_TOP = 'calc(60px + var(--mantine-spacing-xl))';
+
+/** /lists (spec part 2 §2): the team's lists, searched, reordered, with the selected one's stats. */
+export function ListsPage({ timeZone }: { timeZone?: string | null }) {
+  useListEvents();
+  const [input, setInput] = useState('');
+  const [search, setSearch] = useState('');
+  const applySearch = useDebouncedCallback(
+    (value: string) => setSearch(value.trim()),
+    LIST_SEARCH_DEBOUNCE_MS,
+  );
+  const query = useLists(search);
+  const lists = flattenLists(query.data);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = lists.find((l) => l._id === selectedId) ?? null;
+  const sideBySide = useMediaQuery(SIDE_BY_SIDE);
+  const openBuilder = useOpenCampaignBuilder();
+  useLoadMoreOnScroll(query.hasNextPage && !query.isFetchingNextPage, () => void query.fetchNextPage());
+
+  function changeSearch(value: string) {
+    setInput(value);
+    applySearch(value);
+  }
+
+  const panel = (withEyebrow: boolean) =>
+    selected && (
+      <ListPanel
+        list={selected}
+        timeZone={timeZone}
+        onLaunchCampaign={openBuilder}
+        withEyebrow={withEyebrow}
+      />
+    );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <PageTitle>Lists</PageTitle>
+        <Group gap="sm">
+          <TextInput
+            aria-label="Search lists"
+            placeholder="Search lists"
+            value={input}
+            onChange={(event) => changeSearch(event.currentTarget.value)}
+            leftSection={<IconSearch size={16} />}
+            rightSection={
+              input ? (
+                <CloseButton size="sm" aria-label="Clear search" onClick={() => changeSearch('')} />
+              ) : null
+            }
+            w={280}
+          />
+          <Button component={Link} to="/import" leftSection={<IconUpload size={16} />}>
+            Import list
+          </Button>
+        </Group>
+      </Group>
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={sideBySide ? 8 : 12}>
+          {query.isPending ? (
+            <Stack gap="sm" aria-label="Loading lists">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} h={150} radius="lg" />
+              ))}
+            </Stack>
+          ) : query.isError ? (
+            <Stack align="center" gap="sm" py="xl">
+              <Text c="dimmed">The lists could not be loaded.</Text>
+              <Button variant="default" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          ) : lists.length === 0 ? (
+            <ListsEmpty search={search} />
+          ) : (
+            <Stack gap="sm">
+              <ListCards
+                lists={lists}
+                timeZone={timeZone}
+                canReorder={search === ''}
+                selectedId={selectedId}
+                onSelect={setSelectedId}
+                onCreateCampaign={openBuilder}
+              />
+              {query.isFetchingNextPage && (
+                <Center py="sm">
+                  <Loader size="sm" aria-label="Loading more lists" />
+                </Center>
+              )}
+              {query.hasNextPage && !query.isFetchingNextPage && (
+                <Center>
+                  <Button variant="subtle" onClick={() => void query.fetchNextPage()}>
+                    Show more lists
+                  </Button>
+                </Center>
+              )}
+            </Stack>
+          )}
+        </Grid.Col>
+        {sideBySide && (
+          <Grid.Col span={4}>
+            <Paper withBorder radius="lg" p="lg" pos="sticky" top={STICKY_TOP}>
+              {panel(true) || <PanelHint />}
+            </Paper>
+          </Grid.Col>
+        )}
+      </Grid>
+      {!sideBySide && (
+        <Drawer
+          opened={selected !== null}
+          onClose={() => setSelectedId(null)}
+          position="right"
+          size="md"
+          title="List stats"
+        >
+          <Box>{panel(false)}</Box>
+        </Drawer>
+      )}
+    </Stack>
+  );
+}
+
+function PanelHint() {
+  return (
+    <Stack align="center" gap="xs" py="xl">
+      <IconLayoutSidebarRight size={28} color="var(--mantine-color-gray-5)" />
+      <Text size="sm" c="dimmed" ta="center" maw={260}>
+        Select a list to see its verified records and contacts by status, and to launch a campaign.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+export { ListsPage } from './components/lists-page';
+export { ListDetailPage } from './components/list-detail-page';
+export { listsKeys } from './api/lists-keys';
