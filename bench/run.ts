@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { measureLatency, searchBody } from './records.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -62,6 +63,16 @@ async function load(url: string, headers: Record<string, string> = {}) {
     p99_ms: r.latency.p99,
     errors: r.errors + r.non2xx,
   };
+}
+
+/** Empties the bench database (every table of the public schema) so each import run starts fresh. */
+async function resetPostgres(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(
+    'drop schema public cascade; create schema public; drop schema if exists drizzle cascade',
+  );
+  await client.end();
 }
 
 const rows: Row[] = [];
@@ -117,17 +128,67 @@ if (RECORDS > 0) {
   }
 }
 
+// Imports: a 10,000-row sheet and a 100,000-row one into a team of RECORDS records, beside COPY.
+const importRows: Record<string, unknown>[] = [];
+const IMPORT_SIZES = (process.env.BENCH_IMPORT_SIZES ?? '10000,100000')
+  .split(',')
+  .filter(Boolean)
+  .map(Number);
+for (const databaseUrl of process.env.BENCH_SKIP_IMPORT ? [] : targets) {
+  for (const size of IMPORT_SIZES) {
+    // A fresh database per run: an import must not stack onto an earlier run's data.
+    if (databaseUrl) await resetPostgres(databaseUrl);
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'import.ts')], {
+      env: {
+        ...process.env,
+        BENCH_DATABASE_URL: databaseUrl ?? '',
+        BENCH_IMPORT_ROWS: String(size),
+        BENCH_RECORDS: String(RECORDS),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const line = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).once('line', resolve);
+      child.once('exit', (c) => reject(new Error(`import bench exited with ${c}`)));
+    });
+    const r = JSON.parse(line) as Record<string, number | string>;
+    importRows.push({
+      driver: r['driver'],
+      rows: r['rows'],
+      import_s: Number(r['importMs']) / 1000,
+      rows_per_s: r['rowsPerSecond'],
+      copy_rows_per_s: r['copyRowsPerSecond'],
+      peak_rss_mb: r['peakRssMb'],
+      target_s: Number(r['rows']) <= 10_000 ? 3 : 20,
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
 console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per row, loopback\n`);
 console.table(rows.map((r) => ({ ...r, ratio: r.ratio ?? '' })));
 if (latencyRows.length) {
   console.log(`\nsequential requests, team of ${RECORDS.toLocaleString('en-US')} records\n`);
   console.table(latencyRows);
 }
+if (importRows.length) {
+  console.log(
+    `\nimports into a team of ${RECORDS.toLocaleString('en-US')} records (COPY of the same rows: the ceiling)\n`,
+  );
+  console.table(importRows);
+}
 const out = path.join(here, 'results.json');
 writeFileSync(
   out,
   JSON.stringify(
-    { at: new Date().toISOString(), connections: CONNECTIONS, durationS: DURATION_S, rows },
+    {
+      at: new Date().toISOString(),
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      rows,
+      latencyRows,
+      importRows,
+    },
     null,
     2,
   ),

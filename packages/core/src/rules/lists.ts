@@ -40,17 +40,18 @@ export function normalizeImportEmail(input: string): string | null {
   return value && isValidEmail(value) ? value : null;
 }
 
+const KEEP_UPPER = new Set(['NE', 'NW', 'SE', 'SW', 'PO', 'LLC', 'USA', 'II', 'III', 'IV']);
 /**
  * Values are title-cased on import: 'JOHN O'NEIL-SMITH' → 'John O'Neil-Smith', '1ST AVE' → '1st Ave'.
- * Codes of two letters or fewer that were upper case (states, 'NW') stay upper case.
+ * Compass quadrants and a few abbreviations ('NW', 'LLC', 'III') stay upper case, and so does a value
+ * that is one short upper-case code ('TN').
  */
 export function titleCase(input: string): string {
-  return input
-    .trim()
-    .replace(/\s+/g, ' ')
-    .split(' ')
+  const words = input.trim().replace(/\s+/g, ' ').split(' ');
+  return words
     .map((word) => {
-      if (/^[A-Z]{1,2}$/.test(word)) return word;
+      const bare = word.replace(/[.,;:]+$/, '');
+      if (KEEP_UPPER.has(bare) || (words.length === 1 && /^[A-Z]{1,3}$/.test(word))) return word;
       return word
         .toLowerCase()
         .replace(/(^|[\s'’\-/(.])([a-z])/g, (_, sep: string, ch: string) => sep + ch.toUpperCase());

@@ -1,0 +1,198 @@
+/**
+ * Child process of bench/run.ts: imports a BENCH_IMPORT_ROWS-row sheet (Nashville's real rows,
+ * repeated with unit numbers, each with a phone and an owner) into a team that already holds
+ * BENCH_RECORDS records, through the real upload and import calls; then COPYs the same file into a
+ * bare table in the same database (the physical ceiling). Prints one JSON line.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type PGlite } from '@electric-sql/pglite';
+import { eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import * as schema from '../apps/server/src/db/schema/index.js';
+import { buildApp } from '../apps/server/src/app.js';
+import { REPO_ROOT, testConfig } from '../apps/server/src/config.js';
+import { createPglite, openPostgres, wrapPglite } from '../apps/server/src/db/client.js';
+import { generateTeamData } from '../apps/server/src/scripts/generate.js';
+import type { Mail, Mailer } from '../apps/server/src/providers/mail/index.js';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
+const url = process.env.BENCH_DATABASE_URL;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prospector-bench-'));
+
+let pglite: PGlite | null = null;
+const database = url ? openPostgres(url, 10) : wrapPglite((pglite = await createPglite()));
+await database.migrate();
+const outbox: Mail[] = [];
+const mailer: Mailer = { kind: 'smtp', send: async (m) => void outbox.push(m), close: async () => {} };
+const app = await buildApp(
+  testConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    DATA_DIR: dataDir,
+    IMPORT_MAX_ROWS: 1_000_000,
+  }),
+  { database, mailer },
+);
+await app.ready();
+const email = `bench-import-${Date.now()}@example.com`;
+await app.inject({ method: 'POST', url: '/api/users/sendCode', payload: { email } });
+const code = /login code: (\d{6})/.exec(outbox[0]!.subject)![1];
+const { token, user } = (
+  await app.inject({ method: 'POST', url: '/api/users/login', payload: { email, code } })
+).json();
+const headers = { authorization: `Bearer ${token}` };
+
+if (RECORDS) {
+  const statuses = await database.db
+    .select()
+    .from(schema.statuses)
+    .where(eq(schema.statuses.teamId, user.team._id));
+  await generateTeamData(database.db, {
+    teamId: user.team._id,
+    contacts: RECORDS / 2,
+    phonesPerContact: 3,
+    messagesPerContact: 0,
+    statusIds: statuses.map((s) => s.id),
+    memberIds: [user._id],
+    phoneBase: 2_000_000,
+    now: new Date(),
+  });
+  await database.db.execute(sql`analyze`);
+}
+
+// The sheet: real Nashville rows, cycled; each gets a unit number per cycle and its own phone.
+const source = Papa.parse<string[]>(
+  readFileSync(
+    path.join(REPO_ROOT, '../shared/data/nashville-housing/Nashville Housing Data for Data Cleaning.csv'),
+    'utf8',
+  ).replace(/^\uFEFF/, ''),
+  { skipEmptyLines: true },
+).data;
+const [header, ...body] = source;
+const col = (name: string) => header!.findIndex((h) => h.trim() === name);
+const [addr, owner, land, year, beds] = [
+  'PropertyAddress',
+  'OwnerName',
+  'LandUse',
+  'YearBuilt',
+  'Bedrooms',
+].map(col);
+const lines = ['Address,City,Owner,Phone,Land use,Year built,Bedrooms'];
+for (let i = 0; i < ROWS; i += 1) {
+  const r = body[i % body.length]!;
+  const cycle = Math.floor(i / body.length);
+  const [street, city] = (r[addr!] ?? '').split(',').map((s) => s.trim());
+  const phone = `615${String(3_000_000 + i).padStart(7, '0')}`;
+  const cells = [
+    cycle ? `${street} Unit ${cycle}` : street,
+    city,
+    r[owner!],
+    phone,
+    r[land!],
+    r[year!],
+    r[beds!],
+  ];
+  lines.push(Papa.unparse([cells.map((c) => c ?? '')]));
+}
+const csv = `${lines.join('\n')}\n`;
+const file = path.join(dataDir, 'sheet.csv');
+writeFileSync(file, csv);
+
+const boundary = 'benchboundary';
+const payload = Buffer.concat([
+  Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sheet.csv"\r\n\r\n`),
+  Buffer.from(csv),
+  Buffer.from(`\r\n--${boundary}--\r\n`),
+]);
+
+let peakRss = process.memoryUsage().rss;
+const rssBefore = peakRss;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 20);
+
+const t0 = performance.now();
+const up = await app.inject({
+  method: 'POST',
+  url: '/api/lists/upload',
+  headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  payload,
+});
+const uploadMs = performance.now() - t0;
+const t1 = performance.now();
+const started = await app.inject({
+  method: 'POST',
+  url: '/api/lists/import',
+  headers,
+  payload: {
+    name: 'Bench',
+    countryCode: '+1',
+    fileId: up.json().fileId,
+    fields: [
+      { name: 'Address', type: 'property', matchesTo: 'Street1' },
+      { name: 'City', type: 'property', matchesTo: 'City' },
+      { name: 'Owner', type: 'contact', matchesTo: 'Full name' },
+      { name: 'Phone', type: 'contact', matchesTo: 'Phone' },
+      { name: 'Land use', type: 'property', matchesTo: 'Use Description' },
+      { name: 'Year built', type: 'property', matchesTo: 'Year Built' },
+      { name: 'Bedrooms', type: 'property', matchesTo: 'Bedrooms' },
+    ],
+  },
+});
+if (started.statusCode !== 200) throw new Error(started.body);
+await app.services.imports.idle(600_000);
+const importMs = performance.now() - t1;
+clearInterval(sampler);
+const [list] = await database.db
+  .select()
+  .from(schema.lists)
+  .where(eq(schema.lists.id, started.json().list._id));
+
+// The ceiling: COPY of the same file into a bare table of text columns.
+await database.db.execute(
+  sql`create table copy_bench (address text, city text, owner text, phone text, land text, year text, beds text)`,
+);
+const t2 = performance.now();
+if (url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await pipeline(
+    Readable.from([csv]),
+    client.query(copyFrom('copy copy_bench from stdin with (format csv, header)')),
+  );
+  await client.end();
+} else {
+  await pglite!.query(`copy copy_bench from '/dev/blob' with (format csv, header)`, [], {
+    blob: new Blob([csv]),
+  });
+}
+const copyMs = performance.now() - t2;
+await database.db.execute(sql`drop table copy_bench`);
+
+console.log(
+  JSON.stringify({
+    driver: database.driver,
+    rows: ROWS,
+    baseRecords: RECORDS,
+    uploadMs: Math.round(uploadMs),
+    importMs: Math.round(importMs),
+    rowsPerSecond: Math.round(ROWS / (importMs / 1000)),
+    copyMs: Math.round(copyMs),
+    copyRowsPerSecond: Math.round(ROWS / (copyMs / 1000)),
+    peakRssMb: Math.round(peakRss / 1e6),
+    rssBeforeMb: Math.round(rssBefore / 1e6),
+    state: list?.state,
+    result: list?.result,
+  }),
+);
+await app.close();
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(0);

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  autoMapColumn,
+  companyKeys,
+  csvLine,
+  csvSafeCell,
+  estimatedArrival,
+  importTargets,
+  importValue,
+  isValidCountryCode,
+  normalizeImportEmail,
+  normalizeImportPhone,
+  progressBarWidth,
+  propertyKey,
+  rowLimitMessage,
+  splitFullName,
+  titleCase,
+} from './lists.js';
+
+describe('import rules', () => {
+  it('states the row limit it enforces', () => {
+    expect(rowLimitMessage(10_000)).toBe('You can import maximum 10,000 rows at a time');
+  });
+
+  it('takes a country code only with a plus and 1 to 4 digits', () => {
+    expect(['+1', '+44', '+1246'].map(isValidCountryCode)).toEqual([true, true, true]);
+    expect(['1', '+', '+0', '+12345', '44'].map(isValidCountryCode)).toEqual([false, false, false, false, false]);
+  });
+
+  it('normalises phones with the import country code and refuses invalid ones', () => {
+    expect(normalizeImportPhone('(334) 793-8701', '+1')).toBe('+13347938701');
+    expect(normalizeImportPhone('+44 20 7946 0958', '+1')).toBe('+442079460958');
+    expect(normalizeImportPhone('020 7946 0958', '+44')).toBe('+442079460958');
+    expect(normalizeImportPhone('(792) 220-5500', '+1')).toBeNull();
+    expect(normalizeImportPhone('12', '+1')).toBeNull();
+    expect(normalizeImportEmail(' Ann@Example.COM ')).toBe('ann@example.com');
+    expect(normalizeImportEmail('not-an-email')).toBeNull();
+  });
+
+  it('title-cases values but keeps codes, zips and websites as they are', () => {
+    expect(titleCase("JOHN O'NEIL-SMITH")).toBe("John O'Neil-Smith");
+    expect(titleCase('1808  FOX CHASE DR')).toBe('1808 Fox Chase Dr');
+    expect(titleCase('1ST AVE NW')).toBe('1st Ave NW');
+    expect(importValue('State', 'tn')).toBe('tn');
+    expect(importValue('Zip', '010001')).toBe('010001');
+    expect(importValue('City', 'GOODLETTSVILLE')).toBe('Goodlettsville');
+  });
+
+  it('sees the same property in differently written addresses', () => {
+    const a = propertyKey({ street: '1808 Fox Chase Drive', city: 'Goodlettsville', state: 'TN', zip: '37072-1234' });
+    const b = propertyKey({ street: '1808  FOX CHASE DR.', city: 'GOODLETTSVILLE', state: 'tn', zip: '37072' });
+    expect(a).toBe(b);
+    expect(propertyKey({ street: '1810 Fox Chase Dr', city: 'Goodlettsville' })).not.toBe(a);
+    expect(propertyKey({ street: '  ' })).toBeNull();
+  });
+
+  it('matches a company by its name or by its website host', () => {
+    expect(companyKeys({ name: 'Acme, Inc.', website: 'https://www.acme.com/about' })).toEqual(['cn|acme', 'cw|acme.com']);
+    expect(companyKeys({ name: 'ACME INC' })).toEqual(['cn|acme']);
+    expect(companyKeys({ website: 'not a site' })).toEqual([]);
+  });
+
+  it('maps phone and e-mail columns by their names and others by field name, property first', () => {
+    const targets = importTargets();
+    const map = (c: string) => {
+      const t = autoMapColumn(c, targets);
+      return t ? `${t.type}:${t.matchesTo}` : null;
+    };
+    expect(['Owner Phone', 'EMAIL address', 'city', 'First Name', 'Name', 'Foo'].map(map)).toEqual([
+      'contact:Phone',
+      'contact:Email',
+      'property:City',
+      'contact:First name',
+      'company:Name',
+      null,
+    ]);
+  });
+
+  it('splits full names written either way round', () => {
+    expect(splitFullName('FRAZIER, CYRENTHA LYNETTE')).toEqual({ first: 'CYRENTHA LYNETTE', last: 'FRAZIER' });
+    expect(splitFullName('Ann Marie Lee')).toEqual({ first: 'Ann Marie', last: 'Lee' });
+    expect(splitFullName('Cher')).toEqual({ first: 'Cher', last: '' });
+  });
+});
+
+describe('list progress', () => {
+  it('never draws the bar narrower than 9%', () => {
+    expect([0, 5, 9, 50, 100, 120].map(progressBarWidth)).toEqual([9, 9, 9, 50, 100, 100]);
+  });
+
+  it('estimates arrival as createdAt plus itemCount × 2/6 milliseconds', () => {
+    expect(estimatedArrival(new Date('2026-01-01T00:00:00Z'), 9000).toISOString()).toBe('2026-01-01T00:00:03.000Z');
+  });
+});
+
+describe('CSV export', () => {
+  it('defuses cells a spreadsheet would run as formulas and leaves numbers and phones alone', () => {
+    expect(csvSafeCell('=HYPERLINK("x")')).toBe(`'=HYPERLINK("x")`);
+    expect(csvSafeCell('@SUM(A1)')).toBe(`'@SUM(A1)`);
+    expect(csvSafeCell('-2+3')).toBe(`'-2+3`);
+    expect(csvSafeCell('+13347938701')).toBe('+13347938701');
+    expect(csvSafeCell('-12.5')).toBe('-12.5');
+    expect(csvSafeCell('Ann')).toBe('Ann');
+  });
+
+  it('quotes cells with commas, quotes and line breaks', () => {
+    expect(csvLine(['a,b', 'say "hi"', 'x\ny', null, 3])).toBe('"a,b","say ""hi""","x\ny",,3');
+  });
+});
