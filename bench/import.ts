@@ -16,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import * as schema from '../apps/server/src/db/schema/index.js';
 import { buildApp } from '../apps/server/src/app.js';
-import { REPO_ROOT, testConfig } from '../apps/server/src/config.js';
+import { sharedDataDir, testConfig } from '../apps/server/src/config.js';
 import { createPglite, openPostgres, wrapPglite } from '../apps/server/src/db/client.js';
 import { generateTeamData } from '../apps/server/src/scripts/generate.js';
 import type { Mail, Mailer } from '../apps/server/src/providers/mail/index.js';
@@ -70,7 +70,7 @@ if (RECORDS) {
 // The sheet: real Nashville rows, cycled; each gets a unit number per cycle and its own phone.
 const source = Papa.parse<string[]>(
   readFileSync(
-    path.join(REPO_ROOT, '../shared/data/nashville-housing/Nashville Housing Data for Data Cleaning.csv'),
+    path.join(sharedDataDir(), 'nashville-housing/Nashville Housing Data for Data Cleaning.csv'),
     'utf8',
   ).replace(/^\uFEFF/, ''),
   { skipEmptyLines: true },

@@ -2,14 +2,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../apps/server/src/config.js';
+import { sharedDataDir } from '../apps/server/src/config.js';
 import { teams } from '../apps/server/src/db/schema/index.js';
 import { insertTeamAdmin, type TestUser } from '../apps/server/src/test/factories.js';
 import { launchBrowser, shot, startServer, watchPage } from './support/harness.js';
 
 const NASHVILLE = path.join(
-  REPO_ROOT,
-  '../shared/data/nashville-housing/Nashville Housing Data for Data Cleaning.csv',
+  sharedDataDir(),
+  'nashville-housing/Nashville Housing Data for Data Cleaning.csv',
 );
 
 let server: Awaited<ReturnType<typeof startServer>>;

@@ -126,3 +126,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...overrides,
   };
 }
+
+/**
+ * The team's shared test data (`../shared/data` beside the checkout; SHARED_DATA_DIR elsewhere, e.g. a
+ * CI clone in another folder). Tests and the bench read it; the product never does.
+ */
+export function sharedDataDir(source: Record<string, string | undefined> = process.env): string {
+  const candidates = [source['SHARED_DATA_DIR'], path.join(REPO_ROOT, '../shared/data'), '/work/shared/data'];
+  return (
+    candidates.find((c): c is string => Boolean(c && existsSync(c))) ?? path.join(REPO_ROOT, '../shared/data')
+  );
+}

@@ -4,12 +4,12 @@ import { messages, type ListDto } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { REPO_ROOT, testConfig } from '../../config.js';
+import { sharedDataDir, testConfig } from '../../config.js';
 import { queryRows } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
 
-const DATA = path.join(REPO_ROOT, '../shared/data');
+const DATA = sharedDataDir();
 const SACRAMENTO = path.join(DATA, 'sacramento-real-estate/Sacramentorealestatetransactions.csv');
 const HOSPITALS = path.join(DATA, 'cms-hospital-general-info/hosp.general.info.csv');
 const NASHVILLE_XLSX = path.join(DATA, 'nashville-housing/Nashville Housing Data for Data Cleaning.xlsx');
