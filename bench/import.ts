@@ -20,6 +20,7 @@ import { sharedDataDir, testConfig } from '../apps/server/src/config.js';
 import { createPglite, openPostgres, wrapPglite } from '../apps/server/src/db/client.js';
 import { generateTeamData } from '../apps/server/src/scripts/generate.js';
 import type { Mail, Mailer } from '../apps/server/src/providers/mail/index.js';
+import { multipartFile } from '../apps/server/src/test/multipart.js';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
@@ -105,12 +106,7 @@ const csv = `${lines.join('\n')}\n`;
 const file = path.join(dataDir, 'sheet.csv');
 writeFileSync(file, csv);
 
-const boundary = 'benchboundary';
-const payload = Buffer.concat([
-  Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sheet.csv"\r\n\r\n`),
-  Buffer.from(csv),
-  Buffer.from(`\r\n--${boundary}--\r\n`),
-]);
+const { payload, contentType } = multipartFile('sheet.csv', csv);
 
 let peakRss = process.memoryUsage().rss;
 const rssBefore = peakRss;
@@ -122,7 +118,7 @@ const t0 = performance.now();
 const up = await app.inject({
   method: 'POST',
   url: '/api/lists/upload',
-  headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  headers: { ...headers, 'content-type': contentType },
   payload,
 });
 const uploadMs = performance.now() - t0;

@@ -1,6 +1,6 @@
 import { messages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statuses, teams } from '../apps/server/src/db/schema/index.js';
 import {
@@ -9,7 +9,7 @@ import {
   insertTeamAdmin,
   type TestUser,
 } from '../apps/server/src/test/factories.js';
-import { launchBrowser, shot, startServer, watchPage } from './support/harness.js';
+import { launchBrowser, shot, signedIn, startServer } from './support/harness.js';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -28,16 +28,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** A browser context already logged in with this user's token. */
-async function signedIn(
-  user: TestUser,
-): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript((token) => localStorage.setItem('token', token), user.token);
-  const page = await context.newPage();
-  return { context, page, problems: watchPage(page) };
-}
 
 const column = (page: Page, status: string) =>
   page
@@ -63,7 +53,7 @@ describe('the board', () => {
       phones: ['916-456-7001'],
       status: 'Not contacted',
     });
-    const { context, page, problems } = await signedIn(admin);
+    const { context, page, problems } = await signedIn(browser, admin);
     await page.goto(server.url);
     const card = column(page, 'Not contacted').getByLabel('Ann Lee');
     await card.waitFor();
@@ -91,7 +81,7 @@ describe('the board', () => {
       headers: admin.headers,
       payload: { text: 'Cold' },
     });
-    const { context, page } = await signedIn(admin);
+    const { context, page } = await signedIn(browser, admin);
     await page.goto(server.url);
     const card = column(page, 'Not contacted').getByLabel('Ben Ortiz');
     await card.waitFor();
@@ -114,7 +104,7 @@ describe('the board', () => {
       primary: -1,
       status: 'Not contacted',
     });
-    const { context, page } = await signedIn(admin);
+    const { context, page } = await signedIn(browser, admin);
     await page.goto(server.url);
     const card = column(page, 'Not contacted').getByLabel('Eve Park');
     await card.waitFor();
@@ -141,12 +131,12 @@ describe('the record', () => {
       status: 'Not contacted',
     });
 
-    const member = await signedIn(mo);
+    const member = await signedIn(browser, mo);
     await member.page.goto(server.url);
     const bell = member.page.getByRole('button', { name: /notifications/i });
     await bell.waitFor();
 
-    const { context, page, problems } = await signedIn(admin);
+    const { context, page, problems } = await signedIn(browser, admin);
     await page.goto(server.url);
     await column(page, 'Not contacted').getByLabel('Cara Diaz').click();
     await page.getByLabel('New task').fill('Call the owner after 5pm');

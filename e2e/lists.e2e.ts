@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedDataDir } from '../apps/server/src/config.js';
 import { teams } from '../apps/server/src/db/schema/index.js';
 import { insertTeamAdmin, type TestUser } from '../apps/server/src/test/factories.js';
-import { launchBrowser, shot, startServer, watchPage } from './support/harness.js';
+import { launchBrowser, shot, signedIn, startServer } from './support/harness.js';
 
 const NASHVILLE = path.join(
   sharedDataDir(),
@@ -43,10 +43,7 @@ async function drag(page: Page, from: Locator, to: Locator) {
 
 describe('importing a list', () => {
   it('uploads a real file, maps two columns by drag and drop, shows the progress and the finished list', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addInitScript((token) => localStorage.setItem('token', token), admin.token);
-    const page = await context.newPage();
-    const problems = watchPage(page);
+    const { context, page, problems } = await signedIn(browser, admin);
 
     await page.goto(`${server.url}/import`);
     await page.getByLabel('Spreadsheet file').setInputFiles(NASHVILLE);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { REPO_ROOT, type Config } from '../../apps/server/src/config.js';
 import { buildTestApp, type TestApp } from '../../apps/server/src/test/app.js';
 
@@ -53,3 +53,14 @@ export function watchPage(page: Page) {
 
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: 'disabled' });
+
+/** A 1440×900 browser context already logged in with this token, and its page's problems. */
+export async function signedIn(
+  browser: Browser,
+  user: { token: string },
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+  const page = await context.newPage();
+  return { context, page, problems: watchPage(page) };
+}

@@ -1,12 +1,8 @@
-import { act, fireEvent } from '@testing-library/react';
 import { vi } from 'vitest';
+import { dragWithPointer, rect } from './pointer-drag';
 
 const COLUMN = { width: 280, gap: 20, height: 800 };
 const CARD = { height: 90, gap: 10 };
-
-function rect(x: number, y: number, width: number, height: number): DOMRect {
-  return { x, y, width, height, top: y, left: x, right: x + width, bottom: y + height, toJSON: () => ({}) };
-}
 
 /**
  * jsdom lays nothing out, so drag and drop has no geometry. This gives the board one: columns side
@@ -31,26 +27,5 @@ export function layOutBoard(): void {
   });
 }
 
-function centerOf(element: Element) {
-  const r = element.getBoundingClientRect();
-  return { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 };
-}
-
 /** Drags a card with the pointer and drops it on a point inside `target` (a column or a card). */
-export function dragCard(card: Element, target: Element): void {
-  const start = centerOf(card);
-  const end = centerOf(target);
-  const pointer = { isPrimary: true, button: 0, pointerId: 1 };
-  act(() => {
-    fireEvent.pointerDown(card, { ...pointer, ...start });
-  });
-  act(() => {
-    fireEvent.pointerMove(document, { ...pointer, clientX: start.clientX + 20, clientY: start.clientY });
-  });
-  act(() => {
-    fireEvent.pointerMove(document, { ...pointer, ...end });
-  });
-  act(() => {
-    fireEvent.pointerUp(document, { ...pointer, ...end });
-  });
-}
+export const dragCard = dragWithPointer;

@@ -14,10 +14,12 @@ export function renderApp(path = '/', options: RenderAppOptions = {}) {
   if (options.oldToken) localStorage.setItem(STORAGE_KEYS.oldToken, options.oldToken);
   reloadSessionFromStorage();
 
-  const location = { current: path };
+  // `state`: router state handed to the next screen (the lists pass their ids to the campaign builder).
+  const location: { current: string; state: unknown } = { current: path, state: null };
   function LocationProbe() {
     const here = useLocation();
     location.current = `${here.pathname}${here.search}${here.hash}`;
+    location.state = here.state;
     return null;
   }
 

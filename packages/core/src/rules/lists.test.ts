@@ -24,7 +24,13 @@ describe('import rules', () => {
 
   it('takes a country code only with a plus and 1 to 4 digits', () => {
     expect(['+1', '+44', '+1246'].map(isValidCountryCode)).toEqual([true, true, true]);
-    expect(['1', '+', '+0', '+12345', '44'].map(isValidCountryCode)).toEqual([false, false, false, false, false]);
+    expect(['1', '+', '+0', '+12345', '44'].map(isValidCountryCode)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('normalises phones with the import country code and refuses invalid ones', () => {
@@ -47,15 +53,28 @@ describe('import rules', () => {
   });
 
   it('sees the same property in differently written addresses', () => {
-    const a = propertyKey({ street: '1808 Fox Chase Drive', city: 'Goodlettsville', state: 'TN', zip: '37072-1234' });
-    const b = propertyKey({ street: '1808  FOX CHASE DR.', city: 'GOODLETTSVILLE', state: 'tn', zip: '37072' });
+    const a = propertyKey({
+      street: '1808 Fox Chase Drive',
+      city: 'Goodlettsville',
+      state: 'TN',
+      zip: '37072-1234',
+    });
+    const b = propertyKey({
+      street: '1808  FOX CHASE DR.',
+      city: 'GOODLETTSVILLE',
+      state: 'tn',
+      zip: '37072',
+    });
     expect(a).toBe(b);
     expect(propertyKey({ street: '1810 Fox Chase Dr', city: 'Goodlettsville' })).not.toBe(a);
     expect(propertyKey({ street: '  ' })).toBeNull();
   });
 
   it('matches a company by its name or by its website host', () => {
-    expect(companyKeys({ name: 'Acme, Inc.', website: 'https://www.acme.com/about' })).toEqual(['cn|acme', 'cw|acme.com']);
+    expect(companyKeys({ name: 'Acme, Inc.', website: 'https://www.acme.com/about' })).toEqual([
+      'cn|acme',
+      'cw|acme.com',
+    ]);
     expect(companyKeys({ name: 'ACME INC' })).toEqual(['cn|acme']);
     expect(companyKeys({ website: 'not a site' })).toEqual([]);
   });
@@ -77,7 +96,10 @@ describe('import rules', () => {
   });
 
   it('splits full names written either way round', () => {
-    expect(splitFullName('FRAZIER, CYRENTHA LYNETTE')).toEqual({ first: 'CYRENTHA LYNETTE', last: 'FRAZIER' });
+    expect(splitFullName('FRAZIER, CYRENTHA LYNETTE')).toEqual({
+      first: 'CYRENTHA LYNETTE',
+      last: 'FRAZIER',
+    });
     expect(splitFullName('Ann Marie Lee')).toEqual({ first: 'Ann Marie', last: 'Lee' });
     expect(splitFullName('Cher')).toEqual({ first: 'Cher', last: '' });
   });
@@ -89,7 +111,9 @@ describe('list progress', () => {
   });
 
   it('estimates arrival as createdAt plus itemCount × 2/6 milliseconds', () => {
-    expect(estimatedArrival(new Date('2026-01-01T00:00:00Z'), 9000).toISOString()).toBe('2026-01-01T00:00:03.000Z');
+    expect(estimatedArrival(new Date('2026-01-01T00:00:00Z'), 9000).toISOString()).toBe(
+      '2026-01-01T00:00:03.000Z',
+    );
   });
 });
 

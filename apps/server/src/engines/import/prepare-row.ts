@@ -1,7 +1,6 @@
 import {
   companyKeys,
   importValue,
-  itemSearchText,
   messages,
   normalizeImportEmail,
   normalizeImportPhone,
@@ -154,8 +153,4 @@ export function fillEmpty(existing: Values, incoming: Values): { merged: Values;
     }
   }
   return { merged, changed };
-}
-
-export function searchTextOf(data: Values): string {
-  return itemSearchText(data);
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ImportResult } from '@prospector/core';
+import { itemSearchText, type ImportResult } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { ItemType } from '../../db/schema/index.js';
-import { fillEmpty, searchTextOf, type PreparedRow, type Values } from './prepare-row.js';
+import { fillEmpty, type PreparedRow, type Values } from './prepare-row.js';
 
 export type StackContext = {
   teamId: string;
@@ -153,7 +153,7 @@ export async function stackChunk(tx: Db, ctx: StackContext, rows: PreparedRow[],
     current.data = d.merged;
     current.custom = c.merged;
     const prior = updates.find((u) => u.id === id);
-    const next = { id, data: d.merged, custom: c.merged, search_text: searchTextOf(d.merged) };
+    const next = { id, data: d.merged, custom: c.merged, search_text: itemSearchText(d.merged) };
     if (prior) Object.assign(prior, next);
     else updates.push(next);
   };
@@ -175,7 +175,7 @@ export async function stackChunk(tx: Db, ctx: StackContext, rows: PreparedRow[],
         status_id: usable.length ? ctx.notContactedId : null,
         data,
         custom,
-        search_text: searchTextOf(data),
+        search_text: itemSearchText(data),
       });
     }
     const isNew = !m.existing;
@@ -208,7 +208,14 @@ export async function stackChunk(tx: Db, ctx: StackContext, rows: PreparedRow[],
     } else {
       id = randomUUID();
       result.propertiesNew += 1;
-      newItems.push({ id, type: 'property', status_id: null, data, custom, search_text: searchTextOf(data) });
+      newItems.push({
+        id,
+        type: 'property',
+        status_id: null,
+        data,
+        custom,
+        search_text: itemSearchText(data),
+      });
       newKeys.push({ key, item_id: id });
     }
     for (const i of g) rowProperty[i] = id;
@@ -225,7 +232,14 @@ export async function stackChunk(tx: Db, ctx: StackContext, rows: PreparedRow[],
     } else {
       id = randomUUID();
       result.companiesNew += 1;
-      newItems.push({ id, type: 'company', status_id: null, data, custom, search_text: searchTextOf(data) });
+      newItems.push({
+        id,
+        type: 'company',
+        status_id: null,
+        data,
+        custom,
+        search_text: itemSearchText(data),
+      });
     }
     for (const k of keys) if (!keyOwner.has(k)) newKeys.push({ key: k, item_id: id });
     for (const i of g) rowCompany[i] = id;

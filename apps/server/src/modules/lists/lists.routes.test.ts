@@ -7,6 +7,7 @@ import { buildApp } from '../../app.js';
 import { sharedDataDir, testConfig } from '../../config.js';
 import { queryRows } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { multipartFile } from '../../test/multipart.js';
 import { insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
 
 const DATA = sharedDataDir();
@@ -15,22 +16,10 @@ const HOSPITALS = path.join(DATA, 'cms-hospital-general-info/hosp.general.info.c
 const NASHVILLE_XLSX = path.join(DATA, 'nashville-housing/Nashville Housing Data for Data Cleaning.xlsx');
 const FIXTURES = path.join(DATA, 'csvtojson-fixtures');
 
-function multipart(fileName: string, content: Buffer) {
-  const boundary = `----prospector${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, content, tail]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 type Upload = { fileId: string; columns: string[]; preview: string[][]; rowCount: number; maxRows: number };
 
 async function upload(t: TestApp, user: TestUser, fileName: string, content: Buffer) {
-  const { payload, contentType } = multipart(fileName, content);
+  const { payload, contentType } = multipartFile(fileName, content);
   return t.app.inject({
     method: 'POST',
     url: '/api/lists/upload',

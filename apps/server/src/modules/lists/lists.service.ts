@@ -14,6 +14,7 @@ import {
   isValidCountryCode,
   LIST_DETAIL_PAGE_SIZE,
   LISTS_PAGE_SIZE,
+  messages,
   normalizeImportPhone,
   rowLimitMessage,
   type FieldMapping,
@@ -49,7 +50,6 @@ export function toListDto(row: q.ListRow): ListDto {
     rowsDone: row.rowsDone,
     progress: row.state === 'imported' ? 100 : importProgress(row.rowsDone, row.totalRows),
     createdAt: row.createdAt.toISOString(),
-    verifiedOwners: 0,
     hits: row.hits,
     landlines: row.landlines,
     dnc: row.dnc,
@@ -150,7 +150,7 @@ export function createListsService(deps: {
         return fail(code, message);
       };
       if (file.truncated()) return refuse('FILE_TOO_LARGE');
-      if ((await stat(abs)).size === 0) return refuse('FILE_INVALID', 'The file is empty.');
+      if ((await stat(abs)).size === 0) return refuse('FILE_INVALID', messages.lists.fileEmpty);
       try {
         const kind = await sniffSheet(abs, file.fileName);
         let header: string[] | null = null;
@@ -164,8 +164,8 @@ export function createListsService(deps: {
           rowCount += 1;
           if (preview.length < IMPORT_PREVIEW_ROWS) preview.push(row.slice(0, header.length));
         }
-        if (!header) return refuse('FILE_INVALID', 'The file is empty.');
-        if (rowCount === 0) return refuse('FILE_INVALID', 'The file has a header but no rows.');
+        if (!header) return refuse('FILE_INVALID', messages.lists.fileEmpty);
+        if (rowCount === 0) return refuse('FILE_INVALID', messages.lists.fileNoRows);
         const columns = columnNames(header);
         await q.insertUpload(db, {
           id: fileId,
@@ -202,9 +202,9 @@ export function createListsService(deps: {
       const targets = await targetsFor(auth.teamId);
       for (const f of input.fields) {
         if (!upload.columns.includes(f.name))
-          return fail('MAPPING_INVALID', `The file has no column "${f.name}".`);
+          return fail('MAPPING_INVALID', messages.lists.unknownColumn.replace('{column}', f.name));
         if (!targets.some((t) => t.type === f.type && t.matchesTo === f.matchesTo))
-          return fail('MAPPING_INVALID', `Column "${f.name}" is mapped to a field that does not exist.`);
+          return fail('MAPPING_INVALID', messages.lists.unknownTarget.replace('{column}', f.name));
       }
       const now = clock.now();
       const row = await q.insertListWithJob(
@@ -303,7 +303,7 @@ export function createListsService(deps: {
         };
       });
       return ok({
-        list: { ...toListDto(list), verifiedOwners: agg.verified },
+        list: toListDto(list),
         total,
         properties,
         stats: {

@@ -34,7 +34,7 @@ export const listDto = z.object({
   rowsDone: z.number().int(),
   progress: z.number().int(),
   createdAt: z.string(),
-  verifiedOwners: z.number().int(),
+  /** Skip-trace results (hits, landline and DNC phones found, cost): 0 until the list is skip traced. */
   hits: z.number().int(),
   landlines: z.number().int(),
   dnc: z.number().int(),

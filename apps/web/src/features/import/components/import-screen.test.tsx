@@ -36,7 +36,6 @@ function listAnswer(name: string) {
     rowsDone: 0,
     progress: 0,
     createdAt: '2025-03-01T10:00:00.000Z',
-    verifiedOwners: 0,
     hits: 0,
     landlines: 0,
     dnc: 0,

@@ -4,7 +4,7 @@ import { messages, type ListProperty } from '@prospector/core';
 import { buildUser } from '../../../test/factories';
 import { mockApi, requestsTo, type FakeRoute } from '../../../test/fake-api';
 import { buildImportingList, buildList, buildProperty, listId } from '../testing/list-fixtures';
-import { renderListsApp } from '../testing/render-lists-app';
+import { renderApp } from '../../../test/render-app';
 
 const ID = listId(1);
 const BY_ID = `/api/lists/byId/${ID}`;
@@ -31,7 +31,7 @@ function pageOf(skip: number, total: number, overrides: Partial<ListProperty> = 
 
 function setUp(routes: Record<string, FakeRoute>) {
   mockApi({ 'GET /api/users/me': { status: 200, body: { user: buildUser() } }, ...routes });
-  return renderListsApp(`/lists/${ID}`);
+  return renderApp(`/lists/${ID}`, { token: 'token-ann' });
 }
 
 /** Query strings of the calls made (the fake API keys its routes by path only). */
@@ -160,7 +160,7 @@ describe('list detail page', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Launch Campaign' }));
 
-    expect(location.pathname).toBe('/campaign-builder');
+    expect(location.current).toBe('/campaign-builder');
     expect(location.state).toEqual({ listIds: [ID] });
   });
 

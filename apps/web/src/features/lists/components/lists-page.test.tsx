@@ -2,11 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages, type ListDto } from '@prospector/core';
 import { dragCard } from '../../../test/board-drag';
+import { rect } from '../../../test/pointer-drag';
 import { buildUser } from '../../../test/factories';
 import { mockApi, requestsTo, type FakeReply, type FakeRoute } from '../../../test/fake-api';
 import { latestSocket } from '../../../test/fake-socket';
 import { buildImportingList, buildList, listId } from '../testing/list-fixtures';
-import { renderListsApp } from '../testing/render-lists-app';
+import { renderApp } from '../../../test/render-app';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -20,7 +21,7 @@ function setUp(routes: Record<string, FakeRoute> = {}) {
     'POST /api/lists/get': listsReply([buildList()]),
     ...routes,
   });
-  return renderListsApp('/lists');
+  return renderApp('/lists', { token: 'token-ann' });
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
@@ -29,26 +30,15 @@ const bodiesOf = (method: string, path: string) => requestsTo(method, path).map(
 
 /** jsdom lays nothing out: cards are stacked 170 px apart, a copy being dragged starts on its card. */
 function layOutCards(): void {
-  const rect = (y: number, height: number) =>
-    ({
-      x: 0,
-      y,
-      width: 700,
-      height,
-      top: y,
-      left: 0,
-      right: 700,
-      bottom: y + height,
-      toJSON: () => ({}),
-    }) as DOMRect;
+  const rowAt = (y: number, height: number) => rect(0, y, 700, height);
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
     const overlayOf = this.closest('[data-drag-overlay-for]')?.getAttribute('data-drag-overlay-for');
     const owner = overlayOf
       ? document.querySelector(`article[data-list-id="${overlayOf}"]`)
       : this.closest('article[data-list-id]');
-    if (!owner) return rect(0, 0);
+    if (!owner) return rowAt(0, 0);
     const index = [...document.querySelectorAll('article[data-list-id]')].indexOf(owner);
-    return rect(index * 170, 150);
+    return rowAt(index * 170, 150);
   });
 }
 
@@ -186,7 +176,7 @@ describe('lists page', () => {
     expect(within(imported).queryByRole('progressbar')).not.toBeInTheDocument();
     expect(within(imported).getByText(/Empty row: 6/)).toBeInTheDocument();
     await user.click(within(imported).getByRole('button', { name: messages.lists.noCampaignYet }));
-    expect(location.pathname).toBe('/campaign-builder');
+    expect(location.current).toBe('/campaign-builder');
     expect(location.state).toEqual({ listIds: [listId(1)] });
   });
 
@@ -353,7 +343,7 @@ describe('lists page', () => {
     );
 
     await user.click(within(panel).getByRole('button', { name: messages.lists.launchCampaign }));
-    expect(location.pathname).toBe('/campaign-builder');
+    expect(location.current).toBe('/campaign-builder');
     expect(location.state).toEqual({ listIds: [listId(1)] });
   });
 

@@ -19,7 +19,6 @@ export function buildList(overrides: Partial<ListDto> = {}): ListDto {
     rowsDone: 130,
     progress: 100,
     createdAt: '2026-01-05T10:00:00.000Z',
-    verifiedOwners: 30,
     hits: 0,
     landlines: 2,
     dnc: 1,
