@@ -11,3 +11,4 @@ export { hijack } from './admin/hijack.js';
 export { switchToUser } from './admin/switch-to-user.js';
 export * from './records/index.js';
 export * from './lists/index.js';
+export * from './device.js';
