@@ -29,6 +29,8 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { createRealtime, type Realtime } from './plugins/realtime.js';
 import { registerWeb } from './plugins/web.js';
 import { createMailer, type Mailer } from './providers/mail/index.js';
+import { createMaps, type Maps } from './providers/maps/index.js';
+import { mapsRoutes } from './modules/maps/index.js';
 
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
@@ -38,6 +40,7 @@ export type Services = {
   teams: TeamsService;
   audit: AuditService;
   mailer: Mailer;
+  maps: Maps;
   notifications: NotificationsService;
   records: RecordsService;
   tasks: TasksService;
@@ -65,6 +68,7 @@ export type AppDeps = {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
+  maps?: Maps;
   /** Where logs go; tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
 };
@@ -99,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const { db } = deps.database;
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const maps = deps.maps ?? createMaps({ key: config.GOOGLE_MAPS_KEY, baseUrl: config.GOOGLE_MAPS_URL });
   const realtime = () => app.realtime;
   const notifications = createNotificationsService({ db, clock, realtime });
   const records = createRecordsService({ db, clock, notifications, realtime });
@@ -147,6 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     teams,
     audit,
     mailer,
+    maps,
     notifications,
     records,
     tasks,
@@ -162,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(adminRoutes);
   await app.register(recordsRoutes);
   await app.register(notificationsRoutes);
+  await app.register(mapsRoutes);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(listsRoutes);
   await registerWeb(app, config.WEB_DIST);

@@ -63,6 +63,8 @@ export const envSchema = z
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
     IMPORT_LEASE_MS: positiveInt(60_000),
+    GOOGLE_MAPS_KEY: z.string().min(10).optional(),
+    GOOGLE_MAPS_URL: z.url().default('https://maps.googleapis.com'),
   })
   .superRefine((env, ctx) => {
     // In production a login code may only travel by mail: the log mailer would print it.

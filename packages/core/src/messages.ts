@@ -44,6 +44,8 @@ export const messages = {
     pushToCrm: 'Push to CRM',
     pushedToCrm: 'Pushed to CRM',
     propertyInfoFailed: 'Something went wrong.',
+    mapsNotConfigured: 'Maps are not configured on this server: set GOOGLE_MAPS_KEY to look up addresses.',
+    addressNotFound: 'No place was found at that address.',
     markAllRead: 'Mark all as read',
     itemNotFound: 'That record does not exist.',
     itemForbidden: 'You can only open records assigned to you.',

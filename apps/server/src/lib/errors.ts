@@ -2,11 +2,18 @@ import { DEFAULT_IMPORT_MAX_ROWS, messages, rowLimitMessage } from '@prospector/
 import type { AuthErrorCode } from '../modules/auth/auth.errors.js';
 import type { AdminErrorCode } from '../modules/admin/admin.errors.js';
 import type { ListsErrorCode } from '../modules/lists/lists.errors.js';
+import type { MapsErrorCode } from '../modules/maps/index.js';
 import type { RecordsErrorCode } from '../modules/records/records.errors.js';
 import type { Result } from './result.js';
 
 export type CommonErrorCode = 'NOT_FOUND' | 'VALIDATION' | 'RATE_LIMITED' | 'INTERNAL';
-export type ErrorCode = CommonErrorCode | AuthErrorCode | AdminErrorCode | RecordsErrorCode | ListsErrorCode;
+export type ErrorCode =
+  | CommonErrorCode
+  | AuthErrorCode
+  | AdminErrorCode
+  | RecordsErrorCode
+  | ListsErrorCode
+  | MapsErrorCode;
 
 /** The one map from error code to HTTP status and message. Exhaustive: a new code must be added here. */
 export const errorCatalogue: Record<ErrorCode, { status: number; message: string }> = {
@@ -49,6 +56,10 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   // What is wrong with the file is said by the service (empty, binary, encoding, row N…).
   FILE_INVALID: { status: 400, message: messages.http.badRequest },
   FILE_TOO_LARGE: { status: 413, message: messages.lists.fileTooLarge },
+  MAPS_NOT_CONFIGURED: { status: 501, message: messages.records.mapsNotConfigured },
+  // Not 502: the web client stays silent on Bad Gateway, and the spec shows this message.
+  MAPS_FAILED: { status: 503, message: messages.records.propertyInfoFailed },
+  ADDRESS_NOT_FOUND: { status: 404, message: messages.records.addressNotFound },
 };
 
 export class DomainError extends Error {

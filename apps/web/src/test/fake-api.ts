@@ -8,6 +8,7 @@ export const DEFAULT_CONFIG = {
   contactEmail: 'support@prospector.test',
   bookDemoUrl: null,
   codesInServerLog: false,
+  mapsConfigured: false,
 };
 
 /** Requests the fake server received, and those it had no answer for (a test bug). */

@@ -13,5 +13,7 @@ export const getPublicConfig = defineEndpoint({
     bookDemoUrl: z.string().nullable(),
     /** The embedded default prints login codes to the server log instead of mailing them. */
     codesInServerLog: z.boolean(),
+    /** A maps service is configured: properties show street-view photos and maps. */
+    mapsConfigured: z.boolean(),
   }),
 });

@@ -37,5 +37,6 @@ export async function healthRoutes(app: FastifyInstance) {
     contactEmail: app.config.CONTACT_EMAIL,
     bookDemoUrl: app.config.BOOK_DEMO_URL ?? null,
     codesInServerLog: app.services.mailer.kind === 'log',
+    mapsConfigured: app.services.maps.configured,
   }));
 }

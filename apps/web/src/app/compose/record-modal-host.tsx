@@ -3,6 +3,7 @@ import type { CurrentUser } from '@prospector/core';
 import { boardKeys, useBoardStatuses } from '../../features/board';
 import { useMembers } from '../../features/members';
 import { notificationsKeys } from '../../features/notifications';
+import { usePublicConfig } from '../../features/public-config';
 import { RecordModal } from '../../features/records';
 import { useRecordParam } from './use-record-param';
 
@@ -13,6 +14,7 @@ export function RecordModalHost({ user }: { user: CurrentUser }) {
   const open = recordId !== null;
   const members = useMembers(open).data ?? [];
   const statuses = useBoardStatuses(open).data ?? [];
+  const mapsConfigured = usePublicConfig().data?.mapsConfigured ?? false;
   return (
     <RecordModal
       itemId={recordId}
@@ -28,6 +30,7 @@ export function RecordModalHost({ user }: { user: CurrentUser }) {
       statuses={statuses}
       viewerId={user._id}
       timeZone={user.team.timezone}
+      mapsConfigured={mapsConfigured}
     />
   );
 }

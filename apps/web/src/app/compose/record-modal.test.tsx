@@ -10,7 +10,7 @@ import {
   buildTask,
   buildUser,
 } from '../../test/factories';
-import { mockApi, requestsTo, type FakeRoute } from '../../test/fake-api';
+import { DEFAULT_CONFIG, mockApi, requestsTo, type FakeRoute } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
 const ITEM_ID = '33333333-3333-4333-8333-333333333333';
@@ -336,6 +336,50 @@ describe('record detail', () => {
       itemId: ITEM_ID,
       data: 300000,
       type: 'contact',
+    });
+  });
+
+  describe('a property', () => {
+    const PROPERTY = buildItem({
+      _id: ITEM_ID,
+      type: 'property',
+      idts: [],
+      data: { Address: '12 Oak St', City: 'Sacramento', State: 'CA', Zip: '95814' },
+    });
+    const openProperty = async () => within(await screen.findByRole('dialog', { name: /12 Oak St/ }, LOAD));
+
+    it('shows its address with a listing search link, and the street-view photo when maps are configured', async () => {
+      setUp(
+        {
+          'GET /api/config': { status: 200, body: { ...DEFAULT_CONFIG, mapsConfigured: true } },
+          'POST /api/properties/streetView': {
+            status: 200,
+            body: { image: 'data:image/jpeg;base64,/9j/2Q==' },
+          },
+        },
+        PROPERTY,
+      );
+      const record = await openProperty();
+      const address = record.getByRole('region', { name: 'Address' });
+      expect(within(address).getByText('Sacramento')).toBeInTheDocument();
+      expect(within(address).getByRole('link', { name: /Search listings/ })).toHaveAttribute(
+        'href',
+        `https://www.zillow.com/homes/${encodeURIComponent('12 Oak St, Sacramento, CA 95814')}_rb/`,
+      );
+      expect(
+        await within(address).findByRole('img', { name: 'Street view of 12 Oak St, Sacramento, CA 95814' }),
+      ).toHaveAttribute('src', 'data:image/jpeg;base64,/9j/2Q==');
+      expect(requestsTo('POST', '/api/properties/streetView')[0]?.body).toEqual({
+        address: '12 Oak St, Sacramento, CA 95814',
+      });
+    });
+
+    it('asks for no photo when the server has no maps service', async () => {
+      setUp({}, PROPERTY);
+      const record = await openProperty();
+      expect(record.getByRole('region', { name: 'Address' })).toBeInTheDocument();
+      expect(record.queryByRole('img', { name: /Street view/ })).not.toBeInTheDocument();
+      expect(requestsTo('POST', '/api/properties/streetView')).toHaveLength(0);
     });
   });
 });

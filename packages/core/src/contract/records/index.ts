@@ -19,3 +19,10 @@ export {
 } from './notifications.js';
 export { addStatus } from './statuses.js';
 export { getMembers } from './members.js';
+export {
+  geoPoint,
+  getPropertyInfo,
+  getPropertyCoordinates,
+  getItemCoordinates,
+  getStreetView,
+} from './maps.js';

@@ -4,4 +4,6 @@ export const recordKeys = {
   detail: (id: string) => [...recordKeys.details(), id] as const,
   /** Every task of a record, completed ones included (the hide-completed toggle turned off). */
   tasks: (id: string) => [...recordKeys.all, 'tasks', id] as const,
+  /** A street-view photo by address (from the maps service, fetched once per address). */
+  streetView: (address: string) => [...recordKeys.all, 'street-view', address] as const,
 };

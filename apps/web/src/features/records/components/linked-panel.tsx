@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Avatar, Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconChevronDown, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
 import { withHttps, type ItemSummary, formatPhone } from '@prospector/core';
+import { listingSearchUrl } from './property-address-panel';
 import { RecordPanel } from './record-panel';
 
 type LinkedPanelProps = {
@@ -11,11 +12,6 @@ type LinkedPanelProps = {
   onOpen: (id: string) => void;
   onUnlink: (linked: ItemSummary) => void;
 };
-
-/** A public real-estate listing search for an address, opened in a new tab (spec part 1 §2.4). */
-function listingSearchUrl(address: string): string {
-  return `https://www.zillow.com/homes/${encodeURIComponent(address)}_rb/`;
-}
 
 /** A company's logo from its website's domain; the default logo when there is none. */
 function CompanyLogo({ website }: { website: string }) {

@@ -6,6 +6,7 @@ import { useItem, type RecordData } from '../api/get-item';
 import { useUnlinkItem } from '../api/unlink-items';
 import { IdentifierList } from './identifier-list';
 import { LinkedPanel } from './linked-panel';
+import { PropertyAddressPanel } from './property-address-panel';
 import { RecordToolbar } from './record-header';
 import { SectionPanel } from './section-panel';
 import { TasksPanel } from './tasks-panel';
@@ -24,6 +25,8 @@ export type RecordModalProps = {
   statuses: readonly StatusDto[];
   viewerId: string;
   timeZone: string | null;
+  /** The server has a maps service: properties show their street-view photo. */
+  mapsConfigured: boolean;
 };
 
 const TYPE_LABELS = { contact: 'Contact', property: 'Property', company: 'Company' } as const;
@@ -37,6 +40,7 @@ function RecordBody({
   statuses,
   viewerId,
   timeZone,
+  mapsConfigured,
   onOpenItem,
   onChanged,
 }: RecordBodyProps) {
@@ -62,6 +66,7 @@ function RecordBody({
       <ScrollArea style={{ flex: '1 1 58%' }} h="100%" bg="gray.0">
         <Stack gap="md" p="lg" maw={900} mx="auto">
           <RecordToolbar item={item} members={members} statuses={statuses} onChanged={changed} />
+          {item.type === 'property' && <PropertyAddressPanel item={item} mapsConfigured={mapsConfigured} />}
           {(item.type === 'contact' || item.idts.length > 0) && <IdentifierList item={item} />}
           <TasksPanel
             item={item}

@@ -1,0 +1,34 @@
+export type GeoPoint = { lat: number; lng: number };
+
+/** What a maps service knows about an address. */
+export type PlaceInfo = {
+  formattedAddress: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  location: GeoPoint;
+  /** Whether a street-level photo exists near the place. */
+  streetView: boolean;
+};
+
+export type StreetViewImage = { contentType: string; body: Buffer };
+
+/** The maps service (geocoding and street-view photos) behind the property calls. */
+export type Maps = {
+  /** False on the embedded default: every call then fails with MapsNotConfiguredError. */
+  readonly configured: boolean;
+  /** The place at an address, or null when the service knows none. */
+  lookup(address: string): Promise<PlaceInfo | null>;
+  /** A 1000×450 street-level photo of the address, or null when there is none. */
+  streetView(address: string): Promise<StreetViewImage | null>;
+};
+
+export class MapsNotConfiguredError extends Error {
+  constructor() {
+    super('maps not configured');
+  }
+}
+
+/** The service answered with an error, or could not be reached. */
+export class MapsFailedError extends Error {}
