@@ -27,6 +27,15 @@ export default defineConfig({
       './apps/web/vitest.config.ts',
       {
         test: {
+          name: 'agent',
+          root: 'apps/device-agent',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.e2e.ts'],

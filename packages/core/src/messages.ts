@@ -46,6 +46,7 @@ export const messages = {
     propertyInfoFailed: 'Something went wrong.',
     mapsNotConfigured: 'Maps are not configured on this server: set GOOGLE_MAPS_KEY to look up addresses.',
     addressNotFound: 'No place was found at that address.',
+    linkSameType: 'A record can only be linked to records of another type.',
     markAllRead: 'Mark all as read',
     itemNotFound: 'That record does not exist.',
     itemForbidden: 'You can only open records assigned to you.',

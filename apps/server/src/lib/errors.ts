@@ -39,6 +39,7 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   IDENTIFIER_TAKEN: { status: 409, message: messages.records.identifierTaken },
   IDENTIFIER_NOT_FOUND: { status: 404, message: messages.records.identifierNotFound },
   CANNOT_BE_PRIMARY: { status: 400, message: messages.records.cannotBePrimary },
+  LINK_SAME_TYPE: { status: 400, message: messages.records.linkSameType },
   MEMBER_NOT_FOUND: { status: 400, message: messages.records.memberNotFound },
   TASK_NOT_FOUND: { status: 404, message: messages.records.taskNotFound },
   MESSAGE_NOT_FOUND: { status: 404, message: messages.records.messageNotFound },

@@ -56,6 +56,7 @@ export function buildCard(overrides: Partial<BoardCard> = {}): BoardCard {
     notifCount: 0,
     due: null,
     hasOpenTask: false,
+    hasPrimary: true,
     queued: false,
     assignedTo: [],
     lastMessage: null,

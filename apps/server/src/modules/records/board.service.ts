@@ -22,6 +22,7 @@ export function createBoardService(deps: { db: Db; clock: Clock }) {
     return {
       ...toSummary(r, status, r.primary_value ?? undefined),
       notifCount: Number(r.notif),
+      hasPrimary: r.primary_value !== null,
       due,
       hasOpenTask: Number(r.open_task_count) > 0,
       queued: r.queued,

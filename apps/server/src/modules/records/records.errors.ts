@@ -8,6 +8,7 @@ export type RecordsErrorCode =
   | 'IDENTIFIER_TAKEN'
   | 'IDENTIFIER_NOT_FOUND'
   | 'CANNOT_BE_PRIMARY'
+  | 'LINK_SAME_TYPE'
   | 'MEMBER_NOT_FOUND'
   | 'TASK_NOT_FOUND'
   | 'MESSAGE_NOT_FOUND'

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import {
   entitySections,
   identifiers,
+  itemKeys,
   itemLinks,
   items,
   messages,
@@ -222,4 +223,39 @@ export function accessWhere(f: AccessFilter): SQL {
 export async function findTaskAnywhere(db: Db, taskId: string) {
   const [t] = await db.select().from(tasks).where(eq(tasks.id, taskId));
   return t ?? null;
+}
+
+export async function insertItem(db: Db, row: typeof items.$inferInsert) {
+  const [item] = await db.insert(items).values(row).returning();
+  return item!;
+}
+
+/** The record a stacking key (property address, company name or website host) already names. */
+export async function findItemByKeys(db: Db, teamId: string, keys: string[]) {
+  if (keys.length === 0) return null;
+  const [row] = await db
+    .select({ itemId: itemKeys.itemId })
+    .from(itemKeys)
+    .where(and(eq(itemKeys.teamId, teamId), inArray(itemKeys.key, keys)))
+    .limit(1);
+  return row ? findItem(db, row.itemId) : null;
+}
+
+export async function insertItemKeys(db: Db, teamId: string, itemId: string, keys: string[]) {
+  if (keys.length === 0) return;
+  await db
+    .insert(itemKeys)
+    .values(keys.map((key) => ({ teamId, key, itemId })))
+    .onConflictDoNothing();
+}
+
+/** Links two records both ways (a contact lists its properties, the property its contacts). */
+export async function insertLink(db: Db, teamId: string, a: string, b: string) {
+  await db
+    .insert(itemLinks)
+    .values([
+      { teamId, fromId: a, toId: b },
+      { teamId, fromId: b, toId: a },
+    ])
+    .onConflictDoNothing();
 }

@@ -428,3 +428,115 @@ describe('statuses', () => {
     expect((await call(member, 'PUT', '/api/settings/addStatus', { text: 'Hot' })).statusCode).toBe(403);
   });
 });
+
+describe('adding and linking records', () => {
+  const addAndMap = (user: TestUser, body: object) =>
+    call(user, 'PATCH', '/api/services/addAndMapData', body);
+
+  it('adds a new contact by phone to a property, links both ways and answers the updated property', async () => {
+    const property = await insertContact(t.database.db, admin.teamId, {
+      type: 'property',
+      data: { Address: '1 Oak St' },
+    });
+    const res = await addAndMap(admin, { type: 'contact', idt: '(916) 456-7890', addedTo: property.id });
+    expect(res.statusCode).toBe(200);
+    const { item } = res.json();
+    expect(item._id).toBe(property.id);
+    expect(item.contacts).toHaveLength(1);
+    expect(item.contacts[0].subtitle).toBe('+19164567890');
+    const contact = (await call(admin, 'GET', `/api/items/${item.contacts[0]._id}`)).json().item;
+    expect(contact.properties.map((p: { _id: string }) => p._id)).toEqual([property.id]);
+    expect(contact.idts).toMatchObject([{ value: '+19164567890', primary: true }]);
+  });
+
+  it('links the contact the team already has for that phone instead of copying it', async () => {
+    const known = await insertContact(t.database.db, admin.teamId, {
+      first: 'Ann',
+      phones: ['916-456-7890'],
+    });
+    const property = await insertContact(t.database.db, admin.teamId, {
+      type: 'property',
+      data: { Address: '1 Oak St' },
+    });
+    const { item } = (
+      await addAndMap(admin, { type: 'contact', idt: '+1 916 456 7890', addedTo: property.id })
+    ).json();
+    expect(item.contacts.map((c: { _id: string }) => c._id)).toEqual([known.id]);
+    expect(await t.database.db.select().from(items).where(eq(items.type, 'contact'))).toHaveLength(1);
+  });
+
+  it("refuses an invalid phone with the spec's message and adds nothing", async () => {
+    const property = await insertContact(t.database.db, admin.teamId, {
+      type: 'property',
+      data: { Address: '1 Oak St' },
+    });
+    const res = await addAndMap(admin, { type: 'contact', idt: '12345', addedTo: property.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(messages.records.invalidPhone);
+    expect(await t.database.db.select().from(items)).toHaveLength(1);
+  });
+
+  it('adds a company by name once: the same name later links the same company', async () => {
+    const a = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
+    const b = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7891'] });
+    const first = (await addAndMap(admin, { type: 'company', idt: 'acme roofing', addedTo: a.id })).json()
+      .item;
+    expect(first.companies[0].title).toBe('Acme Roofing');
+    const second = (
+      await addAndMap(admin, { type: 'company', idt: 'Acme Roofing LLC', addedTo: b.id })
+    ).json().item;
+    expect(second.companies[0]._id).toBe(first.companies[0]._id);
+  });
+
+  it('adds a company by website and a property by address', async () => {
+    const c = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
+    await addAndMap(admin, { type: 'company', idt: 'acme.com', addedTo: c.id });
+    const { item } = (
+      await addAndMap(admin, { type: 'property', idt: '12 elm street', addedTo: c.id })
+    ).json();
+    expect(item.companies[0].subtitle).toBe('https://acme.com');
+    expect(item.properties[0].title).toBe('12 Elm Street');
+  });
+
+  it('refuses to link a record to one of its own type', async () => {
+    const c = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
+    const res = await addAndMap(admin, { type: 'contact', idt: '916-456-7891', addedTo: c.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(messages.records.linkSameType);
+  });
+
+  it('assigns what a member who sees only assigned records adds, so they can open it', async () => {
+    const member = await insertMember(t, admin.teamId, 'mo@acme.test');
+    const property = await insertContact(t.database.db, admin.teamId, {
+      type: 'property',
+      data: { Address: '1 Oak St' },
+      assignedTo: [member.userId],
+    });
+    const { item } = (
+      await addAndMap(member, { type: 'contact', idt: '916-456-7890', addedTo: property.id })
+    ).json();
+    expect((await call(member, 'GET', `/api/items/${item.contacts[0]._id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('board cards', () => {
+  it('say whether the lead has a primary phone or e-mail', async () => {
+    await insertContact(t.database.db, admin.teamId, {
+      first: 'Ann',
+      phones: ['916-456-7890'],
+      status: 'Not contacted',
+    });
+    await insertContact(t.database.db, admin.teamId, {
+      first: 'Bob',
+      phones: ['916-456-7891'],
+      primary: -1,
+      status: 'Not contacted',
+    });
+    const { columns } = (await call(admin, 'POST', '/api/dashboard/get', {})).json();
+    const cards = columns[0].items as { title: string; hasPrimary: boolean }[];
+    expect(Object.fromEntries(cards.map((c) => [c.title.split(' ')[0], c.hasPrimary]))).toEqual({
+      Ann: true,
+      Bob: false,
+    });
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  addAndMapData,
   addComment,
   addIdentifier,
   addStatus,
@@ -46,6 +47,9 @@ export async function recordsRoutes(app: FastifyInstance) {
     unwrap(await records.unlink(auth, body.parentId, body.dataId));
     return { ok: true as const };
   });
+  route(app, addAndMapData, async ({ auth, body }) => ({
+    item: unwrap(await records.addAndMap(auth, body.addedTo, body.type, body.idt)),
+  }));
   route(app, assign, async ({ auth, body }) => unwrap(await records.assign(auth, body)));
   route(app, addComment, async ({ auth, body }) => ({
     message: unwrap(

@@ -3,6 +3,10 @@ import {
   canBecomePrimary,
   canHaveStatus,
   can,
+  companyKeys,
+  importValue,
+  propertyKey,
+  websiteHost,
   isValidEmail,
   itemSearchText,
   normalizePhone,
@@ -19,7 +23,7 @@ import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import type { AuthContext } from '../auth/index.js';
 import type { NotificationsService } from '../notifications/index.js';
-import { canAccessItem } from './records.access.js';
+import { canAccessItem, seesAllData } from './records.access.js';
 import { defaultSections } from './records.defaults.js';
 import type { RecordsErrorCode } from './records.errors.js';
 import { identifierDtos, toMessageDto, toSummary, toTaskDto } from './records.mappers.js';
@@ -247,41 +251,109 @@ export function createRecordsService(deps: {
       return ok(true);
     },
 
+    /**
+     * Adds a contact (by phone), property (by address) or company (by name or website) to a record.
+     * What the team already has is linked instead of copied, as imports stack.
+     */
+    async addAndMap(auth: AuthContext, addedTo: string, type: ItemType, idt: string): R<ItemDto> {
+      const found = await access(auth, addedTo);
+      if (!found.ok) return found;
+      const parent = found.value;
+      if (parent.type === type) return fail('LINK_SAME_TYPE');
+      const now = clock.now();
+      // A member who sees only assigned records must see what they just added.
+      const assignedTo = seesAllData(auth)
+        ? parent.assignedTo
+        : [...new Set([...parent.assignedTo, auth.userId])];
+      const linked = await db.transaction(async (tx) => {
+        const create = (data: Record<string, string>) =>
+          q.insertItem(tx, {
+            teamId: parent.teamId,
+            type,
+            data,
+            assignedTo,
+            searchText: itemSearchText(data),
+            lastActivityAt: now,
+            createdAt: now,
+            updatedAt: now,
+          });
+        if (type === 'contact') {
+          const phone = normalizePhone(idt);
+          if (!phone) return fail('INVALID_PHONE');
+          const existing = await q.findIdentifierByValue(tx, parent.teamId, phone);
+          if (existing) return ok(existing.itemId);
+          const contact = await create({});
+          await q.insertIdentifier(tx, {
+            teamId: parent.teamId,
+            itemId: contact.id,
+            value: phone,
+            isEmail: false,
+            primary: true,
+            position: 0,
+            createdAt: now,
+          });
+          return ok(contact.id);
+        }
+        const isWebsite = type === 'company' && websiteHost(idt) !== null && !/\s/.test(idt.trim());
+        const keys =
+          type === 'property'
+            ? [propertyKey({ street: idt })].filter((k): k is string => k !== null)
+            : companyKeys(isWebsite ? { website: idt } : { name: idt });
+        const existing = await q.findItemByKeys(tx, parent.teamId, keys);
+        if (existing) return ok(existing.id);
+        const data: Record<string, string> =
+          type === 'property'
+            ? { Address: importValue('Address', idt) }
+            : isWebsite
+              ? { Website: withHttps(idt.trim()) }
+              : { Name: importValue('Name', idt) };
+        const item = await create(data);
+        await q.insertItemKeys(tx, parent.teamId, item.id, keys);
+        return ok(item.id);
+      });
+      if (!linked.ok) return linked;
+      if (linked.value === parent.id) return fail('LINK_SAME_TYPE');
+      await q.insertLink(db, parent.teamId, parent.id, linked.value);
+      return ok(await toItemDto(auth, await touch(parent.id)));
+    },
+
     async assign(
       auth: AuthContext,
       input: { assignedId: string; dataId: string; dataType: 'task' | RecordType },
     ) {
+      // The record comes first: who may not see it learns nothing, not even whether the member exists.
+      const task = input.dataType === 'task' ? await q.findTaskAnywhere(db, input.dataId) : null;
+      if (input.dataType === 'task' && (!task || task.teamId !== auth.teamId))
+        return fail('TASK_NOT_FOUND' as const);
+      const found = await access(auth, task ? task.itemId : input.dataId);
+      if (!found.ok) return found;
+      const item = found.value;
       const [member] = await q.teamMemberIds(db, auth.teamId, [input.assignedId]);
       if (!member) return fail('MEMBER_NOT_FOUND' as const);
-      const notify = async (itemId: string, added: boolean, what: string) => {
+      const notify = async (added: boolean, what: string) => {
         if (!added) return;
         const push = await notifications.notify(db, {
           teamId: auth.teamId,
           senderId: auth.userId,
           recipients: [member],
           body: `${auth.user.name || auth.user.email} assigned you ${what}`,
-          targetId: itemId,
+          targetId: item.id,
         });
         await push();
       };
-      if (input.dataType === 'task') {
-        const task = await q.findTaskAnywhere(db, input.dataId);
-        if (!task || task.teamId !== auth.teamId) return fail('TASK_NOT_FOUND' as const);
-        const found = await access(auth, task.itemId);
-        if (!found.ok) return found;
-        const added = !task.assignedTo.includes(member);
-        const assignedTo = added ? [...task.assignedTo, member] : task.assignedTo.filter((u) => u !== member);
+      const toggle = (current: string[]) => {
+        const added = !current.includes(member);
+        return { added, assignedTo: added ? [...current, member] : current.filter((u) => u !== member) };
+      };
+      if (task) {
+        const { added, assignedTo } = toggle(task.assignedTo);
         await q.updateTask(db, task.id, { assignedTo });
-        await notify(task.itemId, added, `a task: ${task.text.slice(0, 80)}`);
+        await notify(added, `a task: ${task.text.slice(0, 80)}`);
         return ok({ _id: task.id, assignedTo });
       }
-      const found = await access(auth, input.dataId);
-      if (!found.ok) return found;
-      const item = found.value;
-      const added = !item.assignedTo.includes(member);
-      const assignedTo = added ? [...item.assignedTo, member] : item.assignedTo.filter((u) => u !== member);
+      const { added, assignedTo } = toggle(item.assignedTo);
       const updated = await touch(item.id, { assignedTo });
-      await notify(item.id, added, `a ${item.type}`);
+      await notify(added, `a ${item.type}`);
       changed(updated, await statusText(item.teamId, item.statusId));
       return ok({ _id: item.id, assignedTo });
     },

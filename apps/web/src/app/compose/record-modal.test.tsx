@@ -90,7 +90,7 @@ describe('record detail', () => {
     const record = await openRecord();
 
     await user.type(record.getByRole('textbox', { name: 'Replacement phone or e-mail' }), '12345');
-    await user.click(record.getByRole('button', { name: 'Add' }));
+    await user.click(record.getByRole('button', { name: 'Add phone or e-mail' }));
 
     expect(await record.findByText(messages.records.invalidPhone)).toBeInTheDocument();
     expect(requestsTo('PATCH', '/api/items/addIdt')).toHaveLength(0);
@@ -105,7 +105,7 @@ describe('record detail', () => {
     const record = await openRecord();
 
     await user.type(record.getByRole('textbox', { name: 'Replacement phone or e-mail' }), '(916) 456-7891');
-    await user.click(record.getByRole('button', { name: 'Add' }));
+    await user.click(record.getByRole('button', { name: 'Add phone or e-mail' }));
 
     expect(await record.findByText('(916) 456-7891')).toBeInTheDocument();
     expect(requestsTo('PATCH', '/api/items/addIdt')[0]?.body).toEqual({
@@ -380,6 +380,55 @@ describe('record detail', () => {
       expect(record.getByRole('region', { name: 'Address' })).toBeInTheDocument();
       expect(record.queryByRole('img', { name: /Street view/ })).not.toBeInTheDocument();
       expect(requestsTo('POST', '/api/properties/streetView')).toHaveLength(0);
+    });
+  });
+
+  describe('adding linked records', () => {
+    const PROPERTY = buildItem({
+      _id: ITEM_ID,
+      type: 'property',
+      idts: [],
+      data: { Address: '12 Oak St', City: 'Sacramento', State: 'CA', Zip: '95814' },
+    });
+    const openProperty = async () =>
+      within(await screen.findByRole('dialog', { name: /12 Oak St/ }, LOAD));
+
+    it('refuses an invalid contact phone without a call', async () => {
+      const { user } = setUp({}, PROPERTY);
+      const record = await openProperty();
+      await user.type(record.getByRole('textbox', { name: 'New contact phone' }), '12345{Enter}');
+      expect(await record.findByText(messages.records.invalidPhone)).toBeInTheDocument();
+      expect(requestsTo('PATCH', '/api/services/addAndMapData')).toHaveLength(0);
+    });
+
+    it('adds a contact by phone and shows it among the contacts', async () => {
+      const updated = {
+        ...PROPERTY,
+        contacts: [
+          {
+            _id: '55555555-5555-4555-8555-555555555555',
+            type: 'contact' as const,
+            status: null,
+            title: 'Unnamed contact',
+            subtitle: '+19164567890',
+          },
+        ],
+      };
+      const { user } = setUp(
+        { 'PATCH /api/services/addAndMapData': { status: 200, body: { item: updated } } },
+        PROPERTY,
+      );
+      const record = await openProperty();
+      const input = record.getByRole('textbox', { name: 'New contact phone' });
+      await user.type(input, '(916) 456-7890{Enter}');
+      const contacts = record.getByRole('region', { name: 'Contacts' });
+      expect(await within(contacts).findByText('Unnamed contact')).toBeInTheDocument();
+      expect(input).toHaveValue('');
+      expect(requestsTo('PATCH', '/api/services/addAndMapData')[0]?.body).toEqual({
+        type: 'contact',
+        idt: '(916) 456-7890',
+        addedTo: ITEM_ID,
+      });
     });
   });
 });

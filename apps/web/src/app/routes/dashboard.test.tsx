@@ -88,7 +88,7 @@ describe('dashboard', () => {
   it('refuses, without a call, to give a status to a contact card without a primary phone or e-mail', async () => {
     setUp({
       'POST /api/dashboard/get': boardOf([
-        [NEW, [buildCard({ _id: 'item-1', title: 'Jane Doe', subtitle: '' })]],
+        [NEW, [buildCard({ _id: 'item-1', title: 'Jane Doe', subtitle: '', hasPrimary: false })]],
         [HOT, []],
       ]),
     });

@@ -35,6 +35,8 @@ export const boardCard = itemSummary.extend({
   /** Due time of the first open task (ISO), if any. */
   due: z.string().nullable(),
   hasOpenTask: z.boolean(),
+  /** It has a primary phone or e-mail, so it may have a status (moving it to a column needs one). */
+  hasPrimary: z.boolean(),
   queued: z.boolean(),
   assignedTo: z.array(z.string()),
   lastMessage: z.object({ body: z.string(), createdAt: z.string() }).nullable(),

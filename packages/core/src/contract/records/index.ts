@@ -26,3 +26,4 @@ export {
   getItemCoordinates,
   getStreetView,
 } from './maps.js';
+export { addAndMapData } from './add-and-map.js';

@@ -42,10 +42,7 @@ export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { cur
   }
 };
 
-/**
- * A contact's card shows its primary phone or e-mail as the second line (contract: `itemSummary`),
- * so an empty one means the lead cannot get a status. Other cards do not tell: the server decides.
- */
+/** A lead without a primary phone or e-mail cannot get a status: the drop is refused without a call. */
 export function cardLacksPrimary(card: BoardCard): boolean {
-  return card.type === 'contact' && card.subtitle.trim() === '';
+  return !card.hasPrimary;
 }

@@ -113,7 +113,13 @@ export function IdentifierList({ item }: { item: ItemDto }) {
             size="sm"
             style={{ flex: 1 }}
           />
-          <Button type="submit" variant="default" size="sm" loading={add.isPending}>
+          <Button
+            type="submit"
+            variant="default"
+            size="sm"
+            loading={add.isPending}
+            aria-label="Add phone or e-mail"
+          >
             Add
           </Button>
         </Group>

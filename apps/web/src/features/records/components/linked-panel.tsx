@@ -1,7 +1,25 @@
-import { useState, type ReactNode } from 'react';
-import { ActionIcon, Anchor, Avatar, Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconBuilding, IconChevronDown, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
-import { withHttps, type ItemSummary, formatPhone } from '@prospector/core';
+import {
+  formatPhone,
+  messages,
+  normalizePhone,
+  withHttps,
+  type ItemSummary,
+  type ItemType,
+} from '@prospector/core';
 import { listingSearchUrl } from './property-address-panel';
 import { RecordPanel } from './record-panel';
 
@@ -11,7 +29,59 @@ type LinkedPanelProps = {
   items: readonly ItemSummary[];
   onOpen: (id: string) => void;
   onUnlink: (linked: ItemSummary) => void;
+  /** Adds a record of this panel's type by its phone, address or name; absent where none may be added. */
+  add?: { type: ItemType; onAdd: (idt: string, done: () => void) => void; pending: boolean };
 };
+
+const ADD_LABELS: Record<ItemType, { label: string; placeholder: string }> = {
+  contact: { label: 'New contact phone', placeholder: 'Add a contact by phone' },
+  property: { label: 'New property address', placeholder: 'Add a property by address' },
+  company: { label: 'New company name or website', placeholder: 'Add a company by name or website' },
+};
+
+function AddLinkedForm({ add }: { add: NonNullable<LinkedPanelProps['add']> }) {
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { label, placeholder } = ADD_LABELS[add.type];
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const idt = draft.trim();
+    if (!idt) return;
+    // 'Adding a contact requires a valid phone after normalisation': no call is made otherwise.
+    if (add.type === 'contact' && !normalizePhone(idt)) {
+      setError(messages.records.invalidPhone);
+      return;
+    }
+    add.onAdd(idt, () => setDraft(''));
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput
+          aria-label={label}
+          placeholder={placeholder}
+          value={draft}
+          onChange={(e) => {
+            setDraft(e.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          size="sm"
+          style={{ flex: 1 }}
+        />
+        <Button
+          type="submit"
+          variant="default"
+          size="sm"
+          loading={add.pending}
+          aria-label={`Add ${add.type}`}
+        >
+          Add
+        </Button>
+      </Group>
+    </form>
+  );
+}
 
 /** A company's logo from its website's domain; the default logo when there is none. */
 function CompanyLogo({ website }: { website: string }) {
@@ -56,7 +126,7 @@ function LinkedRow({
   linked,
   onOpen,
   onUnlink,
-}: { linked: ItemSummary } & Omit<LinkedPanelProps, 'title' | 'icon' | 'items'>) {
+}: { linked: ItemSummary } & Pick<LinkedPanelProps, 'onOpen' | 'onUnlink'>) {
   const [expanded, setExpanded] = useState(false);
   return (
     <Stack gap={4} data-testid="linked-record">
@@ -106,7 +176,7 @@ function LinkedRow({
 }
 
 /** Properties, contacts or companies linked to the record; each row expands, opens or unlinks. */
-export function LinkedPanel({ title, icon, items, onOpen, onUnlink }: LinkedPanelProps) {
+export function LinkedPanel({ title, icon, items, onOpen, onUnlink, add }: LinkedPanelProps) {
   return (
     <RecordPanel title={title} icon={icon} count={items.length}>
       {items.length === 0 ? (
@@ -120,6 +190,7 @@ export function LinkedPanel({ title, icon, items, onOpen, onUnlink }: LinkedPane
           ))}
         </Stack>
       )}
+      {add && <AddLinkedForm add={add} />}
     </RecordPanel>
   );
 }

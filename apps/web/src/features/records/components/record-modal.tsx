@@ -3,6 +3,7 @@ import { Badge, Box, Center, Group, Loader, Modal, ScrollArea, Stack, Text } fro
 import { IconBuildingSkyscraper, IconHome, IconUser, IconUsers } from '@tabler/icons-react';
 import { itemTitle, type MemberDto, type StatusDto } from '@prospector/core';
 import { useItem, type RecordData } from '../api/get-item';
+import { useAddAndMap } from '../api/add-and-map';
 import { useUnlinkItem } from '../api/unlink-items';
 import { IdentifierList } from './identifier-list';
 import { LinkedPanel } from './linked-panel';
@@ -46,15 +47,16 @@ function RecordBody({
 }: RecordBodyProps) {
   const { item } = record;
   const unlink = useUnlinkItem(item._id, item.type);
+  const addAndMap = useAddAndMap(item._id);
   const changed = () => onChanged?.(item._id);
   const sections = record.sections.filter(
     (s) => !s.hidden && (s.users.length === 0 || s.users.includes(viewerId)),
   );
   const linked = [
-    { type: 'property', title: 'Properties', icon: <IconHome size={18} />, items: item.properties },
-    { type: 'contact', title: 'Contacts', icon: <IconUsers size={18} />, items: item.contacts },
+    { type: 'property' as const, title: 'Properties', icon: <IconHome size={18} />, items: item.properties },
+    { type: 'contact' as const, title: 'Contacts', icon: <IconUsers size={18} />, items: item.contacts },
     {
-      type: 'company',
+      type: 'company' as const,
       title: 'Companies',
       icon: <IconBuildingSkyscraper size={18} />,
       items: item.companies,
@@ -83,6 +85,15 @@ function RecordBody({
               items={panel.items}
               onOpen={onOpenItem}
               onUnlink={(l) => unlink.mutate(l)}
+              add={
+                panel.type === item.type
+                  ? undefined
+                  : {
+                      type: panel.type,
+                      pending: addAndMap.isPending && addAndMap.variables.type === panel.type,
+                      onAdd: (idt, done) => addAndMap.mutate({ type: panel.type, idt }, { onSuccess: done }),
+                    }
+              }
             />
           ))}
           {sections.map((section) => (
