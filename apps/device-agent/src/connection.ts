@@ -146,10 +146,7 @@ export function createConnection(options: {
 
   socket.on('connect_error', (err) => {
     if (err.message === DEVICE_UNAUTHORIZED) {
-      closed = true;
-      socket.disconnect();
       options.onUnauthorized();
-      return;
     }
     failures++;
     // Every failure while it is fresh, then one in ten: an agent left running while the server is down

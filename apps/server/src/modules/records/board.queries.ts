@@ -14,8 +14,9 @@ export type BoardRow = {
   primary_value: string | null;
 };
 
-const assigned = (memberId: string | null) =>
-  memberId ? sql`and i.assigned_to @> array[${memberId}]::uuid[]` : sql``;
+const assignedTo = (alias: 'i' | 'c', memberId: string | null) =>
+  memberId ? sql`and ${sql.raw(alias)}.assigned_to @> array[${memberId}]::uuid[]` : sql``;
+const assigned = (memberId: string | null) => assignedTo('i', memberId);
 
 /** Cards in one column: an index-only scan of the board index. */
 export async function countColumn(db: Db, teamId: string, statusId: string, memberId: string | null) {
@@ -31,7 +32,11 @@ export async function countColumn(db: Db, teamId: string, statusId: string, memb
 /**
  * One page of a column in the card order of core's `compareCards`: the viewer's unread first (most
  * first), then due tasks (earliest first), then open tasks, then queued, then the rest; latest
- * activity first within a group.
+ * activity first within a group, then id.
+ *
+ * Each group is read from its own index in its own order, at most skip + limit rows each, so a page
+ * costs a few dozen index entries however long the column is; only the chosen rows then fetch their
+ * data and primary phone.
  */
 export async function columnPage(
   db: Db,
@@ -46,34 +51,46 @@ export async function columnPage(
   },
 ) {
   const now = p.now.toISOString();
-  // The page is chosen on sort keys alone; only its 30 rows then fetch their data and primary phone.
+  const upTo = p.skip + p.limit;
+  const inColumn = sql`c.team_id = ${p.teamId} and c.status_id = ${p.statusId} and not c.hidden ${assignedTo('c', p.memberId)}`;
+  const notUnread = sql`c.id not in (select id from unread)`;
+  const byActivity = sql`c.last_activity_at desc nulls last, c.id`;
   return queryRows<BoardRow>(
     db,
     sql`
-    with page as (
-      select i.id, i.open_task_count, i.first_open_task_due, i.last_activity_at, coalesce(n.cnt, 0)::int as notif,
-        case when n.cnt > 0 then 0
-             when i.first_open_task_due <= ${now}::timestamptz then 1
-             when i.open_task_count > 0 then 2
-             when i.queued then 3 else 4 end as grp
-      from items i
-      left join (
-        select target_id, count(*) as cnt from notifications
-        where user_id = ${p.viewerId} and not read group by target_id
-      ) n on n.target_id = i.id
-      where i.team_id = ${p.teamId} and i.status_id = ${p.statusId} and not i.hidden ${assigned(p.memberId)}
-      order by grp, notif desc,
-        case when i.first_open_task_due <= ${now}::timestamptz then i.first_open_task_due end asc nulls last,
-        i.last_activity_at desc, i.id
-      limit ${p.limit} offset ${p.skip}
+    with unread as (
+      select target_id as id, count(*)::int as cnt from notifications
+      where user_id = ${p.viewerId} and not read group by target_id
+    ), page as (
+      (select c.id, 0 as grp, u.cnt as notif, null::timestamptz as due_key, c.last_activity_at
+       from unread u join items c on c.id = u.id
+       where ${inColumn}
+       order by u.cnt desc, ${byActivity} limit ${upTo})
+      union all
+      (select c.id, 1, 0, c.first_open_task_due, c.last_activity_at from items c
+       where ${inColumn} and c.open_task_count > 0 and c.first_open_task_due <= ${now}::timestamptz and ${notUnread}
+       order by c.first_open_task_due, ${byActivity} limit ${upTo})
+      union all
+      (select c.id, 2, 0, null, c.last_activity_at from items c
+       where ${inColumn} and c.open_task_count > 0
+         and (c.first_open_task_due is null or c.first_open_task_due > ${now}::timestamptz) and ${notUnread}
+       order by ${byActivity} limit ${upTo})
+      union all
+      (select c.id, 3, 0, null, c.last_activity_at from items c
+       where ${inColumn} and c.queued and c.open_task_count = 0 and ${notUnread}
+       order by ${byActivity} limit ${upTo})
+      union all
+      (select c.id, 4, 0, null, c.last_activity_at from items c
+       where ${inColumn} and c.open_task_count = 0 and not c.queued and ${notUnread}
+       order by ${byActivity} limit ${upTo})
+      order by grp, notif desc, due_key asc nulls last, last_activity_at desc nulls last, id
+      offset ${p.skip} limit ${p.limit}
     )
-    select i.id, i.type, i.data, i.queued, i.assigned_to, page.open_task_count, page.first_open_task_due,
+    select i.id, i.type, i.data, i.queued, i.assigned_to, i.open_task_count, i.first_open_task_due,
       i.last_message, page.notif,
       (select d.value from identifiers d where d.item_id = i.id and d.primary limit 1) as primary_value
     from page join items i on i.id = page.id
-    order by page.grp, page.notif desc,
-      case when page.grp = 1 then page.first_open_task_due end asc nulls last,
-      page.last_activity_at desc, page.id`,
+    order by page.grp, page.notif desc, page.due_key asc nulls last, page.last_activity_at desc nulls last, page.id`,
   );
 }
 

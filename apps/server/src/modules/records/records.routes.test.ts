@@ -117,6 +117,43 @@ describe('the board', () => {
     ]);
   });
 
+  it('keeps the card order across pages when the groups straddle the page boundary', async () => {
+    const db = t.database.db;
+    const now = t.clock.now();
+    for (let i = 0; i < 45; i++) {
+      const c = await insertContact(db, admin.teamId, {
+        phones: [`916-557-${String(1000 + i)}`],
+        status: 'Not contacted',
+        queued: i % 5 === 0,
+        lastActivityAt: new Date(Date.UTC(2026, 0, 1 + (i % 7), i)),
+      });
+      if (i % 4 === 0)
+        await insertTask(db, admin.teamId, c.id, 'Due', new Date(now.getTime() - (i + 1) * 60_000));
+      if (i % 6 === 0)
+        await insertTask(db, admin.teamId, c.id, 'Later', new Date(now.getTime() + 86_400_000));
+      if (i % 9 === 0) await insertNotification(db, admin.teamId, admin.userId, c.id);
+    }
+    const first = (await call(admin, 'POST', '/api/dashboard/get', {})).json().columns[0];
+    const second = (
+      await call(admin, 'POST', '/api/dashboard/get', { status: first.status._id, skip: 30 })
+    ).json().columns[0];
+    const served = [...first.items, ...second.items].map((c: { _id: string }) => c._id);
+    const rows = await db.select().from(items);
+    const notifs = await db.select().from(notifications);
+    const expected = rows
+      .map((r) => ({
+        id: r.id,
+        notifCount: notifs.filter((n) => n.targetId === r.id).length,
+        firstOpenTaskDue: r.firstOpenTaskDue,
+        hasOpenTask: r.openTaskCount > 0,
+        queued: r.queued,
+        lastActivityAt: r.lastActivityAt,
+      }))
+      .sort((a, b) => compareCards(a, b, now))
+      .map((k) => k.id);
+    expect(served).toEqual(expected);
+  });
+
   it('pages a column 30 cards at a time', async () => {
     for (let i = 0; i < 35; i++)
       await insertContact(t.database.db, admin.teamId, {
