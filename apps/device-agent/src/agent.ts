@@ -47,7 +47,11 @@ type OfferAction = 'accept' | 'accept-again' | 'in-progress' | 'outcome-unknown'
  * with a higher `attempt`: that is a new try. A dropped job (the server refused our accept) was never
  * sent, so it may be taken again.
  */
-export function classifyOffer(record: JobRecord | undefined, job: DeviceJob, sendingNow: boolean): OfferAction {
+export function classifyOffer(
+  record: JobRecord | undefined,
+  job: DeviceJob,
+  sendingNow: boolean,
+): OfferAction {
   if (!record || record.state === 'dropped') return 'accept';
   switch (record.state) {
     case 'accepted':
@@ -81,7 +85,8 @@ export function createAgent(deps: AgentDeps): Agent {
   let resolveStopped: (reason: StopReason) => void = () => undefined;
   const stopped = new Promise<StopReason>((resolve) => (resolveStopped = resolve));
 
-  const onLoopError = (err: unknown) => logger.error('agent error', { error: err instanceof Error ? err.message : err });
+  const onLoopError = (err: unknown) =>
+    logger.error('agent error', { error: err instanceof Error ? err.message : err });
   const reports = createFlushLoop(flushReports, onLoopError);
   const accepts = createFlushLoop(flushAccepts, onLoopError);
   const inbound = createFlushLoop(flushInbound, onLoopError);
@@ -89,6 +94,7 @@ export function createAgent(deps: AgentDeps): Agent {
     concurrency: config.maxConcurrentSends,
     intervalMs: config.sendIntervalMs,
     run: sendJob,
+    onError: onLoopError,
   });
   const inFlight = new Set<string>();
 
@@ -142,7 +148,8 @@ export function createAgent(deps: AgentDeps): Agent {
       const batch = [...toAccept].slice(0, 1000);
       const answer = await connection.emit('accept', { ids: batch.map(([id]) => id) });
       if (!answer.ok && answer.reason === 'no-answer') continue;
-      if (!answer.ok) logger.error('the server could not read an accept; dropping those jobs', { error: answer.error });
+      if (!answer.ok)
+        logger.error('the server could not read an accept; dropping those jobs', { error: answer.error });
       const accepted = new Set(answer.ok ? answer.value.accepted : []);
       const rejected: string[] = [];
       for (const [id, offer] of batch) {
@@ -170,8 +177,8 @@ export function createAgent(deps: AgentDeps): Agent {
 
   async function sendJob(job: DeviceJob): Promise<void> {
     if (phase !== 'running' || journal.get(job.id)?.state !== 'accepted') return;
+    journal.markSending(job.id); // before the phone gets it: what makes a crash safe
     inFlight.add(job.id);
-    journal.markSending(job.id);
     try {
       await driver.send(job);
       journal.markSent(job.id);
@@ -192,7 +199,8 @@ export function createAgent(deps: AgentDeps): Agent {
       const batch = journal.unreported(1000);
       const answer = await connection.emit('report', { reports: batch });
       if (!answer.ok && answer.reason === 'no-answer') continue;
-      if (!answer.ok) logger.error('the server could not read reports; not sending them again', { error: answer.error });
+      if (!answer.ok)
+        logger.error('the server could not read reports; not sending them again', { error: answer.error });
       journal.markReported(batch);
     }
   }
@@ -202,7 +210,8 @@ export function createAgent(deps: AgentDeps): Agent {
       const messages = journal.pendingInbound(500);
       const answer = await connection.emit('inbound', { messages });
       if (!answer.ok && answer.reason === 'no-answer') continue;
-      if (!answer.ok) logger.error('the server could not read texts; not sending them again', { error: answer.error });
+      if (!answer.ok)
+        logger.error('the server could not read texts; not sending them again', { error: answer.error });
       journal.ackInbound(messages.map((m) => m.id));
     }
   }
@@ -210,7 +219,8 @@ export function createAgent(deps: AgentDeps): Agent {
   /** Called by the driver before it moves its cursor on: journalled here, so a crash cannot lose them. */
   function receiveInbound(messages: InboundSms[]): void {
     const valid = messages.filter((m) => inboundSms.safeParse(m).success);
-    if (valid.length < messages.length) logger.warn('ignored unreadable texts', { count: messages.length - valid.length });
+    if (valid.length < messages.length)
+      logger.warn('ignored unreadable texts', { count: messages.length - valid.length });
     if (valid.length === 0) return;
     journal.addInbound(valid);
     logger.info('texts received', { count: valid.length });
@@ -227,7 +237,8 @@ export function createAgent(deps: AgentDeps): Agent {
   function settleInterruptedSends(): void {
     const interrupted = [...journal.jobs()].filter((r) => r.state === 'sending').map((r) => r.id);
     for (const id of interrupted) journal.markFailed(id, OUTCOME_UNKNOWN, false);
-    if (interrupted.length > 0) logger.warn('texts interrupted by the last stop reported as failed', { count: interrupted.length });
+    if (interrupted.length > 0)
+      logger.warn('texts interrupted by the last stop reported as failed', { count: interrupted.length });
   }
 
   function stopWith(reason: StopReason): Promise<void> {
@@ -257,7 +268,11 @@ export function createAgent(deps: AgentDeps): Agent {
       phase = 'running';
       settleInterruptedSends();
       await driver.start(receiveInbound, markDelivered);
-      logger.info('agent started', { driver: driver.platform, journal: journal.filePath, unreported: journal.unreportedCount });
+      logger.info('agent started', {
+        driver: driver.platform,
+        journal: journal.filePath,
+        unreported: journal.unreportedCount,
+      });
       connection.open();
     },
     stop: () => stopWith('requested'),

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseConfig } from './config.js';
 
-const base = { serverUrl: 'https://crm.example.com/', deviceToken: 'dvc_4f9a1c2e7b8d0a3f5e6c', driver: 'android' };
+const base = {
+  serverUrl: 'https://crm.example.com/',
+  deviceToken: 'dvc_4f9a1c2e7b8d0a3f5e6c',
+  driver: 'android',
+};
 
 describe('the agent config', () => {
   it('fills phone defaults and puts the journal beside the config', () => {
@@ -22,7 +26,10 @@ describe('the agent config', () => {
   });
 
   it('gives the sim no pause between sends and fills its options', () => {
-    const { config } = parseConfig({ ...base, driver: 'sim', sim: { replies: [{ reply: 'Who is this?' }] } }, '/tmp');
+    const { config } = parseConfig(
+      { ...base, driver: 'sim', sim: { replies: [{ reply: 'Who is this?' }] } },
+      '/tmp',
+    );
     expect(config).toMatchObject({
       sendIntervalMs: 0,
       sim: { latencyMs: 0, failureRate: 0, seed: 1, replies: [{ reply: 'Who is this?' }] },
@@ -30,7 +37,12 @@ describe('the agent config', () => {
   });
 
   it('names every bad field in its error', () => {
-    const bad = { serverUrl: 'ftp://crm.example.com', driver: 'ios', sim: { failureRate: 1.5 }, android: { simSlot: -1 } };
+    const bad = {
+      serverUrl: 'ftp://crm.example.com',
+      driver: 'ios',
+      sim: { failureRate: 1.5 },
+      android: { simSlot: -1 },
+    };
     let message = '';
     try {
       parseConfig(bad, '/tmp');
@@ -55,11 +67,18 @@ describe('the agent config', () => {
 
   it('says which file is missing or not JSON', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'config-'));
-    expect(() => loadConfig(path.join(dir, 'agent.config.json'))).toThrow(/Config file not found: .*agent.config.json/);
+    expect(() => loadConfig(path.join(dir, 'agent.config.json'))).toThrow(
+      /Config file not found: .*agent.config.json/,
+    );
     fs.writeFileSync(path.join(dir, 'agent.config.json'), '{ "serverUrl": ');
     expect(() => loadConfig(path.join(dir, 'agent.config.json'))).toThrow(/not valid JSON/);
-    fs.writeFileSync(path.join(dir, 'agent.config.json'), JSON.stringify({ ...base, journalPath: 'state/j.jsonl' }));
-    expect(loadConfig(path.join(dir, 'agent.config.json')).config.journalPath).toBe(path.join(dir, 'state/j.jsonl'));
+    fs.writeFileSync(
+      path.join(dir, 'agent.config.json'),
+      JSON.stringify({ ...base, journalPath: 'state/j.jsonl' }),
+    );
+    expect(loadConfig(path.join(dir, 'agent.config.json')).config.journalPath).toBe(
+      path.join(dir, 'state/j.jsonl'),
+    );
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -83,7 +83,11 @@ function unknownFields(raw: unknown): string[] {
   for (const [key, schema] of Object.entries(nested)) {
     const value = record[key];
     if (typeof value !== 'object' || value === null) continue;
-    out.push(...Object.keys(value).filter((k) => !(k in schema.shape)).map((k) => `${key}.${k}`));
+    out.push(
+      ...Object.keys(value)
+        .filter((k) => !(k in schema.shape))
+        .map((k) => `${key}.${k}`),
+    );
   }
   return out;
 }

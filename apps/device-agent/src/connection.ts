@@ -34,7 +34,10 @@ export type Hello = DeviceServerPayload<'hello'>;
 export type Connection = {
   /** Connected and greeted (`hello`): events sent now are heard. */
   readonly ready: boolean;
-  emit<E extends DeviceClientEventName>(event: E, payload: DeviceClientPayload<E>): Promise<AckResult<DeviceAck<E>>>;
+  emit<E extends DeviceClientEventName>(
+    event: E,
+    payload: DeviceClientPayload<E>,
+  ): Promise<AckResult<DeviceAck<E>>>;
   open(): void;
   close(): void;
 };
@@ -64,7 +67,11 @@ export function createConnection(options: {
   onUnauthorized: () => void;
 }): Connection {
   const { timing, logger } = options;
-  const socket: Socket<DeviceServerToAgent, DeviceAgentToServer> = io(`${options.serverUrl}${DEVICE_NAMESPACE}`, {
+  // A server behind a path prefix (https://example.com/crm) serves Socket.IO under that prefix too.
+  const url = new URL(options.serverUrl);
+  const prefix = url.pathname.replace(/\/+$/, '');
+  const socket: Socket<DeviceServerToAgent, DeviceAgentToServer> = io(`${url.origin}${DEVICE_NAMESPACE}`, {
+    path: `${prefix}/socket.io`,
     autoConnect: false,
     auth: { token: options.token, platform: options.platform, agentVersion: AGENT_VERSION },
     reconnectionDelay: timing.reconnectionDelayMs,
@@ -84,20 +91,26 @@ export function createConnection(options: {
   ): Promise<AckResult<DeviceAck<E>>> => {
     let answer: unknown;
     try {
-      answer = await (socket as unknown as AckEmitter).timeout(timing.ackTimeoutMs).emitWithAck(event, payload);
+      answer = await (socket as unknown as AckEmitter)
+        .timeout(timing.ackTimeoutMs)
+        .emitWithAck(event, payload);
     } catch {
       return { ok: false, reason: 'no-answer' };
     }
     const refused = deviceAckError.safeParse(answer);
     if (refused.success) return { ok: false, reason: 'refused', error: refused.data.error };
     const parsed = deviceAcks[event].safeParse(answer);
-    if (!parsed.success) return { ok: false, reason: 'refused', error: `unreadable acknowledgement for ${event}` };
+    if (!parsed.success)
+      return { ok: false, reason: 'refused', error: `unreadable acknowledgement for ${event}` };
     return { ok: true, value: parsed.data as DeviceAck<E> };
   };
 
   const ping = async () => {
     const battery = await options.readBattery?.();
-    const answer = await emit('ping', { at: new Date().toISOString(), ...(battery === undefined ? {} : { battery }) });
+    const answer = await emit('ping', {
+      at: new Date().toISOString(),
+      ...(battery === undefined ? {} : { battery }),
+    });
     if (!answer.ok) logger.debug('ping not acknowledged', { reason: answer.reason });
   };
 
@@ -119,7 +132,8 @@ export function createConnection(options: {
 
   socket.on('hello', (payload) => {
     const hello = deviceServerEvents.hello.safeParse(payload);
-    if (!hello.success) return logger.error('unreadable hello from the server', { error: hello.error.message });
+    if (!hello.success)
+      return logger.error('unreadable hello from the server', { error: hello.error.message });
     ready = true;
     retries = 0;
     logger.info('connected', { device: hello.data.name, deviceId: hello.data.deviceId });
@@ -146,7 +160,10 @@ export function createConnection(options: {
 
   socket.on('connect_error', (err) => {
     if (err.message === DEVICE_UNAUTHORIZED) {
+      closed = true;
+      socket.disconnect();
       options.onUnauthorized();
+      return;
     }
     failures++;
     // Every failure while it is fresh, then one in ten: an agent left running while the server is down

@@ -38,7 +38,12 @@ describe('the journal', () => {
 
     journal = reopen(journal);
     expect(journal.get(a)).toMatchObject({ state: 'delivered', attempt: 1 });
-    expect(journal.get(b)).toMatchObject({ state: 'failed', attempt: 2, error: 'no signal', retryable: true });
+    expect(journal.get(b)).toMatchObject({
+      state: 'failed',
+      attempt: 2,
+      error: 'no signal',
+      retryable: true,
+    });
     expect(journal.get(c)?.state).toBe('dropped');
     expect(journal.getCursor('android')).toBe('1846');
     journal.close();
@@ -82,7 +87,13 @@ describe('the journal', () => {
     journal.markAccepted([{ id: b, attempt: 1 }]);
     journal = reopen(journal);
     expect(journal.get(b)?.state).toBe('accepted');
-    expect(fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).every((l) => JSON.parse(l))).toBeTruthy();
+    expect(
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .every((l) => JSON.parse(l)),
+    ).toBeTruthy();
     journal.close();
   });
 

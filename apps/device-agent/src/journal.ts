@@ -1,54 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import {
-  inboundSms,
   jobReportState,
   type InboundSms,
   type JobReport,
   type JobReportState,
 } from '@prospector/core/contract/device';
 import type { CursorStore } from './drivers/types.js';
+import {
+  parseEntry,
+  reportableStates,
+  reportOf,
+  type JobRecord,
+  type JournalEntry,
+} from './journal-format.js';
 import type { Logger } from './logger.js';
+
+export type { JobRecord, JobState, JournalEntry } from './journal-format.js';
 
 /**
  * The agent's memory across crashes: `journal.jsonl`, one JSON line per state change, replayed at start.
  * It is what keeps the protocol's promise "at most once to the recipient": a job journalled `sending`
  * is never sent again, and a report stays in the outbox until the server has acknowledged it.
  */
-export type JobState = 'accepted' | 'sending' | 'sent' | 'delivered' | 'failed' | 'dropped';
-
-const jobRecord = z.object({
-  id: z.string(),
-  state: z.enum(['accepted', 'sending', 'sent', 'delivered', 'failed', 'dropped']),
-  attempt: z.number().int(),
-  updatedAt: z.string(),
-  sentAt: z.string().optional(),
-  deliveredAt: z.string().optional(),
-  failedAt: z.string().optional(),
-  error: z.string().optional(),
-  retryable: z.boolean().optional(),
-});
-export type JobRecord = z.infer<typeof jobRecord>;
-
-const id = z.string().min(1);
-const at = z.string();
-const journalEntry = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('accepted'), id, at, attempt: z.number().int() }),
-  z.object({ op: z.literal('sending'), id, at }),
-  z.object({ op: z.literal('sent'), id, at }),
-  z.object({ op: z.literal('delivered'), id, at }),
-  z.object({ op: z.literal('failed'), id, at, error: z.string(), retryable: z.boolean() }),
-  z.object({ op: z.literal('dropped'), id, at }),
-  z.object({ op: z.literal('reported'), id, state: jobReportState, at }),
-  z.object({ op: z.literal('cursor'), driver: z.string(), value: z.string(), at }),
-  z.object({ op: z.literal('inbound'), message: inboundSms }),
-  z.object({ op: z.literal('inbound-acked'), ids: z.array(z.string()) }),
-  // Written by compaction: a job's whole state in one line.
-  z.object({ op: z.literal('job'), record: jobRecord, unreported: z.array(jobReportState) }),
-]);
-export type JournalEntry = z.infer<typeof journalEntry>;
-
 export const COMPACT_AFTER_LINES = 10_000;
 export const KEEP_REPORTED_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -155,7 +129,7 @@ export class Journal implements CursorStore {
    */
   requeueReports(jobId: string): void {
     const record = this.records.get(jobId);
-    if (record) for (const state of this.reportableStates(record)) this.queueReport(record, state);
+    if (record) for (const state of reportableStates(record)) this.queueReport(record, state);
   }
 
   addInbound(messages: readonly InboundSms[]): void {
@@ -194,7 +168,8 @@ export class Journal implements CursorStore {
       lines.push(JSON.stringify({ op: 'job', record, unreported } satisfies JournalEntry));
     }
     const stamp = this.stamp();
-    for (const [driver, value] of this.cursors) lines.push(JSON.stringify({ op: 'cursor', driver, value, at: stamp }));
+    for (const [driver, value] of this.cursors)
+      lines.push(JSON.stringify({ op: 'cursor', driver, value, at: stamp }));
     for (const message of this.inbound.values()) lines.push(JSON.stringify({ op: 'inbound', message }));
 
     const tmp = `${this.filePath}.tmp`;
@@ -237,7 +212,10 @@ export class Journal implements CursorStore {
       throw err;
     }
     const lastNewline = buffer.lastIndexOf(0x0a);
-    const lines = buffer.subarray(0, lastNewline + 1).toString('utf8').split('\n');
+    const lines = buffer
+      .subarray(0, lastNewline + 1)
+      .toString('utf8')
+      .split('\n');
     const tail = buffer.subarray(lastNewline + 1).toString('utf8');
     let skipped = 0;
     for (const line of lines) {
@@ -264,7 +242,12 @@ export class Journal implements CursorStore {
   private apply(entry: JournalEntry): void {
     switch (entry.op) {
       case 'accepted':
-        this.records.set(entry.id, { id: entry.id, state: 'accepted', attempt: entry.attempt, updatedAt: entry.at });
+        this.records.set(entry.id, {
+          id: entry.id,
+          state: 'accepted',
+          attempt: entry.attempt,
+          updatedAt: entry.at,
+        });
         return;
       case 'sending':
       case 'dropped':
@@ -311,37 +294,8 @@ export class Journal implements CursorStore {
 
   private queueReport(record: JobRecord, state: JobReportState): void {
     const key = reportKey(record.id, state);
-    this.outbox.delete(key);
-    if (state === 'sent') this.outbox.set(key, { id: record.id, state, at: record.sentAt ?? record.updatedAt });
-    if (state === 'delivered') {
-      this.outbox.set(key, { id: record.id, state, at: record.deliveredAt ?? record.updatedAt });
-    }
-    if (state === 'failed') {
-      this.outbox.set(key, {
-        id: record.id,
-        state,
-        at: record.failedAt ?? record.updatedAt,
-        error: record.error,
-        retryable: record.retryable ?? false,
-      });
-    }
-  }
-
-  private reportableStates(record: JobRecord): JobReportState[] {
-    const states: JobReportState[] = [];
-    if (record.sentAt) states.push('sent');
-    if (record.state === 'delivered' && record.deliveredAt) states.push('delivered');
-    if (record.state === 'failed') states.push('failed');
-    return states;
-  }
-}
-
-function parseEntry(line: string): JournalEntry | undefined {
-  try {
-    const entry = journalEntry.safeParse(JSON.parse(line));
-    return entry.success ? entry.data : undefined;
-  } catch {
-    return undefined;
+    this.outbox.delete(key); // re-inserted last: the outbox stays in the order things happened
+    this.outbox.set(key, reportOf(record, state));
   }
 }
 

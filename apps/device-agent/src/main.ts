@@ -83,7 +83,9 @@ main().then(
     setTimeout(() => process.exit(code), 1000).unref();
   },
   (err: unknown) => {
-    process.stderr.write(`${new Date().toISOString()} ERROR agent crashed: ${err instanceof Error ? err.stack : err}\n`);
+    process.stderr.write(
+      `${new Date().toISOString()} ERROR agent crashed: ${err instanceof Error ? err.stack : err}\n`,
+    );
     process.exit(1);
   },
 );

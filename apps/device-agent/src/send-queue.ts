@@ -16,6 +16,7 @@ export function createSendQueue<T extends { id: string }>(options: {
   concurrency: number;
   intervalMs: number;
   run: (item: T) => Promise<void>;
+  onError: (err: unknown) => void;
 }): SendQueue<T> {
   const queue: T[] = [];
   let head = 0;
@@ -52,7 +53,10 @@ export function createSendQueue<T extends { id: string }>(options: {
       lastStart = Date.now();
       void options.run(item).then(
         () => finish(item),
-        () => finish(item),
+        (err: unknown) => {
+          options.onError(err);
+          finish(item);
+        },
       );
     }
   };

@@ -31,6 +31,17 @@ import { registerWeb } from './plugins/web.js';
 import { createMailer, type Mailer } from './providers/mail/index.js';
 import { createMaps, type Maps } from './providers/maps/index.js';
 import { mapsRoutes } from './modules/maps/index.js';
+import { defaultAgentFiles } from './modules/devices/agent-files.js';
+import {
+  createDeviceGateway,
+  createDevicesService,
+  createSmsService,
+  devicesRoutes,
+  type AgentFiles,
+  type DeviceGateway,
+  type DevicesService,
+  type SmsService,
+} from './modules/devices/index.js';
 
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
@@ -47,6 +58,9 @@ export type Services = {
   board: BoardService;
   lists: ListsService;
   imports: ImportWorker;
+  devices: DevicesService;
+  sms: SmsService;
+  gateway: DeviceGateway;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -69,6 +83,8 @@ export type AppDeps = {
   clock?: Clock;
   mailer?: Mailer;
   maps?: Maps;
+  /** The device agent's files for 'Download app' (tests pass small stand-ins). */
+  agentFiles?: AgentFiles;
   /** Where logs go; tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
 };
@@ -143,6 +159,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const admin = createAdminService({ db, auth, teams, audit });
 
+  const teamChanged = (teamId: string) => app.realtime.toTeam(teamId, 'devicesChanged', {});
+  const devices = createDevicesService({
+    db,
+    clock,
+    secret: config.authSecret,
+    publicUrl: config.PUBLIC_URL,
+    agent: deps.agentFiles ?? defaultAgentFiles(),
+    onChanged: teamChanged,
+  });
+  let gateway: DeviceGateway | null = null;
+  const sms = createSmsService({
+    db,
+    clock,
+    records,
+    notifications,
+    realtime,
+    kick: (deviceId) => gateway?.kick(deviceId),
+  });
+
   app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('clock', clock);
@@ -159,8 +194,27 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     board,
     lists,
     imports,
+    devices,
+    sms,
+    gateway: null as unknown as DeviceGateway,
   });
   app.decorate('realtime', createRealtime(app, config.REDIS_URL));
+  gateway = createDeviceGateway({
+    io: app.realtime.io,
+    db,
+    clock,
+    secret: config.authSecret,
+    sms: () => sms,
+    log: app.log,
+    onChanged: teamChanged,
+    options: {
+      maxInFlight: config.DEVICE_MAX_IN_FLIGHT,
+      offerTimeoutMs: 10_000,
+      strandedAfterMs: config.DEVICE_JOB_TIMEOUT_MS,
+      sweepMs: 1000,
+    },
+  });
+  app.services.gateway = gateway;
 
   registerErrorHandler(app);
   await app.register(healthRoutes);
@@ -169,14 +223,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(recordsRoutes);
   await app.register(notificationsRoutes);
   await app.register(mapsRoutes);
+  await app.register(devicesRoutes);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(listsRoutes);
   await registerWeb(app, config.WEB_DIST);
 
   // Sockets close before the HTTP server, which would otherwise wait for them.
   if (config.IMPORT_WORKER) app.addHook('onReady', async () => imports.start());
+  app.addHook('onReady', async () => gateway?.start());
   app.addHook('preClose', async () => {
     await imports.stop();
+    await gateway?.stop();
     await app.realtime.close();
   });
   app.addHook('onClose', async () => {

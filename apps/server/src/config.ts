@@ -63,6 +63,8 @@ export const envSchema = z
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
     IMPORT_LEASE_MS: positiveInt(60_000),
+    DEVICE_MAX_IN_FLIGHT: positiveInt(50),
+    DEVICE_JOB_TIMEOUT_MS: positiveInt(3_600_000),
     GOOGLE_MAPS_KEY: z.string().min(10).optional(),
     GOOGLE_MAPS_URL: z.url().default('https://maps.googleapis.com'),
   })

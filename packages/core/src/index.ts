@@ -6,3 +6,5 @@ export * from './rules/affiliate.js';
 export * from './rules/navigation.js';
 export * from './rules/records.js';
 export * from './rules/lists.js';
+export * from './rules/sms.js';
+export * from './rules/devices.js';

@@ -90,6 +90,22 @@ export const messages = {
     exportEmpty: 'There is nothing to export.',
     droppedEmpty: 'Empty row',
     droppedNoIdentifier: 'No valid phone, e-mail, address or company',
+    listImporting: 'This list is still importing. You can delete it once the import has finished.',
+    listDeleted: 'List deleted.',
+  },
+  devices: {
+    invalidId: 'The device ID is invalid. Please check and try again.',
+    duplicate: 'You have already added this device',
+    added: 'Device added succesfully. You can download the app once it is generated.',
+    notReady: 'Please wait one more minnute. The app is not ready yet.',
+    disconnected:
+      'You have disconnected devices. Please check if they are turned on and connected to wifi, otherwise please write support:',
+    computerFirst: 'Please pick the computer this iPhone texts through first.',
+    deviceNotFound: 'That device does not exist.',
+    noDevice: 'No device is connected to send this text. Connect a phone in Settings > Devices.',
+    recipientRequired: 'Please choose who to text.',
+    recipientBlocked: 'This number is marked DNC or Wrong # and cannot be texted.',
+    notAnIdentifier: 'That number is not on this record.',
   },
   http: {
     notFound: 'Not found.',

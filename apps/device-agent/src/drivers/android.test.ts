@@ -26,7 +26,14 @@ describe('buildSendArgs', () => {
   });
 
   it('adds -s with the SIM slot when one is configured', () => {
-    expect(buildSendArgs(job('+14155550123', 'Hello'), 1).args).toEqual(['-n', '+14155550123', '-s', '1', '--', 'Hello']);
+    expect(buildSendArgs(job('+14155550123', 'Hello'), 1).args).toEqual([
+      '-n',
+      '+14155550123',
+      '-s',
+      '1',
+      '--',
+      'Hello',
+    ]);
   });
 
   it('keeps shell characters as plain text in one argument', () => {
@@ -58,7 +65,8 @@ describe('parseSmsList', () => {
   });
 
   it('reads the older output without `address`', () => {
-    const old = '[{"threadid":2,"type":"inbox","read":true,"number":"+14155550123","received":"2019-06-02 18:22:09","body":"ok","_id":77}]';
+    const old =
+      '[{"threadid":2,"type":"inbox","read":true,"number":"+14155550123","received":"2019-06-02 18:22:09","body":"ok","_id":77}]';
     expect(selectNewInbound(parseSmsList(old), 0)).toEqual([
       { id: '77', from: '+14155550123', body: 'ok', at: new Date(2019, 5, 2, 18, 22, 9).toISOString() },
     ]);
@@ -70,7 +78,9 @@ describe('parseSmsList', () => {
   });
 
   it('explains a missing SMS permission', () => {
-    expect(() => parseSmsList(fixture('termux-sms-list-permission.json'))).toThrow(/android.permission.READ_SMS/);
+    expect(() => parseSmsList(fixture('termux-sms-list-permission.json'))).toThrow(
+      /android.permission.READ_SMS/,
+    );
   });
 });
 
@@ -114,12 +124,17 @@ describe('send failures', () => {
   });
 
   it('reports a hang or an unknown exit as not retryable: the text may have left', () => {
-    expect(describeSendFailure(new ExecError('timeout', 'termux-sms-send', null, '', '')).retryable).toBe(false);
-    expect(describeSendFailure(new ExecError('exit', 'termux-sms-send', 137, '', 'Killed')).retryable).toBe(false);
+    expect(describeSendFailure(new ExecError('timeout', 'termux-sms-send', null, '', '')).retryable).toBe(
+      false,
+    );
+    expect(describeSendFailure(new ExecError('exit', 'termux-sms-send', 137, '', 'Killed')).retryable).toBe(
+      false,
+    );
   });
 
   it('finds the permission error printed on stdout with exit code 0', () => {
-    const out = '{\n  "error": "Please grant the following permission to use this command: android.permission.SEND_SMS"\n}\n';
+    const out =
+      '{\n  "error": "Please grant the following permission to use this command: android.permission.SEND_SMS"\n}\n';
     expect(parseSendOutput(out)).toMatch(/SEND_SMS/);
     expect(parseSendOutput('')).toBeUndefined();
   });
@@ -140,10 +155,16 @@ describe('the Android driver', () => {
     };
     const cursor = memoryCursor();
     const received: string[] = [];
-    const driver = createAndroidDriver({ pollMs: 20 }, { cursorStore: cursor, logger: createMemoryLogger(), run });
+    const driver = createAndroidDriver(
+      { pollMs: 20 },
+      { cursorStore: cursor, logger: createMemoryLogger(), run },
+    );
     await driver.start((messages) => received.push(...messages.map((m) => m.id)));
     await expect.poll(() => cursor.values.get('android')).toBe('1846');
-    output = output.replace('\n]', ',\n  {"threadid":41,"type":"inbox","read":false,"address":"+14155550123","number":"+14155550123","received":"2025-03-14 11:00:00","body":"Call me","_id":1850}\n]');
+    output = output.replace(
+      '\n]',
+      ',\n  {"threadid":41,"type":"inbox","read":false,"address":"+14155550123","number":"+14155550123","received":"2025-03-14 11:00:00","body":"Call me","_id":1850}\n]',
+    );
     await expect.poll(() => received).toEqual(['1850']);
     await driver.stop();
     expect(cursor.values.get('android')).toBe('1850');
@@ -157,11 +178,15 @@ describe('the Android driver', () => {
       calls.push({ args, stdin: options?.stdin });
       return { stdout, stderr: '' };
     };
-    const driver = createAndroidDriver({ pollMs: 5000, simSlot: 0 }, { cursorStore: memoryCursor(), logger: createMemoryLogger(), run });
+    const driver = createAndroidDriver(
+      { pollMs: 5000, simSlot: 0 },
+      { cursorStore: memoryCursor(), logger: createMemoryLogger(), run },
+    );
     const sms = { id: '5b0c6f7e-8a1d-4c4e-9d51-0f7a1b2c3d4e', to: '+14155550123', body: 'Hello', attempt: 1 };
     await driver.send(sms);
     expect(calls[0]).toEqual({ args: ['-n', '+14155550123', '-s', '0', '--', 'Hello'], stdin: undefined });
-    stdout = '{"error": "Please grant the following permission to use this command: android.permission.SEND_SMS"}';
+    stdout =
+      '{"error": "Please grant the following permission to use this command: android.permission.SEND_SMS"}';
     await expect(driver.send(sms)).rejects.toMatchObject({ retryable: false, message: /SEND_SMS/ });
   });
 });

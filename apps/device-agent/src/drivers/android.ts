@@ -32,7 +32,9 @@ export function buildSendArgs(
   const to = job.to.replace(/[\s().-]/g, '');
   // A comma would make termux-sms-send text several numbers; anything else is not a phone number.
   if (!PHONE_NUMBER.test(to)) {
-    throw new DriverError(`"${job.to}" is not a phone number this Android phone can text`, { retryable: false });
+    throw new DriverError(`"${job.to}" is not a phone number this Android phone can text`, {
+      retryable: false,
+    });
   }
   const args = ['-n', to];
   if (simSlot !== undefined) args.push('-s', String(simSlot));
@@ -148,6 +150,7 @@ export function createAndroidDriver(
   const run = deps.run ?? runCommand;
   const { cursorStore, logger } = deps;
   let poller: Poller | undefined;
+  let battery: { at: number; value: number | undefined } = { at: 0, value: undefined };
 
   const poll = async (onInbound: (messages: InboundSms[]) => void) => {
     const { stdout } = await run(LIST_COMMAND, LIST_ARGS, { timeoutMs: 30_000 });
@@ -181,22 +184,30 @@ export function createAndroidDriver(
       }
       const error = parseSendOutput(result.stdout);
       if (error) throw new DriverError(`${SEND_COMMAND}: ${error}`, { retryable: false });
-      if (result.stderr.trim()) logger.warn('android: termux-sms-send wrote to stderr', { stderr: result.stderr.trim() });
+      if (result.stderr.trim())
+        logger.warn('android: termux-sms-send wrote to stderr', { stderr: result.stderr.trim() });
     },
     async stop() {
       await poller?.stop();
       poller = undefined;
     },
     async readBattery() {
-      try {
-        const { stdout } = await run('termux-battery-status', [], { timeoutMs: 10_000 });
-        const percentage = (JSON.parse(stdout) as { percentage?: unknown }).percentage;
-        return typeof percentage === 'number' && percentage >= 0 && percentage <= 100 ? percentage : undefined;
-      } catch {
-        return undefined;
-      }
+      // Each call wakes the Termux:API app; once a minute is plenty for a battery level.
+      if (Date.now() - battery.at < 60_000) return battery.value;
+      battery = { at: Date.now(), value: await readBatteryLevel(run) };
+      return battery.value;
     },
   };
+}
+
+async function readBatteryLevel(run: Runner): Promise<number | undefined> {
+  try {
+    const { stdout } = await run('termux-battery-status', [], { timeoutMs: 10_000 });
+    const percentage = (JSON.parse(stdout) as { percentage?: unknown }).percentage;
+    return typeof percentage === 'number' && percentage >= 0 && percentage <= 100 ? percentage : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

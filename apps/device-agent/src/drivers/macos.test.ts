@@ -22,13 +22,21 @@ import { DriverError } from './types.js';
 function attributedBodyHex(text: string): string {
   const utf8 = Buffer.from(text, 'utf8');
   const length =
-    utf8.length < 0x80 ? Buffer.from([utf8.length]) : Buffer.concat([Buffer.from([0x81]), Buffer.from([utf8.length & 0xff, utf8.length >> 8])]);
+    utf8.length < 0x80
+      ? Buffer.from([utf8.length])
+      : Buffer.concat([Buffer.from([0x81]), Buffer.from([utf8.length & 0xff, utf8.length >> 8])]);
   return Buffer.concat([
     Buffer.from('040b73747265616d747970656481e803840140848484', 'hex'),
-    Buffer.from('\x12NSAttributedString\x00\x84\x84\x08NSObject\x00\x85\x92\x84\x84\x84\x08NSString\x01\x94\x84\x01+', 'latin1'),
+    Buffer.from(
+      '\x12NSAttributedString\x00\x84\x84\x08NSObject\x00\x85\x92\x84\x84\x84\x08NSString\x01\x94\x84\x01+',
+      'latin1',
+    ),
     length,
     utf8,
-    Buffer.from('8684026949011e928484840c4e5344696374696f6e617279009484016901928496961d5f5f6b494d4d657373616765506172744174747269627574654e616d658692848484084e534e756d626572008484074e5356616c7565009484012a849999008686', 'hex'),
+    Buffer.from(
+      '8684026949011e928484840c4e5344696374696f6e617279009484016901928496961d5f5f6b494d4d657373616765506172744174747269627574654e616d658692848484084e534e756d626572008484074e5356616c7565009484012a849999008686',
+      'hex',
+    ),
   ])
     .toString('hex')
     .toUpperCase();
@@ -42,7 +50,13 @@ const INBOUND_OUTPUT = `[{"rowid":48213,"guid":"6F1C2A7E-5B3D-4E8A-9C0F-2D4B6A8E
 describe('buildOsascriptArgs', () => {
   it('passes the recipient, the text and the service as arguments to a fixed script', () => {
     const body = 'He said "no" — end tell\nend run\ndo shell script "rm -rf ~"';
-    expect(buildOsascriptArgs({ to: '+14155550123', body }, 'SMS')).toEqual(['-e', SEND_SCRIPT, '+14155550123', body, 'SMS']);
+    expect(buildOsascriptArgs({ to: '+14155550123', body }, 'SMS')).toEqual([
+      '-e',
+      SEND_SCRIPT,
+      '+14155550123',
+      body,
+      'SMS',
+    ]);
     expect(SEND_SCRIPT).toMatch(/^on run argv/);
     expect(SEND_SCRIPT).not.toContain('+14155550123');
   });
@@ -113,13 +127,15 @@ describe('buildInboundQuery', () => {
     }
   })();
 
-  it.skipIf(!hasSqlite)('runs against a database with chat.db’s tables through the sqlite3 command', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatdb-'));
-    const db = path.join(dir, 'chat.db');
-    const body = attributedBodyHex('Sounds good, Thursday works');
-    execFileSync('sqlite3', [
-      db,
-      `CREATE TABLE handle (ROWID INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, service TEXT NOT NULL);
+  it.skipIf(!hasSqlite)(
+    'runs against a database with chat.db’s tables through the sqlite3 command',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chatdb-'));
+      const db = path.join(dir, 'chat.db');
+      const body = attributedBodyHex('Sounds good, Thursday works');
+      execFileSync('sqlite3', [
+        db,
+        `CREATE TABLE handle (ROWID INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, service TEXT NOT NULL);
        CREATE TABLE message (ROWID INTEGER PRIMARY KEY AUTOINCREMENT, guid TEXT UNIQUE NOT NULL, text TEXT,
          attributedBody BLOB, handle_id INTEGER DEFAULT 0, service TEXT, date INTEGER, is_from_me INTEGER DEFAULT 0,
          is_delivered INTEGER DEFAULT 0, error INTEGER DEFAULT 0, item_type INTEGER DEFAULT 0,
@@ -135,18 +151,25 @@ describe('buildInboundQuery', () => {
          ('TAPBACK', 'Liked "Hi Dana"', 1, 'SMS', 763650400000000000, 2000);
        INSERT INTO message (guid, text, handle_id, service, date, cache_roomnames) VALUES
          ('GROUP', 'group chatter', 2, 'iMessage', 763650500000000000, 'chat123');`,
-    ]);
-    const query = (sql: string) => runCommand('sqlite3', ['-readonly', '-json', db, sql]).then((r) => parseSqliteJson(r.stdout));
-    expect(await query(MAX_ROWID_QUERY)).toEqual([{ rowid: 6 }]);
-    const rows = await query(buildInboundQuery(1));
-    expect(rows.map((r) => r.rowid)).toEqual([3, 4]);
-    expect(rowsToInbound(rows)).toEqual([
-      { id: 'IN-1', from: '+14155550123', body: 'Who is this?', at: '2025-03-14T13:01:06.512Z' },
-      { id: 'IN-2', from: '+13125550199', body: 'Sounds good, Thursday works', at: '2025-03-14T13:06:31.000Z' },
-    ]);
-    expect(await query(buildInboundQuery(4))).toEqual([]);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+      ]);
+      const query = (sql: string) =>
+        runCommand('sqlite3', ['-readonly', '-json', db, sql]).then((r) => parseSqliteJson(r.stdout));
+      expect(await query(MAX_ROWID_QUERY)).toEqual([{ rowid: 6 }]);
+      const rows = await query(buildInboundQuery(1));
+      expect(rows.map((r) => r.rowid)).toEqual([3, 4]);
+      expect(rowsToInbound(rows)).toEqual([
+        { id: 'IN-1', from: '+14155550123', body: 'Who is this?', at: '2025-03-14T13:01:06.512Z' },
+        {
+          id: 'IN-2',
+          from: '+13125550199',
+          body: 'Sounds good, Thursday works',
+          at: '2025-03-14T13:06:31.000Z',
+        },
+      ]);
+      expect(await query(buildInboundQuery(4))).toEqual([]);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  );
 });
 
 describe('osascript failures', () => {
@@ -163,14 +186,21 @@ describe('osascript failures', () => {
 
   it('explains an SMS account that is missing because Text Message Forwarding is off', () => {
     const err = describeOsascriptFailure(
-      failure('35:80: execution error: Messages got an error: Can’t get account 1 whose service type = SMS. (-1728)\n'),
+      failure(
+        '35:80: execution error: Messages got an error: Can’t get account 1 whose service type = SMS. (-1728)\n',
+      ),
       'SMS',
     );
     expect(err.message).toMatch(/Text Message Forwarding/);
   });
 
   it('retries when Messages is not running: nothing was sent', () => {
-    expect(describeOsascriptFailure(failure("execution error: Messages got an error: Application isn't running. (-600)"), 'SMS').retryable).toBe(true);
+    expect(
+      describeOsascriptFailure(
+        failure("execution error: Messages got an error: Application isn't running. (-600)"),
+        'SMS',
+      ).retryable,
+    ).toBe(true);
   });
 });
 

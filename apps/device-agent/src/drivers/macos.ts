@@ -49,7 +49,8 @@ export function buildOsascriptArgs(
 
 /** Apple's `date` column: nanoseconds since 2001-01-01 (seconds before macOS 10.13). */
 export function appleDateToIso(value: number | string | bigint): string {
-  const big = typeof value === 'bigint' ? value : BigInt(typeof value === 'number' ? Math.trunc(value) : value);
+  const big =
+    typeof value === 'bigint' ? value : BigInt(typeof value === 'number' ? Math.trunc(value) : value);
   const abs = big < 0n ? -big : big;
   const ms = abs > 100_000_000_000n ? Number(big / 1_000_000n) : Number(big) * 1000;
   return new Date(APPLE_EPOCH_MS + ms).toISOString();
@@ -159,7 +160,8 @@ export function sameHandle(a: string, b: string): boolean {
 
 /** Maps a failed `osascript` run. AppleScript errors end with their number, e.g. `(-1743)`. */
 export function describeOsascriptFailure(err: unknown, service: MacosOptions['service']): DriverError {
-  if (!(err instanceof ExecError)) return new DriverError(`osascript failed: ${String(err)}`, { retryable: false });
+  if (!(err instanceof ExecError))
+    return new DriverError(`osascript failed: ${String(err)}`, { retryable: false });
   if (err.kind === 'not-found' || err.kind === 'not-permitted') {
     return new DriverError('osascript was not found: the macOS driver needs macOS', { retryable: false });
   }
@@ -204,7 +206,9 @@ export function createMacosDriver(
   const run = deps.run ?? runCommand;
   const { cursorStore, logger } = deps;
   const sqlite = async (query: string) =>
-    parseSqliteJson((await run('sqlite3', ['-readonly', '-json', options.chatDbPath, query], { timeoutMs: 30_000 })).stdout);
+    parseSqliteJson(
+      (await run('sqlite3', ['-readonly', '-json', options.chatDbPath, query], { timeoutMs: 30_000 })).stdout,
+    );
   let poller: Poller | undefined;
   let pending: PendingDelivery[] = [];
 

@@ -7,6 +7,8 @@ import {
   DEVICE_UNAUTHORIZED,
   deviceClientEvents,
   deviceHandshake,
+  type DeviceClientEventName,
+  type DeviceClientPayload,
   type DeviceJob,
   type InboundSms,
   type JobReport,
@@ -31,15 +33,23 @@ const FORWARD: Record<'sent' | 'delivered' | 'failed', readonly ServerJobState[]
   failed: ['accepted', 'sent'],
 };
 
-export async function startFakeDeviceServer(options: { maxInFlight?: number; pingIntervalMs?: number } = {}) {
+export async function startFakeDeviceServer(
+  options: { maxInFlight?: number; pingIntervalMs?: number; path?: string } = {},
+) {
   const http = createServer();
-  const io = new Server(http);
+  const io = new Server(http, { path: options.path ?? '/socket.io' });
   const nsp = io.of(DEVICE_NAMESPACE);
   const jobs = new Map<string, ServerJob>();
   const reportLog: JobReport[] = [];
   const inboundLog: InboundSms[] = [];
   const invalidPayloads: string[] = [];
-  const behaviour = { ackReports: true, ackInbound: true, requeueRetryable: true, dispatchOnReport: true, reofferOnConnect: true };
+  const behaviour = {
+    ackReports: true,
+    ackInbound: true,
+    requeueRetryable: true,
+    dispatchOnReport: true,
+    reofferOnConnect: true,
+  };
   const stats = { handshakes: 0, refused: 0, connections: 0, pings: 0 };
   let live: Socket | undefined;
 
@@ -57,9 +67,13 @@ export async function startFakeDeviceServer(options: { maxInFlight?: number; pin
     if (accepted.length > 0) socket.emit('jobs', { jobs: accepted.map(toWire) });
   };
 
-  const validate = <E extends keyof typeof deviceClientEvents>(event: E, payload: unknown, ack: Ack) => {
+  const validate = <E extends DeviceClientEventName>(
+    event: E,
+    payload: unknown,
+    ack: Ack,
+  ): DeviceClientPayload<E> | undefined => {
     const parsed = deviceClientEvents[event].safeParse(payload);
-    if (parsed.success) return parsed.data;
+    if (parsed.success) return parsed.data as DeviceClientPayload<E>;
     invalidPayloads.push(`${event}: ${parsed.error.message}`);
     ack({ error: parsed.error.message });
     return undefined;

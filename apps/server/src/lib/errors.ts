@@ -3,6 +3,7 @@ import type { AuthErrorCode } from '../modules/auth/auth.errors.js';
 import type { AdminErrorCode } from '../modules/admin/admin.errors.js';
 import type { ListsErrorCode } from '../modules/lists/lists.errors.js';
 import type { MapsErrorCode } from '../modules/maps/index.js';
+import type { DevicesErrorCode } from '../modules/devices/devices.errors.js';
 import type { RecordsErrorCode } from '../modules/records/records.errors.js';
 import type { Result } from './result.js';
 
@@ -13,7 +14,8 @@ export type ErrorCode =
   | AdminErrorCode
   | RecordsErrorCode
   | ListsErrorCode
-  | MapsErrorCode;
+  | MapsErrorCode
+  | DevicesErrorCode;
 
 /** The one map from error code to HTTP status and message. Exhaustive: a new code must be added here. */
 export const errorCatalogue: Record<ErrorCode, { status: number; message: string }> = {
@@ -47,6 +49,7 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   STATUS_EXISTS: { status: 409, message: messages.records.statusExists },
   PERMISSION_REQUIRED: { status: 403, message: messages.auth.forbidden },
   LIST_NOT_FOUND: { status: 404, message: messages.lists.listNotFound },
+  LIST_IMPORTING: { status: 409, message: messages.lists.listImporting },
   LIST_NAME_REQUIRED: { status: 400, message: messages.lists.nameRequired },
   COUNTRY_CODE_INVALID: { status: 400, message: messages.lists.countryCode },
   // The message states the configured limit: the service passes rowLimitMessage(max).
@@ -61,6 +64,14 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   // Not 502: the web client stays silent on Bad Gateway, and the spec shows this message.
   MAPS_FAILED: { status: 503, message: messages.records.propertyInfoFailed },
   ADDRESS_NOT_FOUND: { status: 404, message: messages.records.addressNotFound },
+  DEVICE_INVALID: { status: 400, message: messages.devices.invalidId },
+  DEVICE_DUPLICATE: { status: 409, message: messages.devices.duplicate },
+  DEVICE_NOT_FOUND: { status: 404, message: messages.devices.deviceNotFound },
+  COMPUTER_FIRST: { status: 400, message: messages.devices.computerFirst },
+  APP_NOT_READY: { status: 409, message: messages.devices.notReady },
+  NO_DEVICE: { status: 409, message: messages.devices.noDevice },
+  RECIPIENT_BLOCKED: { status: 400, message: messages.devices.recipientBlocked },
+  NOT_AN_IDENTIFIER: { status: 400, message: messages.devices.notAnIdentifier },
 };
 
 export class DomainError extends Error {

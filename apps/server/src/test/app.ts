@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { testConfig, type Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { manualClock, type ManualClock } from '../lib/clock.js';
@@ -20,7 +20,7 @@ export type TestApp = {
 /** The real app on a fresh database, with a real SMTP server, a movable clock and captured logs. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  opts: { realClock?: boolean } = {},
+  opts: { realClock?: boolean; agentFiles?: AppDeps['agentFiles'] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const smtp = await startSmtp();
@@ -36,7 +36,7 @@ export async function buildTestApp(
     },
   });
   const config = testConfig({ SMTP_URL: smtp.url, LOG_LEVEL: 'info', ...overrides });
-  const app = await buildApp(config, { database, clock, logStream });
+  const app = await buildApp(config, { database, clock, logStream, agentFiles: opts.agentFiles });
   await app.ready();
   return {
     app,

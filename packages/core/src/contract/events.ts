@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currentUser } from './common.js';
 import { listDto } from './lists/dto.js';
-import { notificationDto } from './records/dto.js';
+import { messageDto, notificationDto } from './records/dto.js';
 
 /**
  * Socket.IO events of the default namespace. Server → client events are emitted to rooms
@@ -25,6 +25,12 @@ export const serverEvents = {
   }),
   /** An import finished (or failed: state 'failed' with its error). */
   listImported: z.object({ listId: z.string(), list: listDto }),
+  /** A message joined a record's thread (an SMS sent or received, a comment from elsewhere). */
+  messageAdded: z.object({ itemId: z.string(), message: messageDto }),
+  /** A text's delivery state moved on: queued → sent → delivered, or failed. */
+  messageStatus: z.object({ itemId: z.string(), messageId: z.string(), status: z.string() }),
+  /** A device connected, disconnected or was added or removed: refetch the devices. */
+  devicesChanged: z.object({}),
   /** The session behind this socket was revoked (logout); the client drops its token. */
   sessionRevoked: z.object({ reason: z.enum(['logout', 'revoked']) }),
 } as const;

@@ -12,3 +12,4 @@ export { switchToUser } from './admin/switch-to-user.js';
 export * from './records/index.js';
 export * from './lists/index.js';
 export * from './device.js';
+export * from './devices/index.js';

@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './audit.js';
 export * from './records.js';
 export * from './lists.js';
+export * from './devices.js';

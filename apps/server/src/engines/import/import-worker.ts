@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { importProgress, type ImportResult } from '@prospector/core';
+import { importProgress, importTargets, type ImportResult } from '@prospector/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client.js';
@@ -13,6 +13,12 @@ import { readSheet, columnNames, SheetError } from './sheet-reader.js';
 import { stackChunk } from './stack-chunk.js';
 
 export const IMPORT_CHUNK_ROWS = 1000;
+
+/**
+ * The system targets a mapping may name; any other `matchesTo` is a custom field id (the import call
+ * checked it against the team's fields). Custom field ids are any strings, not only uuids.
+ */
+const SYSTEM_TARGETS = new Set(importTargets().map((t) => `${t.type}:${t.matchesTo}`));
 
 type Job = typeof importJobs.$inferSelect;
 export type ImportWorker = ReturnType<typeof createImportWorker>;
@@ -85,7 +91,7 @@ export function createImportWorker(deps: {
       index: columns.indexOf(f.name),
       type: f.type,
       target: f.matchesTo,
-      custom: /^[0-9a-f-]{36}$/i.test(f.matchesTo),
+      custom: !SYSTEM_TARGETS.has(`${f.type}:${f.matchesTo}`),
     }));
     const notContactedId = await deps.notContactedId(list.teamId);
     const result: ImportResult = structuredClone(list.result);

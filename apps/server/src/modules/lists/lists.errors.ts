@@ -1,5 +1,6 @@
 export type ListsErrorCode =
   | 'LIST_NOT_FOUND'
+  | 'LIST_IMPORTING'
   | 'LIST_NAME_REQUIRED'
   | 'COUNTRY_CODE_INVALID'
   | 'ROW_LIMIT'

@@ -90,6 +90,55 @@ export async function moveList(db: Db, teamId: string, id: string, index: number
   });
 }
 
+/**
+ * Deletes a list unless it is still importing; its list items and import job go with it (cascade),
+ * and so does the job's upload once nothing refers to it. The records stay. Answers the deleted
+ * upload's path (relative to DATA_DIR) so the caller can remove the file.
+ */
+export async function deleteList(
+  db: Db,
+  teamId: string,
+  id: string,
+): Promise<{ deleted: true; uploadPath: string | null } | { deleted: false; reason: 'missing' | 'importing' }> {
+  return db.transaction(async (tx) => {
+    const [list] = await tx
+      .select({ state: lists.state })
+      .from(lists)
+      .where(and(eq(lists.id, id), eq(lists.teamId, teamId)))
+      .for('update');
+    if (!list) return { deleted: false, reason: 'missing' };
+    if (list.state === 'importing') return { deleted: false, reason: 'importing' };
+    const [job] = await tx
+      .select({ uploadId: importJobs.uploadId })
+      .from(importJobs)
+      .where(eq(importJobs.listId, id));
+    await tx.delete(lists).where(and(eq(lists.id, id), eq(lists.teamId, teamId)));
+    if (!job) return { deleted: true, uploadPath: null };
+    const [upload] = await queryRows<{ path: string }>(
+      tx,
+      sql`delete from uploads u where u.id = ${job.uploadId} and u.team_id = ${teamId}
+          and not exists (select 1 from import_jobs j where j.upload_id = u.id) returning u.path`,
+    );
+    return { deleted: true, uploadPath: upload?.path ?? null };
+  });
+}
+
+/** Contacts, properties and companies of each list that are assigned to `viewerId`. */
+export async function assignedCounts(db: Db, listIds: string[], viewerId: string) {
+  if (listIds.length === 0) return [];
+  return queryRows<{ list_id: string; contacts: number; properties: number; companies: number }>(
+    db,
+    sql`select li.list_id,
+          count(*) filter (where li.type = 'contact')::int as contacts,
+          count(*) filter (where li.type = 'property')::int as properties,
+          count(*) filter (where li.type = 'company')::int as companies
+        from list_items li join items i on i.id = li.item_id
+        where li.list_id in (select jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
+          and ${viewerId}::uuid = any(i.assigned_to)
+        group by li.list_id`,
+  );
+}
+
 /** Only-assigned viewers see a record of a list when it is assigned to them. */
 const visible = (viewerId: string | null) =>
   viewerId ? sql`and ${viewerId}::uuid = any(i.assigned_to)` : sql``;

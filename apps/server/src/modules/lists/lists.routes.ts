@@ -11,6 +11,7 @@ import {
   importDnc,
   importList,
   moveList,
+  removeList,
   uploadImportFile,
 } from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
@@ -43,6 +44,10 @@ export async function listsRoutes(app: FastifyInstance) {
   }));
   route(app, moveList, async ({ auth, body }) => {
     unwrap(await lists.move(auth, body.listId, body.newIdx));
+    return { ok: true as const };
+  });
+  route(app, removeList, async ({ auth, body }) => {
+    unwrap(await lists.remove(auth, body.listId));
     return { ok: true as const };
   });
   route(app, getListStats, async ({ auth, params }) => unwrap(await lists.stats(auth, params.id)));

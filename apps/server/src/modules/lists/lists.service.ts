@@ -8,7 +8,6 @@ import {
   csvFileName,
   csvLine,
   EXPORT_CHUNK_SIZE,
-  importProgress,
   importTargets,
   IMPORT_PREVIEW_ROWS,
   isValidCountryCode,
@@ -17,9 +16,9 @@ import {
   messages,
   normalizeImportPhone,
   rowLimitMessage,
+  type CustomFieldsByEntity,
   type FieldMapping,
   type ListDto,
-  type ListProperty,
 } from '@prospector/core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/client.js';
@@ -30,66 +29,12 @@ import { fail, ok, type Result } from '../../lib/result.js';
 import type { AuthContext } from '../auth/index.js';
 import { seesAllData, type RecordsService } from '../records/index.js';
 import type { ListsErrorCode } from './lists.errors.js';
+import { EXPORT_HEADER, exportLine, toListDto, toListProperty } from './lists.mappers.js';
 import * as q from './lists.queries.js';
 
+export { toListDto } from './lists.mappers.js';
+
 export type ListsService = ReturnType<typeof createListsService>;
-
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-
-export function toListDto(row: q.ListRow): ListDto {
-  return {
-    _id: row.id,
-    name: row.name,
-    imported: row.state === 'imported',
-    state: row.state,
-    error: row.error,
-    itemCount: row.itemCount,
-    propCount: row.propCount,
-    compCount: row.compCount,
-    totalRows: row.totalRows,
-    rowsDone: row.rowsDone,
-    progress: row.state === 'imported' ? 100 : importProgress(row.rowsDone, row.totalRows),
-    createdAt: row.createdAt.toISOString(),
-    hits: row.hits,
-    landlines: row.landlines,
-    dnc: row.dnc,
-    cost: row.cost,
-    result: row.result,
-  };
-}
-
-const EXPORT_HEADER = [
-  'First name',
-  'Last name',
-  'Phone 1',
-  'Phone 2',
-  'Phone 3',
-  'Email',
-  'Status',
-  'Address',
-  'City',
-  'State',
-  'Zip',
-];
-
-function exportLine(r: q.ExportRow, phones: string[]): string {
-  const p = r.property ?? {};
-  const address = str(r.data['Address']) || str(p['Street1']) || str(p['Address']);
-  const pick = (k: string) => str(r.data[k]) || str(p[k]);
-  return csvLine([
-    str(r.data['First name']),
-    str(r.data['Last name']),
-    phones[0],
-    phones[1],
-    phones[2],
-    r.emails[0],
-    r.status,
-    address,
-    pick('City'),
-    pick('State'),
-    pick('Zip'),
-  ]);
-}
 
 const isLandline = (e164: string) => parsePhoneNumberFromString(e164)?.getType() === 'FIXED_LINE';
 
@@ -107,14 +52,32 @@ export function createListsService(deps: {
   const viewer = (auth: AuthContext) => (seesAllData(auth) ? null : auth.userId);
   const mayImport = (auth: AuthContext) => can(auth.user, 'import');
 
-  async function targetsFor(teamId: string) {
+  async function customFieldsOf(teamId: string): Promise<CustomFieldsByEntity> {
     const [contact, property, company] = await Promise.all([
       records.customFields(teamId, 'contact'),
       records.customFields(teamId, 'property'),
       records.customFields(teamId, 'company'),
     ]);
-    return importTargets({ contact, property, company });
+    return { contact, property, company };
   }
+
+  /**
+   * List cards as the viewer may see them: a member with 'Only assigned' data access counts only the
+   * list's records assigned to them (the list row's counts are the whole team's).
+   */
+  async function toListDtos(auth: AuthContext, rows: q.ListRow[]): Promise<ListDto[]> {
+    const v = viewer(auth);
+    const dtos = rows.map(toListDto);
+    if (!v) return dtos;
+    const counts = new Map(
+      (await q.assignedCounts(db, rows.map((r) => r.id), v)).map((c) => [c.list_id, c]),
+    );
+    return dtos.map((dto) => {
+      const c = counts.get(dto._id);
+      return { ...dto, itemCount: c?.contacts ?? 0, propCount: c?.properties ?? 0, compCount: c?.companies ?? 0 };
+    });
+  }
+  const toVisibleDto = async (auth: AuthContext, row: q.ListRow) => (await toListDtos(auth, [row]))[0]!;
 
   return {
     uploadDir,
@@ -135,6 +98,7 @@ export function createListsService(deps: {
           preview: string[][];
           rowCount: number;
           maxRows: number;
+          customFields: CustomFieldsByEntity;
         },
         ListsErrorCode | 'PERMISSION_REQUIRED'
       >
@@ -178,7 +142,15 @@ export function createListsService(deps: {
           rowCount,
           createdAt: clock.now(),
         });
-        return ok({ fileId, fileName: file.fileName, columns, preview, rowCount, maxRows: deps.maxRows });
+        return ok({
+          fileId,
+          fileName: file.fileName,
+          columns,
+          preview,
+          rowCount,
+          maxRows: deps.maxRows,
+          customFields: await customFieldsOf(auth.teamId),
+        });
       } catch (err) {
         if (err instanceof SheetError) return refuse('FILE_INVALID', err.message);
         await rm(abs, { force: true });
@@ -199,7 +171,7 @@ export function createListsService(deps: {
       if (!upload) return fail('UPLOAD_NOT_FOUND');
       if (upload.rowCount > deps.maxRows) return fail('ROW_LIMIT', rowLimitMessage(deps.maxRows));
       if (input.fields.length === 0) return fail('NOTHING_MAPPED');
-      const targets = await targetsFor(auth.teamId);
+      const targets = importTargets(await customFieldsOf(auth.teamId));
       for (const f of input.fields) {
         if (!upload.columns.includes(f.name))
           return fail('MAPPING_INVALID', messages.lists.unknownColumn.replace('{column}', f.name));
@@ -233,13 +205,24 @@ export function createListsService(deps: {
 
     async page(auth: AuthContext, search: string, skip: number) {
       const rows = await q.pageLists(db, auth.teamId, search.trim(), skip, LISTS_PAGE_SIZE + 1);
-      return { lists: rows.slice(0, LISTS_PAGE_SIZE).map(toListDto), hasMore: rows.length > LISTS_PAGE_SIZE };
+      return {
+        lists: await toListDtos(auth, rows.slice(0, LISTS_PAGE_SIZE)),
+        hasMore: rows.length > LISTS_PAGE_SIZE,
+      };
     },
 
     async rename(auth: AuthContext, listId: string, name: string): Promise<Result<ListDto, ListsErrorCode>> {
       if (!name.trim()) return fail('LIST_NAME_REQUIRED');
       const row = await q.renameList(db, auth.teamId, listId, name.trim());
-      return row ? ok(toListDto(row)) : fail('LIST_NOT_FOUND');
+      return row ? ok(await toVisibleDto(auth, row)) : fail('LIST_NOT_FOUND');
+    },
+
+    /** Deletes a list (not while it imports); its records stay, they may belong to other lists. */
+    async remove(auth: AuthContext, listId: string): Promise<Result<true, ListsErrorCode>> {
+      const done = await q.deleteList(db, auth.teamId, listId);
+      if (!done.deleted) return fail(done.reason === 'importing' ? 'LIST_IMPORTING' : 'LIST_NOT_FOUND');
+      if (done.uploadPath) await rm(path.join(deps.dataDir, done.uploadPath), { force: true });
+      return ok(true);
     },
 
     async move(auth: AuthContext, listId: string, index: number): Promise<Result<true, ListsErrorCode>> {
@@ -279,31 +262,9 @@ export function createListsService(deps: {
       const top = uses.slice(0, 6);
       const other = uses.slice(6).reduce((n, u) => n + u.n, 0);
       const labels = [...top.map((u) => u.label), ...(other ? ['Other'] : [])];
-      const properties: ListProperty[] = rows.map((r) => {
-        const d = r.data;
-        return {
-          _id: r.id,
-          title: str(d['Street1']) || str(d['Address']) || str(d['Full']) || 'Unnamed property',
-          Street1: str(d['Street1']) || str(d['Address']),
-          Street2: str(d['Street2']),
-          City: str(d['City']),
-          State: str(d['State']),
-          Zip: str(d['Zip']),
-          'Use Description': str(d['Use Description']),
-          'Lot Size': str(d['Lot Size']),
-          'Year Built': str(d['Year Built']),
-          Bedrooms: str(d['Bedrooms']),
-          Bathrooms: str(d['Bathrooms']),
-          'Full Baths': str(d['Full Baths']),
-          'Garage Capacity': str(d['Garage Capacity']),
-          Pool: str(d['Pool']),
-          Owner: str(d['Owner']),
-          verifiedOwner: r.verified,
-          phones: r.phones,
-        };
-      });
+      const properties = rows.map(toListProperty);
       return ok({
-        list: toListDto(list),
+        list: await toVisibleDto(auth, list),
         total,
         properties,
         stats: {

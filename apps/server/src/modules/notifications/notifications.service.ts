@@ -37,7 +37,8 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; realtim
       tx: Db,
       n: {
         teamId: string;
-        senderId: string;
+        /** Null for what no member did (an inbound text). */
+        senderId: string | null;
         recipients: string[];
         body: string;
         body2?: string | null;

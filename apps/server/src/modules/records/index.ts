@@ -3,3 +3,7 @@ export { createTasksService, type TasksService } from './tasks.service.js';
 export { createBoardService, type BoardService } from './board.service.js';
 export { recordsRoutes } from './records.routes.js';
 export { seesAllData } from './records.access.js';
+export { toMessageDto } from './records.mappers.js';
+/** Row access for modules that write into records' threads and identifiers (SMS in and out). */
+export * as recordRows from './records.queries.js';
+export type { RecordsErrorCode } from './records.errors.js';

@@ -68,7 +68,8 @@ export async function findIdentifierByValue(db: Db, teamId: string, value: strin
 }
 
 export async function insertIdentifier(db: Db, row: typeof identifiers.$inferInsert) {
-  await db.insert(identifiers).values(row);
+  const [idt] = await db.insert(identifiers).values(row).returning();
+  return idt!;
 }
 
 /** Replaces the primary flag and statuses of an item's identifiers with the given ones. */
@@ -258,4 +259,12 @@ export async function insertLink(db: Db, teamId: string, a: string, b: string) {
       { teamId, fromId: b, toId: a },
     ])
     .onConflictDoNothing();
+}
+
+export async function updateMessage(db: Db, messageId: string, set: Partial<typeof messages.$inferInsert>) {
+  await db.update(messages).set(set).where(eq(messages.id, messageId));
+}
+
+export async function setIdentifierSentFrom(db: Db, identifierId: string, sentFrom: string) {
+  await db.update(identifiers).set({ sentFrom }).where(eq(identifiers.id, identifierId));
 }

@@ -25,7 +25,10 @@ export const listDto = z.object({
   imported: z.boolean(),
   state: z.enum(['importing', 'imported', 'failed']),
   error: z.string().nullable(),
-  /** Contacts in the list. */
+  /**
+   * Contacts, properties and companies in the list; a member with 'Only assigned' data access counts
+   * only the records assigned to them.
+   */
   itemCount: z.number().int(),
   propCount: z.number().int(),
   compCount: z.number().int(),
@@ -51,6 +54,17 @@ export const fieldMapping = z.object({
   matchesTo: z.string().min(1).max(200),
 });
 export type FieldMapping = z.infer<typeof fieldMapping>;
+
+/**
+ * The team's custom fields per entity (Settings > Data Fields): import targets besides the system
+ * fields. A column mapped to one sends the field's `_id` as `matchesTo`.
+ */
+export const customFieldsByEntity = z.object({
+  contact: z.array(z.object({ _id: z.string(), name: z.string() })),
+  property: z.array(z.object({ _id: z.string(), name: z.string() })),
+  company: z.array(z.object({ _id: z.string(), name: z.string() })),
+});
+export type CustomFieldsByEntity = z.infer<typeof customFieldsByEntity>;
 
 export const listProperty = z.object({
   _id: z.string(),

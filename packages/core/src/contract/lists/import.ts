@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { fieldMapping, listDto } from './dto.js';
+import { customFieldsByEntity, fieldMapping, listDto } from './dto.js';
 
 /**
  * Step 1 of an import: the file itself, sent as multipart/form-data with one part named `file`
  * (CSV or XLSX, at most 100 MB). The server stores it, reads it through once (streaming) to check it
- * and count its rows, and answers with its columns and first rows. Nothing is imported yet.
+ * and count its rows, and answers with its columns and first rows, and the team's custom fields that
+ * columns may fill besides the system fields. Nothing is imported yet.
  */
 export const uploadImportFile = defineEndpoint({
   method: 'POST',
@@ -18,6 +19,7 @@ export const uploadImportFile = defineEndpoint({
     preview: z.array(z.array(z.string())),
     rowCount: z.number().int(),
     maxRows: z.number().int(),
+    customFields: customFieldsByEntity,
   }),
 });
 

@@ -32,6 +32,18 @@ export const moveList = defineEndpoint({
   response: z.object({ ok: z.literal(true) }),
 });
 
+/**
+ * Deletes a list with its list items and its finished or failed import. The records stay: they may
+ * belong to other lists. A list still importing cannot be deleted (409).
+ */
+export const removeList = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/lists/remove',
+  auth: true,
+  body: z.object({ listId: z.uuid() }),
+  response: z.object({ ok: z.literal(true) }),
+});
+
 /** Side panel of the lists page. */
 export const getListStats = defineEndpoint({
   method: 'GET',

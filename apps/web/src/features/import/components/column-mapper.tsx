@@ -33,13 +33,15 @@ type ColumnMapperProps = {
   columns: readonly string[];
   mapping: ColumnMapping;
   targets: readonly ImportTarget[];
+  customKeys: ReadonlySet<string>;
   error: string | null;
   onMap: (column: number, target: ImportTarget) => void;
   onClear: (column: number) => void;
 };
 
 /** Columns on the left, fields on the right: drag one onto the other, or click one and then the other. */
-export function ColumnMapper({ columns, mapping, targets, error, onMap, onClear }: ColumnMapperProps) {
+export function ColumnMapper(props: ColumnMapperProps) {
+  const { columns, mapping, targets, customKeys, error, onMap, onClear } = props;
   const [selected, setSelected] = useState<number | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const sensors = useSensors(
@@ -150,6 +152,7 @@ export function ColumnMapper({ columns, mapping, targets, error, onMap, onClear 
               </Text>
               <TargetGrid
                 targets={targets}
+                customKeys={customKeys}
                 columns={columns}
                 mapping={mapping}
                 armed={selected !== null}

@@ -17,6 +17,7 @@ function uploaded(overrides: Record<string, unknown> = {}) {
     preview: [['(615) 555-0101', 'ann@example.com', 'Nashville', 'x']],
     rowCount: 120,
     maxRows: 10_000,
+    customFields: { contact: [], property: [], company: [] },
     ...overrides,
   };
 }
@@ -221,6 +222,48 @@ describe('import screen', () => {
         { name: 'EMAIL', type: 'contact', matchesTo: 'Email' },
         { name: 'City', type: 'property', matchesTo: 'City' },
         { name: 'Foo', type: 'property', matchesTo: 'Owner' },
+      ],
+    });
+  });
+
+  it("offers the team's custom fields under their entity, maps one by name, and sends its id", async () => {
+    const { user, location } = setUp({
+      'POST /api/lists/upload': {
+        status: 200,
+        body: uploaded({
+          columns: ['Owner Phone', 'LEAD SOURCE', 'Roof'],
+          preview: [['(615) 555-0101', 'Zillow', 'Metal']],
+          customFields: {
+            contact: [{ _id: 'f-lead-source', name: 'Lead source' }],
+            property: [{ _id: 'f-roof', name: 'Roof type' }],
+            company: [],
+          },
+        }),
+      },
+      'POST /api/lists/import': { status: 200, body: { list: listAnswer('Roofs') } },
+    });
+    await uploadFile(user);
+
+    const contact = screen.getByRole('region', { name: 'Contact' });
+    const contactCustom = within(contact).getByRole('region', { name: 'Contact custom fields' });
+    expect(within(contactCustom).getByRole('button', { name: 'Contact: Lead source' })).toBeInTheDocument();
+    const propertyCustom = screen.getByRole('region', { name: 'Property custom fields' });
+    expect(within(propertyCustom).getByRole('button', { name: 'Property: Roof type' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Company custom fields' })).not.toBeInTheDocument();
+    expect(namesIn('Contact: Lead source')).toEqual(['LEAD SOURCE']);
+    expect(namesIn('Property: Roof type')).toEqual([]);
+
+    await user.click(column('Roof'));
+    await user.click(field('Property: Roof type'));
+    await user.type(screen.getByLabelText(/List name/), 'Roofs');
+    await user.click(screen.getByRole('button', { name: 'Start importing' }));
+
+    await waitFor(() => expect(location.current).toBe('/lists'));
+    expect(requestsTo('POST', '/api/lists/import')[0]?.body).toMatchObject({
+      fields: [
+        { name: 'Owner Phone', type: 'contact', matchesTo: 'Phone' },
+        { name: 'LEAD SOURCE', type: 'contact', matchesTo: 'f-lead-source' },
+        { name: 'Roof', type: 'property', matchesTo: 'f-roof' },
       ],
     });
   });

@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Divider, Group, Paper, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconFileSpreadsheet } from '@tabler/icons-react';
-import { importTargets, rowLimitMessage, type ImportTarget } from '@prospector/core';
+import { rowLimitMessage } from '@prospector/core';
 import { notifyError } from '../../../lib/notify';
 import { useImportList } from '../api/import-list';
 import type { UploadedFile } from '../api/upload-import-file';
@@ -11,6 +11,7 @@ import {
   clearColumn,
   mapColumn,
   mappedFields,
+  targetsWithCustom,
   type ColumnMapping,
 } from '../utils/column-mapping';
 import { findImportProblem, type ImportProblem } from '../utils/validate-import';
@@ -26,7 +27,7 @@ type ImportSetupProps = { file: UploadedFile; onCancel: () => void };
 export function ImportSetup({ file, onCancel }: ImportSetupProps) {
   const navigate = useNavigate();
   const importList = useImportList();
-  const targets = useMemo<ImportTarget[]>(() => importTargets(), []);
+  const { targets, customKeys } = useMemo(() => targetsWithCustom(file.customFields), [file.customFields]);
   const [mapping, setMapping] = useState<ColumnMapping>(() => autoMapColumns(file.columns, targets));
   const [name, setName] = useState('');
   const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY_CODE);
@@ -73,6 +74,7 @@ export function ImportSetup({ file, onCancel }: ImportSetupProps) {
           columns={file.columns}
           mapping={mapping}
           targets={targets}
+          customKeys={customKeys}
           error={errorOf('mapping')}
           onMap={(column, target) => updateMapping(mapColumn(mapping, column, target))}
           onClear={(column) => updateMapping(clearColumn(mapping, column))}

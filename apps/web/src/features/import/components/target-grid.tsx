@@ -50,6 +50,8 @@ function TargetTile({ target, mappedNames, armed, onPick }: TargetTileProps) {
 
 type TargetGridProps = {
   targets: readonly ImportTarget[];
+  /** Keys of the targets that are the team's custom fields: shown after the system fields. */
+  customKeys: ReadonlySet<string>;
   columns: readonly string[];
   mapping: ColumnMapping;
   armed: boolean;
@@ -58,18 +60,39 @@ type TargetGridProps = {
 
 const GROUPS: RecordType[] = ['contact', 'property', 'company'];
 
-/** The fields of contacts, properties and companies, each group under its name. */
-export function TargetGrid({ targets, columns, mapping, armed, onPick }: TargetGridProps) {
+type TilesProps = Omit<TargetGridProps, 'customKeys'>;
+
+function Tiles({ targets, columns, mapping, armed, onPick }: TilesProps) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, xl: 4 }} spacing={8} verticalSpacing={8}>
+      {targets.map((target) => (
+        <TargetTile
+          key={targetKey(target)}
+          target={target}
+          mappedNames={columnsMappedTo(mapping, target).map((i) => columns[i] ?? '')}
+          armed={armed}
+          onPick={onPick}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The fields of contacts, properties and companies, each group under its name, custom fields last. */
+export function TargetGrid({ targets, customKeys, ...tiles }: TargetGridProps) {
   return (
     <Stack gap="md">
       {GROUPS.map((type) => {
         const group = targets.filter((t) => t.type === type);
-        const mapped = group.filter((t) => columnsMappedTo(mapping, t).length > 0).length;
+        const system = group.filter((t) => !customKeys.has(targetKey(t)));
+        const custom = group.filter((t) => customKeys.has(targetKey(t)));
+        const mapped = group.filter((t) => columnsMappedTo(tiles.mapping, t).length > 0).length;
+        const label = RECORD_TYPE_LABELS[type];
         return (
-          <Stack key={type} gap={8} component="section" aria-label={RECORD_TYPE_LABELS[type]}>
+          <Stack key={type} gap={8} component="section" aria-label={label}>
             <Group gap={8}>
               <Text fw={700} size="xs" c="dimmed" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
-                {RECORD_TYPE_LABELS[type]}
+                {label}
               </Text>
               {mapped > 0 && (
                 <Badge size="xs" variant="light" radius="sm" tt="none">
@@ -77,17 +100,15 @@ export function TargetGrid({ targets, columns, mapping, armed, onPick }: TargetG
                 </Badge>
               )}
             </Group>
-            <SimpleGrid cols={{ base: 2, sm: 3, xl: 4 }} spacing={8} verticalSpacing={8}>
-              {group.map((target) => (
-                <TargetTile
-                  key={targetKey(target)}
-                  target={target}
-                  mappedNames={columnsMappedTo(mapping, target).map((i) => columns[i] ?? '')}
-                  armed={armed}
-                  onPick={onPick}
-                />
-              ))}
-            </SimpleGrid>
+            <Tiles targets={system} {...tiles} />
+            {custom.length > 0 && (
+              <Stack gap={6} component="section" aria-label={`${label} custom fields`}>
+                <Text size="xs" fw={600} c="dimmed">
+                  Custom fields
+                </Text>
+                <Tiles targets={custom} {...tiles} />
+              </Stack>
+            )}
           </Stack>
         );
       })}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { importTargets } from '@prospector/core';
-import { autoMapColumns, clearColumn, mapColumn, mappedFields, targetName } from './column-mapping';
+import {
+  autoMapColumns,
+  clearColumn,
+  mapColumn,
+  mappedFields,
+  targetName,
+  targetsWithCustom,
+} from './column-mapping';
 
 const targets = importTargets();
 const target = (name: string) => {
@@ -46,6 +53,22 @@ describe('column mapping', () => {
   it('gives a column one field at a time', () => {
     const start = autoMapColumns(['Phone'], targets);
     expect(names(mapColumn(start, 0, target('Contact: First name')))).toEqual(['Contact: First name']);
+  });
+
+  it("maps a column to the team's custom field of the same name, case-insensitively, and sends the field's id", () => {
+    const custom = targetsWithCustom({
+      contact: [{ _id: 'f-source', name: 'Lead Source' }],
+      property: [{ _id: 'f-roof', name: 'Roof' }],
+      company: [],
+    });
+    const columns = ['lead source', 'ROOF', 'City'];
+    const mapping = autoMapColumns(columns, custom.targets);
+    expect(names(mapping)).toEqual(['Contact: Lead Source', 'Property: Roof', 'Property: City']);
+    expect(mappedFields(columns, mapping).slice(0, 2)).toEqual([
+      { name: 'lead source', type: 'contact', matchesTo: 'f-source' },
+      { name: 'ROOF', type: 'property', matchesTo: 'f-roof' },
+    ]);
+    expect([...custom.customKeys]).toEqual(['contact:f-source', 'property:f-roof']);
   });
 
   it('sends only mapped columns, named by their headers', () => {

@@ -1,4 +1,11 @@
-import { autoMapColumn, type FieldMapping, type ImportTarget, type RecordType } from '@prospector/core';
+import {
+  autoMapColumn,
+  importTargets,
+  type CustomFieldsByEntity,
+  type FieldMapping,
+  type ImportTarget,
+  type RecordType,
+} from '@prospector/core';
 
 /** The target of each spreadsheet column, by the column's position (headers may repeat). */
 export type ColumnMapping = readonly (ImportTarget | null)[];
@@ -11,6 +18,22 @@ export const RECORD_TYPE_LABELS: Record<RecordType, string> = {
 
 export function targetKey(target: ImportTarget): string {
   return `${target.type}:${target.matchesTo}`;
+}
+
+/**
+ * What a column may fill: the system fields and the team's custom fields (from the upload's answer),
+ * and the keys of the custom ones so the screen can show them apart under their entity.
+ */
+export function targetsWithCustom(custom: CustomFieldsByEntity): {
+  targets: ImportTarget[];
+  customKeys: ReadonlySet<string>;
+} {
+  const customKeys = new Set(
+    (['contact', 'property', 'company'] as const).flatMap((type) =>
+      custom[type].map((f) => targetKey({ type, matchesTo: f._id, label: f.name })),
+    ),
+  );
+  return { targets: importTargets(custom), customKeys };
 }
 
 /** How a target is named on screen and to assistive technology: 'Contact: Phone'. */

@@ -1,0 +1,90 @@
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { items, messages } from './records.js';
+import { teams } from './teams.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const teamRef = () =>
+  uuid('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' });
+
+export type DeviceKind = 'android' | 'mac' | 'iphone';
+export type JobState = 'queued' | 'offered' | 'accepted' | 'sent' | 'delivered' | 'failed';
+
+/**
+ * A team's devices: Android phones and Macs run the device agent; an iPhone is a number (or Apple ID)
+ * its Mac sends from. Agent devices hold the connection state; an iPhone is as connected as its Mac.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: teamRef(),
+    kind: text('kind').$type<DeviceKind>().notNull(),
+    /** Android and iPhone: the E.164 phone or Apple ID e-mail texts come from. Mac: its computer name. */
+    value: text('value').notNull(),
+    /** An iPhone's Mac. */
+    macId: uuid('mac_id'),
+    isIntel: boolean('is_intel').notNull().default(false),
+    /** Bumped to revoke every token handed out for this device (the token is an HMAC of id and version). */
+    tokenVersion: integer('token_version').notNull().default(1),
+    connected: boolean('connected').notNull().default(false),
+    connectedAt: ts('connected_at'),
+    disconnectedAt: ts('disconnected_at'),
+    pingedAt: ts('pinged_at'),
+    platform: text('platform'),
+    agentVersion: text('agent_version'),
+    /** Texts sent and received on `counterDay` (the team's local date); reset when the day changes. */
+    sentToday: integer('sent_today').notNull().default(0),
+    receivedToday: integer('received_today').notNull().default(0),
+    counterDay: date('counter_day'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('devices_team_value_key').on(t.teamId, t.kind, sql`lower(${t.value})`)],
+);
+
+/** One text to one recipient through one device (docs/device-protocol.md). */
+export const smsJobs = pgTable(
+  'sms_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: teamRef(),
+    /** The agent device (Android or Mac) that sends it. */
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** The number or Apple ID it goes out from (an iPhone of the Mac, or the Android's own number). */
+    fromValue: text('from_value').notNull(),
+    itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    to: text('to').notNull(),
+    body: text('body').notNull(),
+    state: text('state').$type<JobState>().notNull().default('queued'),
+    attempt: integer('attempt').notNull().default(1),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    offeredAt: ts('offered_at'),
+    acceptedAt: ts('accepted_at'),
+    sentAt: ts('sent_at'),
+    doneAt: ts('done_at'),
+    error: text('error'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('sms_jobs_dispatch_idx').on(t.deviceId, t.state, t.nextAttemptAt),
+    index('sms_jobs_message_idx').on(t.messageId),
+  ],
+);
+
+/** Inbound texts already taken from a device, by the phone's own id: a repeated report is ignored. */
+export const deviceInbound = pgTable(
+  'device_inbound',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.externalId] })],
+);

@@ -1,0 +1,9 @@
+export type DevicesErrorCode =
+  | 'DEVICE_INVALID'
+  | 'DEVICE_DUPLICATE'
+  | 'DEVICE_NOT_FOUND'
+  | 'COMPUTER_FIRST'
+  | 'APP_NOT_READY'
+  | 'NO_DEVICE'
+  | 'RECIPIENT_BLOCKED'
+  | 'NOT_AN_IDENTIFIER';

@@ -1,0 +1,204 @@
+import {
+  DEVICE_NAMESPACE,
+  DEVICE_PING_INTERVAL_MS,
+  DEVICE_UNAUTHORIZED,
+  deviceClientEvents,
+  deviceHandshake,
+  type DeviceAgentToServer,
+  type DeviceServerToAgent,
+} from '@prospector/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Namespace, Server, Socket } from 'socket.io';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import * as q from './devices.queries.js';
+import { parseDeviceToken, tokenMatches } from './devices.tokens.js';
+import type { SmsService } from './sms.service.js';
+
+type Data = { deviceId: string; teamId: string };
+type DeviceSocket = Socket<DeviceAgentToServer, DeviceServerToAgent, Record<string, never>, Data>;
+
+export type GatewayOptions = {
+  /** Unreported jobs a device may hold. */
+  maxInFlight: number;
+  /** An offer not accepted within this goes back to the queue. */
+  offerTimeoutMs: number;
+  /** Accepted jobs of a device away longer than this fail (never re-sent elsewhere). */
+  strandedAfterMs: number;
+  sweepMs: number;
+};
+
+/**
+ * The `/device` namespace (docs/device-protocol.md): authenticates agents by device token, keeps one
+ * live socket per device, offers queued jobs up to `maxInFlight`, and applies accepts, reports and
+ * inbound texts. Each process serves the devices connected to it; jobs are claimed with SKIP LOCKED.
+ */
+export function createDeviceGateway(deps: {
+  io: Server;
+  db: Db;
+  clock: Clock;
+  secret: string;
+  sms: () => SmsService;
+  log: FastifyBaseLogger;
+  onChanged: (teamId: string) => void;
+  options: GatewayOptions;
+}) {
+  const { db, clock, options } = deps;
+  const nsp = deps.io.of(DEVICE_NAMESPACE) as unknown as Namespace<
+    DeviceAgentToServer,
+    DeviceServerToAgent,
+    Record<string, never>,
+    Data
+  >;
+  const sockets = new Map<string, DeviceSocket>();
+  const offering = new Map<string, Promise<void>>();
+  let timer: NodeJS.Timeout | null = null;
+
+  nsp.use(async (socket, next) => {
+    try {
+      const hs = deviceHandshake.safeParse(socket.handshake.auth);
+      const parsed = hs.success ? parseDeviceToken(hs.data.token) : null;
+      const device = parsed ? await q.findDevice(db, parsed.deviceId) : null;
+      if (!hs.success || !parsed || !device || device.kind === 'iphone')
+        return next(new Error(DEVICE_UNAUTHORIZED));
+      if (!tokenMatches(deps.secret, device.id, device.tokenVersion, parsed.signature))
+        return next(new Error(DEVICE_UNAUTHORIZED));
+      socket.data = { deviceId: device.id, teamId: device.teamId };
+      next();
+    } catch (err) {
+      deps.log.error({ err }, 'device authentication failed');
+      next(new Error(DEVICE_UNAUTHORIZED));
+    }
+  });
+
+  /** Offers what the device may take now; one offer round per device at a time. */
+  function offer(deviceId: string, resend: boolean = false): Promise<void> {
+    const socket = sockets.get(deviceId);
+    if (!socket) return Promise.resolve();
+    const previous = offering.get(deviceId) ?? Promise.resolve();
+    const next = previous
+      .then(async () => {
+        if (sockets.get(deviceId) !== socket) return;
+        const again = resend ? await q.acceptedJobs(db, deviceId) : [];
+        const room = options.maxInFlight - (await q.inFlight(db, deviceId)) + again.length;
+        const fresh = await q.claimJobs(db, deviceId, Math.max(0, room - again.length), clock.now());
+        const jobs = [...again, ...fresh];
+        if (jobs.length) socket.emit('jobs', { jobs });
+      })
+      .catch((err: unknown) => deps.log.error({ err, deviceId }, 'offering jobs failed'));
+    offering.set(deviceId, next);
+    return next;
+  }
+
+  async function withDevice<T>(socket: DeviceSocket, work: (device: q.DeviceRow) => Promise<T>) {
+    const device = await q.findDevice(db, socket.data.deviceId);
+    if (!device) {
+      socket.disconnect(true);
+      throw new Error('device removed');
+    }
+    return work(device);
+  }
+
+  nsp.on('connection', async (socket) => {
+    const { deviceId, teamId } = socket.data;
+    const auth = deviceHandshake.parse(socket.handshake.auth);
+    sockets.get(deviceId)?.disconnect(true);
+    sockets.set(deviceId, socket);
+    const now = clock.now();
+    await q.updateDevice(db, deviceId, {
+      connected: true,
+      connectedAt: now,
+      pingedAt: now,
+      platform: auth.platform,
+      agentVersion: auth.agentVersion,
+    });
+    const device = await q.findDevice(db, deviceId);
+    socket.emit('hello', {
+      deviceId,
+      name: device?.value ?? '',
+      pingIntervalMs: DEVICE_PING_INTERVAL_MS,
+      maxInFlight: options.maxInFlight,
+    });
+    deps.onChanged(teamId);
+
+    const handle = <E extends keyof typeof deviceClientEvents>(
+      event: E,
+      work: (
+        payload: ReturnType<(typeof deviceClientEvents)[E]['parse']>,
+        device: q.DeviceRow,
+      ) => Promise<object>,
+    ) => {
+      socket.on(event, (async (payload: unknown, ack: (answer: object) => void) => {
+        const reply = typeof ack === 'function' ? ack : () => {};
+        const parsed = deviceClientEvents[event].safeParse(payload);
+        if (!parsed.success) return reply({ error: parsed.error.issues[0]?.message ?? 'invalid payload' });
+        try {
+          reply(await withDevice(socket, (d) => work(parsed.data as never, d)));
+        } catch (err) {
+          deps.log.error({ err, deviceId, event }, 'device event failed');
+          reply({ error: 'server error' });
+        }
+      }) as never);
+    };
+
+    handle('ping', async () => {
+      await q.updateDevice(db, deviceId, { pingedAt: clock.now(), connected: true });
+      return { ok: true };
+    });
+    handle('accept', async (p) => {
+      const accepted = await q.acceptJobs(db, deviceId, p.ids, clock.now());
+      const set = new Set(accepted);
+      return { accepted, rejected: p.ids.filter((id) => !set.has(id)) };
+    });
+    handle('report', async (p, d) => {
+      await deps.sms().applyReports(d, p.reports);
+      return { ok: true };
+    });
+    handle('inbound', async (p, d) => {
+      await deps.sms().applyInbound(d, p.messages);
+      return { ok: true };
+    });
+
+    socket.on('disconnect', async () => {
+      if (sockets.get(deviceId) !== socket) return;
+      sockets.delete(deviceId);
+      try {
+        const at = clock.now();
+        await q.updateDevice(db, deviceId, { connected: false, disconnectedAt: at });
+        await q.requeueOffered(db, deviceId, new Date(at.getTime() + 1));
+        deps.onChanged(teamId);
+      } catch (err) {
+        deps.log.error({ err, deviceId }, 'device disconnect bookkeeping failed');
+      }
+    });
+
+    await offer(deviceId, true);
+  });
+
+  async function sweep() {
+    const now = clock.now();
+    await q.requeueOffered(db, null, new Date(now.getTime() - options.offerTimeoutMs));
+    await deps.sms().failStranded(options.strandedAfterMs);
+    await Promise.all([...sockets.keys()].map((id) => offer(id)));
+  }
+
+  return {
+    /** New work for a device: offered at once if it is connected to this process. */
+    kick: (deviceId: string) => void offer(deviceId),
+    start() {
+      timer = setInterval(() => {
+        sweep().catch((err: unknown) => deps.log.error({ err }, 'device sweep failed'));
+      }, options.sweepMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await Promise.all(offering.values());
+      for (const socket of sockets.values()) socket.disconnect(true);
+    },
+    connectedHere: () => [...sockets.keys()],
+  };
+}
+
+export type DeviceGateway = ReturnType<typeof createDeviceGateway>;

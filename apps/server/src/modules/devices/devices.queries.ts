@@ -1,0 +1,138 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { devices, smsJobs, teams, type JobState } from '../../db/schema/index.js';
+
+export type DeviceRow = typeof devices.$inferSelect;
+export type JobRow = typeof smsJobs.$inferSelect;
+
+export function listDevices(db: Db, teamId: string) {
+  return db.select().from(devices).where(eq(devices.teamId, teamId)).orderBy(asc(devices.createdAt));
+}
+
+export async function findDevice(db: Db, id: string) {
+  const [row] = await db.select().from(devices).where(eq(devices.id, id));
+  return row ?? null;
+}
+
+export async function insertDevice(db: Db, row: typeof devices.$inferInsert) {
+  const [device] = await db.insert(devices).values(row).onConflictDoNothing().returning();
+  return device ?? null;
+}
+
+export async function deleteDevices(db: Db, teamId: string, ids: string[]) {
+  if (ids.length === 0) return 0;
+  const gone = await db
+    .delete(devices)
+    .where(and(eq(devices.teamId, teamId), or(inArray(devices.id, ids), inArray(devices.macId, ids))))
+    .returning({ id: devices.id });
+  return gone.length;
+}
+
+export async function updateDevice(db: Db, id: string, set: Partial<typeof devices.$inferInsert>) {
+  await db.update(devices).set(set).where(eq(devices.id, id));
+}
+
+export async function teamTimezone(db: Db, teamId: string) {
+  const [row] = await db.select({ timezone: teams.timezone }).from(teams).where(eq(teams.id, teamId));
+  return row?.timezone ?? null;
+}
+
+/** Counts a text on the device's daily counter, starting over when the team's local day changed. */
+export async function countOnDevice(db: Db, id: string, day: string, column: 'sent' | 'received') {
+  const target = column === 'sent' ? sql`sent_today` : sql`received_today`;
+  const other = column === 'sent' ? sql`received_today` : sql`sent_today`;
+  await db.execute(sql`
+    update devices set
+      ${target} = case when counter_day = ${day}::date then ${target} + 1 else 1 end,
+      ${other} = case when counter_day = ${day}::date then ${other} else 0 end,
+      counter_day = ${day}::date
+    where id = ${id}`);
+}
+
+/** Jobs a device may be offered now: new or due for retry, oldest first, claimed for this process. */
+export async function claimJobs(db: Db, deviceId: string, limit: number, now: Date) {
+  if (limit <= 0) return [];
+  return queryRows<{ id: string; to: string; body: string; attempt: number }>(
+    db,
+    sql`
+    update sms_jobs j set state = 'offered', offered_at = ${now}
+    from (
+      select id from sms_jobs
+      where device_id = ${deviceId} and state = 'queued' and next_attempt_at <= ${now}
+      order by created_at, id limit ${limit}
+      for update skip locked
+    ) picked
+    where j.id = picked.id
+    returning j.id, j."to", j.body, j.attempt`,
+  );
+}
+
+export async function inFlight(db: Db, deviceId: string) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from sms_jobs where device_id = ${deviceId} and state in ('offered', 'accepted')`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Jobs the device accepted earlier and has not reported: offered again when it reconnects. */
+export function acceptedJobs(db: Db, deviceId: string) {
+  return db
+    .select({ id: smsJobs.id, to: smsJobs.to, body: smsJobs.body, attempt: smsJobs.attempt })
+    .from(smsJobs)
+    .where(and(eq(smsJobs.deviceId, deviceId), eq(smsJobs.state, 'accepted')))
+    .orderBy(asc(smsJobs.createdAt));
+}
+
+/** Moves only jobs still offered to (or already accepted by) this device; the rest are refused. */
+export async function acceptJobs(db: Db, deviceId: string, ids: string[], now: Date) {
+  const rows = await db
+    .update(smsJobs)
+    .set({ state: 'accepted', acceptedAt: now })
+    .where(
+      and(
+        inArray(smsJobs.id, ids),
+        eq(smsJobs.deviceId, deviceId),
+        inArray(smsJobs.state, ['offered', 'accepted'] satisfies JobState[]),
+      ),
+    )
+    .returning({ id: smsJobs.id });
+  return rows.map((r) => r.id);
+}
+
+export async function jobsOf(db: Db, deviceId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(smsJobs)
+    .where(and(eq(smsJobs.deviceId, deviceId), inArray(smsJobs.id, ids)));
+}
+
+export async function updateJob(db: Db, id: string, set: Partial<typeof smsJobs.$inferInsert>) {
+  await db.update(smsJobs).set(set).where(eq(smsJobs.id, id));
+}
+
+/** A dropped device's offers go back to the queue: it never accepted them, so it cannot send them. */
+export async function requeueOffered(db: Db, deviceId: string | null, olderThan: Date) {
+  return queryRows<{ id: string; device_id: string }>(
+    db,
+    sql`
+    update sms_jobs set state = 'queued', offered_at = null
+    where state = 'offered' and offered_at <= ${olderThan}
+      ${deviceId ? sql`and device_id = ${deviceId}` : sql``}
+    returning id, device_id`,
+  );
+}
+
+/** Accepted jobs whose device has been away too long fail: only that phone knows if they left it. */
+export async function failStranded(db: Db, disconnectedBefore: Date, now: Date, error: string) {
+  return queryRows<{ id: string; message_id: string | null; item_id: string | null; team_id: string }>(
+    db,
+    sql`
+    update sms_jobs j set state = 'failed', error = ${error}, done_at = ${now}
+    from devices d
+    where j.device_id = d.id and j.state = 'accepted' and not d.connected
+      and d.disconnected_at <= ${disconnectedBefore}
+    returning j.id, j.message_id, j.item_id, j.team_id`,
+  );
+}

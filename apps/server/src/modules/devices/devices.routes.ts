@@ -1,0 +1,57 @@
+import {
+  addMac,
+  addNumber,
+  can,
+  DOWNLOAD_APP_PATH,
+  getDevices,
+  messages,
+  removeNumbers,
+  sendSms,
+} from '@prospector/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { DomainError, unwrap } from '../../lib/errors.js';
+import { bearerToken, route } from '../../lib/route.js';
+import type { AuthContext } from '../auth/index.js';
+
+/** Settings > Devices needs the 'phones' permission (or admin). */
+function requirePhones(auth: AuthContext) {
+  if (!can(auth.user, 'phones')) throw new DomainError('PERMISSION_REQUIRED');
+}
+
+export async function devicesRoutes(app: FastifyInstance) {
+  const { devices, sms } = app.services;
+
+  route(app, getDevices, async ({ auth }) => ({ devices: await devices.list(auth) }));
+  route(app, addNumber, async ({ auth, body }) => {
+    requirePhones(auth);
+    return { message: messages.devices.added, device: unwrap(await devices.addNumber(auth, body)) };
+  });
+  route(app, addMac, async ({ auth, body }) => {
+    requirePhones(auth);
+    return { message: messages.devices.added, device: unwrap(await devices.addMac(auth, body)) };
+  });
+  route(app, removeNumbers, async ({ auth, body }) => {
+    requirePhones(auth);
+    return { removed: await devices.remove(auth, body.phones) };
+  });
+  route(app, sendSms, async ({ auth, body }) => ({
+    message: unwrap(
+      await sms.sendSms(auth, { itemId: body.dataId, to: body.to, body: body.body, from: body.from }),
+    ),
+  }));
+
+  // A zip, not JSON: registered outside the contract helper, with the same bearer check.
+  app.get(DOWNLOAD_APP_PATH, async (req, reply) => {
+    const auth = await app.services.auth.authenticate(bearerToken(req));
+    if (!auth) throw new DomainError('UNAUTHENTICATED');
+    requirePhones(auth);
+    const params = z.object({ deviceId: z.uuid() }).safeParse(req.params);
+    if (!params.success) throw new DomainError('VALIDATION');
+    const file = unwrap(await devices.download(auth, params.data.deviceId));
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .send(file.zip);
+  });
+}

@@ -1,0 +1,143 @@
+import { isDeviceConnected, deviceValue, messages, type DeviceDto } from '@prospector/core';
+import JSZip from 'jszip';
+import { readFile } from 'node:fs/promises';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import type { AuthContext } from '../auth/index.js';
+import type { DevicesErrorCode } from './devices.errors.js';
+import * as q from './devices.queries.js';
+import { deviceToken } from './devices.tokens.js';
+
+type R<T> = Promise<Result<T, DevicesErrorCode>>;
+
+export type AgentFiles = {
+  /** The bundled agent program, or null while it is being built. */
+  bundle: () => Promise<string | null>;
+  readmes: { android: string; macos: string };
+};
+
+export function createDevicesService(deps: {
+  db: Db;
+  clock: Clock;
+  secret: string;
+  publicUrl: string;
+  agent: AgentFiles;
+  onChanged: (teamId: string) => void;
+}) {
+  const { db, clock } = deps;
+
+  function toDto(d: q.DeviceRow, all: q.DeviceRow[]): DeviceDto {
+    const mac = d.macId ? all.find((m) => m.id === d.macId) : undefined;
+    const agent = d.kind === 'iphone' ? mac : d;
+    return {
+      _id: d.id,
+      value: d.value,
+      phoneType: d.kind === 'android' ? 'Android' : 'Apple',
+      isComputer: d.kind === 'mac',
+      macName: mac?.value ?? null,
+      macId: d.macId,
+      isIntel: d.isIntel,
+      connected: agent ? isDeviceConnected(agent, clock.now()) : false,
+      pingedAt: (agent?.pingedAt ?? null)?.toISOString() ?? null,
+      sentToday: d.sentToday,
+      receivedToday: d.receivedToday,
+    };
+  }
+
+  async function added(auth: AuthContext, row: Parameters<typeof q.insertDevice>[1]): R<DeviceDto> {
+    const device = await q.insertDevice(db, row);
+    if (!device) return fail('DEVICE_DUPLICATE');
+    deps.onChanged(auth.teamId);
+    return ok(toDto(device, await q.listDevices(db, auth.teamId)));
+  }
+
+  return {
+    async list(auth: AuthContext) {
+      const all = await q.listDevices(db, auth.teamId);
+      return all.map((d) => toDto(d, all));
+    },
+
+    async addNumber(
+      auth: AuthContext,
+      input: { phoneType: 'Apple' | 'Android'; value: string; macName?: string | null },
+    ): R<DeviceDto> {
+      const value = deviceValue(input.phoneType, input.value);
+      if (!value) return fail('DEVICE_INVALID');
+      let macId: string | null = null;
+      if (input.phoneType === 'Apple') {
+        const name = input.macName?.trim().toLowerCase();
+        const mac = (await q.listDevices(db, auth.teamId)).find(
+          (d) => d.kind === 'mac' && d.value.toLowerCase() === name,
+        );
+        if (!mac) return fail('COMPUTER_FIRST');
+        macId = mac.id;
+      }
+      return added(auth, {
+        teamId: auth.teamId,
+        kind: input.phoneType === 'Android' ? 'android' : 'iphone',
+        value,
+        macId,
+        createdAt: clock.now(),
+      });
+    },
+
+    /** An empty computer name is ignored: nothing is added and null comes back. */
+    async addMac(auth: AuthContext, input: { macName: string; isIntel: boolean }): R<DeviceDto | null> {
+      const name = input.macName.trim();
+      if (!name) return ok(null);
+      return added(auth, {
+        teamId: auth.teamId,
+        kind: 'mac',
+        value: name,
+        isIntel: input.isIntel,
+        createdAt: clock.now(),
+      });
+    },
+
+    async remove(auth: AuthContext, values: string[]) {
+      const wanted = new Set(values.map((v) => v.trim().toLowerCase()));
+      const all = await q.listDevices(db, auth.teamId);
+      const ids = all.filter((d) => wanted.has(d.value.toLowerCase())).map((d) => d.id);
+      const removed = await q.deleteDevices(db, auth.teamId, ids);
+      if (removed) deps.onChanged(auth.teamId);
+      return removed;
+    },
+
+    /** The agent's zip for an Android phone or a Mac: program, config with this device's token, README. */
+    async download(auth: AuthContext, deviceId: string): R<{ fileName: string; zip: Buffer }> {
+      const device = await q.findDevice(db, deviceId);
+      if (!device || device.teamId !== auth.teamId) return fail('DEVICE_NOT_FOUND');
+      // An iPhone texts through its Mac: the Mac runs the agent.
+      const agentDevice =
+        device.kind === 'iphone' && device.macId ? await q.findDevice(db, device.macId) : device;
+      if (!agentDevice) return fail('DEVICE_NOT_FOUND');
+      const bundle = await deps.agent.bundle();
+      if (!bundle) return fail('APP_NOT_READY');
+      const android = agentDevice.kind === 'android';
+      const config = {
+        serverUrl: deps.publicUrl,
+        deviceToken: deviceToken(deps.secret, agentDevice.id, agentDevice.tokenVersion),
+        driver: android ? 'android' : 'macos',
+        ...(android ? {} : { macos: { service: 'SMS' } }),
+      };
+      const zip = new JSZip();
+      const folder = zip.folder('prospector-agent')!;
+      folder.file('agent.mjs', await readFile(bundle));
+      folder.file('agent.config.json', `${JSON.stringify(config, null, 2)}\n`);
+      folder.file('README.md', android ? deps.agent.readmes.android : deps.agent.readmes.macos);
+      const slug = agentDevice.value
+        .replace(/[^a-z0-9]+/gi, '-')
+        .replace(/^-|-$/g, '')
+        .toLowerCase();
+      return ok({
+        fileName: `prospector-agent-${slug || 'device'}.zip`,
+        zip: await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }),
+      });
+    },
+
+    messages: messages.devices,
+  };
+}
+
+export type DevicesService = ReturnType<typeof createDevicesService>;

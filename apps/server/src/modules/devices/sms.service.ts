@@ -1,0 +1,306 @@
+import {
+  classifyReply,
+  isDeviceConnected,
+  isValidEmail,
+  JOB_MAX_ATTEMPTS,
+  jobRetryDelayMs,
+  canMoveJob,
+  localDay,
+  normalizePhone,
+  type InboundSms,
+  type JobReport,
+  type MessageDto,
+} from '@prospector/core';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { deviceInbound, smsJobs } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import type { Realtime } from '../../plugins/realtime.js';
+import type { AuthContext } from '../auth/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import {
+  recordRows as rq,
+  toMessageDto,
+  type RecordsErrorCode,
+  type RecordsService,
+} from '../records/index.js';
+import type { DevicesErrorCode } from './devices.errors.js';
+import * as q from './devices.queries.js';
+
+type R<T> = Promise<Result<T, DevicesErrorCode | RecordsErrorCode>>;
+
+const STRANDED_ERROR = 'The device went offline before confirming this text.';
+
+/** A phone or Apple ID as stored on identifiers: E.164, or a lower-cased e-mail. */
+export function recipientValue(raw: string): string | null {
+  const value = raw.trim();
+  if (value.includes('@')) return isValidEmail(value) ? value.toLowerCase() : null;
+  return normalizePhone(value);
+}
+
+/**
+ * Texts going out (sendSms), their reports coming back from devices, and texts coming in: threads,
+ * statuses, opt-outs, notifications and the realtime events browsers follow.
+ */
+export function createSmsService(deps: {
+  db: Db;
+  clock: Clock;
+  records: RecordsService;
+  notifications: NotificationsService;
+  realtime: () => Realtime;
+  /** Tells the gateway a device has new work. */
+  kick: (deviceId: string) => void;
+}) {
+  const { db, clock } = deps;
+
+  /** The agent device that sends for a device row (an iPhone's Mac), with the value texts go out from. */
+  async function sender(device: q.DeviceRow) {
+    if (device.kind !== 'iphone') return { agent: device, from: device.value };
+    const mac = device.macId ? await q.findDevice(db, device.macId) : null;
+    return mac ? { agent: mac, from: device.value } : null;
+  }
+
+  /** Sticky sender: the device this number talked to, unless it is gone or not connected; else the least busy. */
+  async function pickDevice(teamId: string, named: string | null, sticky: string | null) {
+    const all = await q.listDevices(db, teamId);
+    const now = clock.now();
+    const byValue = (v: string) =>
+      all.find((d) => d.kind !== 'mac' && d.value.toLowerCase() === v.toLowerCase());
+    const usable = async (d: q.DeviceRow | undefined) => {
+      if (!d) return null;
+      const s = await sender(d);
+      return s && isDeviceConnected(s.agent, now) ? s : null;
+    };
+    if (named) {
+      const d = byValue(named);
+      if (!d) return null;
+      const s = await sender(d);
+      return s; // The one named is used even while it reconnects: the text waits in its queue.
+    }
+    const stuck = sticky ? await usable(byValue(sticky)) : null;
+    if (stuck) return stuck;
+    const candidates = [];
+    for (const d of all.filter((x) => x.kind !== 'mac')) {
+      const s = await usable(d);
+      if (s) candidates.push({ s, load: s.agent.sentToday + (await q.inFlight(db, s.agent.id)) });
+    }
+    candidates.sort((a, b) => a.load - b.load);
+    return candidates[0]?.s ?? null;
+  }
+
+  function emitMessage(teamId: string, message: MessageDto) {
+    deps.realtime().toTeam(teamId, 'messageAdded', { itemId: message.itemId, message });
+  }
+
+  async function setMessageStatus(
+    teamId: string,
+    itemId: string | null,
+    messageId: string | null,
+    status: string,
+  ) {
+    if (!messageId || !itemId) return;
+    await rq.updateMessage(db, messageId, { status });
+    deps.realtime().toTeam(teamId, 'messageStatus', { itemId, messageId, status });
+  }
+
+  return {
+    async sendSms(
+      auth: AuthContext,
+      input: { itemId: string; to: string; body: string; from?: string | null },
+    ): R<MessageDto> {
+      const found = await deps.records.access(auth, input.itemId);
+      if (!found.ok) return found;
+      const item = found.value;
+      const value = recipientValue(input.to);
+      const idt = value ? await rq.findIdentifierByValue(db, item.teamId, value) : null;
+      if (!idt || idt.itemId !== item.id) return fail('NOT_AN_IDENTIFIER');
+      if (idt.status === 'DNC' || idt.status === 'Wrong #') return fail('RECIPIENT_BLOCKED');
+      const picked = await pickDevice(item.teamId, input.from ?? null, idt.sentFrom);
+      if (!picked) return fail(input.from ? 'DEVICE_NOT_FOUND' : 'NO_DEVICE');
+      const now = clock.now();
+      const message = await db.transaction(async (tx) => {
+        const row = await rq.insertMessage(tx, {
+          teamId: item.teamId,
+          itemId: item.id,
+          body: input.body,
+          direction: 'out',
+          phone: idt.value,
+          sentFrom: picked.from,
+          senderId: auth.userId,
+          status: 'queued',
+          createdAt: now,
+        });
+        await tx.insert(smsJobs).values({
+          teamId: item.teamId,
+          deviceId: picked.agent.id,
+          fromValue: picked.from,
+          itemId: item.id,
+          messageId: row.id,
+          to: idt.value,
+          body: input.body,
+          nextAttemptAt: now,
+          createdAt: now,
+        });
+        if (!idt.sentFrom) await rq.setIdentifierSentFrom(tx, idt.id, picked.from);
+        await rq.updateItem(tx, item.id, {
+          lastMessage: { body: input.body, createdAt: now.toISOString(), leadIdt: idt.value },
+          lastActivityAt: now,
+          updatedAt: now,
+        });
+        return row;
+      });
+      const dto = toMessageDto(message, {
+        name: auth.user.name,
+        email: auth.user.email,
+        avatar: auth.user.avatar,
+      });
+      emitMessage(item.teamId, dto);
+      deps.kick(picked.agent.id);
+      return ok(dto);
+    },
+
+    /** A device's reports: states only move forward; repeats and other devices' jobs are ignored. */
+    async applyReports(device: q.DeviceRow, reports: JobReport[]) {
+      const jobs = new Map(
+        (
+          await q.jobsOf(
+            db,
+            device.id,
+            reports.map((r) => r.id),
+          )
+        ).map((j) => [j.id, j]),
+      );
+      const now = clock.now();
+      const day = localDay(now, await q.teamTimezone(db, device.teamId));
+      let kick = false;
+      for (const report of reports) {
+        const job = jobs.get(report.id);
+        if (!job || !canMoveJob(job.state, report.state)) continue;
+        if (report.state === 'failed' && report.retryable && job.attempt < JOB_MAX_ATTEMPTS) {
+          await q.updateJob(db, job.id, {
+            state: 'queued',
+            attempt: job.attempt + 1,
+            nextAttemptAt: new Date(now.getTime() + jobRetryDelayMs(job.attempt)),
+            offeredAt: null,
+            acceptedAt: null,
+            error: report.error ?? null,
+          });
+          job.state = 'queued';
+          continue;
+        }
+        await q.updateJob(db, job.id, {
+          state: report.state,
+          ...(report.state === 'sent' ? { sentAt: new Date(report.at) } : { doneAt: now }),
+          ...(report.error ? { error: report.error } : {}),
+        });
+        if (report.state === 'sent' || (report.state === 'delivered' && job.state === 'accepted'))
+          await q.countOnDevice(db, device.id, day, 'sent');
+        job.state = report.state;
+        kick = true;
+        await setMessageStatus(job.teamId, job.itemId, job.messageId, report.state);
+      }
+      if (kick) deps.kick(device.id);
+    },
+
+    /** Texts a device received: matched to their record (or a new contact), opt-outs honoured. */
+    async applyInbound(device: q.DeviceRow, texts: InboundSms[]) {
+      const now = clock.now();
+      const day = localDay(now, await q.teamTimezone(db, device.teamId));
+      const statuses = await rq.listStatuses(db, device.teamId);
+      const notContacted = statuses.find((s) => s.builtIn && s.text === 'Not contacted')?.id ?? null;
+      for (const text of texts) {
+        const fresh = await db
+          .insert(deviceInbound)
+          .values({ deviceId: device.id, externalId: text.id, createdAt: now })
+          .onConflictDoNothing()
+          .returning();
+        if (fresh.length === 0) continue;
+        const from = recipientValue(text.from) ?? text.from.trim();
+        const result = await db.transaction(async (tx) => {
+          let idt = await rq.findIdentifierByValue(tx, device.teamId, from);
+          if (!idt) {
+            const contact = await rq.insertItem(tx, {
+              teamId: device.teamId,
+              type: 'contact',
+              data: {},
+              statusId: notContacted,
+              lastActivityAt: now,
+              createdAt: now,
+              updatedAt: now,
+            });
+            idt = await rq.insertIdentifier(tx, {
+              teamId: device.teamId,
+              itemId: contact.id,
+              value: from,
+              isEmail: from.includes('@'),
+              primary: true,
+              position: 0,
+              sentFrom: device.value,
+              createdAt: now,
+            });
+          }
+          const message = await rq.insertMessage(tx, {
+            teamId: device.teamId,
+            itemId: idt.itemId,
+            body: text.body,
+            direction: 'in',
+            phone: from,
+            sentFrom: idt.sentFrom ?? device.value,
+            status: 'received',
+            createdAt: new Date(text.at),
+          });
+          if (!idt.sentFrom) await rq.setIdentifierSentFrom(tx, idt.id, device.value);
+          const verdict = classifyReply(text.body);
+          let system = null;
+          if (verdict && idt.status !== (verdict === 'optOut' ? 'DNC' : 'Wrong #')) {
+            const status = verdict === 'optOut' ? 'DNC' : 'Wrong #';
+            await rq.saveIdentifierStates(tx, [{ id: idt.id, status, primary: false }]);
+            system = await rq.insertMessage(tx, {
+              teamId: device.teamId,
+              itemId: idt.itemId,
+              body:
+                verdict === 'optOut'
+                  ? `${from} asked not to be texted again and is now marked DNC.`
+                  : `${from} said it is a wrong number and is now marked Wrong #.`,
+              direction: 'in',
+              system: true,
+              createdAt: now,
+            });
+          }
+          const item = await rq.updateItem(tx, idt.itemId, {
+            lastMessage: { body: text.body, createdAt: new Date(text.at).toISOString(), leadIdt: from },
+            lastActivityAt: now,
+            updatedAt: now,
+          });
+          const push = await deps.notifications.notify(tx, {
+            teamId: device.teamId,
+            senderId: null,
+            recipients: item.assignedTo,
+            body: `New text from ${from}`,
+            body2: text.body.slice(0, 170),
+            targetId: item.id,
+          });
+          return { message, system, item, push };
+        });
+        await q.countOnDevice(db, device.id, day, 'received');
+        for (const m of [result.message, result.system])
+          if (m) emitMessage(device.teamId, toMessageDto(m, null));
+        deps.realtime().toTeam(device.teamId, 'itemChanged', { itemId: result.item.id, status: null });
+        await result.push();
+      }
+    },
+
+    /** Fails accepted jobs of devices away longer than `awayMs`; their messages show 'failed'. */
+    async failStranded(awayMs: number) {
+      const now = clock.now();
+      const failed = await q.failStranded(db, new Date(now.getTime() - awayMs), now, STRANDED_ERROR);
+      for (const f of failed) await setMessageStatus(f.team_id, f.item_id, f.message_id, 'failed');
+      return failed.length;
+    },
+
+    jobById: async (id: string) => (await db.select().from(smsJobs).where(eq(smsJobs.id, id)))[0] ?? null,
+  };
+}
+
+export type SmsService = ReturnType<typeof createSmsService>;

@@ -1,0 +1,84 @@
+import { csvLine, importProgress, type ListDto, type ListProperty } from '@prospector/core';
+import type * as q from './lists.queries.js';
+
+export const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+export function toListDto(row: q.ListRow): ListDto {
+  return {
+    _id: row.id,
+    name: row.name,
+    imported: row.state === 'imported',
+    state: row.state,
+    error: row.error,
+    itemCount: row.itemCount,
+    propCount: row.propCount,
+    compCount: row.compCount,
+    totalRows: row.totalRows,
+    rowsDone: row.rowsDone,
+    progress: row.state === 'imported' ? 100 : importProgress(row.rowsDone, row.totalRows),
+    createdAt: row.createdAt.toISOString(),
+    hits: row.hits,
+    landlines: row.landlines,
+    dnc: row.dnc,
+    cost: row.cost,
+    result: row.result,
+  };
+}
+
+export const EXPORT_HEADER = [
+  'First name',
+  'Last name',
+  'Phone 1',
+  'Phone 2',
+  'Phone 3',
+  'Email',
+  'Status',
+  'Address',
+  'City',
+  'State',
+  'Zip',
+];
+
+export function exportLine(r: q.ExportRow, phones: string[]): string {
+  const p = r.property ?? {};
+  const address = str(r.data['Address']) || str(p['Street1']) || str(p['Address']);
+  const pick = (k: string) => str(r.data[k]) || str(p[k]);
+  return csvLine([
+    str(r.data['First name']),
+    str(r.data['Last name']),
+    phones[0],
+    phones[1],
+    phones[2],
+    r.emails[0],
+    r.status,
+    address,
+    pick('City'),
+    pick('State'),
+    pick('Zip'),
+  ]);
+}
+
+/** A property row of the list detail, under the spec's field names. */
+export function toListProperty(r: q.PropertyRow): ListProperty {
+  const d = r.data;
+  return {
+    _id: r.id,
+    title: str(d['Street1']) || str(d['Address']) || str(d['Full']) || 'Unnamed property',
+    Street1: str(d['Street1']) || str(d['Address']),
+    Street2: str(d['Street2']),
+    City: str(d['City']),
+    State: str(d['State']),
+    Zip: str(d['Zip']),
+    'Use Description': str(d['Use Description']),
+    'Lot Size': str(d['Lot Size']),
+    'Year Built': str(d['Year Built']),
+    Bedrooms: str(d['Bedrooms']),
+    Bathrooms: str(d['Bathrooms']),
+    'Full Baths': str(d['Full Baths']),
+    'Garage Capacity': str(d['Garage Capacity']),
+    Pool: str(d['Pool']),
+    Owner: str(d['Owner']),
+    verifiedOwner: r.verified,
+    phones: r.phones,
+  };
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { deviceDto } from './dto.js';
+
+export const getDevices = defineEndpoint({
+  method: 'GET',
+  path: '/api/services/devices',
+  auth: true,
+  response: z.object({ devices: z.array(deviceDto) }),
+});
+
+/** Adds an Android phone, or an iPhone (number or Apple ID) to one of the team's Macs. */
+export const addNumber = defineEndpoint({
+  method: 'POST',
+  path: '/api/services/addNumber',
+  auth: true,
+  body: z.object({
+    phoneType: z.enum(['Apple', 'Android']),
+    value: z.string().max(254),
+    macName: z.string().max(100).nullish(),
+    isComputer: z.literal(false).default(false),
+  }),
+  response: z.object({ message: z.string(), device: deviceDto }),
+});
+
+/** Adds a Mac that iPhones text through. An empty computer name is ignored (nothing is added). */
+export const addMac = defineEndpoint({
+  method: 'POST',
+  path: '/api/services/addMac',
+  auth: true,
+  body: z.object({
+    macName: z.string().max(100),
+    isComputer: z.literal(true).default(true),
+    companyEmail: z.string().max(254).nullish(),
+    isIntel: z.boolean().default(false),
+  }),
+  response: z.object({ message: z.string(), device: deviceDto.nullable() }),
+});
+
+/** Removes devices by value (phone, Apple ID) or computer name; a Mac takes its iPhones with it. */
+export const removeNumbers = defineEndpoint({
+  method: 'POST',
+  path: '/api/services/removeNumbers',
+  auth: true,
+  body: z.object({ phones: z.array(z.string().max(254)).min(1).max(100) }),
+  response: z.object({ removed: z.number().int() }),
+});
+
+/**
+ * The agent to run on an Android phone or a Mac, as a zip: the program, its config (server address
+ * and this device's token) and a README. Not JSON: the route answers `application/zip`.
+ */
+export const DOWNLOAD_APP_PATH = '/api/services/downloadApp/:deviceId';

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** One row of Settings > Devices: an Android phone, a Mac, or an iPhone texting through a Mac. */
+export const deviceDto = z.object({
+  _id: z.string(),
+  /** Android / iPhone: the phone (E.164) or Apple ID. Mac: its computer name. */
+  value: z.string(),
+  phoneType: z.enum(['Apple', 'Android']),
+  isComputer: z.boolean(),
+  /** An iPhone's Mac (its computer name); null otherwise. */
+  macName: z.string().nullable(),
+  macId: z.string().nullable(),
+  isIntel: z.boolean(),
+  /** Android and Mac: the agent's socket is open and its last ping ≤ 30 s old. iPhone: its Mac's. */
+  connected: z.boolean(),
+  pingedAt: z.string().nullable(),
+  sentToday: z.number().int(),
+  receivedToday: z.number().int(),
+});
+export type DeviceDto = z.infer<typeof deviceDto>;

@@ -1,0 +1,3 @@
+export * from './dto.js';
+export { getDevices, addNumber, addMac, removeNumbers, DOWNLOAD_APP_PATH } from './devices.js';
+export { sendSms } from './send-sms.js';
