@@ -124,14 +124,17 @@ export async function requeueOffered(db: Db, deviceId: string | null, olderThan:
   );
 }
 
-/** Accepted jobs whose device has been away too long fail: only that phone knows if they left it. */
+/**
+ * Jobs of a device away too long fail: accepted ones because only that phone knows whether they left
+ * it (never re-sent elsewhere), queued ones because the sender the contact knows is gone.
+ */
 export async function failStranded(db: Db, disconnectedBefore: Date, now: Date, error: string) {
   return queryRows<{ id: string; message_id: string | null; item_id: string | null; team_id: string }>(
     db,
     sql`
     update sms_jobs j set state = 'failed', error = ${error}, done_at = ${now}
     from devices d
-    where j.device_id = d.id and j.state = 'accepted' and not d.connected
+    where j.device_id = d.id and j.state in ('accepted', 'queued') and not d.connected
       and d.disconnected_at <= ${disconnectedBefore}
     returning j.id, j.message_id, j.item_id, j.team_id`,
   );
