@@ -4,6 +4,7 @@ import {
   DEVICE_UNAUTHORIZED,
   deviceAckError,
   deviceAcks,
+  deviceJob,
   deviceServerEvents,
   type DeviceAck,
   type DeviceAgentToServer,
@@ -138,15 +139,27 @@ export function createConnection(options: {
     retries = 0;
     logger.info('connected', { device: hello.data.name, deviceId: hello.data.deviceId });
     clearInterval(pingTimer);
-    pingTimer = setInterval(() => void ping(), hello.data.pingIntervalMs);
+    pingTimer = setInterval(() => void ping(), Math.max(1000, hello.data.pingIntervalMs));
     void ping();
     options.onReady(hello.data);
   });
 
   socket.on('jobs', (payload) => {
-    const jobs = deviceServerEvents.jobs.safeParse(payload);
-    if (!jobs.success) return logger.error('unreadable jobs from the server', { error: jobs.error.message });
-    options.onJobs(jobs.data.jobs);
+    const parsed = deviceServerEvents.jobs.safeParse(payload);
+    if (parsed.success) return options.onJobs(parsed.data.jobs);
+    // One bad job must not hold back the others: take what is readable, never accept the rest.
+    const items: unknown[] = Array.isArray((payload as { jobs?: unknown } | undefined)?.jobs)
+      ? (payload as { jobs: unknown[] }).jobs
+      : [];
+    const jobs = items.flatMap((item) => {
+      const job = deviceJob.safeParse(item);
+      return job.success ? [job.data] : [];
+    });
+    logger.error('unreadable jobs from the server', {
+      error: parsed.error.message,
+      ignored: items.length - jobs.length,
+    });
+    if (jobs.length > 0) options.onJobs(jobs);
   });
 
   socket.on('disconnect', (reason) => {

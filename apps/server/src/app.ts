@@ -166,7 +166,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     secret: config.authSecret,
     publicUrl: config.PUBLIC_URL,
     agent: deps.agentFiles ?? defaultAgentFiles(),
-    onChanged: teamChanged,
+    onChanged: (teamId, removedIds = []) => {
+      for (const id of removedIds) gateway?.drop(id);
+      teamChanged(teamId);
+    },
   });
   let gateway: DeviceGateway | null = null;
   const sms = createSmsService({
@@ -176,6 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     notifications,
     realtime,
     kick: (deviceId) => gateway?.kick(deviceId),
+    retryBaseMs: config.DEVICE_RETRY_BASE_MS,
   });
 
   app.decorate('config', config);

@@ -65,6 +65,7 @@ export const envSchema = z
     IMPORT_LEASE_MS: positiveInt(60_000),
     DEVICE_MAX_IN_FLIGHT: positiveInt(50),
     DEVICE_JOB_TIMEOUT_MS: positiveInt(3_600_000),
+    DEVICE_RETRY_BASE_MS: positiveInt(30_000),
     GOOGLE_MAPS_KEY: z.string().min(10).optional(),
     GOOGLE_MAPS_URL: z.url().default('https://maps.googleapis.com'),
   })

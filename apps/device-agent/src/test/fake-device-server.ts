@@ -194,6 +194,10 @@ export async function startFakeDeviceServer(
       const job = jobs.get(id);
       if (job?.state === 'offered') job.state = 'queued';
     },
+    /** Sends anything to the device, as a buggy server might. */
+    emitRaw(event: string, payload: unknown) {
+      live?.emit(event, payload);
+    },
     /** The job was cancelled (or went to another device): the server no longer knows it. */
     cancel(id: string) {
       jobs.delete(id);

@@ -26,6 +26,9 @@ const FORWARDED_EVENTS = [
   'memberPresence',
   'listProgress',
   'listImported',
+  'messageAdded',
+  'messageStatus',
+  'devicesChanged',
 ] as const;
 type ForwardedEvent = (typeof FORWARDED_EVENTS)[number];
 type Listener<E extends ServerEventName> = (payload: ServerEventPayload<E>) => void;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { buildAgentBundle } from '@prospector/device-agent/build';
 import { REPO_ROOT } from '../../config.js';
 import type { AgentFiles } from './devices.service.js';
 
@@ -21,8 +21,8 @@ export function defaultAgentFiles(): AgentFiles {
   return {
     async bundle() {
       if (ready) return ready;
-      building ??= import(pathToFileURL(path.join(AGENT_DIR, 'src/build.ts')).href)
-        .then(async (m: { buildAgentBundle: () => Promise<string> }) => (ready = await m.buildAgentBundle()))
+      building ??= buildAgentBundle()
+        .then((file) => (ready = file))
         .catch(() => {
           building = null;
           return null;

@@ -183,6 +183,10 @@ export function createDeviceGateway(deps: {
   }
 
   return {
+    /** Closes a device's socket (a removed device; tests simulating a network drop). */
+    drop(deviceId: string) {
+      sockets.get(deviceId)?.disconnect(true);
+    },
     /** New work for a device: offered at once if it is connected to this process. */
     kick: (deviceId: string) => void offer(deviceId),
     start() {

@@ -23,7 +23,8 @@ export function createDevicesService(deps: {
   secret: string;
   publicUrl: string;
   agent: AgentFiles;
-  onChanged: (teamId: string) => void;
+  /** Devices were added or removed (removed ids: their agents are disconnected). */
+  onChanged: (teamId: string, removedIds?: string[]) => void;
 }) {
   const { db, clock } = deps;
 
@@ -99,8 +100,13 @@ export function createDevicesService(deps: {
       const wanted = new Set(values.map((v) => v.trim().toLowerCase()));
       const all = await q.listDevices(db, auth.teamId);
       const ids = all.filter((d) => wanted.has(d.value.toLowerCase())).map((d) => d.id);
+      const withPhones = all.filter((d) => ids.includes(d.id) || (d.macId && ids.includes(d.macId)));
       const removed = await q.deleteDevices(db, auth.teamId, ids);
-      if (removed) deps.onChanged(auth.teamId);
+      if (removed)
+        deps.onChanged(
+          auth.teamId,
+          withPhones.map((d) => d.id),
+        );
       return removed;
     },
 

@@ -51,7 +51,10 @@ export function createSmsService(deps: {
   realtime: () => Realtime;
   /** Tells the gateway a device has new work. */
   kick: (deviceId: string) => void;
+  /** First retry delay after a retryable failure (then doubled); tests shorten it. */
+  retryBaseMs?: number;
 }) {
+  const retryDelay = (attempt: number) => (jobRetryDelayMs(attempt) / 30_000) * (deps.retryBaseMs ?? 30_000);
   const { db, clock } = deps;
 
   /** The agent device that sends for a device row (an iPhone's Mac), with the value texts go out from. */
@@ -181,7 +184,7 @@ export function createSmsService(deps: {
           await q.updateJob(db, job.id, {
             state: 'queued',
             attempt: job.attempt + 1,
-            nextAttemptAt: new Date(now.getTime() + jobRetryDelayMs(job.attempt)),
+            nextAttemptAt: new Date(now.getTime() + retryDelay(job.attempt)),
             offeredAt: null,
             acceptedAt: null,
             error: report.error ?? null,

@@ -99,7 +99,9 @@ export async function deleteList(
   db: Db,
   teamId: string,
   id: string,
-): Promise<{ deleted: true; uploadPath: string | null } | { deleted: false; reason: 'missing' | 'importing' }> {
+): Promise<
+  { deleted: true; uploadPath: string | null } | { deleted: false; reason: 'missing' | 'importing' }
+> {
   return db.transaction(async (tx) => {
     const [list] = await tx
       .select({ state: lists.state })

@@ -70,11 +70,22 @@ export function createListsService(deps: {
     const dtos = rows.map(toListDto);
     if (!v) return dtos;
     const counts = new Map(
-      (await q.assignedCounts(db, rows.map((r) => r.id), v)).map((c) => [c.list_id, c]),
+      (
+        await q.assignedCounts(
+          db,
+          rows.map((r) => r.id),
+          v,
+        )
+      ).map((c) => [c.list_id, c]),
     );
     return dtos.map((dto) => {
       const c = counts.get(dto._id);
-      return { ...dto, itemCount: c?.contacts ?? 0, propCount: c?.properties ?? 0, compCount: c?.companies ?? 0 };
+      return {
+        ...dto,
+        itemCount: c?.contacts ?? 0,
+        propCount: c?.properties ?? 0,
+        compCount: c?.companies ?? 0,
+      };
     });
   }
   const toVisibleDto = async (auth: AuthContext, row: q.ListRow) => (await toListDtos(auth, [row]))[0]!;

@@ -27,7 +27,9 @@ let list: ListDto;
 beforeAll(async () => {
   t = await buildTestApp({}, { realClock: true });
   admin = await insertTeamAdmin(t, 'visibility-admin@example.com');
-  assigned = await insertMember(t, admin.teamId, 'only-assigned@example.com', { dataAccess: 'Only assigned' });
+  assigned = await insertMember(t, admin.teamId, 'only-assigned@example.com', {
+    dataAccess: 'Only assigned',
+  });
   allData = await insertMember(t, admin.teamId, 'all-data@example.com', { dataAccess: 'All data' });
   list = await importCsv(t, admin, CSV, FIELDS, 'Shared');
   // The member gets the first row's contact and property (not its company).
@@ -44,11 +46,20 @@ type Detail = {
   list: ListDto;
   total: number;
   properties: { title: string }[];
-  stats: { propCount: number; phoneCounts: { text: string; count: number }[]; propStats: { labels: string[] } };
+  stats: {
+    propCount: number;
+    phoneCounts: { text: string; count: number }[];
+    propStats: { labels: string[] };
+  };
 };
 
 async function card(user: TestUser) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/lists/get', headers: user.headers, payload: {} });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/lists/get',
+    headers: user.headers,
+    payload: {},
+  });
   const found = res.json<{ lists: ListDto[] }>().lists.find((l) => l._id === list._id)!;
   return { itemCount: found.itemCount, propCount: found.propCount, compCount: found.compCount };
 }

@@ -1,13 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '@prospector/core';
+import { formatPhone, type CurrentUser, type DeviceDto } from '@prospector/core';
 import { boardKeys, useBoardStatuses } from '../../features/board';
+import { useDevices } from '../../features/devices';
 import { useMembers } from '../../features/members';
 import { notificationsKeys } from '../../features/notifications';
 import { usePublicConfig } from '../../features/public-config';
-import { RecordModal } from '../../features/records';
+import { RecordModal, type SmsSender } from '../../features/records';
 import { useRecordParam } from './use-record-param';
 
-/** The record modal over every logged-in screen, fed with the team's members and statuses. */
+/** Android phones and iPhones send texts; a Mac only carries its iPhones' texts. */
+function smsSendersOf(devices: readonly DeviceDto[]): SmsSender[] {
+  return devices
+    .filter((d) => !d.isComputer)
+    .map((d) => ({ value: d.value, label: formatPhone(d.value), connected: d.connected }));
+}
+
+/** The record modal over every logged-in screen, fed with the team's members, statuses and devices. */
 export function RecordModalHost({ user }: { user: CurrentUser }) {
   const { recordId, openRecord, closeRecord } = useRecordParam();
   const queryClient = useQueryClient();
@@ -15,6 +23,7 @@ export function RecordModalHost({ user }: { user: CurrentUser }) {
   const members = useMembers(open).data ?? [];
   const statuses = useBoardStatuses(open).data ?? [];
   const mapsConfigured = usePublicConfig().data?.mapsConfigured ?? false;
+  const devices = useDevices(open).data ?? [];
   return (
     <RecordModal
       itemId={recordId}
@@ -31,6 +40,7 @@ export function RecordModalHost({ user }: { user: CurrentUser }) {
       viewerId={user._id}
       timeZone={user.team.timezone}
       mapsConfigured={mapsConfigured}
+      smsSenders={smsSendersOf(devices)}
     />
   );
 }

@@ -3,6 +3,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { Navigate, Route } from 'react-router';
 import { messages, visibleSettingsEntries, type CurrentUser } from '@prospector/core';
 import { PageTitle } from '../../components/page-title';
+import { DevicesScreen } from '../../features/devices';
 import { Screen } from './screen';
 import { SettingsLayout } from './settings-layout';
 
@@ -21,13 +22,19 @@ function allowed(user: CurrentUser, path: string, page: ReactElement): ReactElem
   return visible ? page : <Navigate to="/settings/team" replace />;
 }
 
+/** The pages built so far; the others show their title only. */
+function pageOf(user: CurrentUser, path: string, title: string): ReactElement {
+  if (path === 'devices') return <DevicesScreen timeZone={user.team.timezone} />;
+  return <Screen title={title} />;
+}
+
 /** /settings/* (spec part 2 §2 route table). */
 export function settingsRoutes(user: CurrentUser) {
   return (
     <Route path="settings" element={<SettingsLayout user={user} />}>
       <Route index element={<Navigate to="team" replace />} />
       {MENU_PAGES.map(({ path, title }) => (
-        <Route key={path} path={path} element={allowed(user, path, <Screen title={title} />)} />
+        <Route key={path} path={path} element={allowed(user, path, pageOf(user, path, title))} />
       ))}
       <Route
         path="websites"

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { CurrentUser } from '@prospector/core';
+import { DisconnectedDevicesBanner } from '../../features/devices';
 import { RecordModalHost } from '../compose/record-modal-host';
 import { useRecordEvents } from '../realtime/use-record-events';
 import { ConnectionBanner } from './connection-banner';
 import { MainNav } from './main-nav';
 import { TopBar } from './top-bar';
 
-/** The logged-in frame: top bar, left navigation, connection banner and the screen. */
+/** The logged-in frame: top bar, left navigation, connection and devices banners, and the screen. */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [navOpened, nav] = useDisclosure(false);
   useRecordEvents();
@@ -28,6 +29,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         <ConnectionBanner />
+        <DisconnectedDevicesBanner />
         {children}
       </AppShell.Main>
       <RecordModalHost user={user} />

@@ -1,2 +1,3 @@
 export { RecordModal, type RecordModalProps } from './components/record-modal';
 export { recordKeys } from './api/records-keys';
+export type { SmsSender } from './components/sms-composer';

@@ -37,9 +37,19 @@ export function withOrder(data: ListsData, order: ListDto[]): ListsData {
   };
 }
 
-/** Whether list `listId` is on any cached search of the lists page. */
-export function isListCached(queryClient: QueryClient, listId: string): boolean {
-  return queryClient
-    .getQueriesData<ListsData>({ queryKey: listsKeys.lists() })
-    .some(([, data]) => data?.pages.some((page) => page.lists.some((list) => list._id === listId)));
+/** Takes a deleted list out of every cached search of the lists page and forgets its stats and detail. */
+export function dropList(queryClient: QueryClient, listId: string): void {
+  queryClient.setQueriesData<ListsData>({ queryKey: listsKeys.lists() }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            lists: page.lists.filter((list) => list._id !== listId),
+          })),
+        }
+      : data,
+  );
+  queryClient.removeQueries({ queryKey: listsKeys.stats(listId) });
+  queryClient.removeQueries({ queryKey: listsKeys.detailsOf(listId) });
 }

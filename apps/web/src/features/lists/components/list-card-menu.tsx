@@ -1,5 +1,5 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconDots, IconExternalLink } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconDots, IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 type ListCardMenuProps = {
@@ -8,9 +8,10 @@ type ListCardMenuProps = {
   /** null: this move is not possible (first or last, or the page is filtered). */
   onMoveUp: (() => void) | null;
   onMoveDown: (() => void) | null;
+  onDelete: () => void;
 };
 
-export function ListCardMenu({ listId, listName, onMoveUp, onMoveDown }: ListCardMenuProps) {
+export function ListCardMenu({ listId, listName, onMoveUp, onMoveDown, onDelete }: ListCardMenuProps) {
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={180}>
       <Menu.Target>
@@ -32,6 +33,10 @@ export function ListCardMenu({ listId, listName, onMoveUp, onMoveDown }: ListCar
           onClick={() => onMoveDown?.()}
         >
           Move down
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+          Delete list
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -30,6 +30,7 @@ export type ListCardProps = {
   onMoveUp: (() => void) | null;
   onMoveDown: (() => void) | null;
   onCreateCampaign: (listId: string) => void;
+  onDelete: (list: ListDto) => void;
 };
 
 const STATE_BADGE = {
@@ -108,6 +109,7 @@ export function ListCard(props: ListCardProps) {
             listName={list.name}
             onMoveUp={props.onMoveUp}
             onMoveDown={props.onMoveDown}
+            onDelete={() => props.onDelete(list)}
           />
         </Group>
         <Group gap="lg" wrap="wrap" pl={canReorder ? 30 : 0}>

@@ -24,6 +24,7 @@ type ListCardsProps = {
   selectedId: string | null;
   onSelect: (listId: string) => void;
   onCreateCampaign: (listId: string) => void;
+  onDelete: (list: ListDto) => void;
 };
 
 /** The pointer must travel a little before a drag starts, so clicks keep working. */
@@ -74,6 +75,7 @@ export function ListCards({ lists, canReorder, ...cardProps }: ListCardsProps) {
               timeZone={cardProps.timeZone}
               onSelect={cardProps.onSelect}
               onCreateCampaign={cardProps.onCreateCampaign}
+              onDelete={cardProps.onDelete}
               onMoveUp={canReorder && index > 0 ? () => moveTo(list._id, index - 1) : null}
               onMoveDown={canReorder && !last ? () => moveTo(list._id, index + 1) : null}
             />

@@ -163,12 +163,16 @@ describe('lists page', () => {
   });
 
   it('turns an importing card into an imported one with Create campaign on listImported', async () => {
-    const { user, location } = setUp({ 'POST /api/lists/get': listsReply([buildImportingList()]) });
+    let finished = false;
+    const { user, location } = setUp({
+      'POST /api/lists/get': () => listsReply([finished ? buildList() : buildImportingList()]),
+    });
     const importing = await screen.findByRole('article', { name: 'Austin leads' });
     expect(
       within(importing).queryByRole('button', { name: messages.lists.noCampaignYet }),
     ).not.toBeInTheDocument();
 
+    finished = true;
     act(() => latestSocket().serverEmit('listImported', { listId: listId(1), list: buildList() }));
 
     const imported = card('Austin leads');
@@ -191,6 +195,25 @@ describe('lists page', () => {
     expect(await screen.findByRole('article', { name: 'Austin leads' })).toBeInTheDocument();
   });
 
+  it("takes a finished list's counts from the server, not from the team-wide event", async () => {
+    let imported = false;
+    setUp({
+      'POST /api/lists/get': () =>
+        listsReply([
+          imported ? buildList({ itemCount: 1, propCount: 1, compCount: 0 }) : buildImportingList(),
+        ]),
+    });
+    const importing = await screen.findByRole('article', { name: 'Austin leads' });
+    expect(within(importing).getByText('0 contacts')).toBeInTheDocument();
+
+    imported = true;
+    act(() => latestSocket().serverEmit('listImported', { listId: listId(1), list: buildList() }));
+
+    expect(await within(card('Austin leads')).findByText('1 contact')).toBeInTheDocument();
+    expect(within(card('Austin leads')).getByText('1 property')).toBeInTheDocument();
+    expect(within(card('Austin leads')).queryByText('120 contacts')).not.toBeInTheDocument();
+  });
+
   it("shows a failed import's error instead of its result", async () => {
     setUp({
       'POST /api/lists/get': listsReply([
@@ -203,6 +226,68 @@ describe('lists page', () => {
     expect(
       within(failed).queryByRole('button', { name: messages.lists.noCampaignYet }),
     ).not.toBeInTheDocument();
+  });
+
+  describe('deleting', () => {
+    const two = [buildList({ _id: listId(1), name: 'Alpha' }), buildList({ _id: listId(2), name: 'Bravo' })];
+
+    async function askToDelete(user: ReturnType<typeof setUp>['user'], name: string) {
+      await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+      await user.click(screen.getByRole('menuitem', { name: 'Delete list' }));
+      return screen.findByRole('dialog', { name: 'Delete list' });
+    }
+
+    it('deletes a list once confirmed: its card goes, the others stay', async () => {
+      const { user } = setUp({
+        'POST /api/lists/get': listsReply(two),
+        'PATCH /api/lists/remove': { status: 200, body: { ok: true } },
+      });
+
+      const dialog = await askToDelete(user, 'Alpha');
+      expect(within(dialog).getByText(/stay in your data/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Delete list' }));
+
+      await waitFor(() => expect(cardNames()).toEqual(['Bravo']));
+      expect(bodiesOf('PATCH', '/api/lists/remove')).toEqual([{ listId: listId(1) }]);
+      expect(await screen.findByText(messages.lists.listDeleted)).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('keeps the list and sends nothing when the deletion is cancelled', async () => {
+      const { user } = setUp({ 'POST /api/lists/get': listsReply(two) });
+
+      const dialog = await askToDelete(user, 'Bravo');
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(cardNames()).toEqual(['Alpha', 'Bravo']);
+      expect(requestsTo('PATCH', '/api/lists/remove')).toHaveLength(0);
+    });
+
+    it('says a list still importing cannot be deleted yet, and offers no Delete button', async () => {
+      const { user } = setUp({ 'POST /api/lists/get': listsReply([buildImportingList()]) });
+
+      const dialog = await askToDelete(user, 'Austin leads');
+
+      expect(within(dialog).getByText(messages.lists.listImporting)).toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Delete list' })).not.toBeInTheDocument();
+    });
+
+    it("keeps the card and shows the server's message when the deletion is refused", async () => {
+      const { user } = setUp({
+        'POST /api/lists/get': listsReply(two),
+        'PATCH /api/lists/remove': {
+          status: 409,
+          body: { code: 'LIST_IMPORTING', message: messages.lists.listImporting },
+        },
+      });
+
+      const dialog = await askToDelete(user, 'Alpha');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete list' }));
+
+      expect(await screen.findByText(messages.lists.listImporting)).toBeInTheDocument();
+      expect(cardNames()).toEqual(['Alpha', 'Bravo']);
+    });
   });
 
   describe('order', () => {

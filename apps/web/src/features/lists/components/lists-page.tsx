@@ -17,12 +17,13 @@ import {
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarRight, IconSearch, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { LIST_SEARCH_DEBOUNCE_MS } from '@prospector/core';
+import { LIST_SEARCH_DEBOUNCE_MS, type ListDto } from '@prospector/core';
 import { PageTitle } from '../../../components/page-title';
 import { flattenLists, useLists } from '../api/get-lists';
 import { useListEvents } from '../hooks/use-list-events';
 import { useLoadMoreOnScroll } from '../hooks/use-load-more-on-scroll';
 import { useOpenCampaignBuilder } from '../hooks/use-open-campaign-builder';
+import { DeleteListModal } from './delete-list-modal';
 import { ListCards } from './list-cards';
 import { ListPanel } from './list-panel';
 import { ListsEmpty } from './lists-empty';
@@ -43,6 +44,9 @@ export function ListsPage({ timeZone }: { timeZone?: string | null }) {
   const query = useLists(search);
   const lists = flattenLists(query.data);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  // Looked up on every render: an import that ends while the modal is open changes what it says.
+  const deleting = lists.find((l) => l._id === deletingId) ?? null;
   const selected = lists.find((l) => l._id === selectedId) ?? null;
   const sideBySide = useMediaQuery(SIDE_BY_SIDE);
   const openBuilder = useOpenCampaignBuilder();
@@ -112,6 +116,7 @@ export function ListsPage({ timeZone }: { timeZone?: string | null }) {
                 selectedId={selectedId}
                 onSelect={setSelectedId}
                 onCreateCampaign={openBuilder}
+                onDelete={(list: ListDto) => setDeletingId(list._id)}
               />
               {query.isFetchingNextPage && (
                 <Center py="sm">
@@ -136,6 +141,7 @@ export function ListsPage({ timeZone }: { timeZone?: string | null }) {
           </Grid.Col>
         )}
       </Grid>
+      <DeleteListModal list={deleting} onClose={() => setDeletingId(null)} />
       {!sideBySide && (
         <Drawer
           opened={selected !== null}

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ItemDto, TaskDto } from '@prospector/core';
+import type { ItemDto, MessageDto, TaskDto } from '@prospector/core';
 import type { RecordData } from './get-item';
 import { recordKeys } from './records-keys';
 
@@ -57,4 +57,56 @@ export function updateTasks(
 
 export function patchTask(queryClient: QueryClient, itemId: string, taskId: string, patch: Partial<TaskDto>) {
   updateTasks(queryClient, itemId, (tasks) => tasks.map((t) => (t._id === taskId ? { ...t, ...patch } : t)));
+}
+
+/** Ids of texts shown before the server has answered (an optimistic send). */
+const PLACEHOLDER_PREFIX = 'pending-';
+let placeholderCount = 0;
+
+export function placeholderId(): string {
+  placeholderCount += 1;
+  return `${PLACEHOLDER_PREFIX}${placeholderCount}`;
+}
+
+function isPlaceholder(message: MessageDto): boolean {
+  return message._id.startsWith(PLACEHOLDER_PREFIX);
+}
+
+/**
+ * A message joins the thread once. The sender gets it twice (the send's answer and `messageAdded`,
+ * in either order): the first takes the place of the placeholder shown while sending, the second is
+ * ignored, so a status that arrived in between is kept.
+ */
+export function addMessage(queryClient: QueryClient, itemId: string, message: MessageDto, placeholder?: string) {
+  patchRecord(queryClient, itemId, (r) => {
+    if (r.messages.some((m) => m._id === message._id)) {
+      return placeholder ? { ...r, messages: r.messages.filter((m) => m._id !== placeholder) } : r;
+    }
+    const replaced =
+      r.messages.find((m) => m._id === placeholder) ??
+      (message.direction === 'out' && !message.comment
+        ? r.messages.find((m) => isPlaceholder(m) && m.body === message.body && m.phone === message.phone)
+        : undefined);
+    const messages = replaced
+      ? r.messages.map((m) => (m === replaced ? message : m))
+      : [...r.messages, message];
+    return { ...r, messages };
+  });
+}
+
+export function removeMessage(queryClient: QueryClient, itemId: string, messageId: string) {
+  patchRecord(queryClient, itemId, (r) => ({ ...r, messages: r.messages.filter((m) => m._id !== messageId) }));
+}
+
+export function patchMessage(
+  queryClient: QueryClient,
+  itemId: string,
+  messageId: string,
+  patch: Partial<MessageDto>,
+) {
+  patchRecord(queryClient, itemId, (r) =>
+    r.messages.some((m) => m._id === messageId)
+      ? { ...r, messages: r.messages.map((m) => (m._id === messageId ? { ...m, ...patch } : m)) }
+      : r,
+  );
 }

@@ -1,6 +1,14 @@
 import { formatPhone } from '@prospector/core';
 import { Anchor, Avatar, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconClock, IconMicrophone, IconPaperclip, IconUser } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconCheck,
+  IconChecks,
+  IconClock,
+  IconMicrophone,
+  IconPaperclip,
+  IconUser,
+} from '@tabler/icons-react';
 import type { MessageDto } from '@prospector/core';
 import { formatDateTime, initialsOf } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
@@ -66,12 +74,39 @@ function SystemMessage({ message, timeZone, onCancelScheduled, cancelling }: Mes
   );
 }
 
+const STATUS_ICONS: Partial<Record<string, typeof IconClock>> = {
+  queued: IconClock,
+  sent: IconCheck,
+  delivered: IconChecks,
+  failed: IconAlertCircle,
+};
+
+/** A text's delivery state: queued → sent → delivered, or failed (in red). */
+function DeliveryStatus({ status, outgoing }: { status: string; outgoing: boolean }) {
+  const state = status.toLowerCase();
+  const failed = state === 'failed';
+  const Icon = STATUS_ICONS[state];
+  return (
+    <Group gap={4} justify={outgoing ? 'flex-end' : 'flex-start'} mt={2}>
+      {Icon && (
+        <Icon
+          size={12}
+          aria-hidden
+          color={failed ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-dimmed)'}
+        />
+      )}
+      <Text size="xs" c={failed ? 'red.7' : 'dimmed'} fw={failed ? 600 : undefined}>
+        {status}
+      </Text>
+    </Group>
+  );
+}
+
 /** One entry of the thread: body, direction, sender, status ('failed' in red), file, voicemail. */
 export function MessageItem(props: MessageItemProps) {
   const { message, timeZone, contactName } = props;
   if (message.system) return <SystemMessage {...props} />;
   const outgoing = message.direction === 'out';
-  const failed = message.status?.toLowerCase() === 'failed';
   const who = message.sender?.name ?? (outgoing ? '' : (contactName ?? ''));
   const number = outgoing ? message.sentFrom : message.phone;
   const kind = message.comment ? 'Comment' : outgoing ? 'SMS sent' : 'SMS received';
@@ -114,14 +149,7 @@ export function MessageItem(props: MessageItemProps) {
             <Attachments message={message} />
           </Stack>
         </Paper>
-        {message.status && (
-          <Group gap={4} justify={outgoing ? 'flex-end' : 'flex-start'} mt={2}>
-            {failed && <IconAlertCircle size={12} color="var(--mantine-color-red-6)" />}
-            <Text size="xs" c={failed ? 'red.7' : 'dimmed'} fw={failed ? 600 : undefined}>
-              {message.status}
-            </Text>
-          </Group>
-        )}
+        {message.status && <DeliveryStatus status={message.status} outgoing={outgoing} />}
       </Box>
     </Group>
   );

@@ -5,12 +5,14 @@ import { itemTitle, type MemberDto, type StatusDto } from '@prospector/core';
 import { useItem, type RecordData } from '../api/get-item';
 import { useAddAndMap } from '../api/add-and-map';
 import { useUnlinkItem } from '../api/unlink-items';
+import { useLiveMessages } from '../hooks/use-live-messages';
 import { IdentifierList } from './identifier-list';
 import { LinkedPanel } from './linked-panel';
 import { PropertyAddressPanel } from './property-address-panel';
 import { RecordToolbar } from './record-header';
 import { SectionPanel } from './section-panel';
 import { TasksPanel } from './tasks-panel';
+import type { SmsSender } from './sms-composer';
 import { Thread } from './thread';
 
 export type RecordModalProps = {
@@ -28,6 +30,8 @@ export type RecordModalProps = {
   timeZone: string | null;
   /** The server has a maps service: properties show their street-view photo. */
   mapsConfigured: boolean;
+  /** The team's devices an SMS can be sent from ('Auto' lets the server pick). */
+  smsSenders: readonly SmsSender[];
 };
 
 const TYPE_LABELS = { contact: 'Contact', property: 'Property', company: 'Company' } as const;
@@ -42,6 +46,7 @@ function RecordBody({
   viewerId,
   timeZone,
   mapsConfigured,
+  smsSenders,
   onOpenItem,
   onChanged,
 }: RecordBodyProps) {
@@ -110,7 +115,13 @@ function RecordBody({
         }}
         h="100%"
       >
-        <Thread record={record} members={members} timeZone={timeZone} />
+        <Thread
+          record={record}
+          members={members}
+          viewerId={viewerId}
+          timeZone={timeZone}
+          senders={smsSenders}
+        />
       </Box>
     </Group>
   );
@@ -119,6 +130,7 @@ function RecordBody({
 /** The full-screen record (spec part 1 §2.4): details on the left, the thread on the right. */
 export function RecordModal({ itemId, onClose, onLoaded, ...rest }: RecordModalProps) {
   const record = useItem(itemId);
+  useLiveMessages();
   const latestOnLoaded = useRef(onLoaded);
   useEffect(() => {
     latestOnLoaded.current = onLoaded;

@@ -1,28 +1,37 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Center, Stack, Tabs, Text, Textarea } from '@mantine/core';
-import { IconInfoCircle, IconMail, IconMessage, IconMessageCircle } from '@tabler/icons-react';
+import { Box, Center, Stack, Tabs, Text } from '@mantine/core';
+import { IconMail, IconMessage, IconMessageCircle } from '@tabler/icons-react';
 import { itemTitle, messages, type MemberDto } from '@prospector/core';
 import { notifyInfo } from '../../../lib/notify';
 import { useDeschedule } from '../api/deschedule';
 import type { RecordData } from '../api/get-item';
 import { CommentComposer } from './comment-composer';
 import { MessageItem } from './message-item';
+import { SmsComposer, type SmsSender } from './sms-composer';
 
 type ThreadTab = 'comment' | 'sms';
 
-type ThreadProps = { record: RecordData; members: readonly MemberDto[]; timeZone: string | null };
+type ThreadProps = {
+  record: RecordData;
+  members: readonly MemberDto[];
+  viewerId: string;
+  timeZone: string | null;
+  /** The team's devices texts can go out from. */
+  senders: readonly SmsSender[];
+};
 
 /**
  * The right side of the record (spec part 1 §2.4): the thread, oldest first, and the way to answer:
  * Comment on every record, SMS on contacts; Email is only announced.
  */
-export function Thread({ record, members, timeZone }: ThreadProps) {
+export function Thread({ record, members, viewerId, timeZone, senders }: ThreadProps) {
   const { item } = record;
   const [tab, setTab] = useState<ThreadTab>('comment');
   const cancel = useDeschedule(item._id);
   const endRef = useRef<HTMLDivElement>(null);
   const count = record.messages.length;
   const contactName = item.type === 'contact' ? itemTitle(item.type, item.data) : null;
+  const viewer = members.find((m) => m._id === viewerId);
 
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: 'end' });
@@ -77,17 +86,11 @@ export function Thread({ record, members, timeZone }: ThreadProps) {
         {tab === 'comment' ? (
           <CommentComposer itemId={item._id} itemType={item.type} members={members} />
         ) : (
-          <Stack gap="xs">
-            <Alert variant="light" color="gray" icon={<IconInfoCircle size={16} />} p="xs">
-              Sending SMS arrives with devices
-            </Alert>
-            <Textarea
-              aria-label="SMS"
-              placeholder="Type an SMS"
-              disabled
-              styles={{ input: { minHeight: 100 } }}
-            />
-          </Stack>
+          <SmsComposer
+            item={item}
+            senders={senders}
+            viewer={viewer ? { _id: viewer._id, name: viewer.name, avatar: viewer.avatar } : null}
+          />
         )}
       </Box>
     </Stack>

@@ -1,0 +1,84 @@
+import { Badge, Button, Checkbox, Group, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { IconDeviceDesktop, IconDeviceMobile, IconDownload } from '@tabler/icons-react';
+import type { DeviceDto } from '@prospector/core';
+import { deviceName } from '../utils/device-groups';
+import { ConnectionIndicator } from './connection-indicator';
+
+export type DeviceRowProps = {
+  device: DeviceDto;
+  selected: boolean;
+  onSelect: (checked: boolean) => void;
+  onDownload: () => void;
+  downloading: boolean;
+  timeZone: string | null;
+};
+
+function kindOf(device: DeviceDto): string {
+  if (device.isComputer) return device.isIntel ? 'Mac · Intel' : 'Mac · Apple silicon';
+  if (device.phoneType === 'Android') return 'Android phone';
+  return device.macName ? `iPhone · texts through ${device.macName}` : 'iPhone';
+}
+
+/** One device: name, connection, today's texts, its app and a checkbox. An iPhone sits under its Mac. */
+export function DeviceRow({ device, selected, onSelect, onDownload, downloading, timeZone }: DeviceRowProps) {
+  const name = deviceName(device);
+  const iphone = device.phoneType === 'Apple' && !device.isComputer;
+  const Icon = device.isComputer ? IconDeviceDesktop : IconDeviceMobile;
+  return (
+    <Table.Tr bg={selected ? 'var(--mantine-color-brand-0)' : undefined}>
+      <Table.Td w={44}>
+        <Checkbox
+          aria-label={`Select ${name}`}
+          checked={selected}
+          onChange={(event) => onSelect(event.currentTarget.checked)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap" pl={iphone ? 28 : 0}>
+          <ThemeIcon
+            variant="light"
+            color={device.isComputer ? 'gray' : 'brand'}
+            radius="md"
+            size={iphone ? 30 : 34}
+          >
+            <Icon size={iphone ? 16 : 18} stroke={1.7} />
+          </ThemeIcon>
+          <Stack gap={0} miw={0}>
+            <Text size="sm" fw={600} truncate>
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {kindOf(device)}
+            </Text>
+          </Stack>
+        </Group>
+      </Table.Td>
+      <Table.Td w={200}>
+        <ConnectionIndicator connected={device.connected} pingedAt={device.pingedAt} timeZone={timeZone} />
+      </Table.Td>
+      <Table.Td w={150}>
+        <Group gap={6} wrap="nowrap">
+          <Badge variant="light" color="brand" size="sm" aria-label={`${device.sentToday} sent today`}>
+            {device.sentToday} sent
+          </Badge>
+          <Badge variant="light" color="gray" size="sm" aria-label={`${device.receivedToday} received today`}>
+            {device.receivedToday} received
+          </Badge>
+        </Group>
+      </Table.Td>
+      <Table.Td w={150} ta="right">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={14} />}
+          onClick={onDownload}
+          loading={downloading}
+          aria-label={`Download app for ${name}`}
+          title={iphone ? `Downloads the app of ${device.macName ?? 'its Mac'}` : undefined}
+        >
+          Download app
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState, type KeyboardEvent } from 'react';
+import { Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { formatPhone, type IdentifierDto, type ItemDto, type MessageDto } from '@prospector/core';
+import { useSendSms } from '../api/send-sms';
+
+/** Spec part 1 §9: the input starts 100 px high, like the comment's. */
+const SMS_MIN_HEIGHT_PX = 100;
+const NO_RECIPIENT = '';
+const AUTO_DEVICE = '';
+
+/** A device texts can go out from: an Android phone or an iPhone (by number or Apple ID). */
+export type SmsSender = { value: string; label: string; connected: boolean };
+
+type SmsComposerProps = {
+  item: ItemDto;
+  senders: readonly SmsSender[];
+  /** Who is sending, for the text shown before the server answers. */
+  viewer: MessageDto['sender'];
+};
+
+function recipientLabel(idt: IdentifierDto): string {
+  const value = formatPhone(idt.value);
+  if (idt.status) return `${value} · ${idt.status}`;
+  return idt.primary ? `${value} (primary)` : value;
+}
+
+/**
+ * The SMS box (spec part 1 §2.4, §5): 'Select' shows the history only; once a number is chosen,
+ * Enter sends, Shift+Enter adds a line, Escape clears; an empty text is ignored. DNC and Wrong #
+ * numbers are listed but cannot be chosen.
+ */
+export function SmsComposer({ item, senders, viewer }: SmsComposerProps) {
+  const send = useSendSms(item._id, item.type, viewer);
+  const [to, setTo] = useState(NO_RECIPIENT);
+  const [from, setFrom] = useState(AUTO_DEVICE);
+  const [text, setText] = useState('');
+  // Phones, and Apple IDs that iMessage reaches; an identifier marked DNC meanwhile is no longer chosen.
+  const recipients = item.idts.filter((i) => !i.isEmail || i.apple);
+  const recipient = recipients.find((i) => i.value === to && i.status === '');
+  const device = senders.some((s) => s.value === from) ? from : AUTO_DEVICE;
+
+  function submit() {
+    const body = text.trim();
+    if (!body || !recipient) return;
+    setText('');
+    send
+      .mutateAsync({ body, to: recipient.value, from: device || undefined })
+      // Refused (the toast says why): the text comes back to the box unless a new one was started.
+      .catch(() => setText((current) => current || body));
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === 'Escape') setText('');
+    else if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  return (
+    <Stack gap={6}>
+      <Group gap="xs" grow align="flex-start">
+        <NativeSelect
+          label="To"
+          size="xs"
+          value={recipient ? recipient.value : NO_RECIPIENT}
+          onChange={(event) => setTo(event.currentTarget.value)}
+          data={[
+            { value: NO_RECIPIENT, label: 'Select' },
+            ...recipients.map((i) => ({ value: i.value, label: recipientLabel(i), disabled: i.status !== '' })),
+          ]}
+        />
+        <NativeSelect
+          label="From"
+          size="xs"
+          value={device}
+          onChange={(event) => setFrom(event.currentTarget.value)}
+          data={[
+            { value: AUTO_DEVICE, label: 'Auto' },
+            ...senders.map((s) => ({
+              value: s.value,
+              label: s.connected ? s.label : `${s.label} · Disconnected`,
+            })),
+          ]}
+        />
+      </Group>
+      <Textarea
+        aria-label="SMS"
+        placeholder={recipient ? 'Type an SMS' : 'Choose a number in To to write an SMS'}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        onKeyDown={handleKeyDown}
+        disabled={!recipient}
+        autosize
+        maxRows={10}
+        maxLength={1600}
+        // Escape first clears the text instead of closing the record.
+        data-mantine-stop-propagation={text ? 'true' : undefined}
+        styles={{ input: { minHeight: SMS_MIN_HEIGHT_PX } }}
+      />
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          {recipient
+            ? 'Enter to send · Shift+Enter for a new line · Esc to cancel'
+            : 'Select shows the history only.'}
+        </Text>
+        <Button
+          size="xs"
+          leftSection={<IconSend size={14} />}
+          onClick={submit}
+          disabled={!recipient || !text.trim()}
+        >
+          Send
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
