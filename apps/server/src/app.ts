@@ -41,6 +41,8 @@ import {
   type DeviceGateway,
   type DevicesService,
   type SmsService,
+  createSimulatedPhones,
+  type SimulatedPhones,
 } from './modules/devices/index.js';
 
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
@@ -61,6 +63,7 @@ export type Services = {
   devices: DevicesService;
   sms: SmsService;
   gateway: DeviceGateway;
+  simulatedPhones: SimulatedPhones;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -167,11 +170,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     publicUrl: config.PUBLIC_URL,
     agent: deps.agentFiles ?? defaultAgentFiles(),
     onChanged: (teamId, removedIds = []) => {
+      void simulatedPhones.forget(removedIds);
       for (const id of removedIds) gateway?.drop(id);
       teamChanged(teamId);
     },
   });
   let gateway: DeviceGateway | null = null;
+  const simulatedPhones = createSimulatedPhones({
+    db,
+    secret: config.authSecret,
+    dataDir: config.DATA_DIR,
+    selfUrl: () => {
+      const address = app.server.address();
+      return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
+    },
+    log: app.log,
+  });
   const sms = createSmsService({
     db,
     clock,
@@ -201,6 +215,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     devices,
     sms,
     gateway: null as unknown as DeviceGateway,
+    simulatedPhones,
   });
   app.decorate('realtime', createRealtime(app, config.REDIS_URL));
   gateway = createDeviceGateway({
@@ -235,8 +250,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Sockets close before the HTTP server, which would otherwise wait for them.
   if (config.IMPORT_WORKER) app.addHook('onReady', async () => imports.start());
   app.addHook('onReady', async () => gateway?.start());
+  // Simulated phones connect back over loopback, so they start once the server listens.
+  app.addHook('onListen', async () => {
+    await simulatedPhones.resume();
+  });
   app.addHook('preClose', async () => {
     await imports.stop();
+    await simulatedPhones.stopAll();
     await gateway?.stop();
     await app.realtime.close();
   });

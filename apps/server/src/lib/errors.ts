@@ -72,6 +72,7 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   NO_DEVICE: { status: 409, message: messages.devices.noDevice },
   RECIPIENT_BLOCKED: { status: 400, message: messages.devices.recipientBlocked },
   NOT_AN_IDENTIFIER: { status: 400, message: messages.devices.notAnIdentifier },
+  SIMULATED_FULL: { status: 409, message: messages.devices.simulatedFull },
 };
 
 export class DomainError extends Error {

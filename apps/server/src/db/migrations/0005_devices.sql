@@ -12,6 +12,7 @@ CREATE TABLE "devices" (
 	"value" text NOT NULL,
 	"mac_id" uuid,
 	"is_intel" boolean DEFAULT false NOT NULL,
+	"simulated" boolean DEFAULT false NOT NULL,
 	"token_version" integer DEFAULT 1 NOT NULL,
 	"connected" boolean DEFAULT false NOT NULL,
 	"connected_at" timestamp with time zone,

@@ -1,4 +1,15 @@
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { items, messages } from './records.js';
 import { teams } from './teams.js';
@@ -27,6 +38,8 @@ export const devices = pgTable(
     /** An iPhone's Mac. */
     macId: uuid('mac_id'),
     isIntel: boolean('is_intel').notNull().default(false),
+    /** A simulated phone the server runs itself (Settings > Devices > 'Add a simulated phone'). */
+    simulated: boolean('simulated').notNull().default(false),
     /** Bumped to revoke every token handed out for this device (the token is an HMAC of id and version). */
     tokenVersion: integer('token_version').notNull().default(1),
     connected: boolean('connected').notNull().default(false),

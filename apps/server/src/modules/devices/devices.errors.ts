@@ -6,4 +6,5 @@ export type DevicesErrorCode =
   | 'APP_NOT_READY'
   | 'NO_DEVICE'
   | 'RECIPIENT_BLOCKED'
-  | 'NOT_AN_IDENTIFIER';
+  | 'NOT_AN_IDENTIFIER'
+  | 'SIMULATED_FULL';

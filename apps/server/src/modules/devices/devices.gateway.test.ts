@@ -248,3 +248,39 @@ describe('texts coming in', () => {
     expect(await status(bob.id)).toBe('');
   });
 });
+
+describe('a simulated phone', () => {
+  it('connects by itself, delivers a text and brings back a scripted reply', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/services/addSimulatedPhone',
+      headers: admin.headers,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().device).toMatchObject({ value: '+19165550100', simulated: true, phoneType: 'Android' });
+    const devices = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/services/devices', headers: admin.headers })).json()
+        .devices;
+    await expect.poll(async () => (await devices())[0].connected, { timeout: 5000 }).toBe(true);
+
+    const contact = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
+    const sent = (await sendSms(contact.id, '+19164567890', 'Is the house still for sale?')).json().message;
+    await expect.poll(() => statusOf(sent._id), { timeout: 5000 }).toBe('delivered');
+    const inbound = async () =>
+      (await t.database.db.select().from(messageRows).where(eq(messageRows.itemId, contact.id))).filter(
+        (m) => m.direction === 'in',
+      );
+    await expect
+      .poll(async () => (await inbound()).map((m) => m.body), { timeout: 10_000 })
+      .toEqual(['Hi! Yes, I got your text. Is the offer still open?']);
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/services/removeNumbers',
+      headers: admin.headers,
+      payload: { phones: ['+19165550100'] },
+    });
+    expect(await devices()).toEqual([]);
+  }, 30_000);
+});

@@ -139,3 +139,7 @@ export async function failStranded(db: Db, disconnectedBefore: Date, now: Date, 
     returning j.id, j.message_id, j.item_id, j.team_id`,
   );
 }
+
+export function simulatedDevices(db: Db) {
+  return db.select().from(devices).where(eq(devices.simulated, true));
+}

@@ -1,6 +1,7 @@
 import {
   addMac,
   addNumber,
+  addSimulatedPhone,
   can,
   DOWNLOAD_APP_PATH,
   getDevices,
@@ -30,6 +31,12 @@ export async function devicesRoutes(app: FastifyInstance) {
   route(app, addMac, async ({ auth, body }) => {
     requirePhones(auth);
     return { message: messages.devices.added, device: unwrap(await devices.addMac(auth, body)) };
+  });
+  route(app, addSimulatedPhone, async ({ auth }) => {
+    requirePhones(auth);
+    const device = unwrap(await devices.addSimulated(auth));
+    await app.services.simulatedPhones.start(device);
+    return { message: messages.devices.simulatedAdded, device: await devices.dto(auth, device) };
   });
   route(app, removeNumbers, async ({ auth, body }) => {
     requirePhones(auth);

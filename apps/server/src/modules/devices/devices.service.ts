@@ -39,6 +39,7 @@ export function createDevicesService(deps: {
       macName: mac?.value ?? null,
       macId: d.macId,
       isIntel: d.isIntel,
+      simulated: d.simulated,
       connected: agent ? isDeviceConnected(agent, clock.now()) : false,
       pingedAt: (agent?.pingedAt ?? null)?.toISOString() ?? null,
       sentToday: d.sentToday,
@@ -82,6 +83,29 @@ export function createDevicesService(deps: {
         createdAt: clock.now(),
       });
     },
+
+    /** A simulated Android phone on the first free fictional number +1 (916) 555-01xx. */
+    async addSimulated(auth: AuthContext): R<q.DeviceRow> {
+      const taken = new Set((await q.listDevices(db, auth.teamId)).map((d) => d.value));
+      for (let n = 100; n < 200; n++) {
+        const value = `+1916555${String(n).padStart(4, '0')}`;
+        if (taken.has(value)) continue;
+        const device = await q.insertDevice(db, {
+          teamId: auth.teamId,
+          kind: 'android',
+          value,
+          simulated: true,
+          createdAt: clock.now(),
+        });
+        if (!device) continue;
+        deps.onChanged(auth.teamId);
+        return ok(device);
+      }
+      return fail('SIMULATED_FULL');
+    },
+
+    dto: async (auth: AuthContext, device: q.DeviceRow) =>
+      toDto(device, await q.listDevices(db, auth.teamId)),
 
     /** An empty computer name is ignored: nothing is added and null comes back. */
     async addMac(auth: AuthContext, input: { macName: string; isIntel: boolean }): R<DeviceDto | null> {

@@ -4,3 +4,4 @@ export { createDeviceGateway, type DeviceGateway } from './devices.gateway.js';
 export { devicesRoutes } from './devices.routes.js';
 export { deviceToken } from './devices.tokens.js';
 export type { DevicesErrorCode } from './devices.errors.js';
+export { createSimulatedPhones, type SimulatedPhones } from './simulated-phones.js';

@@ -51,3 +51,15 @@ export const removeNumbers = defineEndpoint({
  * and this device's token) and a README. Not JSON: the route answers `application/zip`.
  */
 export const DOWNLOAD_APP_PATH = '/api/services/downloadApp/:deviceId';
+
+/**
+ * Adds a simulated Android phone (a fictional 555-01xx number) that the server runs itself: texts
+ * sent through it are delivered after a second and answered with a scripted reply.
+ */
+export const addSimulatedPhone = defineEndpoint({
+  method: 'POST',
+  path: '/api/services/addSimulatedPhone',
+  auth: true,
+  body: z.object({}).default({}),
+  response: z.object({ message: z.string(), device: deviceDto }),
+});

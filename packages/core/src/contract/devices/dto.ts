@@ -11,6 +11,8 @@ export const deviceDto = z.object({
   macName: z.string().nullable(),
   macId: z.string().nullable(),
   isIntel: z.boolean(),
+  /** A simulated phone the server runs itself, for trying the product without a real phone. */
+  simulated: z.boolean(),
   /** Android and Mac: the agent's socket is open and its last ping ≤ 30 s old. iPhone: its Mac's. */
   connected: z.boolean(),
   pingedAt: z.string().nullable(),

@@ -1,3 +1,10 @@
 export * from './dto.js';
-export { getDevices, addNumber, addMac, removeNumbers, DOWNLOAD_APP_PATH } from './devices.js';
+export {
+  getDevices,
+  addNumber,
+  addMac,
+  addSimulatedPhone,
+  removeNumbers,
+  DOWNLOAD_APP_PATH,
+} from './devices.js';
 export { sendSms } from './send-sms.js';
