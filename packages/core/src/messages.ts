@@ -106,7 +106,8 @@ export const messages = {
     recipientRequired: 'Please choose who to text.',
     recipientBlocked: 'This number is marked DNC or Wrong # and cannot be texted.',
     notAnIdentifier: 'That number is not on this record.',
-    simulatedAdded: 'A simulated phone is connected. Text a contact from its record to see the reply come back.',
+    simulatedAdded:
+      'A simulated phone is connected. Text a contact from its record to see the reply come back.',
     simulatedFull: 'This team already has 100 simulated phones.',
   },
   http: {

@@ -91,9 +91,7 @@ export async function call<TBody extends z.ZodType, TResponse extends z.ZodType>
       signal: options.signal,
     });
   } catch (cause) {
-    if (options.signal?.aborted) throw cause;
-    if (!options.quiet) notifyError(messages.shell.genericError);
-    throw new ApiError(0, 'NETWORK', messages.shell.genericError);
+    throw unreachable(cause, options);
   }
 
   const data = await readJson(response);
@@ -105,11 +103,53 @@ export async function call<TBody extends z.ZodType, TResponse extends z.ZodType>
     return data as z.infer<TResponse>;
   }
 
+  throw failure(response, data, { token, auth: endpoint.auth, quiet: options.quiet });
+}
+
+/** The server could not be reached (an aborted call stays aborted). */
+function unreachable(cause: unknown, options: CallOptions): unknown {
+  if (options.signal?.aborted) return cause;
+  if (!options.quiet) notifyError(messages.shell.genericError);
+  return new ApiError(0, 'NETWORK', messages.shell.genericError);
+}
+
+/** A failed answer as an ApiError, after ending a rejected session and showing the message. */
+function failure(
+  response: Response,
+  data: unknown,
+  { token, auth, quiet }: { token: string | null; auth: boolean; quiet?: boolean },
+): ApiError {
   const message = messageOf(data) ?? messages.shell.genericError;
-  const error = new ApiError(response.status, codeOf(data), message);
-  const sessionRejected =
-    response.status === UNAUTHORIZED && endpoint.auth && token !== null && token === getToken();
+  const sessionRejected = response.status === UNAUTHORIZED && auth && token !== null && token === getToken();
   if (sessionRejected) endSession();
-  if (!options.quiet && response.status !== BAD_GATEWAY) notifyError(message);
-  throw error;
+  if (!quiet && response.status !== BAD_GATEWAY) notifyError(message);
+  return new ApiError(response.status, codeOf(data), message);
+}
+
+export type FileAnswer = {
+  blob: Blob;
+  /** From Content-Disposition, when the server names the file. */ fileName: string | null;
+};
+
+/**
+ * A GET whose answer is a file, not JSON (an agent's zip): the session's token, and failures (JSON
+ * `{ message }`) handled as `call` handles them.
+ */
+export async function callForFile(path: string, options: CallOptions = {}): Promise<FileAnswer> {
+  const token = options.token !== undefined ? options.token : getToken();
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.params, options.query), {
+      headers,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    throw unreachable(cause, options);
+  }
+  if (!response.ok)
+    throw failure(response, await readJson(response), { token, auth: true, quiet: options.quiet });
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null };
 }

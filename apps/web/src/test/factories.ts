@@ -1,6 +1,7 @@
 import type {
   BoardCard,
   CurrentUser,
+  DeviceDto,
   IdentifierDto,
   ItemDto,
   MemberDto,
@@ -142,6 +143,24 @@ export function buildNotification(overrides: Partial<NotificationDto> = {}): Not
     seen: false,
     read: false,
     createdAt: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildDevice(overrides: Partial<DeviceDto> = {}): DeviceDto {
+  return {
+    _id: 'device-1',
+    value: '+19165550100',
+    phoneType: 'Android',
+    isComputer: false,
+    macName: null,
+    macId: null,
+    isIntel: false,
+    simulated: false,
+    connected: true,
+    pingedAt: '2026-01-05T10:00:00.000Z',
+    sentToday: 0,
+    receivedToday: 0,
     ...overrides,
   };
 }

@@ -2,7 +2,8 @@ import { vi } from 'vitest';
 
 export type FakeRequest = { method: string; path: string; body: unknown; token: string | null };
 export type FakeReply = { status: number; body?: unknown };
-export type FakeRoute = FakeReply | ((request: FakeRequest) => FakeReply);
+/** A function may answer later (a Promise): a test can look at the screen while the call is pending. */
+export type FakeRoute = FakeReply | ((request: FakeRequest) => FakeReply | Promise<FakeReply>);
 
 export const DEFAULT_CONFIG = {
   contactEmail: 'support@prospector.test',
@@ -58,7 +59,7 @@ export function mockApi(routes: Record<string, FakeRoute> = {}): void {
         apiLog.unhandled.push(key);
         return new Response(null, { status: 599 });
       }
-      const reply = typeof route === 'function' ? route(request) : route;
+      const reply = typeof route === 'function' ? await route(request) : route;
       const text = reply.body === undefined ? null : JSON.stringify(reply.body);
       return new Response(text, { status: reply.status, headers: { 'Content-Type': 'application/json' } });
     }),

@@ -72,6 +72,7 @@ describe('serving the web app', () => {
       contactEmail: 'hello@prospector.test',
       bookDemoUrl: null,
       codesInServerLog: false,
+      mapsConfigured: false,
     });
   });
 

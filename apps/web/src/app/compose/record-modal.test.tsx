@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@prospector/core';
 import {
+  buildDevice,
   buildIdentifier,
   buildMessage,
   buildItem,
@@ -10,7 +11,8 @@ import {
   buildTask,
   buildUser,
 } from '../../test/factories';
-import { DEFAULT_CONFIG, mockApi, requestsTo, type FakeRoute } from '../../test/fake-api';
+import { DEFAULT_CONFIG, mockApi, requestsTo, type FakeReply, type FakeRoute } from '../../test/fake-api';
+import { latestSocket } from '../../test/fake-socket';
 import { renderApp } from '../../test/render-app';
 
 const ITEM_ID = '33333333-3333-4333-8333-333333333333';
@@ -230,12 +232,18 @@ describe('record detail', () => {
     expect(record.getByRole('textbox', { name: 'Comment' })).toBeInTheDocument();
   });
 
-  it('shows SMS history with a disabled composer on a contact', async () => {
+  it('shows SMS history only, with the composer disabled, until a number is chosen', async () => {
     const { user } = setUp({
       [`GET /api/items/${ITEM_ID}`]: {
         status: 200,
         body: {
-          item: buildItem({ _id: ITEM_ID }),
+          item: buildItem({
+            _id: ITEM_ID,
+            idts: [
+              buildIdentifier(),
+              buildIdentifier({ _id: 'idt-2', value: '+19165550123', primary: false, status: 'DNC' }),
+            ],
+          }),
           messages: [
             buildMessage({
               _id: 'm1',
@@ -255,11 +263,123 @@ describe('record detail', () => {
 
     await user.click(record.getByRole('tab', { name: 'SMS' }));
 
-    expect(record.getByText('Sending SMS arrives with devices')).toBeInTheDocument();
+    const to = record.getByRole('combobox', { name: 'To' });
+    expect(to).toHaveValue('');
+    expect(within(to).getByRole('option', { name: 'Select' })).toBeInTheDocument();
+    expect(within(to).getByRole('option', { name: '(916) 555-0123 · DNC' })).toBeDisabled();
     expect(record.getByRole('textbox', { name: 'SMS' })).toBeDisabled();
     const thread = record.getByRole('log', { name: 'Thread' });
     expect(thread).toHaveTextContent('Who is this?');
     expect(within(thread).getByText('failed')).toBeInTheDocument();
+
+    await user.selectOptions(to, '(916) 456-7890 (primary)');
+    expect(record.getByRole('textbox', { name: 'SMS' })).toBeEnabled();
+  });
+
+  it('texts the chosen number on Enter, shows the text queued at once and follows its status', async () => {
+    let answer: (reply: FakeReply) => void = () => undefined;
+    // The server answers only when the test says so: the text must show before that.
+    const { user } = setUp({
+      'POST /api/messages/sendSms': () => new Promise<FakeReply>((resolve) => (answer = resolve)),
+    });
+    const record = await openRecord();
+    await user.click(record.getByRole('tab', { name: 'SMS' }));
+    await user.selectOptions(record.getByRole('combobox', { name: 'To' }), '+19164567890');
+
+    const box = record.getByRole('textbox', { name: 'SMS' });
+    await user.type(box, '   {Enter}');
+    await user.type(box, 'Hi Jane,{Shift>}{Enter}{/Shift}are you selling?{Enter}');
+
+    const thread = record.getByRole('log', { name: 'Thread' });
+    expect(await within(thread).findByText(/are you selling\?/)).toBeInTheDocument();
+    expect(within(thread).getByText('queued')).toBeInTheDocument();
+    expect(box).toHaveValue('');
+    expect(requestsTo('POST', '/api/messages/sendSms')).toHaveLength(1);
+    expect(requestsTo('POST', '/api/messages/sendSms')[0]?.body).toEqual({
+      body: 'Hi Jane,\nare you selling?',
+      dataId: ITEM_ID,
+      dataType: 'contact',
+      to: '+19164567890',
+    });
+
+    const sent = buildMessage({
+      _id: 'sms-1',
+      itemId: ITEM_ID,
+      comment: false,
+      direction: 'out',
+      phone: '+19164567890',
+      sentFrom: '+19165550100',
+      body: 'Hi Jane,\nare you selling?',
+      status: 'queued',
+    });
+    act(() => latestSocket().serverEmit('messageAdded', { itemId: ITEM_ID, message: sent }));
+    await act(async () => answer({ status: 200, body: { message: sent } }));
+    act(() =>
+      latestSocket().serverEmit('messageStatus', {
+        itemId: ITEM_ID,
+        messageId: 'sms-1',
+        status: 'delivered',
+      }),
+    );
+
+    expect(await within(thread).findByText('delivered')).toBeInTheDocument();
+    expect(within(thread).queryByText('queued')).not.toBeInTheDocument();
+    expect(within(thread).getAllByText(/are you selling\?/)).toHaveLength(1);
+  });
+
+  it('sends from the chosen device, and takes a refused text back into the box', async () => {
+    const { user } = setUp({
+      'GET /api/services/devices': {
+        status: 200,
+        body: { devices: [buildDevice({ _id: 'd-1', value: '+19165550100', connected: false })] },
+      },
+      'POST /api/messages/sendSms': {
+        status: 404,
+        body: { code: 'DEVICE_NOT_FOUND', message: messages.devices.deviceNotFound },
+      },
+    });
+    const record = await openRecord();
+    await user.click(record.getByRole('tab', { name: 'SMS' }));
+    await user.selectOptions(record.getByRole('combobox', { name: 'To' }), '+19164567890');
+    await user.selectOptions(record.getByRole('combobox', { name: 'From' }), '(916) 555-0100 · Disconnected');
+
+    await user.type(record.getByRole('textbox', { name: 'SMS' }), 'Hello there{Enter}');
+
+    expect(await screen.findByText(messages.devices.deviceNotFound)).toBeInTheDocument();
+    await waitFor(() => expect(record.getByRole('textbox', { name: 'SMS' })).toHaveValue('Hello there'));
+    expect(record.getByRole('log', { name: 'Thread' })).not.toHaveTextContent('Hello there');
+    expect(requestsTo('POST', '/api/messages/sendSms')[0]?.body).toEqual({
+      body: 'Hello there',
+      dataId: ITEM_ID,
+      dataType: 'contact',
+      to: '+19164567890',
+      from: '+19165550100',
+    });
+  });
+
+  it('shows a text the contact sends as it arrives', async () => {
+    const { user } = setUp();
+    const record = await openRecord();
+    await user.click(record.getByRole('tab', { name: 'SMS' }));
+
+    act(() =>
+      latestSocket().serverEmit('messageAdded', {
+        itemId: ITEM_ID,
+        message: buildMessage({
+          _id: 'in-1',
+          itemId: ITEM_ID,
+          comment: false,
+          direction: 'in',
+          phone: '+19164567890',
+          body: 'Yes, call me tomorrow',
+          status: null,
+        }),
+      }),
+    );
+
+    const thread = record.getByRole('log', { name: 'Thread' });
+    expect(await within(thread).findByText('Yes, call me tomorrow')).toBeInTheDocument();
+    expect(thread).toHaveTextContent('SMS received from (916) 456-7890');
   });
 
   it('cancels a scheduled message while it is due in the future', async () => {
@@ -390,8 +510,7 @@ describe('record detail', () => {
       idts: [],
       data: { Address: '12 Oak St', City: 'Sacramento', State: 'CA', Zip: '95814' },
     });
-    const openProperty = async () =>
-      within(await screen.findByRole('dialog', { name: /12 Oak St/ }, LOAD));
+    const openProperty = async () => within(await screen.findByRole('dialog', { name: /12 Oak St/ }, LOAD));
 
     it('refuses an invalid contact phone without a call', async () => {
       const { user } = setUp({}, PROPERTY);

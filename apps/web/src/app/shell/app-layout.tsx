@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { CurrentUser } from '@prospector/core';
-import { DisconnectedDevicesBanner } from '../../features/devices';
+import { DisconnectedDevicesBanner, useLiveDevices } from '../../features/devices';
 import { RecordModalHost } from '../compose/record-modal-host';
 import { useRecordEvents } from '../realtime/use-record-events';
 import { ConnectionBanner } from './connection-banner';
@@ -13,6 +13,7 @@ import { TopBar } from './top-bar';
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [navOpened, nav] = useDisclosure(false);
   useRecordEvents();
+  useLiveDevices();
   return (
     <AppShell
       header={{ height: 60 }}

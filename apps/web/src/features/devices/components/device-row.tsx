@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconDownload } from '@tabler/icons-react';
 import type { DeviceDto } from '@prospector/core';
 import { deviceName } from '../utils/device-groups';
@@ -15,8 +15,9 @@ export type DeviceRowProps = {
 
 function kindOf(device: DeviceDto): string {
   if (device.isComputer) return device.isIntel ? 'Mac · Intel' : 'Mac · Apple silicon';
+  if (device.simulated) return 'Simulated phone · runs on the server';
   if (device.phoneType === 'Android') return 'Android phone';
-  return device.macName ? `iPhone · texts through ${device.macName}` : 'iPhone';
+  return device.macName ? `iPhone · via ${device.macName}` : 'iPhone';
 }
 
 /** One device: name, connection, today's texts, its app and a checkbox. An iPhone sits under its Mac. */
@@ -26,7 +27,7 @@ export function DeviceRow({ device, selected, onSelect, onDownload, downloading,
   const Icon = device.isComputer ? IconDeviceDesktop : IconDeviceMobile;
   return (
     <Table.Tr bg={selected ? 'var(--mantine-color-brand-0)' : undefined}>
-      <Table.Td w={44}>
+      <Table.Td>
         <Checkbox
           aria-label={`Select ${name}`}
           checked={selected}
@@ -53,31 +54,37 @@ export function DeviceRow({ device, selected, onSelect, onDownload, downloading,
           </Stack>
         </Group>
       </Table.Td>
-      <Table.Td w={200}>
+      <Table.Td>
         <ConnectionIndicator connected={device.connected} pingedAt={device.pingedAt} timeZone={timeZone} />
       </Table.Td>
-      <Table.Td w={150}>
-        <Group gap={6} wrap="nowrap">
-          <Badge variant="light" color="brand" size="sm" aria-label={`${device.sentToday} sent today`}>
-            {device.sentToday} sent
-          </Badge>
-          <Badge variant="light" color="gray" size="sm" aria-label={`${device.receivedToday} received today`}>
+      <Table.Td>
+        <Stack gap={0}>
+          <Text size="sm">
+            <b>{device.sentToday}</b> sent
+          </Text>
+          <Text size="xs" c="dimmed">
             {device.receivedToday} received
-          </Badge>
-        </Group>
+          </Text>
+        </Stack>
       </Table.Td>
-      <Table.Td w={150} ta="right">
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconDownload size={14} />}
-          onClick={onDownload}
-          loading={downloading}
-          aria-label={`Download app for ${name}`}
-          title={iphone ? `Downloads the app of ${device.macName ?? 'its Mac'}` : undefined}
-        >
-          Download app
-        </Button>
+      <Table.Td ta="right">
+        {device.simulated ? (
+          <Text size="xs" c="dimmed">
+            No app needed
+          </Text>
+        ) : (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconDownload size={14} />}
+            onClick={onDownload}
+            loading={downloading}
+            aria-label={`Download app for ${name}`}
+            title={iphone ? `Downloads the app of ${device.macName ?? 'its Mac'}` : undefined}
+          >
+            Download app
+          </Button>
+        )}
       </Table.Td>
     </Table.Tr>
   );

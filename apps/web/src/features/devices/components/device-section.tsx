@@ -14,7 +14,7 @@ type DeviceSectionProps = {
 /** A titled card of device rows, with the same columns in every section. */
 export function DeviceSection({ title, description, icon, emptyText, empty, children }: DeviceSectionProps) {
   return (
-    <Paper withBorder radius="lg" p={0} component="section" aria-label={title}>
+    <Paper withBorder radius="lg" p={0} component="section" aria-label={title} style={{ overflow: 'hidden' }}>
       <Group gap="sm" px="lg" pt="md" pb="sm" wrap="nowrap">
         {icon}
         <Stack gap={0}>
@@ -32,16 +32,17 @@ export function DeviceSection({ title, description, icon, emptyText, empty, chil
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={720} type="native">
-          <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover>
+          {/* Fixed column widths: the Apple and Android tables line up. */}
+          <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover layout="fixed">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={44}>
+                <Table.Th w={56}>
                   <VisuallyHidden>Select</VisuallyHidden>
                 </Table.Th>
                 <Table.Th>Device</Table.Th>
-                <Table.Th w={200}>Connection</Table.Th>
-                <Table.Th w={150}>Today</Table.Th>
-                <Table.Th w={150} ta="right">
+                <Table.Th w={230}>Connection</Table.Th>
+                <Table.Th w={130}>Today</Table.Th>
+                <Table.Th w={180} ta="right">
                   App
                 </Table.Th>
               </Table.Tr>

@@ -13,8 +13,8 @@ export function DevicesEmpty({ onAdd }: { onAdd: () => void }) {
           No devices yet
         </Title>
         <Text size="sm" c="dimmed">
-          Prospector sends and receives your texts through your own phones, so replies come back to the
-          same number. A device is a phone that runs Prospector&apos;s small app and stays connected:
+          Prospector sends and receives your texts through your own phones, so replies come back to the same
+          number. A device is a phone that runs Prospector&apos;s small app and stays connected:
         </Text>
         <List size="sm" spacing={6} ta="left" c="dimmed">
           <List.Item>

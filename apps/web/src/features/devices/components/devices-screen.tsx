@@ -5,7 +5,6 @@ import type { DeviceDto } from '@prospector/core';
 import { PageTitle } from '../../../components/page-title';
 import { useDevices } from '../api/get-devices';
 import { useDownloadApp } from '../api/download-app';
-import { useLiveDevices } from '../hooks/use-live-devices';
 import { groupDevices } from '../utils/device-groups';
 import { AddDeviceModal } from './add-device-modal';
 import { DeviceRow } from './device-row';
@@ -18,7 +17,6 @@ type Dialog = 'add' | 'remove' | null;
 /** Settings > Devices (spec part 2 §2): Macs with their iPhones, Android phones, add and remove. */
 export function DevicesScreen({ timeZone }: { timeZone: string | null }) {
   const devices = useDevices();
-  useLiveDevices();
   const download = useDownloadApp();
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -2,16 +2,14 @@ import { Alert, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { messages } from '@prospector/core';
 import { useDevices } from '../api/get-devices';
-import { useLiveDevices } from '../hooks/use-live-devices';
 import { deviceName, disconnectedAgents } from '../utils/device-groups';
 
 /**
  * The shell's red banner (spec part 1 §2.1, §8) while any Android phone or Mac of the team is not
- * connected, naming them; it follows `devicesChanged`.
+ * connected, naming them; the shell's `useLiveDevices` keeps it current.
  */
 export function DisconnectedDevicesBanner() {
   const devices = useDevices();
-  useLiveDevices();
   const down = disconnectedAgents(devices.data ?? []);
   if (down.length === 0) return null;
   return (

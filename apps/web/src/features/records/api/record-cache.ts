@@ -77,7 +77,12 @@ function isPlaceholder(message: MessageDto): boolean {
  * in either order): the first takes the place of the placeholder shown while sending, the second is
  * ignored, so a status that arrived in between is kept.
  */
-export function addMessage(queryClient: QueryClient, itemId: string, message: MessageDto, placeholder?: string) {
+export function addMessage(
+  queryClient: QueryClient,
+  itemId: string,
+  message: MessageDto,
+  placeholder?: string,
+) {
   patchRecord(queryClient, itemId, (r) => {
     if (r.messages.some((m) => m._id === message._id)) {
       return placeholder ? { ...r, messages: r.messages.filter((m) => m._id !== placeholder) } : r;
@@ -95,7 +100,10 @@ export function addMessage(queryClient: QueryClient, itemId: string, message: Me
 }
 
 export function removeMessage(queryClient: QueryClient, itemId: string, messageId: string) {
-  patchRecord(queryClient, itemId, (r) => ({ ...r, messages: r.messages.filter((m) => m._id !== messageId) }));
+  patchRecord(queryClient, itemId, (r) => ({
+    ...r,
+    messages: r.messages.filter((m) => m._id !== messageId),
+  }));
 }
 
 export function patchMessage(

@@ -69,7 +69,11 @@ export function SmsComposer({ item, senders, viewer }: SmsComposerProps) {
           onChange={(event) => setTo(event.currentTarget.value)}
           data={[
             { value: NO_RECIPIENT, label: 'Select' },
-            ...recipients.map((i) => ({ value: i.value, label: recipientLabel(i), disabled: i.status !== '' })),
+            ...recipients.map((i) => ({
+              value: i.value,
+              label: recipientLabel(i),
+              disabled: i.status !== '',
+            })),
           ]}
         />
         <NativeSelect

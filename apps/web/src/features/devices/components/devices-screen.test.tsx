@@ -1,0 +1,246 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { messages, type DeviceDto } from '@prospector/core';
+import { buildDevice, buildUser } from '../../../test/factories';
+import { mockApi, requestsTo, type FakeRoute } from '../../../test/fake-api';
+import { latestSocket } from '../../../test/fake-socket';
+import { renderApp } from '../../../test/render-app';
+
+const MAC = buildDevice({
+  _id: 'mac-1',
+  value: 'Office iMac',
+  phoneType: 'Apple',
+  isComputer: true,
+  sentToday: 12,
+  receivedToday: 3,
+});
+const IPHONE = buildDevice({
+  _id: 'iphone-1',
+  value: '+19165550111',
+  phoneType: 'Apple',
+  macName: 'Office iMac',
+  macId: 'mac-1',
+});
+const ANDROID = buildDevice({ _id: 'android-1', value: '+19165550100', sentToday: 4, receivedToday: 1 });
+const OFFLINE_ANDROID = buildDevice({
+  _id: 'android-2',
+  value: '+442079460958',
+  connected: false,
+  pingedAt: null,
+});
+const ALL = [MAC, IPHONE, ANDROID, OFFLINE_ANDROID];
+
+function setUp(routes: Record<string, FakeRoute> = {}, devices: DeviceDto[] = ALL) {
+  mockApi({
+    'GET /api/users/me': { status: 200, body: { user: buildUser() } },
+    'GET /api/services/devices': { status: 200, body: { devices } },
+    ...routes,
+  });
+  return renderApp('/settings/devices', { token: 'token-ann' });
+}
+
+async function section(name: string) {
+  return within(await screen.findByRole('region', { name }));
+}
+
+function rowOf(name: string) {
+  const row = screen.getByRole('checkbox', { name: `Select ${name}` }).closest('tr');
+  if (!row) throw new Error(`No row for ${name}`);
+  return within(row);
+}
+
+async function openAddDevice(user: ReturnType<typeof setUp>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Add device' }));
+  return within(await screen.findByRole('dialog', { name: 'Add device' }));
+}
+
+describe('Settings > Devices', () => {
+  it('lists each Mac with its iPhones, then the Android phones, with their connection', async () => {
+    setUp();
+
+    const apple = await section('Apple computers');
+    const appleRows = apple.getAllByRole('row').slice(1);
+    expect(appleRows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Office iMac'),
+      expect.stringContaining('(916) 555-0111'),
+    ]);
+    expect(appleRows[0]).toHaveTextContent(/12 sent\s*3 received/);
+    expect(rowOf('(916) 555-0111').getByText('iPhone · via Office iMac')).toBeInTheDocument();
+
+    const android = await section('Android devices');
+    expect(android.getAllByRole('row')).toHaveLength(3);
+    expect(rowOf('(916) 555-0100').getByText('Connected')).toBeInTheDocument();
+    expect(rowOf('(916) 555-0100').getByText(/^Last ping/)).toBeInTheDocument();
+    expect(rowOf('+44 20 7946 0958').getByText('Disconnected')).toBeInTheDocument();
+    expect(rowOf('+44 20 7946 0958').getByText('Never connected')).toBeInTheDocument();
+    expect(rowOf('+44 20 7946 0958').getByRole('button', { name: /Download app/ })).toBeInTheDocument();
+  });
+
+  it('explains what a device is and how to connect one when the team has none', async () => {
+    const { user } = setUp({}, []);
+
+    expect(await screen.findByRole('heading', { name: 'No devices yet' })).toBeInTheDocument();
+    expect(screen.getByText(/run it in Termux/)).toBeInTheDocument();
+    expect(screen.getByText(/texts through Messages/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove selected' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add device' }));
+    expect(await screen.findByRole('dialog', { name: 'Add device' })).toBeInTheDocument();
+  });
+
+  it('refuses an invalid device ID as it is typed, without a call', async () => {
+    const { user } = setUp();
+    const dialog = await openAddDevice(user);
+
+    const phone = dialog.getByRole('textbox', { name: 'Phone number' });
+    await user.type(phone, '916 456 7890');
+    await user.tab();
+    expect(dialog.getByText(messages.devices.invalidId)).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Add device' }));
+    expect(requestsTo('POST', '/api/services/addNumber')).toHaveLength(0);
+
+    await user.clear(phone);
+    await user.type(phone, '+1 (916) 456-7890');
+    expect(dialog.queryByText(messages.devices.invalidId)).not.toBeInTheDocument();
+  });
+
+  it('adds an Android phone in E.164 and says so', async () => {
+    const { user } = setUp({
+      'POST /api/services/addNumber': {
+        status: 200,
+        body: { message: messages.devices.added, device: buildDevice({ value: '+19164567890' }) },
+      },
+    });
+    const dialog = await openAddDevice(user);
+
+    await user.type(dialog.getByRole('textbox', { name: 'Phone number' }), '+1 (916) 456-7890{Enter}');
+
+    expect(await screen.findByText(messages.devices.added)).toBeInTheDocument();
+    expect(requestsTo('POST', '/api/services/addNumber')[0]?.body).toEqual({
+      phoneType: 'Android',
+      value: '+19164567890',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add device' })).not.toBeInTheDocument());
+  });
+
+  it('adds a new Mac, then its iPhone by Apple ID', async () => {
+    const newMac = buildDevice({ _id: 'mac-2', value: 'Studio', phoneType: 'Apple', isComputer: true });
+    const { user } = setUp({
+      'POST /api/services/addMac': { status: 200, body: { message: messages.devices.added, device: newMac } },
+      'POST /api/services/addNumber': {
+        status: 200,
+        body: { message: messages.devices.added, device: buildDevice({ phoneType: 'Apple' }) },
+      },
+    });
+    const dialog = await openAddDevice(user);
+
+    await user.click(dialog.getByRole('radio', { name: 'Apple (iPhone via Mac)' }));
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Computer' }), 'Add a new computer…');
+    await user.type(dialog.getByRole('textbox', { name: 'Computer name' }), 'Studio');
+    await user.click(dialog.getByRole('checkbox', { name: 'This Mac has an Intel processor' }));
+    await user.type(dialog.getByRole('textbox', { name: 'iPhone number or Apple ID' }), 'Ann@iCloud.com');
+    await user.click(dialog.getByRole('button', { name: 'Add device' }));
+
+    expect(await screen.findByText(messages.devices.added)).toBeInTheDocument();
+    expect(requestsTo('POST', '/api/services/addMac')[0]?.body).toEqual({ macName: 'Studio', isIntel: true });
+    expect(requestsTo('POST', '/api/services/addNumber')[0]?.body).toEqual({
+      phoneType: 'Apple',
+      value: 'ann@icloud.com',
+      macName: 'Studio',
+    });
+  });
+
+  it("shows the server's answer when the device was already added", async () => {
+    const { user } = setUp({
+      'POST /api/services/addNumber': {
+        status: 409,
+        body: { code: 'DEVICE_DUPLICATE', message: messages.devices.duplicate },
+      },
+    });
+    const dialog = await openAddDevice(user);
+
+    await user.click(dialog.getByRole('radio', { name: 'Apple (iPhone via Mac)' }));
+    expect(dialog.getByRole('combobox', { name: 'Computer' })).toHaveValue('mac-1');
+    await user.type(dialog.getByRole('textbox', { name: 'iPhone number or Apple ID' }), '+19165550199');
+    await user.click(dialog.getByRole('button', { name: 'Add device' }));
+
+    expect(await dialog.findByRole('alert')).toHaveTextContent(messages.devices.duplicate);
+    expect(requestsTo('POST', '/api/services/addNumber')[0]?.body).toEqual({
+      phoneType: 'Apple',
+      value: '+19165550199',
+      macName: 'Office iMac',
+    });
+  });
+
+  it('asks before removing the selected devices, then sends their values', async () => {
+    let devices = ALL;
+    const { user } = setUp({
+      'GET /api/services/devices': () => ({ status: 200, body: { devices } }),
+      'POST /api/services/removeNumbers': () => {
+        devices = [ANDROID];
+        return { status: 200, body: { removed: 3 } };
+      },
+    });
+    const remove = await screen.findByRole('button', { name: 'Remove selected' });
+    expect(remove).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Office iMac' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select +44 20 7946 0958' }));
+    await user.click(remove);
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove devices' }));
+    expect(dialog.getByText(/A computer’s iPhones are removed with it/)).toBeInTheDocument();
+    expect(requestsTo('POST', '/api/services/removeNumbers')).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: 'Remove' }));
+
+    await waitFor(() => expect(screen.queryByText('Office iMac')).not.toBeInTheDocument());
+    expect(requestsTo('POST', '/api/services/removeNumbers')[0]?.body).toEqual({
+      phones: ['Office iMac', '+442079460958'],
+    });
+    expect(screen.getByRole('button', { name: 'Remove selected' })).toBeDisabled();
+  });
+
+  it('fetches the devices again when one connects', async () => {
+    let devices = [OFFLINE_ANDROID];
+    setUp({ 'GET /api/services/devices': () => ({ status: 200, body: { devices } }) });
+    expect(await screen.findByText('Disconnected')).toBeInTheDocument();
+
+    devices = [{ ...OFFLINE_ANDROID, connected: true, pingedAt: '2026-01-05T10:00:00.000Z' }];
+    act(() => latestSocket().serverEmit('devicesChanged', {}));
+
+    expect(await screen.findByText('Connected')).toBeInTheDocument();
+  });
+
+  it("saves a device's app as a zip file", async () => {
+    const saved: { name: string; href: string }[] = [];
+    // jsdom has no object URLs and cannot download: record what would be saved.
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:agent' });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    const { user } = setUp({ 'GET /api/services/downloadApp/mac-1': { status: 200, body: 'zip' } });
+    await section('Apple computers');
+
+    await user.click(rowOf('Office iMac').getByRole('button', { name: /Download app/ }));
+
+    await waitFor(() => expect(saved).toEqual([{ name: 'prospector-agent.zip', href: 'blob:agent' }]));
+    expect(requestsTo('GET', '/api/services/downloadApp/mac-1')[0]?.token).toBe('token-ann');
+  });
+
+  it('says so when the app of a device is not ready to download yet', async () => {
+    const { user } = setUp({
+      'GET /api/services/downloadApp/android-1': {
+        status: 409,
+        body: { code: 'APP_NOT_READY', message: messages.devices.notReady },
+      },
+    });
+    await section('Android devices');
+
+    await user.click(rowOf('(916) 555-0100').getByRole('button', { name: /Download app/ }));
+
+    expect(await screen.findByText(messages.devices.notReady)).toBeInTheDocument();
+    expect(requestsTo('GET', '/api/services/downloadApp/android-1')[0]?.token).toBe('token-ann');
+  });
+});
