@@ -1,8 +1,10 @@
-import { Button, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconDeviceMobileMessage, IconPlus } from '@tabler/icons-react';
+import { Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconDeviceMobileMessage, IconFlask, IconPlus } from '@tabler/icons-react';
 
 /** No device yet: what a device is, how one connects, and the way to add the first. */
-export function DevicesEmpty({ onAdd }: { onAdd: () => void }) {
+type DevicesEmptyProps = { onAdd: () => void; onSimulate: () => void; simulating: boolean };
+
+export function DevicesEmpty({ onAdd, onSimulate, simulating }: DevicesEmptyProps) {
   return (
     <Paper withBorder radius="lg" p="xl">
       <Stack align="center" gap="md" maw={560} mx="auto" ta="center">
@@ -28,9 +30,23 @@ export function DevicesEmpty({ onAdd }: { onAdd: () => void }) {
         <Text size="sm" c="dimmed">
           The download holds step-by-step instructions. A device shows a green dot once it is connected.
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
-          Add device
-        </Button>
+        <Text size="sm" c="dimmed">
+          No phone at hand? A simulated phone runs on the server: texts sent through it are delivered after a
+          second and get a scripted reply.
+        </Text>
+        <Group gap="sm" justify="center">
+          <Button
+            variant="default"
+            leftSection={<IconFlask size={16} />}
+            loading={simulating}
+            onClick={onSimulate}
+          >
+            Add a simulated phone
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
+            Add device
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );

@@ -88,6 +88,24 @@ describe('Settings > Devices', () => {
     expect(await screen.findByRole('dialog', { name: 'Add device' })).toBeInTheDocument();
   });
 
+  it('adds a simulated phone in one click when the team has no phone at hand', async () => {
+    const simulated = buildDevice({ _id: 'sim-1', value: '+19165550100', simulated: true });
+    let devices: DeviceDto[] = [];
+    const { user } = setUp({
+      'GET /api/services/devices': () => ({ status: 200, body: { devices } }),
+      'POST /api/services/addSimulatedPhone': () => {
+        devices = [simulated];
+        return { status: 200, body: { message: messages.devices.simulatedAdded, device: simulated } };
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Add a simulated phone' }));
+
+    expect(await screen.findByText(messages.devices.simulatedAdded)).toBeInTheDocument();
+    expect(await screen.findByText('(916) 555-0100')).toBeInTheDocument();
+    expect(requestsTo('POST', '/api/services/addSimulatedPhone')).toHaveLength(1);
+  });
+
   it('refuses an invalid device ID as it is typed, without a call', async () => {
     const { user } = setUp();
     const dialog = await openAddDevice(user);

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconBrandAndroid, IconBrandApple, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBrandAndroid, IconBrandApple, IconFlask, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DeviceDto } from '@prospector/core';
 import { PageTitle } from '../../../components/page-title';
 import { useDevices } from '../api/get-devices';
+import { useAddSimulatedPhone } from '../api/add-simulated-phone';
 import { useDownloadApp } from '../api/download-app';
 import { groupDevices } from '../utils/device-groups';
 import { AddDeviceModal } from './add-device-modal';
@@ -18,6 +19,7 @@ type Dialog = 'add' | 'remove' | null;
 export function DevicesScreen({ timeZone }: { timeZone: string | null }) {
   const devices = useDevices();
   const download = useDownloadApp();
+  const simulate = useAddSimulatedPhone();
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const all = devices.data ?? [];
@@ -66,6 +68,14 @@ export function DevicesScreen({ timeZone }: { timeZone: string | null }) {
             >
               Remove selected
             </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFlask size={16} />}
+              loading={simulate.isPending}
+              onClick={() => simulate.mutate()}
+            >
+              Add a simulated phone
+            </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog('add')}>
               Add device
             </Button>
@@ -84,7 +94,11 @@ export function DevicesScreen({ timeZone }: { timeZone: string | null }) {
           </Button>
         </Stack>
       ) : all.length === 0 ? (
-        <DevicesEmpty onAdd={() => setDialog('add')} />
+        <DevicesEmpty
+          onAdd={() => setDialog('add')}
+          onSimulate={() => simulate.mutate()}
+          simulating={simulate.isPending}
+        />
       ) : (
         <>
           <DeviceSection
