@@ -15,10 +15,12 @@ import {
 } from './modules/notifications/index.js';
 import {
   createBoardService,
+  createInboxService,
   createRecordsService,
   createTasksService,
   recordsRoutes,
   type BoardService,
+  type InboxService,
   type RecordsService,
   type TasksService,
 } from './modules/records/index.js';
@@ -58,6 +60,7 @@ export type Services = {
   records: RecordsService;
   tasks: TasksService;
   board: BoardService;
+  inbox: InboxService;
   lists: ListsService;
   imports: ImportWorker;
   devices: DevicesService;
@@ -128,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const records = createRecordsService({ db, clock, notifications, realtime });
   const tasks = createTasksService({ db, clock, records });
   const board = createBoardService({ db, clock });
+  const inbox = createInboxService({ db });
   const imports = createImportWorker({
     db,
     clock,
@@ -210,6 +214,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     records,
     tasks,
     board,
+    inbox,
     lists,
     imports,
     devices,

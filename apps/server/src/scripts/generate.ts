@@ -149,6 +149,20 @@ async function generateIn(db: Db, p: GenerateInput) {
         case when k % 2 = 0 then 'delivered' else null end,
         c.at - (${p.messagesPerContact} - k) * interval '1 hour'
       from gen_contacts c cross join generate_series(0, ${p.messagesPerContact - 1}) as k`);
+  if (p.messagesPerContact > 0) {
+    // Each contact's last text, as the Messenger lists it; one in ten replies is left unread.
+    const last = p.messagesPerContact - 1;
+    const direction = last % 2 === 0 ? 'out' : 'in';
+    await db.execute(sql`
+      update items i set
+        last_message = jsonb_build_object(
+          'body', ${direction === 'out' ? sql`'Hi ' || c.first || ', are you still the owner of ' || c.street || '? Would you consider an offer?'` : sql`'Maybe, what are you offering?'`},
+          'createdAt', to_char((c.at - interval '1 hour') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+          'leadIdt', '+1916' || lpad((${p.phoneBase} + (c.n - 1) * ${p.phonesPerContact})::text, 7, '0'),
+          'direction', ${direction}::text),
+        unread_sms = ${direction === 'in' ? sql`case when c.n % 10 = 0 then 1 else 0 end` : sql`0`}
+      from gen_contacts c where c.id = i.id`);
+  }
   await db.execute(sql`drop table if exists gen_contacts`);
   const [counts] = await queryRows<{ items: number; identifiers: number; messages: number }>(
     db,

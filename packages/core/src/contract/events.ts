@@ -29,6 +29,8 @@ export const serverEvents = {
   messageAdded: z.object({ itemId: z.string(), message: messageDto }),
   /** A text's delivery state moved on: queued → sent → delivered, or failed. */
   messageStatus: z.object({ itemId: z.string(), messageId: z.string(), status: z.string() }),
+  /** A record's texts changed (one came in, went out, or was read): refetch the Messenger and its badge. */
+  inboxChanged: z.object({ itemId: z.string() }),
   /** A device connected, disconnected or was added or removed: refetch the devices. */
   devicesChanged: z.object({}),
   /** The session behind this socket was revoked (logout); the client drops its token. */

@@ -63,7 +63,11 @@ export const items = pgTable(
       body: string;
       createdAt: string;
       leadIdt: string | null;
+      /** 'in' for a reply, 'out' for a text sent (the Messenger's Sent and Received tabs). */
+      direction?: 'in' | 'out';
     } | null>(),
+    /** Texts received that no member has read yet (opening the record reads them, for the whole team). */
+    unreadSms: integer('unread_sms').notNull().default(0),
     lastActivityAt: ts('last_activity_at').notNull(),
     /** Lower-cased names and address, trigram-indexed for search. */
     searchText: text('search_text').notNull().default(''),
@@ -76,6 +80,13 @@ export const items = pgTable(
     index('items_team_type_idx').on(t.teamId, t.type),
     index('items_assigned_idx').using('gin', t.assignedTo),
     index('items_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The Messenger: records with a text, latest first; and the unread ones, counted for the badge.
+    index('items_inbox_idx')
+      .on(t.teamId, t.lastActivityAt.desc(), t.id)
+      .where(sql`${t.lastMessage} is not null`),
+    index('items_unread_idx')
+      .on(t.teamId)
+      .where(sql`${t.unreadSms} > 0`),
   ],
 );
 

@@ -11,9 +11,9 @@ import {
   type JobReport,
   type MessageDto,
 } from '@prospector/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deviceInbound, smsJobs } from '../../db/schema/index.js';
+import { deviceInbound, items, smsJobs } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
@@ -147,7 +147,12 @@ export function createSmsService(deps: {
         });
         if (!idt.sentFrom) await rq.setIdentifierSentFrom(tx, idt.id, picked.from);
         await rq.updateItem(tx, item.id, {
-          lastMessage: { body: input.body, createdAt: now.toISOString(), leadIdt: idt.value },
+          lastMessage: {
+            body: input.body,
+            createdAt: now.toISOString(),
+            leadIdt: idt.value,
+            direction: 'out',
+          },
           lastActivityAt: now,
           updatedAt: now,
         });
@@ -159,6 +164,7 @@ export function createSmsService(deps: {
         avatar: auth.user.avatar,
       });
       emitMessage(item.teamId, dto);
+      deps.realtime().toTeam(item.teamId, 'inboxChanged', { itemId: item.id });
       deps.kick(picked.agent.id);
       return ok(dto);
     },
@@ -272,7 +278,13 @@ export function createSmsService(deps: {
             });
           }
           const item = await rq.updateItem(tx, idt.itemId, {
-            lastMessage: { body: text.body, createdAt: new Date(text.at).toISOString(), leadIdt: from },
+            lastMessage: {
+              body: text.body,
+              createdAt: new Date(text.at).toISOString(),
+              leadIdt: from,
+              direction: 'in',
+            },
+            unreadSms: sql`${items.unreadSms} + 1`,
             lastActivityAt: now,
             updatedAt: now,
           });
@@ -290,6 +302,7 @@ export function createSmsService(deps: {
         for (const m of [result.message, result.system])
           if (m) emitMessage(device.teamId, toMessageDto(m, null));
         deps.realtime().toTeam(device.teamId, 'itemChanged', { itemId: result.item.id, status: null });
+        deps.realtime().toTeam(device.teamId, 'inboxChanged', { itemId: result.item.id });
         await result.push();
       }
     },

@@ -7,3 +7,4 @@ export { toMessageDto } from './records.mappers.js';
 /** Row access for modules that write into records' threads and identifiers (SMS in and out). */
 export * as recordRows from './records.queries.js';
 export type { RecordsErrorCode } from './records.errors.js';
+export { createInboxService, type InboxService } from './inbox.service.js';

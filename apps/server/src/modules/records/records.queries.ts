@@ -81,7 +81,11 @@ export async function saveIdentifierStates(db: Db, rows: Pick<IdentifierRow, 'id
       .where(eq(identifiers.id, r.id));
 }
 
-export async function updateItem(db: Db, itemId: string, set: Partial<typeof items.$inferInsert>) {
+export async function updateItem(
+  db: Db,
+  itemId: string,
+  set: { [K in keyof typeof items.$inferInsert]?: (typeof items.$inferInsert)[K] | SQL },
+) {
   const [row] = await db.update(items).set(set).where(eq(items.id, itemId)).returning();
   return row!;
 }

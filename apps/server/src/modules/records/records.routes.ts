@@ -9,6 +9,7 @@ import {
   changeStatus,
   deschedule,
   getDashboard,
+  getInbox,
   getItem,
   getMembers,
   getTasks,
@@ -77,6 +78,7 @@ export async function recordsRoutes(app: FastifyInstance) {
     task: unwrap(await tasks.setCompleted(auth, body._id, body.dataId, body.completed)),
   }));
 
+  route(app, getInbox, async ({ auth, body }) => unwrap(await app.services.inbox.page(auth, body)));
   route(app, getDashboard, async ({ auth, body }) => board.dashboard(auth, body));
   route(app, search, async ({ auth, body }) => ({ results: await board.search(auth, body.text, body.type) }));
 }

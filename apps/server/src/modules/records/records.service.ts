@@ -131,6 +131,11 @@ export function createRecordsService(deps: {
         q.findSections(db, item.teamId, item.type),
       ]);
       await notifications.markTargetRead(auth.userId, item.id);
+      // Opening a record reads its texts for the whole team (a shared inbox).
+      if (item.unreadSms > 0) {
+        await q.updateItem(db, item.id, { unreadSms: 0 });
+        deps.realtime().toTeam(item.teamId, 'inboxChanged', { itemId: item.id });
+      }
       return ok({
         item: dto,
         messages: msgs.map((m) =>

@@ -27,3 +27,12 @@ export {
   getStreetView,
 } from './maps.js';
 export { addAndMapData } from './add-and-map.js';
+export {
+  getInbox,
+  inboxRow,
+  inboxType,
+  INBOX_PAGE_SIZE,
+  NO_STATUS,
+  type InboxRow,
+  type InboxType,
+} from './inbox.js';

@@ -1,0 +1,74 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import type { InboxType } from '@prospector/core';
+
+export type InboxRowDb = {
+  id: string;
+  type: 'contact' | 'property' | 'company';
+  data: Record<string, string | number | boolean | null>;
+  status: string | null;
+  last_message: { body: string; createdAt: string; leadIdt: string | null; direction?: 'in' | 'out' };
+  unread_sms: number;
+  notif: number;
+  primary_value: string | null;
+  lead_status: '' | 'DNC' | 'Wrong #' | null;
+};
+
+export type InboxFilter = {
+  teamId: string;
+  viewerId: string;
+  /** Only records assigned to this member. */
+  memberId: string | null;
+  type: InboxType;
+  statusIds: string[];
+  noStatus: boolean;
+  search: { like: string; phone: string | null } | null;
+  skip: number;
+  limit: number;
+};
+
+function where(f: InboxFilter): SQL {
+  const parts: SQL[] = [sql`i.team_id = ${f.teamId}`, sql`i.last_message is not null`, sql`not i.hidden`];
+  if (f.type === 'unread') parts.push(sql`i.unread_sms > 0`);
+  if (f.type === 'sent') parts.push(sql`i.last_message->>'direction' = 'out'`);
+  if (f.type === 'received') parts.push(sql`i.last_message->>'direction' = 'in'`);
+  if (f.memberId) parts.push(sql`i.assigned_to @> array[${f.memberId}]::uuid[]`);
+  if (f.statusIds.length || f.noStatus) {
+    const ids = sql`(select jsonb_array_elements_text(${JSON.stringify(f.statusIds)}::jsonb)::uuid)`;
+    parts.push(f.noStatus ? sql`(i.status_id is null or i.status_id in ${ids})` : sql`i.status_id in ${ids}`);
+  }
+  if (f.search) {
+    const idt = f.search.phone ? sql`d.value = ${f.search.phone}` : sql`d.value like ${f.search.like}`;
+    parts.push(
+      sql`(i.search_text like ${f.search.like} or exists (select 1 from identifiers d where d.item_id = i.id and ${idt}))`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** One page of the Messenger, latest text first, walking `items_inbox_idx`. */
+export function inboxPage(db: Db, f: InboxFilter) {
+  return queryRows<InboxRowDb>(
+    db,
+    sql`
+    select i.id, i.type, i.data, s.text as status, i.last_message, i.unread_sms,
+      (select count(*)::int from notifications n where n.user_id = ${f.viewerId} and n.target_id = i.id and not n.read) as notif,
+      (select d.value from identifiers d where d.item_id = i.id and d.primary limit 1) as primary_value,
+      (select d.status from identifiers d where d.team_id = i.team_id and d.value = i.last_message->>'leadIdt' limit 1) as lead_status
+    from items i
+    left join statuses s on s.id = i.status_id
+    where ${where(f)}
+    order by i.last_activity_at desc nulls last, i.id
+    limit ${f.limit} offset ${f.skip}`,
+  );
+}
+
+/** Records with texts nobody has read (the Messenger badge), for the team or one member. */
+export async function unreadCount(db: Db, teamId: string, memberId: string | null) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from items i where i.team_id = ${teamId} and i.unread_sms > 0 and not i.hidden
+      ${memberId ? sql`and i.assigned_to @> array[${memberId}]::uuid[]` : sql``}`,
+  );
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,80 @@
+import {
+  can,
+  INBOX_PAGE_SIZE,
+  itemTitle,
+  NO_STATUS,
+  normalizePhone,
+  SEARCH_MIN_CHARS,
+  type InboxRow,
+  type InboxType,
+} from '@prospector/core';
+import type { Db } from '../../db/client.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import type { AuthContext } from '../auth/index.js';
+import * as iq from './inbox.queries.js';
+import { seesAllData } from './records.access.js';
+
+export type InboxService = ReturnType<typeof createInboxService>;
+
+/** The Messenger's list: records with texts, filtered by tab, status chips, owner and search. */
+export function createInboxService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    async page(
+      auth: AuthContext,
+      input: {
+        inboxType: InboxType;
+        selectedStatuses: string[];
+        onlyMine: boolean;
+        skip: number;
+        search?: string;
+      },
+    ): Promise<Result<{ items: InboxRow[]; unread: number }, 'PERMISSION_REQUIRED'>> {
+      if (!can(auth.user, 'messenger')) return fail('PERMISSION_REQUIRED');
+      const memberId = input.onlyMine || !seesAllData(auth) ? auth.userId : null;
+      const text = input.search?.trim() ?? '';
+      const uuid = /^[0-9a-f-]{36}$/i;
+      const filter: iq.InboxFilter = {
+        teamId: auth.teamId,
+        viewerId: auth.userId,
+        memberId,
+        type: input.inboxType,
+        statusIds: input.selectedStatuses.filter((s) => uuid.test(s)),
+        noStatus: input.selectedStatuses.includes(NO_STATUS),
+        search:
+          text.length >= SEARCH_MIN_CHARS
+            ? {
+                like: `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+                phone: normalizePhone(text),
+              }
+            : null,
+        skip: input.skip,
+        limit: INBOX_PAGE_SIZE,
+      };
+      const [rows, unread] = await Promise.all([
+        iq.inboxPage(db, filter),
+        iq.unreadCount(db, auth.teamId, memberId),
+      ]);
+      return ok({
+        unread,
+        items: rows.map((r) => ({
+          _id: r.id,
+          type: r.type,
+          title: itemTitle(r.type, r.data),
+          subtitle: r.primary_value ?? '',
+          status: r.status,
+          hasPrimary: r.primary_value !== null,
+          phone: r.last_message.leadIdt,
+          phoneStatus: r.lead_status,
+          lastMessage: {
+            body: r.last_message.body,
+            direction: r.last_message.direction ?? 'out',
+            createdAt: r.last_message.createdAt,
+          },
+          unread: r.unread_sms,
+          notifCount: Number(r.notif),
+        })),
+      });
+    },
+  };
+}

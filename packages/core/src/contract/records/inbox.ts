@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { itemType } from './dto.js';
+
+export const INBOX_PAGE_SIZE = 30;
+export const inboxType = z.enum(['unread', 'sent', 'received', 'all']);
+export type InboxType = z.infer<typeof inboxType>;
+/** The status chip for records without a status. */
+export const NO_STATUS = 'none';
+
+export const inboxRow = z.object({
+  _id: z.string(),
+  type: itemType,
+  title: z.string(),
+  /** The primary phone or e-mail. */
+  subtitle: z.string(),
+  status: z.string().nullable(),
+  /** Only a record with a primary phone or e-mail can have a status. */
+  hasPrimary: z.boolean(),
+  /** The number the last text went to or came from, and its state ('', 'DNC', 'Wrong #'). */
+  phone: z.string().nullable(),
+  phoneStatus: z.enum(['', 'DNC', 'Wrong #']).nullable(),
+  lastMessage: z.object({ body: z.string(), direction: z.enum(['in', 'out']), createdAt: z.string() }),
+  /** Texts received and not yet read by anyone on the team. */
+  unread: z.number().int(),
+  /** The viewer's unread notifications about the record. */
+  notifCount: z.number().int(),
+});
+export type InboxRow = z.infer<typeof inboxRow>;
+
+/**
+ * The Messenger (part 1 §2.5): records with texts, latest first, 30 a page. Unread: texts nobody has
+ * read; Sent / Received: by the last text's direction. Status chips are status ids, or 'none'.
+ * Admins and members with the messenger permission only.
+ */
+export const getInbox = defineEndpoint({
+  method: 'POST',
+  path: '/api/items/get',
+  auth: true,
+  body: z.object({
+    inboxType: inboxType.default('all'),
+    selectedStatuses: z.array(z.string().max(60)).max(60).default([]),
+    onlyMine: z.boolean().default(false),
+    skip: z.number().int().min(0).max(1_000_000).default(0),
+    /** Names, phones, e-mails, addresses; ignored under 3 characters. */
+    search: z.string().trim().max(100).optional(),
+  }),
+  response: z.object({ items: z.array(inboxRow), unread: z.number().int() }),
+});
