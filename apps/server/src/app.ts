@@ -34,6 +34,8 @@ import { createMailer, type Mailer } from './providers/mail/index.js';
 import { createMaps, type Maps } from './providers/maps/index.js';
 import { mapsRoutes } from './modules/maps/index.js';
 import { defaultAgentFiles } from './modules/devices/agent-files.js';
+import { createHookSender, type HookSender } from './engines/hooks/hook-sender.js';
+import { createHooksService, hooksRoutes, type HooksService } from './modules/hooks/index.js';
 import {
   createDeviceGateway,
   createDevicesService,
@@ -67,6 +69,8 @@ export type Services = {
   sms: SmsService;
   gateway: DeviceGateway;
   simulatedPhones: SimulatedPhones;
+  hookSender: HookSender;
+  hooks: HooksService;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -179,6 +183,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       teamChanged(teamId);
     },
   });
+  const hookSender = createHookSender({
+    db,
+    clock,
+    log: app.log,
+    options: {
+      allowPrivate: config.HOOKS_ALLOW_PRIVATE,
+      retryBaseMs: config.HOOK_RETRY_BASE_MS,
+      pollMs: 2000,
+    },
+  });
+  const hooks = createHooksService({ db, clock, sender: hookSender, records });
   let gateway: DeviceGateway | null = null;
   const simulatedPhones = createSimulatedPhones({
     db,
@@ -198,6 +213,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     realtime,
     kick: (deviceId) => gateway?.kick(deviceId),
     retryBaseMs: config.DEVICE_RETRY_BASE_MS,
+    hooks: () => hooks,
   });
 
   app.decorate('config', config);
@@ -221,6 +237,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sms,
     gateway: null as unknown as DeviceGateway,
     simulatedPhones,
+    hookSender,
+    hooks,
   });
   app.decorate('realtime', createRealtime(app, config.REDIS_URL));
   gateway = createDeviceGateway({
@@ -248,13 +266,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(notificationsRoutes);
   await app.register(mapsRoutes);
   await app.register(devicesRoutes);
+  await app.register(hooksRoutes);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(listsRoutes);
   await registerWeb(app, config.WEB_DIST);
 
   // Sockets close before the HTTP server, which would otherwise wait for them.
   if (config.IMPORT_WORKER) app.addHook('onReady', async () => imports.start());
-  app.addHook('onReady', async () => gateway?.start());
+  app.addHook('onReady', async () => {
+    gateway?.start();
+    hookSender.start();
+  });
   // Simulated phones connect back over loopback, so they start once the server listens.
   app.addHook('onListen', async () => {
     await simulatedPhones.resume();
@@ -262,6 +284,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('preClose', async () => {
     await imports.stop();
     await simulatedPhones.stopAll();
+    await hookSender.stop();
     await gateway?.stop();
     await app.realtime.close();
   });

@@ -66,6 +66,9 @@ export const envSchema = z
     DEVICE_MAX_IN_FLIGHT: positiveInt(50),
     DEVICE_JOB_TIMEOUT_MS: positiveInt(3_600_000),
     DEVICE_RETRY_BASE_MS: positiveInt(30_000),
+    HOOKS_ALLOW_PRIVATE: bool,
+    HOOK_RETRY_BASE_MS: positiveInt(30_000),
+    PUBLIC_API_PER_MINUTE: positiveInt(60),
     GOOGLE_MAPS_KEY: z.string().min(10).optional(),
     GOOGLE_MAPS_URL: z.url().default('https://maps.googleapis.com'),
   })

@@ -8,3 +8,4 @@ export * from './rules/records.js';
 export * from './rules/lists.js';
 export * from './rules/sms.js';
 export * from './rules/devices.js';
+export * from './rules/hooks.js';

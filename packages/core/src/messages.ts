@@ -110,6 +110,13 @@ export const messages = {
       'A simulated phone is connected. Text a contact from its record to see the reply come back.',
     simulatedFull: 'This team already has 100 simulated phones.',
   },
+  hooks: {
+    invalidUrl: '*Not a valid URL.',
+    noPushHook: 'Add a push hook URL in Settings > Other before pushing records to your CRM.',
+    invalidApiKey: 'That API key is not valid.',
+    unknownProspect: "The number in 'to' is not one of your prospects.",
+    adminOnly: 'Only an admin can change the integration hooks.',
+  },
   http: {
     notFound: 'Not found.',
     badRequest: 'The request is not valid.',

@@ -4,6 +4,7 @@ import type { AdminErrorCode } from '../modules/admin/admin.errors.js';
 import type { ListsErrorCode } from '../modules/lists/lists.errors.js';
 import type { MapsErrorCode } from '../modules/maps/index.js';
 import type { DevicesErrorCode } from '../modules/devices/devices.errors.js';
+import type { HooksErrorCode } from '../modules/hooks/index.js';
 import type { RecordsErrorCode } from '../modules/records/records.errors.js';
 import type { Result } from './result.js';
 
@@ -15,7 +16,10 @@ export type ErrorCode =
   | RecordsErrorCode
   | ListsErrorCode
   | MapsErrorCode
-  | DevicesErrorCode;
+  | DevicesErrorCode
+  | HooksErrorCode
+  | 'API_KEY_INVALID'
+  | 'UNKNOWN_PROSPECT';
 
 /** The one map from error code to HTTP status and message. Exhaustive: a new code must be added here. */
 export const errorCatalogue: Record<ErrorCode, { status: number; message: string }> = {
@@ -72,6 +76,11 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   NO_DEVICE: { status: 409, message: messages.devices.noDevice },
   RECIPIENT_BLOCKED: { status: 400, message: messages.devices.recipientBlocked },
   NOT_AN_IDENTIFIER: { status: 400, message: messages.devices.notAnIdentifier },
+  HOOK_URL_INVALID: { status: 400, message: messages.hooks.invalidUrl },
+  NO_PUSH_HOOK: { status: 400, message: messages.hooks.noPushHook },
+  HOOKS_ADMIN_ONLY: { status: 403, message: messages.hooks.adminOnly },
+  API_KEY_INVALID: { status: 401, message: messages.hooks.invalidApiKey },
+  UNKNOWN_PROSPECT: { status: 400, message: messages.hooks.unknownProspect },
   SIMULATED_FULL: { status: 409, message: messages.devices.simulatedFull },
 };
 

@@ -13,3 +13,4 @@ export * from './records/index.js';
 export * from './lists/index.js';
 export * from './device.js';
 export * from './devices/index.js';
+export * from './settings/index.js';

@@ -4,3 +4,4 @@ export * from './audit.js';
 export * from './records.js';
 export * from './lists.js';
 export * from './devices.js';
+export * from './hooks.js';

@@ -9,6 +9,14 @@ export const teams = pgTable('teams', {
   timezone: text('timezone'),
   /** Affiliate id the team's first user arrived with (URL hash). */
   referredBy: text('referred_by'),
+  /** Integration hooks (Settings > Other): URLs the team's events are POSTed to, signed with hookSecret. */
+  pushHook: text('push_hook'),
+  inboundHook: text('inbound_hook'),
+  outboundHook: text('outbound_hook'),
+  podioHook: text('podio_hook'),
+  hookSecret: text('hook_secret'),
+  /** The public API's key (POST /api/public/sendSMS). */
+  apiKey: text('api_key').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

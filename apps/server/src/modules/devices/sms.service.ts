@@ -53,6 +53,11 @@ export function createSmsService(deps: {
   kick: (deviceId: string) => void;
   /** First retry delay after a retryable failure (then doubled); tests shorten it. */
   retryBaseMs?: number;
+  /** Outbound and inbound hook events. */
+  hooks: () => {
+    inbound(teamId: string, e: { body: string; from: string; at: Date }): Promise<void>;
+    outbound(teamId: string, e: { body: string; from: string; to: string; at: Date }): Promise<void>;
+  };
 }) {
   const retryDelay = (attempt: number) => (jobRetryDelayMs(attempt) / 30_000) * (deps.retryBaseMs ?? 30_000);
   const { db, clock } = deps;
@@ -107,6 +112,55 @@ export function createSmsService(deps: {
     deps.realtime().toTeam(teamId, 'messageStatus', { itemId, messageId, status });
   }
 
+  async function send(
+    item: typeof items.$inferSelect,
+    idt: NonNullable<Awaited<ReturnType<typeof rq.findIdentifierByValue>>>,
+    body: string,
+    from: string | null,
+    sender: { id: string; name: string; email: string; avatar: string | null } | null,
+  ): R<MessageDto> {
+    if (idt.status === 'DNC' || idt.status === 'Wrong #') return fail('RECIPIENT_BLOCKED');
+    const picked = await pickDevice(item.teamId, from, idt.sentFrom);
+    if (!picked) return fail(from ? 'DEVICE_NOT_FOUND' : 'NO_DEVICE');
+    const now = clock.now();
+    const message = await db.transaction(async (tx) => {
+      const row = await rq.insertMessage(tx, {
+        teamId: item.teamId,
+        itemId: item.id,
+        body,
+        direction: 'out',
+        phone: idt.value,
+        sentFrom: picked.from,
+        senderId: sender?.id ?? null,
+        status: 'queued',
+        createdAt: now,
+      });
+      await tx.insert(smsJobs).values({
+        teamId: item.teamId,
+        deviceId: picked.agent.id,
+        fromValue: picked.from,
+        itemId: item.id,
+        messageId: row.id,
+        to: idt.value,
+        body,
+        nextAttemptAt: now,
+        createdAt: now,
+      });
+      if (!idt.sentFrom) await rq.setIdentifierSentFrom(tx, idt.id, picked.from);
+      await rq.updateItem(tx, item.id, {
+        lastMessage: { body, createdAt: now.toISOString(), leadIdt: idt.value, direction: 'out' },
+        lastActivityAt: now,
+        updatedAt: now,
+      });
+      return row;
+    });
+    const dto = toMessageDto(message, sender);
+    emitMessage(item.teamId, dto);
+    deps.realtime().toTeam(item.teamId, 'inboxChanged', { itemId: item.id });
+    deps.kick(picked.agent.id);
+    return ok(dto);
+  }
+
   return {
     async sendSms(
       auth: AuthContext,
@@ -114,59 +168,24 @@ export function createSmsService(deps: {
     ): R<MessageDto> {
       const found = await deps.records.access(auth, input.itemId);
       if (!found.ok) return found;
-      const item = found.value;
       const value = recipientValue(input.to);
-      const idt = value ? await rq.findIdentifierByValue(db, item.teamId, value) : null;
-      if (!idt || idt.itemId !== item.id) return fail('NOT_AN_IDENTIFIER');
-      if (idt.status === 'DNC' || idt.status === 'Wrong #') return fail('RECIPIENT_BLOCKED');
-      const picked = await pickDevice(item.teamId, input.from ?? null, idt.sentFrom);
-      if (!picked) return fail(input.from ? 'DEVICE_NOT_FOUND' : 'NO_DEVICE');
-      const now = clock.now();
-      const message = await db.transaction(async (tx) => {
-        const row = await rq.insertMessage(tx, {
-          teamId: item.teamId,
-          itemId: item.id,
-          body: input.body,
-          direction: 'out',
-          phone: idt.value,
-          sentFrom: picked.from,
-          senderId: auth.userId,
-          status: 'queued',
-          createdAt: now,
-        });
-        await tx.insert(smsJobs).values({
-          teamId: item.teamId,
-          deviceId: picked.agent.id,
-          fromValue: picked.from,
-          itemId: item.id,
-          messageId: row.id,
-          to: idt.value,
-          body: input.body,
-          nextAttemptAt: now,
-          createdAt: now,
-        });
-        if (!idt.sentFrom) await rq.setIdentifierSentFrom(tx, idt.id, picked.from);
-        await rq.updateItem(tx, item.id, {
-          lastMessage: {
-            body: input.body,
-            createdAt: now.toISOString(),
-            leadIdt: idt.value,
-            direction: 'out',
-          },
-          lastActivityAt: now,
-          updatedAt: now,
-        });
-        return row;
-      });
-      const dto = toMessageDto(message, {
+      const idt = value ? await rq.findIdentifierByValue(db, found.value.teamId, value) : null;
+      if (!idt || idt.itemId !== found.value.id) return fail('NOT_AN_IDENTIFIER');
+      return send(found.value, idt, input.body, input.from ?? null, {
+        id: auth.userId,
         name: auth.user.name,
         email: auth.user.email,
         avatar: auth.user.avatar,
       });
-      emitMessage(item.teamId, dto);
-      deps.realtime().toTeam(item.teamId, 'inboxChanged', { itemId: item.id });
-      deps.kick(picked.agent.id);
-      return ok(dto);
+    },
+
+    /** The public API: a text to an existing prospect number of the team, from the same devices. */
+    async sendToProspect(teamId: string, to: string, body: string): R<MessageDto> {
+      const value = recipientValue(to);
+      const idt = value ? await rq.findIdentifierByValue(db, teamId, value) : null;
+      if (!idt) return fail('NOT_AN_IDENTIFIER');
+      const [item] = await db.select().from(items).where(eq(items.id, idt.itemId));
+      return send(item!, idt, body, null, null);
     },
 
     /** A device's reports: states only move forward; repeats and other devices' jobs are ignored. */
@@ -203,8 +222,15 @@ export function createSmsService(deps: {
           ...(report.state === 'sent' ? { sentAt: new Date(report.at) } : { doneAt: now }),
           ...(report.error ? { error: report.error } : {}),
         });
-        if (report.state === 'sent' || (report.state === 'delivered' && job.state === 'accepted'))
+        if (report.state === 'sent' || (report.state === 'delivered' && job.state === 'accepted')) {
           await q.countOnDevice(db, device.id, day, 'sent');
+          await deps.hooks().outbound(job.teamId, {
+            body: job.body,
+            from: job.fromValue,
+            to: job.to,
+            at: new Date(report.at),
+          });
+        }
         job.state = report.state;
         kick = true;
         await setMessageStatus(job.teamId, job.itemId, job.messageId, report.state);
@@ -299,6 +325,7 @@ export function createSmsService(deps: {
           return { message, system, item, push };
         });
         await q.countOnDevice(db, device.id, day, 'received');
+        await deps.hooks().inbound(device.teamId, { body: text.body, from, at: new Date(text.at) });
         for (const m of [result.message, result.system])
           if (m) emitMessage(device.teamId, toMessageDto(m, null));
         deps.realtime().toTeam(device.teamId, 'itemChanged', { itemId: result.item.id, status: null });

@@ -260,6 +260,11 @@ export function createRecordsService(deps: {
      * Adds a contact (by phone), property (by address) or company (by name or website) to a record.
      * What the team already has is linked instead of copied, as imports stack.
      */
+    /** Marks a record as pushed to the team's CRM (the push hook went out). */
+    async markPushed(tx: Db, itemId: string) {
+      await q.updateItem(tx, itemId, { pushedToCrm: true });
+    },
+
     async addAndMap(auth: AuthContext, addedTo: string, type: ItemType, idt: string): R<ItemDto> {
       const found = await access(auth, addedTo);
       if (!found.ok) return found;

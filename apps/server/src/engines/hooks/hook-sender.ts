@@ -1,0 +1,207 @@
+import { isPrivateAddress } from '@prospector/core';
+import { createHmac } from 'node:crypto';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { queryRows, type Db } from '../../db/client.js';
+import { hookDeliveries, teams, type HookKind } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+
+export const HOOK_MAX_ATTEMPTS = 6;
+const TIMEOUT_MS = 10_000;
+const LEASE_MS = 60_000;
+
+export type HookSenderOptions = {
+  /** Lets hooks reach loopback and private networks (development and tests only). */
+  allowPrivate: boolean;
+  /** First retry after this, doubling: 30 s, 1 min, 2 min, 4 min, 8 min, then given up. */
+  retryBaseMs: number;
+  pollMs: number;
+};
+
+/** `sha256=` + HMAC-SHA256 of `<timestamp>.<body>` with the team's hook secret. */
+export function hookSignature(secret: string, timestamp: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+class RefusedAddress extends Error {}
+
+/**
+ * Delivers hook events: rows of `hook_deliveries` claimed with SKIP LOCKED under a lease, POSTed as
+ * JSON with a signature, retried with backoff. The address is checked at connect time (the lookup
+ * the socket uses), so a name cannot resolve to a private address between check and use.
+ */
+export function createHookSender(deps: {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  options: HookSenderOptions;
+}) {
+  const { db, clock, options } = deps;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  const guardedLookup: LookupFunction = (hostname, opts, callback) => {
+    dnsLookup(hostname, { ...opts, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 4);
+      const list = addresses as LookupAddress[];
+      const bad = list.find((a) => isPrivateAddress(a.address));
+      if (bad && !options.allowPrivate)
+        return callback(
+          new RefusedAddress(`refused: ${hostname} resolves to a private address (${bad.address})`),
+          '',
+          4,
+        );
+      if (opts.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+
+  function post(url: URL, body: string, headers: Record<string, string>): Promise<number> {
+    if (isIP(url.hostname.replace(/^\[|\]$/g, '')) && isPrivateAddress(url.hostname) && !options.allowPrivate)
+      return Promise.reject(new RefusedAddress(`refused: ${url.hostname} is a private address`));
+    const lib = url.protocol === 'https:' ? https : http;
+    return new Promise((resolve, reject) => {
+      const req = lib.request(
+        url,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+          lookup: guardedLookup,
+          timeout: TIMEOUT_MS,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`no answer in ${TIMEOUT_MS / 1000} s`)));
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  async function deliverOne(row: {
+    id: string;
+    team_id: string;
+    kind: HookKind;
+    url: string;
+    payload: unknown;
+    attempts: number;
+  }) {
+    const [team] = await db.select({ secret: teams.hookSecret }).from(teams).where(eq(teams.id, row.team_id));
+    const body = JSON.stringify(row.payload);
+    const timestamp = String(Math.floor(clock.now().getTime() / 1000));
+    const attempts = row.attempts + 1;
+    let error: string | null = null;
+    let permanent = false;
+    try {
+      const status = await post(new URL(row.url), body, {
+        'content-type': 'application/json',
+        'user-agent': 'Prospector-Hooks/1',
+        'x-prospector-event': row.kind,
+        'x-prospector-delivery': row.id,
+        'x-prospector-timestamp': timestamp,
+        'x-prospector-signature': hookSignature(team?.secret ?? '', timestamp, body),
+      });
+      if (status < 200 || status >= 300) error = `answered HTTP ${status}`;
+    } catch (err) {
+      error = (err as Error).message;
+      permanent = err instanceof RefusedAddress;
+    }
+    const now = clock.now();
+    if (!error) {
+      await db
+        .update(hookDeliveries)
+        .set({ state: 'delivered', attempts, lastError: null })
+        .where(eq(hookDeliveries.id, row.id));
+      return;
+    }
+    const giveUp = permanent || attempts >= HOOK_MAX_ATTEMPTS;
+    deps.log.warn(
+      { deliveryId: row.id, kind: row.kind, attempts, error },
+      giveUp ? 'hook given up' : 'hook will be retried',
+    );
+    await db
+      .update(hookDeliveries)
+      .set({
+        state: giveUp ? 'failed' : 'pending',
+        attempts,
+        lastError: error,
+        nextAttemptAt: new Date(now.getTime() + options.retryBaseMs * 2 ** (attempts - 1)),
+      })
+      .where(eq(hookDeliveries.id, row.id));
+  }
+
+  async function runDue() {
+    const now = clock.now();
+    const due = await queryRows<{
+      id: string;
+      team_id: string;
+      kind: HookKind;
+      url: string;
+      payload: unknown;
+      attempts: number;
+    }>(
+      db,
+      sql`
+      update hook_deliveries h set next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}
+      from (
+        select id from hook_deliveries where state = 'pending' and next_attempt_at <= ${now}
+        order by next_attempt_at limit 20 for update skip locked
+      ) due
+      where h.id = due.id
+      returning h.id, h.team_id, h.kind, h.url, h.payload, h.attempts`,
+    );
+    await Promise.all(due.map((row) => deliverOne(row)));
+    return due.length;
+  }
+
+  function kick(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          while ((await runDue()) > 0);
+        } while (again);
+      } catch (err) {
+        deps.log.error({ err }, 'hook delivery round failed');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    /** Queues an event for a team's hook URL (in the caller's transaction when given one). */
+    async enqueue(
+      tx: Db,
+      e: { teamId: string; kind: HookKind; url: string; payload: Record<string, unknown> },
+    ) {
+      await tx.insert(hookDeliveries).values({ ...e, nextAttemptAt: clock.now(), createdAt: clock.now() });
+    },
+    kick: () => void kick(),
+    /** Runs deliveries that are due now, and waits for them (tests). */
+    flush: () => kick(),
+    start() {
+      timer = setInterval(() => void kick(), options.pollMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type HookSender = ReturnType<typeof createHookSender>;

@@ -1,0 +1,238 @@
+import { messages } from '@prospector/core';
+import { eq } from 'drizzle-orm';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { devices, hookDeliveries, items, smsJobs } from '../../db/schema/index.js';
+import { hookSignature } from '../../engines/hooks/hook-sender.js';
+import type { Config } from '../../config.js';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { insertContact, insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
+
+type Received = { headers: IncomingHttpHeaders; body: string };
+let t: TestApp;
+let receiver: Server | null = null;
+afterEach(async () => {
+  await t.close();
+  await new Promise<void>((r) => (receiver ? receiver.close(() => r()) : r()));
+  receiver = null;
+});
+
+/** A team's CRM on loopback: records what it receives, answering with the given statuses in turn. */
+async function startReceiver(statuses: number[] = [200]) {
+  const got: Received[] = [];
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      got.push({ headers: req.headers, body });
+      res.writeHead(statuses[Math.min(got.length - 1, statuses.length - 1)]!);
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => receiver!.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, got };
+}
+
+async function setUp(overrides: Partial<Config> = { HOOKS_ALLOW_PRIVATE: true, HOOK_RETRY_BASE_MS: 1000 }) {
+  t = await buildTestApp(overrides);
+  return insertTeamAdmin(t, 'admin@acme.test');
+}
+const saveHooks = (user: TestUser, hooks: object) =>
+  t.app.inject({ method: 'POST', url: '/api/users/updateHooks', headers: user.headers, payload: hooks });
+
+async function addDevice(admin: TestUser) {
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/services/addNumber',
+    headers: admin.headers,
+    payload: { phoneType: 'Android', value: '+19165550100' },
+  });
+  const [device] = await t.database.db.select().from(devices).where(eq(devices.teamId, admin.teamId));
+  await t.database.db
+    .update(devices)
+    .set({ connected: true, pingedAt: t.clock.now() })
+    .where(eq(devices.id, device!.id));
+  return device!;
+}
+
+describe('hook settings', () => {
+  it("refuses an invalid URL with the spec's message, does not check the podio hook, and is for admins", async () => {
+    const admin = await setUp();
+    const bad = await saveHooks(admin, { inboundHook: 'not a url' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(messages.hooks.invalidUrl);
+    const ok = await saveHooks(admin, {
+      inboundHook: 'https://crm.example.com/in',
+      podioHook: 'anything at all',
+    });
+    expect(ok.json()).toMatchObject({
+      inboundHook: 'https://crm.example.com/in',
+      podioHook: 'anything at all',
+    });
+    expect(ok.json().hookSecret.length).toBeGreaterThan(20);
+    expect(ok.json().apiKey).toMatch(/^pk_/);
+    const member = await insertMember(t, admin.teamId, 'mo@acme.test');
+    expect((await saveHooks(member, { inboundHook: 'https://x.example.com' })).statusCode).toBe(403);
+  });
+});
+
+describe('hook deliveries', () => {
+  it('posts an inbound text to the inbound hook, signed with the team secret', async () => {
+    const admin = await setUp();
+    const crm = await startReceiver();
+    const { hookSecret } = (await saveHooks(admin, { inboundHook: crm.url })).json();
+    const device = await addDevice(admin);
+    await t.app.services.sms.applyInbound(device, [
+      { id: 'x1', from: '+19164567890', body: 'Who is this?', at: '2026-11-21T10:00:00.000Z' },
+    ]);
+    await t.app.services.hookSender.flush();
+    expect(crm.got).toHaveLength(1);
+    const [hit] = crm.got;
+    expect(JSON.parse(hit!.body)).toEqual({
+      body: 'Who is this?',
+      from: '+19164567890',
+      timestamp: '2026-11-21T10:00:00.000Z',
+    });
+    expect(hit!.headers['x-prospector-event']).toBe('inbound');
+    const ts = hit!.headers['x-prospector-timestamp'] as string;
+    expect(hit!.headers['x-prospector-signature']).toBe(hookSignature(hookSecret, ts, hit!.body));
+    expect(hit!.headers['x-prospector-signature']).not.toBe(hookSignature('other-secret', ts, hit!.body));
+  });
+
+  it('posts a text that left the phone to the outbound hook', async () => {
+    const admin = await setUp();
+    const crm = await startReceiver();
+    await saveHooks(admin, { outboundHook: crm.url });
+    const device = await addDevice(admin);
+    const c = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages/sendSms',
+      headers: admin.headers,
+      payload: { body: 'Hello Ann', dataId: c.id, to: '+19164567890' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const [job] = await t.database.db.select().from(smsJobs);
+    await t.database.db.update(smsJobs).set({ state: 'accepted' }).where(eq(smsJobs.id, job!.id));
+    await t.app.services.sms.applyReports(device, [
+      { id: job!.id, state: 'sent', at: '2026-11-21T10:00:00.000Z' },
+    ]);
+    await t.app.services.hookSender.flush();
+    expect(crm.got.map((g) => JSON.parse(g.body))).toEqual([
+      { body: 'Hello Ann', from: '+19165550100', to: '+19164567890', timestamp: '2026-11-21T10:00:00.000Z' },
+    ]);
+  });
+
+  it('retries with backoff when the hook fails, then succeeds', async () => {
+    const admin = await setUp();
+    const crm = await startReceiver([500, 200]);
+    await saveHooks(admin, { inboundHook: crm.url });
+    const device = await addDevice(admin);
+    await t.app.services.sms.applyInbound(device, [
+      { id: 'x1', from: '+19164567890', body: 'Hi', at: t.clock.now().toISOString() },
+    ]);
+    await t.app.services.hookSender.flush();
+    let [row] = await t.database.db.select().from(hookDeliveries);
+    expect(row).toMatchObject({ state: 'pending', attempts: 1, lastError: 'answered HTTP 500' });
+    await t.app.services.hookSender.flush();
+    expect(crm.got).toHaveLength(1); // not due yet
+    t.clock.advance(1000);
+    await t.app.services.hookSender.flush();
+    [row] = await t.database.db.select().from(hookDeliveries);
+    expect(row).toMatchObject({ state: 'delivered', attempts: 2 });
+    expect(crm.got).toHaveLength(2);
+  });
+
+  it('never posts to a loopback address unless allowed', async () => {
+    const admin = await setUp({});
+    const crm = await startReceiver();
+    await saveHooks(admin, { inboundHook: crm.url });
+    const device = await addDevice(admin);
+    await t.app.services.sms.applyInbound(device, [
+      { id: 'x1', from: '+19164567890', body: 'Hi', at: t.clock.now().toISOString() },
+    ]);
+    await t.app.services.hookSender.flush();
+    const [row] = await t.database.db.select().from(hookDeliveries);
+    expect(row!.state).toBe('failed');
+    expect(row!.lastError).toMatch(/refused: 127\.0\.0\.1 is a private address/);
+    expect(crm.got).toHaveLength(0);
+  });
+
+  it('checks the address a host name resolves to, at connect time', async () => {
+    const admin = await setUp({});
+    const crm = await startReceiver();
+    await saveHooks(admin, { inboundHook: crm.url.replace('127.0.0.1', 'localhost') });
+    const device = await addDevice(admin);
+    await t.app.services.sms.applyInbound(device, [
+      { id: 'x1', from: '+19164567890', body: 'Hi', at: t.clock.now().toISOString() },
+    ]);
+    await t.app.services.hookSender.flush();
+    const [row] = await t.database.db.select().from(hookDeliveries);
+    expect(row).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row!.lastError).toMatch(/refused: localhost resolves to a private address/);
+    expect(crm.got).toHaveLength(0);
+  });
+});
+
+describe('push to CRM', () => {
+  it('asks for a push hook first, then sends the record with its texts and marks it pushed', async () => {
+    const admin = await setUp();
+    const c = await insertContact(t.database.db, admin.teamId, {
+      first: 'Ann',
+      last: 'Lee',
+      phones: ['916-456-7890'],
+      status: 'Not contacted',
+    });
+    const push = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/services/pushToCrm',
+        headers: admin.headers,
+        payload: { itemId: c.id },
+      });
+    const none = await push();
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(messages.hooks.noPushHook);
+    const crm = await startReceiver();
+    await saveHooks(admin, { pushHook: crm.url });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/messages/add',
+      headers: admin.headers,
+      payload: { body: 'Motivated seller', dataId: c.id, dataType: 'contact' },
+    });
+    expect((await push()).json()).toEqual({ _id: c.id, pushedToCrm: true });
+    await t.app.services.hookSender.flush();
+    const payload = JSON.parse(crm.got[0]!.body);
+    expect(payload).toMatchObject({
+      'First name': 'Ann',
+      'Last name': 'Lee',
+      status: 'Not contacted',
+      Notes: 'Motivated seller',
+      messages: [],
+    });
+    const [row] = await t.database.db.select().from(items).where(eq(items.id, c.id));
+    expect(row!.pushedToCrm).toBe(true);
+  });
+});
+
+describe('the public API', () => {
+  it('texts an existing prospect by API key, refuses unknown keys and numbers, and limits the rate', async () => {
+    const admin = await setUp({ PUBLIC_API_PER_MINUTE: 2 });
+    const { apiKey } = (
+      await t.app.inject({ method: 'GET', url: '/api/users/integrations', headers: admin.headers })
+    ).json();
+    await addDevice(admin);
+    await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
+    const send = (payload: object) => t.app.inject({ method: 'POST', url: '/api/public/sendSMS', payload });
+    expect((await send({ apiKey: 'pk_wrong-key-123', to: '+19164567890', body: 'Hi' })).statusCode).toBe(401);
+    const stranger = await send({ apiKey, to: '+19164560000', body: 'Hi' });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toBe(messages.hooks.unknownProspect);
+    const ok = await send({ apiKey, to: '(916) 456-7890', body: 'Hi from our CRM' });
+    expect(ok.statusCode).toBe(200);
+    expect(await t.database.db.select().from(smsJobs)).toHaveLength(1);
+    expect((await send({ apiKey, to: '+19164567890', body: 'Again' })).statusCode).toBe(429);
+  });
+});

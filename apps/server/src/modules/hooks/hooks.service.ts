@@ -1,0 +1,150 @@
+import { isValidHookUrl, itemTitle, type Integrations } from '@prospector/core';
+import { randomBytes } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { messages, statuses, teams } from '../../db/schema/index.js';
+import type { HookSender } from '../../engines/hooks/hook-sender.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import type { AuthContext } from '../auth/index.js';
+import type { RecordsErrorCode, RecordsService } from '../records/index.js';
+
+export type HooksErrorCode = 'HOOK_URL_INVALID' | 'NO_PUSH_HOOK' | 'HOOKS_ADMIN_ONLY';
+type TeamHooks = { push: string | null; inbound: string | null; outbound: string | null };
+
+const CACHE_MS = 5000;
+
+/** Integration hooks and the public API key of a team; the events that go out to the hooks. */
+export function createHooksService(deps: {
+  db: Db;
+  clock: Clock;
+  sender: HookSender;
+  records: RecordsService;
+}) {
+  const { db, clock, sender } = deps;
+  const cache = new Map<string, { at: number; hooks: TeamHooks }>();
+
+  async function teamHooks(teamId: string): Promise<TeamHooks> {
+    const hit = cache.get(teamId);
+    if (hit && clock.now().getTime() - hit.at < CACHE_MS) return hit.hooks;
+    const [t] = await db.select().from(teams).where(eq(teams.id, teamId));
+    const hooks = {
+      push: t?.pushHook ?? null,
+      inbound: t?.inboundHook ?? null,
+      outbound: t?.outboundHook ?? null,
+    };
+    cache.set(teamId, { at: clock.now().getTime(), hooks });
+    return hooks;
+  }
+
+  /** The secret and API key are made on first use and kept. */
+  async function integrations(teamId: string): Promise<Integrations> {
+    let [t] = await db.select().from(teams).where(eq(teams.id, teamId));
+    if (t && (!t.hookSecret || !t.apiKey)) {
+      [t] = await db
+        .update(teams)
+        .set({
+          hookSecret: t.hookSecret ?? randomBytes(24).toString('base64url'),
+          apiKey: t.apiKey ?? `pk_${randomBytes(24).toString('base64url')}`,
+        })
+        .where(eq(teams.id, teamId))
+        .returning();
+    }
+    return {
+      pushHook: t?.pushHook ?? '',
+      inboundHook: t?.inboundHook ?? '',
+      outboundHook: t?.outboundHook ?? '',
+      podioHook: t?.podioHook ?? '',
+      hookSecret: t?.hookSecret ?? '',
+      apiKey: t?.apiKey ?? '',
+    };
+  }
+
+  async function emit(teamId: string, kind: 'inbound' | 'outbound', payload: Record<string, unknown>) {
+    const url = (await teamHooks(teamId))[kind];
+    if (!url) return;
+    await sender.enqueue(db, { teamId, kind, url, payload });
+    sender.kick();
+  }
+
+  return {
+    integrations: (auth: AuthContext) => integrations(auth.teamId),
+
+    async update(
+      auth: AuthContext,
+      input: { pushHook: string; inboundHook: string; outboundHook: string; podioHook: string },
+    ): Promise<Result<Integrations, HooksErrorCode>> {
+      if (auth.user.role !== 'admin') return fail('HOOKS_ADMIN_ONLY');
+      for (const url of [input.pushHook, input.inboundHook, input.outboundHook])
+        if (url && !isValidHookUrl(url)) return fail('HOOK_URL_INVALID');
+      await integrations(auth.teamId);
+      await db
+        .update(teams)
+        .set({
+          pushHook: input.pushHook || null,
+          inboundHook: input.inboundHook || null,
+          outboundHook: input.outboundHook || null,
+          podioHook: input.podioHook || null,
+        })
+        .where(eq(teams.id, auth.teamId));
+      cache.delete(auth.teamId);
+      return ok(await integrations(auth.teamId));
+    },
+
+    /** 'Push to CRM': the record with its texts goes to the push hook; the record is marked pushed. */
+    async pushToCrm(
+      auth: AuthContext,
+      itemId: string,
+    ): Promise<Result<{ _id: string; pushedToCrm: true }, HooksErrorCode | RecordsErrorCode>> {
+      const found = await deps.records.access(auth, itemId);
+      if (!found.ok) return found;
+      const item = found.value;
+      const url = (await teamHooks(item.teamId)).push;
+      if (!url) return fail('NO_PUSH_HOOK');
+      const [thread, status] = await Promise.all([
+        db.select().from(messages).where(eq(messages.itemId, item.id)).orderBy(asc(messages.createdAt)),
+        item.statusId
+          ? db.select().from(statuses).where(eq(statuses.id, item.statusId))
+          : Promise.resolve([]),
+      ]);
+      const texts = thread.filter((m) => !m.comment && !m.system);
+      const payload = {
+        messages: texts.map((m) => ({
+          createdAt: m.createdAt.toISOString(),
+          body: m.body,
+          direction: m.direction,
+        })),
+        campaignName: null,
+        status: status[0]?.text ?? null,
+        sentFrom: texts.at(-1)?.sentFrom ?? null,
+        ...item.data,
+        name: itemTitle(item.type, item.data),
+        Notes: thread
+          .filter((m) => m.comment)
+          .map((m) => m.body)
+          .join('\n'),
+      };
+      await db.transaction(async (tx) => {
+        await sender.enqueue(tx, { teamId: item.teamId, kind: 'push', url, payload });
+        await deps.records.markPushed(tx, item.id);
+      });
+      sender.kick();
+      return ok({ _id: item.id, pushedToCrm: true as const });
+    },
+
+    /** Inbound hook: `{ body, from, timestamp }`. */
+    inbound: (teamId: string, e: { body: string; from: string; at: Date }) =>
+      emit(teamId, 'inbound', { body: e.body, from: e.from, timestamp: e.at.toISOString() }),
+    /** Outbound hook, when a text has left the phone: `{ body, from, to, timestamp }`. */
+    outbound: (teamId: string, e: { body: string; from: string; to: string; at: Date }) =>
+      emit(teamId, 'outbound', { body: e.body, from: e.from, to: e.to, timestamp: e.at.toISOString() }),
+
+    /** The team behind a public API key. */
+    async teamByApiKey(apiKey: string) {
+      const [t] = await db.select({ id: teams.id }).from(teams).where(eq(teams.apiKey, apiKey));
+      return t?.id ?? null;
+    },
+  };
+}
+
+export type HooksService = ReturnType<typeof createHooksService>;

@@ -1,0 +1,8 @@
+export {
+  integrations,
+  getIntegrations,
+  updateHooks,
+  pushToCrm,
+  publicSendSms,
+  type Integrations,
+} from './hooks.js';
