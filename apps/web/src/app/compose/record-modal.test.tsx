@@ -550,4 +550,14 @@ describe('record detail', () => {
       });
     });
   });
+
+  it('pushes a contact to the CRM and then shows it as pushed', async () => {
+    const { user } = setUp({
+      'PATCH /api/services/pushToCrm': { status: 200, body: { _id: ITEM_ID, pushedToCrm: true } },
+    });
+    const record = await openRecord();
+    await user.click(record.getByRole('button', { name: messages.records.pushToCrm }));
+    expect(await record.findByText(messages.records.pushedToCrm)).toBeInTheDocument();
+    expect(requestsTo('PATCH', '/api/services/pushToCrm')[0]?.body).toEqual({ itemId: ITEM_ID });
+  });
 });

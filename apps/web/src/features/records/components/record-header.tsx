@@ -1,8 +1,9 @@
-import { Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { Avatar, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconCloudUpload, IconUserPlus } from '@tabler/icons-react';
 import { messages, type ItemDto, type MemberDto, type StatusDto } from '@prospector/core';
 import { MemberAvatars } from '../../../components/member-avatars';
 import { useAssignItem } from '../api/assign';
+import { usePushToCrm } from '../api/push-to-crm';
 import { AssignPopover } from './assign-popover';
 import { StatusPicker } from './status-picker';
 
@@ -16,6 +17,7 @@ type RecordHeaderProps = {
 /** Status, assignees and CRM state of the open record. */
 export function RecordToolbar({ item, members, statuses, onChanged }: RecordHeaderProps) {
   const assign = useAssignItem(item._id, item.type, onChanged);
+  const push = usePushToCrm(item._id);
   return (
     <Group justify="space-between" wrap="nowrap">
       <Group gap="sm">
@@ -25,11 +27,22 @@ export function RecordToolbar({ item, members, statuses, onChanged }: RecordHead
             Queued
           </Badge>
         )}
-        {item.type === 'contact' && item.pushedToCrm && (
-          <Badge variant="light" color="teal" tt="none">
-            {messages.records.pushedToCrm}
-          </Badge>
-        )}
+        {item.type === 'contact' &&
+          (item.pushedToCrm ? (
+            <Badge variant="light" color="teal" tt="none">
+              {messages.records.pushedToCrm}
+            </Badge>
+          ) : (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconCloudUpload size={14} />}
+              loading={push.isPending}
+              onClick={() => push.mutate()}
+            >
+              {messages.records.pushToCrm}
+            </Button>
+          ))}
       </Group>
       <AssignPopover
         label="Assign to members"

@@ -1,0 +1,1 @@
+export { IntegrationsPanel } from './components/integrations-panel';
