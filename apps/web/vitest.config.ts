@@ -8,5 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
+    // Screens render in jsdom alongside the server and browser suites on 2 cores: under that load a
+    // journey of clicks can take longer than vitest's default 5 s without anything being wrong.
+    testTimeout: 20_000,
   },
 });

@@ -53,14 +53,15 @@ export function parseEntry(line: string): JournalEntry | undefined {
 export function reportOf(record: JobRecord, state: JobReportState): JobReport {
   switch (state) {
     case 'sent':
-      return { id: record.id, state, at: record.sentAt ?? record.updatedAt };
+      return { id: record.id, state, at: record.sentAt ?? record.updatedAt, attempt: record.attempt };
     case 'delivered':
-      return { id: record.id, state, at: record.deliveredAt ?? record.updatedAt };
+      return { id: record.id, state, at: record.deliveredAt ?? record.updatedAt, attempt: record.attempt };
     case 'failed':
       return {
         id: record.id,
         state,
         at: record.failedAt ?? record.updatedAt,
+        attempt: record.attempt,
         error: record.error,
         retryable: record.retryable ?? false,
       };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { InboundSms } from '@prospector/core/contract/device';
-import { createSimDriver, findReply } from './sim.js';
+import { createSimDriver, findReply, SimPhoneLog } from './sim.js';
 import { DriverError } from './types.js';
 
 const options = { latencyMs: 0, failureRate: 0, seed: 7, replies: [] };
@@ -23,6 +23,32 @@ async function outcomes(seed: number, count: number): Promise<boolean[]> {
 }
 
 describe('the simulated phone', () => {
+  it('hands over a delivery receipt it missed while off once it is started again', async () => {
+    const log = new SimPhoneLog();
+    const first = createSimDriver(options, { log });
+    const seen: string[] = [];
+    await first.start(
+      () => undefined,
+      (id) => seen.push(id),
+    );
+    const sent = job(1);
+    await first.send(sent);
+    await first.stop(); // before the receipt's turn of the event loop
+    await new Promise((r) => setImmediate(r));
+    expect(seen).toEqual([]);
+    expect(log.undelivered()).toEqual([sent.id]);
+
+    const again = createSimDriver(options, { log });
+    await again.start(
+      () => undefined,
+      (id) => seen.push(id),
+    );
+    await new Promise((r) => setImmediate(r));
+    expect(seen).toEqual([sent.id]);
+    expect(log.undelivered()).toEqual([]);
+    await again.stop();
+  });
+
   it('fails the same sends for the same seed, at about the configured rate', async () => {
     const first = await outcomes(42, 1000);
     expect(await outcomes(42, 1000)).toEqual(first);

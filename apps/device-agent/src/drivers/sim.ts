@@ -24,6 +24,17 @@ export class SimPhoneLog {
     return this.counts.get(jobId) ?? 0;
   }
 
+  private readonly deliveredIds = new Set<string>();
+
+  markDelivered(jobId: string): void {
+    this.deliveredIds.add(jobId);
+  }
+
+  /** Texts the recipients got whose delivery receipt has not reached the phone's owner yet. */
+  undelivered(): string[] {
+    return [...this.counts.keys()].filter((id) => !this.deliveredIds.has(id));
+  }
+
   /** Job ids the recipients got more than once: must always be empty. */
   duplicates(): string[] {
     return [...this.counts].filter(([, n]) => n > 1).map(([jobId]) => jobId);
@@ -116,7 +127,10 @@ export function createSimDriver(initial: SimOptions, deps: { log?: SimPhoneLog }
     deliveredBatch = [];
     inboundBatch = [];
     if (!running) return;
-    for (const jobId of delivered) onDelivered?.(jobId);
+    for (const jobId of delivered) {
+      log.markDelivered(jobId);
+      onDelivered?.(jobId);
+    }
     if (inbound.length > 0) onInbound?.(inbound);
   };
   const later = () => {
@@ -130,7 +144,12 @@ export function createSimDriver(initial: SimOptions, deps: { log?: SimPhoneLog }
     if (options.latencyMs === 0) {
       deliveredBatch.push(jobId);
       later();
-    } else queue.push(() => running && onDelivered?.(jobId));
+    } else
+      queue.push(() => {
+        if (!running) return;
+        log.markDelivered(jobId);
+        onDelivered?.(jobId);
+      });
   };
 
   const scheduleReply = (job: DeviceJob) => {
@@ -180,6 +199,8 @@ export function createSimDriver(initial: SimOptions, deps: { log?: SimPhoneLog }
       onInbound = inbound;
       onDelivered = delivered;
       running = true;
+      // Receipts the phone missed while it was off arrive once it is back, as on a real network.
+      for (const jobId of log.undelivered()) deliver(jobId);
     },
     send(job) {
       if (!running) return Promise.reject(new DriverError('The simulated phone is off', { retryable: true }));

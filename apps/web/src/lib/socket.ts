@@ -29,6 +29,7 @@ const FORWARDED_EVENTS = [
   'messageAdded',
   'messageStatus',
   'devicesChanged',
+  'inboxChanged',
 ] as const;
 type ForwardedEvent = (typeof FORWARDED_EVENTS)[number];
 type Listener<E extends ServerEventName> = (payload: ServerEventPayload<E>) => void;

@@ -3,6 +3,7 @@ import type {
   CurrentUser,
   DeviceDto,
   IdentifierDto,
+  InboxRow,
   ItemDto,
   MemberDto,
   MessageDto,
@@ -161,6 +162,27 @@ export function buildDevice(overrides: Partial<DeviceDto> = {}): DeviceDto {
     pingedAt: '2026-01-05T10:00:00.000Z',
     sentToday: 0,
     receivedToday: 0,
+    ...overrides,
+  };
+}
+
+export function buildInboxRow(overrides: Partial<InboxRow> = {}): InboxRow {
+  return {
+    _id: '11111111-1111-4111-8111-000000000001',
+    type: 'contact',
+    title: 'Jane Doe',
+    subtitle: '+19164567890',
+    status: null,
+    hasPrimary: true,
+    phone: '+19164567890',
+    phoneStatus: '',
+    lastMessage: {
+      body: 'Sounds good, call me tomorrow.',
+      direction: 'in',
+      createdAt: '2026-01-05T10:00:00.000Z',
+    },
+    unread: 0,
+    notifCount: 0,
     ...overrides,
   };
 }

@@ -29,13 +29,16 @@ function toRequest(input: RequestInfo | URL, init: RequestInit = {}): FakeReques
 
 /**
  * What every logged-in screen asks for, answered empty unless a test says otherwise: the board of
- * the home route, the team's members, the notification bell and the devices (the shell's banner).
+ * the home route, the team's members, the notification bell, the devices (the shell's banner) and
+ * the Messenger's unread count.
  */
 export const LOGGED_IN_DEFAULTS: Record<string, FakeRoute> = {
   'POST /api/dashboard/get': { status: 200, body: { filterBy: null, columns: [] } },
   'GET /api/teams/members': { status: 200, body: { members: [] } },
   'GET /api/notifications': { status: 200, body: { notifications: [], unread: 0, unseen: 0 } },
   'GET /api/services/devices': { status: 200, body: { devices: [] } },
+  // The Messenger's counter in the navigation (admins and members with the messenger permission).
+  'POST /api/items/get': { status: 200, body: { items: [], unread: 0 } },
 };
 
 /**

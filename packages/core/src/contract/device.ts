@@ -45,6 +45,8 @@ export const jobReport = z.object({
   state: jobReportState,
   /** ISO time on the device when the state was reached. */
   at: z.iso.datetime({ offset: true }),
+  /** The offer's attempt this report is about: a failure of an earlier attempt must not fail a later one. */
+  attempt: z.number().int().min(1).optional(),
   /** For 'failed': what the phone said. */
   error: z.string().max(500).optional(),
   /**

@@ -51,16 +51,24 @@ describe('daily counters', () => {
 });
 
 describe('job states', () => {
-  it('only move forward, and fail only once accepted', () => {
+  it('only move forward; the phone saying it sent a text wins over an offer taken back', () => {
     expect(canMoveJob('accepted', 'sent')).toBe(true);
     expect(canMoveJob('sent', 'delivered')).toBe(true);
     expect(canMoveJob('accepted', 'delivered')).toBe(true);
+    expect(canMoveJob('offered', 'sent')).toBe(true);
+    expect(canMoveJob('queued', 'delivered')).toBe(true);
     expect(canMoveJob('delivered', 'sent')).toBe(false);
     expect(canMoveJob('sent', 'sent')).toBe(false);
-    expect(canMoveJob('offered', 'sent')).toBe(false);
-    expect(canMoveJob('queued', 'failed')).toBe(false);
-    expect(canMoveJob('sent', 'failed')).toBe(true);
     expect(canMoveJob('failed', 'delivered')).toBe(false);
+  });
+
+  it('fail only an accepted or sent job, and only for the attempt the report is about', () => {
+    expect(canMoveJob('queued', 'failed')).toBe(false);
+    expect(canMoveJob('offered', 'failed')).toBe(false);
+    expect(canMoveJob('sent', 'failed')).toBe(true);
+    expect(canMoveJob('accepted', 'failed', { job: 2, report: 2 })).toBe(true);
+    expect(canMoveJob('accepted', 'failed', { job: 2, report: 1 })).toBe(false);
+    expect(canMoveJob('accepted', 'failed', { job: 2 })).toBe(true);
   });
 
   it('back off 30 s then 60 s', () => {

@@ -55,11 +55,19 @@ export function jobRetryDelayMs(attempt: number): number {
 export type JobState = 'queued' | 'offered' | 'accepted' | 'sent' | 'delivered' | 'failed';
 
 /**
- * Whether a device's report may move a job from one state to another: states only move forward
- * (queued → offered → accepted → sent → delivered), and 'failed' comes only from accepted or sent.
+ * Whether a device's report may move a job on. The phone is the authority on what left it: 'sent' and
+ * 'delivered' move any job that is not finished forward (even one the server took back meanwhile).
+ * 'failed' only ends an accepted or sent job, and only for the attempt it is about: a failure of an
+ * earlier attempt arriving late must not fail, or retry, a later one.
  */
-export function canMoveJob(from: JobState, to: 'sent' | 'delivered' | 'failed'): boolean {
+export function canMoveJob(
+  from: JobState,
+  to: 'sent' | 'delivered' | 'failed',
+  attempts: { job: number; report?: number | undefined } = { job: 1 },
+): boolean {
   if (from === 'failed' || from === 'delivered') return false;
-  if (to === 'failed') return from === 'accepted' || from === 'sent';
-  return from === 'accepted' || (from === 'sent' && to === 'delivered');
+  if (to === 'failed')
+    return (from === 'accepted' || from === 'sent') && (attempts.report ?? attempts.job) === attempts.job;
+  if (to === 'sent') return from !== 'sent';
+  return true;
 }

@@ -204,7 +204,8 @@ export function createSmsService(deps: {
       let kick = false;
       for (const report of reports) {
         const job = jobs.get(report.id);
-        if (!job || !canMoveJob(job.state, report.state)) continue;
+        if (!job || !canMoveJob(job.state, report.state, { job: job.attempt, report: report.attempt }))
+          continue;
         if (report.state === 'failed' && report.retryable && job.attempt < JOB_MAX_ATTEMPTS) {
           await q.updateJob(db, job.id, {
             state: 'queued',
@@ -222,7 +223,7 @@ export function createSmsService(deps: {
           ...(report.state === 'sent' ? { sentAt: new Date(report.at) } : { doneAt: now }),
           ...(report.error ? { error: report.error } : {}),
         });
-        if (report.state === 'sent' || (report.state === 'delivered' && job.state === 'accepted')) {
+        if (report.state === 'sent' || (report.state === 'delivered' && job.state !== 'sent')) {
           await q.countOnDevice(db, device.id, day, 'sent');
           await deps.hooks().outbound(job.teamId, {
             body: job.body,

@@ -1,0 +1,411 @@
+/**
+ * Child process of bench/run.ts: dispatch throughput and reply latency with real device agents.
+ * The real app on a fresh database listens on loopback with BENCH_DISPATCH_DEVICES Android devices
+ * (added through POST /api/services/addNumber) and a team of contacts, one phone each. The agents and
+ * a browser socket run in bench/dispatch-agents.ts, a process of their own. Two phases:
+ *
+ * 1. bulk: BENCH_DISPATCH_JOBS jobs (each with its outgoing message, round robin over the devices)
+ *    inserted in one statement, then every device kicked. Measures the dispatch pipeline alone (offer,
+ *    accept, send, report sent + delivered, message status, realtime), not the API: from the commit
+ *    to the last 'delivered' seen by the browser.
+ * 2. sendSms: BENCH_DISPATCH_API_JOBS texts through `app.services.sms.sendSms` (the use case behind
+ *    POST /api/messages/sendSms, without HTTP), BENCH_DISPATCH_API_CONCURRENCY at a time, no sender
+ *    named, so the device is chosen as for a first text. Measures calls/s and, end to end, from the
+ *    first call to the last 'delivered' seen by the browser.
+ *
+ * About one job in BENCH_DISPATCH_REPLY_EVERY carries a mark the simulated phone answers at once; each
+ * reply's time from the phone to `messageAdded` on the browser socket is recorded. Per phase it also
+ * reports CPU per job (server process, database backends, agents process) and database statements per
+ * job. Prints one JSON line.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { seededRandom } from '@prospector/device-agent/drivers/sim';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { testConfig } from '../apps/server/src/config.js';
+import { createPglite, openPostgres, queryRows, wrapPglite } from '../apps/server/src/db/client.js';
+import * as schema from '../apps/server/src/db/schema/index.js';
+import { deviceToken } from '../apps/server/src/modules/devices/devices.tokens.js';
+import type { Mail, Mailer } from '../apps/server/src/providers/mail/index.js';
+import { generateTeamData } from '../apps/server/src/scripts/generate.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const JOBS = Number(process.env.BENCH_DISPATCH_JOBS ?? 20_000);
+const DEVICES = Number(process.env.BENCH_DISPATCH_DEVICES ?? 50);
+const API_JOBS = Number(process.env.BENCH_DISPATCH_API_JOBS ?? 2_000);
+const API_CONCURRENCY = Number(process.env.BENCH_DISPATCH_API_CONCURRENCY ?? 20);
+const REPLY_EVERY = Number(process.env.BENCH_DISPATCH_REPLY_EVERY ?? 50);
+// Each phase has a time budget, so a slow database still finishes in minutes: what was delivered in
+// the window is the measure, and the jobs still queued are then failed.
+const BULK_WINDOW_MS = Number(process.env.BENCH_DISPATCH_WINDOW_S ?? 90) * 1000;
+const API_WINDOW_MS = Number(process.env.BENCH_DISPATCH_API_WINDOW_S ?? 30) * 1000;
+const REPLY_MARK = '[bench-reply]';
+const url = process.env.BENCH_DATABASE_URL;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prospector-bench-'));
+const progress = (text: string) => process.stderr.write(`dispatch: ${text}\n`);
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+// Statements sent to the database (BEGIN and COMMIT included), counted at the driver.
+let statements = 0;
+function countPostgres() {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements += 1;
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
+function countPglite(client: PGlite) {
+  const counted = <T extends PGlite | Transaction>(target: T) => {
+    const { query, exec } = target;
+    target.query = ((...args: Parameters<T['query']>) => {
+      statements += 1;
+      return query.apply(target, args);
+    }) as T['query'];
+    target.exec = ((...args: Parameters<T['exec']>) => {
+      statements += 1;
+      return exec.apply(target, args);
+    }) as T['exec'];
+    return target;
+  };
+  counted(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) => {
+    statements += 2; // its BEGIN and COMMIT
+    return transaction((tx) => callback(counted(tx)));
+  };
+  return client;
+}
+
+if (url) countPostgres();
+const database = url ? openPostgres(url, 10) : wrapPglite(countPglite(await createPglite()));
+await database.migrate();
+const outbox: Mail[] = [];
+const mailer: Mailer = { kind: 'smtp', send: async (m) => void outbox.push(m), close: async () => {} };
+// Errors only, counted: a bench that hid failed reports would flatter the server.
+const serverErrors: string[] = [];
+const logStream = new Writable({
+  write(chunk, _enc, cb) {
+    serverErrors.push(String(chunk).slice(0, 300));
+    cb();
+  },
+});
+const app = await buildApp(testConfig({ LOG_LEVEL: 'error', WEB_DIST: '/nonexistent', DATA_DIR: dataDir }), {
+  database,
+  mailer,
+  logStream,
+});
+await app.listen({ host: '127.0.0.1', port: 0 });
+const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+const email = `bench-dispatch-${Date.now()}@example.com`;
+await app.inject({ method: 'POST', url: '/api/users/sendCode', payload: { email } });
+const code = /login code: (\d{6})/.exec(outbox[0]!.subject)![1];
+const { token, user } = (
+  await app.inject({ method: 'POST', url: '/api/users/login', payload: { email, code } })
+).json();
+const teamId: string = user.team._id;
+
+// Fictional 555-01xx numbers, 100 per area code.
+const AREA_CODES = ['916', '212', '312', '415', '617', '206', '303', '512', '702', '213'];
+const devices: { id: string; value: string }[] = [];
+for (let i = 0; i < DEVICES; i++) {
+  const value = `+1${AREA_CODES[Math.floor(i / 100)]}555${String(100 + (i % 100)).padStart(4, '0')}`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/services/addNumber',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { phoneType: 'Android', value },
+  });
+  if (res.statusCode !== 200) throw new Error(`addNumber ${value}: ${res.body}`);
+  devices.push({ id: res.json().device._id, value });
+}
+
+const statuses = await database.db.select().from(schema.statuses).where(eq(schema.statuses.teamId, teamId));
+await generateTeamData(database.db, {
+  teamId,
+  contacts: JOBS + API_JOBS,
+  phonesPerContact: 1,
+  messagesPerContact: 0,
+  statusIds: statuses.map((s) => s.id),
+  memberIds: [user._id],
+  phoneBase: 3_000_000,
+  now: new Date(),
+});
+await database.db.execute(sql`analyze`);
+const contacts = await queryRows<{ item_id: string; value: string }>(
+  database.db,
+  sql`select item_id, value from identifiers where team_id = ${teamId} order by value`,
+);
+// A seeded draw picks the texts that get a reply, so replies come to every device, not only to the
+// one a fixed stride over round-robin devices would land on.
+const draw = seededRandom(7);
+const replyTo = Array.from({ length: JOBS + API_JOBS }, () => draw() < 1 / REPLY_EVERY);
+const bodyOf = (i: number) =>
+  `Hi, are you still looking to sell? (${i})${replyTo[i] ? ` ${REPLY_MARK}` : ''}`;
+progress(`${database.driver}: ${devices.length} devices, ${contacts.length} contacts ready`);
+
+const agents = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'dispatch-agents.ts')], {
+  env: {
+    ...process.env,
+    BENCH_DISPATCH_URL: appUrl,
+    BENCH_DISPATCH_BROWSER_TOKEN: token,
+    BENCH_DISPATCH_DEVICE_TOKENS: devices.map((d) => deviceToken(app.config.authSecret, d.id, 1)).join(','),
+    BENCH_DISPATCH_REPLY_MARK: REPLY_MARK,
+  },
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const answers = createInterface({ input: agents.stdout! })[Symbol.asyncIterator]();
+const nextAnswer = async () => {
+  const next = await answers.next();
+  if (!next.done) return JSON.parse(next.value) as Record<string, unknown>;
+  const code = agents.exitCode ?? (await new Promise((resolve) => agents.once('exit', resolve)));
+  throw new Error(`the agents process ended (exit code ${code})`);
+};
+type Seen = {
+  delivered: number;
+  repeatedEvents: number;
+  replies: number;
+  lastDeliveredAt: number;
+  latencies: number[];
+  cpuMs: number;
+  problems: string[];
+};
+const waitFor = async (delivered: number, replies: number, timeoutMs: number) => {
+  agents.stdin!.write(`${JSON.stringify({ wait: { delivered, replies, timeoutMs } })}\n`);
+  return (await nextAnswer()) as Seen;
+};
+await nextAnswer(); // ready: every agent connected, the browser in
+
+/** CPU seconds of this database's PostgreSQL backends, read from /proc (the server is on this machine). */
+async function databaseCpuSeconds() {
+  if (database.driver !== 'postgres' || !existsSync('/proc/self/stat')) return null;
+  const pids = await queryRows<{ pid: number }>(
+    database.db,
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
+  let ticks = 0;
+  for (const { pid } of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime in 1/100 s
+    } catch {
+      // A backend that ended meanwhile.
+    }
+  }
+  return ticks / 100;
+}
+
+/** Queries waiting for one of the pool's 10 connections (PostgreSQL), sampled every 10 ms. */
+function samplePoolQueue() {
+  const pool = (database.db as unknown as { $client: { waitingCount?: number } }).$client;
+  let samples = 0;
+  let waiting = 0;
+  const timer = setInterval(() => {
+    samples += 1;
+    waiting += pool.waitingCount ?? 0;
+  }, 10);
+  return () => {
+    clearInterval(timer);
+    return database.driver === 'postgres' && samples ? round(waiting / samples) : null;
+  };
+}
+
+/** What one phase cost per job (CPU of the server and the database, statements) and how it queued. */
+async function startMeter() {
+  const elu = performance.eventLoopUtilization();
+  const cpu = process.cpuUsage();
+  const db = await databaseCpuSeconds();
+  const sent = statements;
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const poolQueue = samplePoolQueue();
+  return async (jobs: number) => {
+    const count = statements - sent;
+    const used = process.cpuUsage(cpu);
+    delay.disable();
+    const waiting = poolQueue();
+    const dbNow = await databaseCpuSeconds();
+    return {
+      statementsPerJob: round(count / jobs, 2),
+      serverElu: round(performance.eventLoopUtilization(elu).utilization, 2),
+      loopDelayP99Ms: round(delay.percentile(99) / 1e6),
+      poolWaitingAvg: waiting,
+      serverCpuMsPerJob: round((used.user + used.system) / 1000 / jobs, 2),
+      dbCpuMsPerJob: db === null || dbNow === null ? null : round(((dbNow - db) * 1000) / jobs, 2),
+    };
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : null;
+function phaseResult(started: number, jobs: number, delivered: number, seen: Seen) {
+  const sorted = [...seen.latencies].sort((a, b) => a - b);
+  return {
+    jobs,
+    delivered,
+    endToEndMs: seen.lastDeliveredAt - started,
+    jobsPerSecond: Math.round(delivered / ((seen.lastDeliveredAt - started) / 1000)),
+    agentsCpuMsPerJob: round(seen.cpuMs / delivered, 2),
+    replies: sorted.length,
+    replyP50Ms: percentile(sorted, 50),
+    replyP95Ms: percentile(sorted, 95),
+    replyMaxMs: sorted.at(-1) ?? null,
+  };
+}
+const jobsByState = async () =>
+  Object.fromEntries(
+    (
+      await queryRows<{ state: string; n: number }>(
+        database.db,
+        sql`select state, count(*)::int as n from sms_jobs group by state`,
+      )
+    ).map((r) => [r.state, r.n]),
+  );
+
+/** The devices' 'sent today' counters added up: one per text sent, unless a report was applied twice. */
+const sentToday = async () =>
+  (
+    await queryRows<{ n: number }>(
+      database.db,
+      sql`select sum(sent_today)::int as n from devices where team_id = ${teamId}`,
+    )
+  )[0]?.n ?? 0;
+
+/** Ends a phase that ran out of time: its queued jobs fail, so only those in flight finish. */
+async function stopQueued() {
+  await database.db.execute(
+    sql`update sms_jobs set state = 'failed', error = 'bench window over', done_at = now() where state = 'queued'`,
+  );
+  for (let waited = 0; waited < 30_000; waited += 250) {
+    const [busy] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from sms_jobs where state in ('offered', 'accepted', 'sent')`,
+    );
+    if (!busy?.n) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+// Phase 1: jobs inserted in bulk, then the devices kicked.
+const bulkRows = contacts.slice(0, JOBS).map((c, i) => ({
+  item_id: c.item_id,
+  to: c.value,
+  device_id: devices[i % devices.length]!.id,
+  from_value: devices[i % devices.length]!.value,
+  body: bodyOf(i),
+}));
+const insertStarted = performance.now();
+await database.db.execute(sql`
+  with x as (
+    select * from jsonb_to_recordset(${JSON.stringify(bulkRows)}::jsonb)
+      as x(item_id uuid, "to" text, device_id uuid, from_value text, body text)
+  ), sticky as (
+    -- what sendSms does on a number's first text: the device becomes its sticky sender
+    update identifiers i set sent_from = x.from_value from x
+    where i.team_id = ${teamId} and i.value = x."to" and i.sent_from is null
+  ), m as (
+    insert into messages (team_id, item_id, body, direction, phone, sent_from, sender_id, status, created_at)
+    select ${teamId}, item_id, body, 'out', "to", from_value, ${user._id}, 'queued', now() from x
+    returning id, item_id
+  )
+  insert into sms_jobs (team_id, device_id, from_value, item_id, message_id, "to", body, next_attempt_at, created_at)
+  select ${teamId}, x.device_id, x.from_value, x.item_id, m.id, x."to", x.body, now(), now()
+  from x join m using (item_id)`);
+const insertMs = performance.now() - insertStarted;
+const bulkMeter = await startMeter();
+const bulkStarted = Date.now();
+for (const d of devices) app.services.gateway.kick(d.id);
+const bulkSeen = await waitFor(JOBS, replyTo.slice(0, JOBS).filter(Boolean).length, BULK_WINDOW_MS);
+const bulkCost = await bulkMeter(bulkSeen.delivered);
+const complete = bulkSeen.delivered >= JOBS;
+if (!complete) await stopQueued();
+// What the browser saw while the last jobs in flight finished; the replies count with this phase.
+const tail = await waitFor(0, 0, 0);
+const bulk = {
+  ...phaseResult(bulkStarted, JOBS, bulkSeen.delivered, {
+    ...bulkSeen,
+    latencies: [...bulkSeen.latencies, ...tail.latencies],
+  }),
+  complete,
+  ...bulkCost,
+  insertMs: Math.round(insertMs),
+  states: await jobsByState(),
+  sentTodayTotal: await sentToday(),
+};
+progress(`bulk: ${bulkSeen.delivered} of ${JOBS} delivered in ${bulk.endToEndMs} ms`);
+
+// Phase 2: the sendSms use case, API_CONCURRENCY calls at a time, for at most API_WINDOW_MS.
+const auth = (await app.services.auth.authenticate(token))!;
+const apiMeter = await startMeter();
+const apiStarted = Date.now();
+let nextIndex = JOBS;
+let refused = 0;
+let repliesAsked = 0;
+await Promise.all(
+  Array.from({ length: API_CONCURRENCY }, async () => {
+    while (nextIndex < JOBS + API_JOBS && Date.now() - apiStarted < API_WINDOW_MS) {
+      const i = nextIndex++;
+      const c = contacts[i]!;
+      const sent = await app.services.sms.sendSms(auth, { itemId: c.item_id, to: c.value, body: bodyOf(i) });
+      if (!sent.ok) refused += 1;
+      else if (replyTo[i]) repliesAsked += 1;
+    }
+  }),
+);
+const callsMs = Date.now() - apiStarted;
+const calls = nextIndex - JOBS;
+const apiSeen = await waitFor(tail.delivered + calls - refused, tail.replies + repliesAsked, BULK_WINDOW_MS);
+// How the device choice spread the texts: the least busy device counts only offered and accepted jobs.
+const [spread] = await queryRows<{ fewest: number; most: number; used: number }>(
+  database.db,
+  sql`select min(n)::int as fewest, max(n)::int as most, count(*) filter (where n > 0)::int as used
+    from (
+      select count(j.id) as n from devices d
+      left join sms_jobs j on j.device_id = d.id and j.created_at >= ${new Date(apiStarted)}
+      where d.team_id = ${teamId} group by d.id
+    ) per_device`,
+);
+const apiDelivered = apiSeen.delivered - tail.delivered;
+const api = {
+  ...phaseResult(apiStarted, calls, apiDelivered, apiSeen),
+  ...(await apiMeter(apiDelivered)),
+  callsPerSecond: Math.round((calls - refused) / (callsMs / 1000)),
+  refused,
+  jobsPerDevice: spread,
+  states: await jobsByState(),
+  sentTodayTotal: await sentToday(),
+};
+progress(`sendSms: ${calls - refused} calls in ${callsMs} ms`);
+
+console.log(
+  JSON.stringify({
+    driver: database.driver,
+    devices: DEVICES,
+    maxInFlight: app.config.DEVICE_MAX_IN_FLIGHT,
+    replyEvery: REPLY_EVERY,
+    apiConcurrency: API_CONCURRENCY,
+    bulk,
+    sendSms: api,
+    repeatedDeliveredEvents: apiSeen.repeatedEvents,
+    serverErrors: serverErrors.length,
+    firstErrors: serverErrors.slice(0, 3),
+    agentProblems: apiSeen.problems,
+  }),
+);
+
+agents.stdin!.end();
+await new Promise((resolve) => agents.once('exit', resolve));
+await app.close();
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(0);
