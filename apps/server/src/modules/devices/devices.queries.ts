@@ -75,6 +75,15 @@ export async function inFlight(db: Db, deviceId: string) {
   return Number(row?.n ?? 0);
 }
 
+/** Texts waiting for or on a device: its load besides what it sent today. */
+export async function pendingJobs(db: Db, deviceId: string) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from sms_jobs where device_id = ${deviceId} and state in ('queued', 'offered', 'accepted')`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** Jobs the device accepted earlier and has not reported: offered again when it reconnects. */
 export function acceptedJobs(db: Db, deviceId: string) {
   return db

@@ -88,10 +88,13 @@ export function createSmsService(deps: {
     }
     const stuck = sticky ? await usable(byValue(sticky)) : null;
     if (stuck) return stuck;
+    // Load: texts sent today (a counter from an earlier day counts as 0) plus those waiting on it.
+    const today = localDay(now, await q.teamTimezone(db, teamId));
     const candidates = [];
     for (const d of all.filter((x) => x.kind !== 'mac')) {
       const s = await usable(d);
-      if (s) candidates.push({ s, load: s.agent.sentToday + (await q.inFlight(db, s.agent.id)) });
+      const sentToday = s && s.agent.counterDay === today ? s.agent.sentToday : 0;
+      if (s) candidates.push({ s, load: sentToday + (await q.pendingJobs(db, s.agent.id)) });
     }
     candidates.sort((a, b) => a.load - b.load);
     return candidates[0]?.s ?? null;
