@@ -67,7 +67,7 @@ describe('replies', () => {
 describe('the sending device', () => {
   it('stays the one a contact first talked to, even when another is less busy; else the least busy', async () => {
     const a = await addDevice('+19165550100');
-    const b = await addDevice('+19165550101');
+    await addDevice('+19165550101');
     const ann = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
     const bob = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7891'] });
     await t.app.services.sms.applyInbound(a, [text('+19164567890', 'a')]); // Ann wrote to A
