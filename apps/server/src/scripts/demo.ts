@@ -6,7 +6,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { items, messages, notifications, statuses, tasks, teams, users } from '../db/schema/index.js';
+import {
+  devices,
+  items,
+  messages,
+  notifications,
+  statuses,
+  tasks,
+  teams,
+  users,
+} from '../db/schema/index.js';
 import { generateTeamData } from './generate.js';
 
 const ADMIN = 'demo@prospector.test';
@@ -113,11 +122,15 @@ try {
       update items i set open_task_count = t.n, first_open_task_due = t.due
       from (select item_id, count(*)::int as n, min(due) as due from tasks where team_id = ${team.id} and not completed group by item_id) t
       where t.item_id = i.id`);
+    // A simulated phone: the server runs it when it starts, so the demo team can text and get replies.
+    await db
+      .insert(devices)
+      .values({ teamId: team.id, kind: 'android', value: '+19165550100', simulated: true, createdAt: now });
     console.log(
       `Demo team 'Sierra Realty Group': ${counts.items} records, ${counts.identifiers} phones, ${counts.messages} messages.`,
     );
     console.log(
-      `Log in as ${ADMIN} (admin), maya@prospector.test ('All data') or leo@prospector.test ('Only assigned').`,
+      `Log in as ${ADMIN} (admin), maya@prospector.test ('All data') or leo@prospector.test ('Only assigned'). A simulated phone (916) 555-0100 connects when the server starts.`,
     );
   }
 } finally {
