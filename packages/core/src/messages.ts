@@ -110,6 +110,9 @@ export const messages = {
       'A simulated phone is connected. Text a contact from its record to see the reply come back.',
     simulatedFull: 'This team already has 100 simulated phones.',
   },
+  messenger: {
+    empty: 'No other contacts found matching your filters.',
+  },
   hooks: {
     invalidUrl: '*Not a valid URL.',
     noPushHook: 'Add a push hook URL in Settings > Other before pushing records to your CRM.',

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -9,6 +9,10 @@ import { disconnectSocket } from '../lib/socket';
 import { resetAllStores } from '../lib/store-registry';
 import { apiLog } from './fake-api';
 import { fakeSockets } from './fake-socket';
+
+// findBy… and waitFor wait up to 5 s: on 2 cores shared with the server and browser suites, a screen
+// can take more than the library's default 1 s to settle without anything being wrong.
+configure({ asyncUtilTimeout: 5000 });
 
 vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket')).fakeIo }));
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatPhone, type CurrentUser, type DeviceDto } from '@prospector/core';
 import { boardKeys, useBoardStatuses } from '../../features/board';
 import { useDevices } from '../../features/devices';
+import { messengerKeys } from '../../features/messenger';
 import { useMembers } from '../../features/members';
 import { notificationsKeys } from '../../features/notifications';
 import { usePublicConfig } from '../../features/public-config';
@@ -29,7 +30,11 @@ export function RecordModalHost({ user }: { user: CurrentUser }) {
       itemId={recordId}
       onClose={closeRecord}
       onOpenItem={openRecord}
-      onChanged={() => void queryClient.invalidateQueries({ queryKey: boardKeys.lists() })}
+      onChanged={() => {
+        void queryClient.invalidateQueries({ queryKey: boardKeys.lists() });
+        // The Messenger's rows show the status and the last text's phone state.
+        void queryClient.invalidateQueries({ queryKey: messengerKeys.inboxes() });
+      }}
       // Opening a record reads its notifications: the bell and the card's unread count change.
       onLoaded={() => {
         void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });

@@ -4,6 +4,7 @@ import { ExportScreen } from '../../features/export';
 import { ImportDncScreen, ImportScreen } from '../../features/import';
 import { ListDetailPage, ListsPage } from '../../features/lists';
 import { DashboardRoute } from './dashboard-route';
+import { MessengerRoute } from './messenger-route';
 import { NotFoundView } from './not-found-view';
 import { Screen } from './screen';
 import { settingsRoutes } from './settings-routes';
@@ -21,7 +22,7 @@ export function LoggedInRoutes({ user }: { user: CurrentUser }) {
       <Route path="dialler" element={<Screen title="Dialler" />} />
       <Route
         path="messenger"
-        element={can(user, 'messenger') ? <Screen title="Messenger" /> : <Navigate to="/" replace />}
+        element={can(user, 'messenger') ? <MessengerRoute user={user} /> : <Navigate to="/" replace />}
       />
       <Route path="campaigns" element={<Screen title="Campaigns" />} />
       <Route path="campaign-builder" element={<Screen title="Campaign Builder" />} />

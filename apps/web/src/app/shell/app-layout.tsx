@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { CurrentUser } from '@prospector/core';
+import { can, type CurrentUser } from '@prospector/core';
 import { DisconnectedDevicesBanner, useLiveDevices } from '../../features/devices';
+import { useInboxUnread, useLiveInbox } from '../../features/messenger';
 import { RecordModalHost } from '../compose/record-modal-host';
 import { useRecordEvents } from '../realtime/use-record-events';
 import { ConnectionBanner } from './connection-banner';
@@ -14,6 +15,8 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
   const [navOpened, nav] = useDisclosure(false);
   useRecordEvents();
   useLiveDevices();
+  useLiveInbox();
+  const messengerUnread = useInboxUnread(can(user, 'messenger')).data;
   return (
     <AppShell
       header={{ height: 60 }}
@@ -25,7 +28,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
       </AppShell.Header>
       <AppShell.Navbar p="sm">
         <AppShell.Section grow component={ScrollArea}>
-          <MainNav user={user} onNavigate={nav.close} />
+          <MainNav user={user} counters={{ messenger: messengerUnread }} onNavigate={nav.close} />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">

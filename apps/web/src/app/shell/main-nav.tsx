@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { NavLink, Stack } from '@mantine/core';
+import { Badge, NavLink, Stack } from '@mantine/core';
 import {
   IconLayoutDashboard,
   IconListDetails,
@@ -38,14 +38,32 @@ function isActive(key: string, pathname: string): boolean {
   return (SECTIONS[key] ?? []).some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
+/** An entry's unread counter (its link's name says it); nothing when there is nothing unread. */
+function UnreadCounter({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <Badge size="sm" variant="filled" color="red" circle={count < 10} aria-hidden>
+      {count > 99 ? '99+' : count}
+    </Badge>
+  );
+}
+
+type MainNavProps = {
+  user: CurrentUser;
+  /** Unread counters by entry key (spec part 1 §2.1: Dashboard and Messenger show them). */
+  counters?: Partial<Record<string, number>>;
+  onNavigate?: () => void;
+};
+
 /** Left navigation (spec part 1 §2.1): the entries come from the core rule, by role and permission. */
-export function MainNav({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
+export function MainNav({ user, counters = {}, onNavigate }: MainNavProps) {
   const { pathname } = useLocation();
   return (
     <Stack gap={4} component="nav" aria-label="Main">
       {visibleNavEntries(user).map((entry) => {
         const Icon = ICONS[entry.key] ?? IconLayoutDashboard;
         const active = isActive(entry.key, pathname);
+        const unread = counters[entry.key];
         return (
           <NavLink
             key={entry.key}
@@ -53,6 +71,8 @@ export function MainNav({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
             to={entry.to}
             label={entry.label}
             leftSection={<Icon size={20} stroke={1.7} />}
+            rightSection={<UnreadCounter count={unread} />}
+            aria-label={unread ? `${entry.label}, ${unread} unread` : undefined}
             active={active}
             aria-current={active ? 'page' : undefined}
             onClick={onNavigate}

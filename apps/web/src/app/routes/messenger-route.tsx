@@ -1,0 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '@prospector/core';
+import { boardKeys } from '../../features/board';
+import { canChooseOwner, MessengerScreen } from '../../features/messenger';
+import { recordKeys } from '../../features/records';
+import { useRecordParam } from '../compose/use-record-param';
+
+/** /messenger: admins and members with the messenger permission only (the routes check it). */
+export function MessengerRoute({ user }: { user: CurrentUser }) {
+  const { openRecord } = useRecordParam();
+  const queryClient = useQueryClient();
+  return (
+    <MessengerScreen
+      ownerChoice={canChooseOwner(user)}
+      timeZone={user.team.timezone}
+      onOpenRecord={openRecord}
+      // A phone marked DNC or Wrong # may have been the primary one: the record and its card change.
+      onRecordChanged={(id) => {
+        void queryClient.invalidateQueries({ queryKey: recordKeys.detail(id) });
+        void queryClient.invalidateQueries({ queryKey: boardKeys.lists() });
+      }}
+    />
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useRef } from 'react';
+import { Box, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { formatPhone, type MessageDto } from '@prospector/core';
+import { formatDateTime } from '../../../lib/format';
+import { useThread } from '../api/get-thread';
+
+const THREAD_HEIGHT = 300;
+
+function kindOf(message: MessageDto): string {
+  if (message.comment) return 'Comment';
+  return message.direction === 'out' ? 'SMS sent' : 'SMS received';
+}
+
+function ThreadMessage({
+  message,
+  title,
+  timeZone,
+}: {
+  message: MessageDto;
+  title: string;
+  timeZone: string | null;
+}) {
+  const when = formatDateTime(message.createdAt, timeZone);
+  if (message.system)
+    return (
+      <Text size="xs" c="dimmed" ta="center" py={2}>
+        {message.body} · {when}
+      </Text>
+    );
+  const outgoing = message.direction === 'out';
+  const who = message.sender?.name ?? (outgoing ? '' : title);
+  const number = outgoing ? message.sentFrom : message.phone;
+  const via = !message.comment && number ? ` · ${formatPhone(number)}` : '';
+  const bg = message.comment ? 'yellow.0' : outgoing ? 'brand.0' : 'white';
+  return (
+    <Group justify={outgoing ? 'flex-end' : 'flex-start'} wrap="nowrap">
+      <Box maw="75%">
+        <Text size="xs" c="dimmed" ta={outgoing ? 'right' : 'left'} mb={2}>
+          {who && (
+            <Text span size="xs" fw={600} c="gray.8">
+              {who}{' '}
+            </Text>
+          )}
+          {kindOf(message)}
+          {via} · {when}
+          {message.status && ` · ${message.status}`}
+        </Text>
+        <Paper
+          bg={bg}
+          px="sm"
+          py={6}
+          radius="md"
+          withBorder={!outgoing || message.comment}
+          style={{ borderColor: message.comment ? 'var(--mantine-color-yellow-3)' : undefined }}
+        >
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            {message.body}
+          </Text>
+        </Paper>
+      </Box>
+    </Group>
+  );
+}
+
+type ThreadPreviewProps = {
+  itemId: string;
+  title: string;
+  timeZone: string | null;
+  onOpenRecord: () => void;
+};
+
+/** The expanded row: the record's thread, newest at the bottom, and the way to the full record. */
+export function ThreadPreview({ itemId, title, timeZone, onOpenRecord }: ThreadPreviewProps) {
+  const thread = useThread(itemId);
+  const viewport = useRef<HTMLDivElement>(null);
+  const count = thread.data?.messages.length ?? 0;
+  useEffect(() => {
+    const el = viewport.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [count]);
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      bg="gray.1"
+      role="region"
+      aria-label={`Conversation with ${title}`}
+      style={{ overflow: 'hidden' }}
+    >
+      {thread.isPending ? (
+        <Center h={120}>
+          <Loader size="sm" aria-label="Loading conversation" />
+        </Center>
+      ) : thread.isError ? (
+        <Center h={120}>
+          <Text size="sm" c="dimmed">
+            The conversation could not be loaded.
+          </Text>
+        </Center>
+      ) : count === 0 ? (
+        <Center h={120}>
+          <Text size="sm" c="dimmed">
+            No messages yet.
+          </Text>
+        </Center>
+      ) : (
+        <ScrollArea.Autosize mah={THREAD_HEIGHT} viewportRef={viewport} type="auto">
+          <Stack gap="sm" p="md" role="log" aria-label="Thread">
+            {thread.data.messages.map((message) => (
+              <ThreadMessage key={message._id} message={message} title={title} timeZone={timeZone} />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+      <Group
+        justify="space-between"
+        px="md"
+        py="xs"
+        style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+        bg="white"
+      >
+        <Text size="xs" c="dimmed">
+          {count === 1 ? '1 message' : `${count} messages`}
+        </Text>
+        <Button
+          size="xs"
+          variant="light"
+          rightSection={<IconExternalLink size={14} />}
+          onClick={onOpenRecord}
+        >
+          Open record
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,5 @@
+export { MessengerScreen } from './components/messenger-screen';
+export { useInboxUnread } from './api/get-inbox-unread';
+export { messengerKeys } from './api/messenger-keys';
+export { canChooseOwner } from './hooks/use-inbox-filters';
+export { useLiveInbox } from './hooks/use-live-inbox';
