@@ -38,6 +38,11 @@ describe('texting from the record', () => {
     await page.getByText('Connected', { exact: true }).first().waitFor({ timeout: 10_000 });
     await shot(page, 'devices-simulated');
 
+    // A teammate keeps the Messenger open in another browser.
+    const teammate = await signedIn(browser, admin);
+    await teammate.page.goto(`${server.url}/messenger`);
+    await teammate.page.getByRole('heading', { name: 'Messenger' }).waitFor();
+
     await page.goto(`${server.url}/?record=${contact.id}`);
     const record = page.getByRole('dialog', { name: /Ann Lee/ });
     await record.getByRole('tab', { name: 'SMS' }).click();
@@ -51,6 +56,17 @@ describe('texting from the record', () => {
     await record.getByText('Hi! Yes, I got your text. Is the offer still open?').waitFor({ timeout: 15_000 });
     await shot(page, 'sms-thread');
     expect(await box.inputValue()).toBe('');
+    // A second text, and the record is closed before its reply comes: the reply is unread, so the
+    // teammate's Messenger shows it live with the counter raised.
+    await box.fill('Great, when can we talk?');
+    await box.press('Enter');
+    await record.getByText('Great, when can we talk?').waitFor();
+    await page.getByRole('button', { name: 'Close record' }).click();
+    await teammate.page.getByRole('link', { name: /Messenger, 1 unread/ }).waitFor({ timeout: 15_000 });
+    await teammate.page.getByRole('row', { name: /Ann Lee/ }).waitFor();
+    await shot(teammate.page, 'messenger-live');
+    expect(teammate.problems).toEqual([]);
+    await teammate.context.close();
     expect(problems).toEqual([]);
     await context.close();
   });
