@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { identifiers, items, messages as messageRows, smsJobs } from '../../db/schema/index.js';
+import { devices, identifiers, items, messages as messageRows, smsJobs } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertContact, insertTeamAdmin, type TestUser } from '../../test/factories.js';
 import { deviceToken } from './devices.tokens.js';
@@ -116,6 +116,31 @@ describe('the device gateway', () => {
       await t.app.inject({ method: 'GET', url: '/api/services/devices', headers: admin.headers })
     ).json().devices;
     expect(devices[0]).toMatchObject({ connected: true, sentToday: 1 });
+  });
+
+  it('applies a report batch sent twice at once only once', async () => {
+    const device = await addAndroid();
+    const contact = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
+    const phone = agent(tokenOf(device._id));
+    await phone.hello;
+    await phone.ask('ping', { at: new Date().toISOString() });
+    const offered = phone.nextJobs();
+    await sendSms(contact.id, '+19164567890', 'Hello Ann');
+    await offered;
+    const id = phone.offered[0]!.id;
+    await phone.ask('accept', { ids: [id] });
+    const at = new Date().toISOString();
+    const batch = {
+      reports: [
+        { id, state: 'sent', at, attempt: 1 },
+        { id, state: 'delivered', at, attempt: 1 },
+      ],
+    };
+    await Promise.all([phone.ask('report', batch), phone.ask('report', batch)]);
+    const [row] = await t.database.db.select().from(devices).where(eq(devices.id, device._id));
+    expect(row!.sentToday).toBe(1);
+    const [job] = await t.database.db.select().from(smsJobs).where(eq(smsJobs.id, id));
+    expect(job!.state).toBe('delivered');
   });
 
   it("never lets a device accept another device's job", async () => {

@@ -90,15 +90,6 @@ export function createDeviceGateway(deps: {
     return next;
   }
 
-  async function withDevice<T>(socket: DeviceSocket, work: (device: q.DeviceRow) => Promise<T>) {
-    const device = await q.findDevice(db, socket.data.deviceId);
-    if (!device) {
-      socket.disconnect(true);
-      throw new Error('device removed');
-    }
-    return work(device);
-  }
-
   nsp.on('connection', async (socket) => {
     const { deviceId, teamId } = socket.data;
     const auth = deviceHandshake.parse(socket.handshake.auth);
@@ -112,28 +103,35 @@ export function createDeviceGateway(deps: {
       platform: auth.platform,
       agentVersion: auth.agentVersion,
     });
+    // The row is read once per connection: removing the device disconnects it (drop()).
     const device = await q.findDevice(db, deviceId);
+    if (!device) return void socket.disconnect(true);
     socket.emit('hello', {
       deviceId,
-      name: device?.value ?? '',
+      name: device.value,
       pingIntervalMs: DEVICE_PING_INTERVAL_MS,
       maxInFlight: options.maxInFlight,
     });
     deps.onChanged(teamId);
 
+    // Reports and inbound texts of one device are applied one batch at a time, in arrival order.
+    let inOrder: Promise<unknown> = Promise.resolve();
     const handle = <E extends keyof typeof deviceClientEvents>(
       event: E,
       work: (
         payload: ReturnType<(typeof deviceClientEvents)[E]['parse']>,
         device: q.DeviceRow,
       ) => Promise<object>,
+      serial = false,
     ) => {
       socket.on(event, (async (payload: unknown, ack: (answer: object) => void) => {
         const reply = typeof ack === 'function' ? ack : () => {};
         const parsed = deviceClientEvents[event].safeParse(payload);
         if (!parsed.success) return reply({ error: parsed.error.issues[0]?.message ?? 'invalid payload' });
+        const run = () => work(parsed.data as never, device);
+        const result = serial ? (inOrder = inOrder.catch(() => undefined).then(run)) : run();
         try {
-          reply(await withDevice(socket, (d) => work(parsed.data as never, d)));
+          reply((await result) as object);
         } catch (err) {
           deps.log.error({ err, deviceId, event }, 'device event failed');
           reply({ error: 'server error' });
@@ -150,14 +148,22 @@ export function createDeviceGateway(deps: {
       const set = new Set(accepted);
       return { accepted, rejected: p.ids.filter((id) => !set.has(id)) };
     });
-    handle('report', async (p, d) => {
-      await deps.sms().applyReports(d, p.reports);
-      return { ok: true };
-    });
-    handle('inbound', async (p, d) => {
-      await deps.sms().applyInbound(d, p.messages);
-      return { ok: true };
-    });
+    handle(
+      'report',
+      async (p, d) => {
+        await deps.sms().applyReports(d, p.reports);
+        return { ok: true };
+      },
+      true,
+    );
+    handle(
+      'inbound',
+      async (p, d) => {
+        await deps.sms().applyInbound(d, p.messages);
+        return { ok: true };
+      },
+      true,
+    );
 
     socket.on('disconnect', async () => {
       if (sockets.get(deviceId) !== socket) return;

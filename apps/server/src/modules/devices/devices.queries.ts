@@ -37,13 +37,13 @@ export async function teamTimezone(db: Db, teamId: string) {
   return row?.timezone ?? null;
 }
 
-/** Counts a text on the device's daily counter, starting over when the team's local day changed. */
-export async function countOnDevice(db: Db, id: string, day: string, column: 'sent' | 'received') {
+/** Counts texts on the device's daily counter, starting over when the team's local day changed. */
+export async function countOnDevice(db: Db, id: string, day: string, column: 'sent' | 'received', n = 1) {
   const target = column === 'sent' ? sql`sent_today` : sql`received_today`;
   const other = column === 'sent' ? sql`received_today` : sql`sent_today`;
   await db.execute(sql`
     update devices set
-      ${target} = case when counter_day = ${day}::date then ${target} + 1 else 1 end,
+      ${target} = case when counter_day = ${day}::date then ${target} + ${n} else ${n} end,
       ${other} = case when counter_day = ${day}::date then ${other} else 0 end,
       counter_day = ${day}::date
     where id = ${id}`);
@@ -151,4 +151,77 @@ export async function failStranded(db: Db, disconnectedBefore: Date, now: Date, 
 
 export function simulatedDevices(db: Db) {
   return db.select().from(devices).where(eq(devices.simulated, true));
+}
+
+export type JobMove = {
+  id: string;
+  /** The state the move was decided from: it only applies if the job is still in it. */
+  from: JobState;
+  state: JobState;
+  attempt: number;
+  nextAttemptAt: Date | null;
+  error: string | null;
+  doneAt: Date | null;
+  sentAt: Date | null;
+};
+
+/** Applies a batch of report moves in one statement; returns the jobs that moved. */
+export function moveJobs(db: Db, deviceId: string, moves: JobMove[]) {
+  const rows = moves.map((m) => ({
+    id: m.id,
+    from: m.from,
+    state: m.state,
+    attempt: m.attempt,
+    next_at: m.nextAttemptAt?.toISOString() ?? null,
+    error: m.error,
+    done_at: m.doneAt?.toISOString() ?? null,
+    sent_at: m.sentAt?.toISOString() ?? null,
+  }));
+  return queryRows<{
+    id: string;
+    team_id: string;
+    item_id: string | null;
+    message_id: string | null;
+    body: string;
+    from_value: string;
+    to: string;
+    state: JobState;
+  }>(
+    db,
+    sql`
+    update sms_jobs j set
+      state = x.state,
+      attempt = x.attempt,
+      next_attempt_at = coalesce(x.next_at, j.next_attempt_at),
+      offered_at = case when x.state = 'queued' then null else j.offered_at end,
+      accepted_at = case when x.state = 'queued' then null else j.accepted_at end,
+      sent_at = coalesce(x.sent_at, j.sent_at),
+      done_at = coalesce(x.done_at, j.done_at),
+      error = coalesce(x.error, j.error)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+      id uuid, "from" text, state text, attempt int, next_at timestamptz, error text, done_at timestamptz, sent_at timestamptz)
+    where j.id = x.id and j.device_id = ${deviceId} and j.state = x."from"
+    returning j.id, j.team_id, j.item_id, j.message_id, j.body, j.from_value, j."to", j.state`,
+  );
+}
+
+export async function setMessageStatuses(db: Db, rows: { id: string; status: string }[]) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update messages m set status = x.status
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, status text)
+    where m.id = x.id`);
+}
+
+/** Texts waiting on each of these devices (queued, offered or accepted), in one query. */
+export async function pendingByDevice(db: Db, deviceIds: string[]) {
+  if (deviceIds.length === 0) return new Map<string, number>();
+  const rows = await queryRows<{ device_id: string; n: number }>(
+    db,
+    sql`select device_id, count(*)::int as n from sms_jobs
+      where device_id in (select jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb)::uuid)
+        and state in ('queued', 'offered', 'accepted')
+      group by device_id`,
+  );
+  return new Map(rows.map((r) => [r.device_id, Number(r.n)]));
 }

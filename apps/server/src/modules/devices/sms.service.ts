@@ -90,12 +90,16 @@ export function createSmsService(deps: {
     if (stuck) return stuck;
     // Load: texts sent today (a counter from an earlier day counts as 0) plus those waiting on it.
     const today = localDay(now, await q.teamTimezone(db, teamId));
-    const candidates = [];
+    const usableOnes: NonNullable<Awaited<ReturnType<typeof usable>>>[] = [];
     for (const d of all.filter((x) => x.kind !== 'mac')) {
       const s = await usable(d);
-      const sentToday = s && s.agent.counterDay === today ? s.agent.sentToday : 0;
-      if (s) candidates.push({ s, load: sentToday + (await q.pendingJobs(db, s.agent.id)) });
+      if (s) usableOnes.push(s);
     }
+    const pending = await q.pendingByDevice(db, [...new Set(usableOnes.map((s) => s.agent.id))]);
+    const candidates = usableOnes.map((s) => ({
+      s,
+      load: (s.agent.counterDay === today ? s.agent.sentToday : 0) + (pending.get(s.agent.id) ?? 0),
+    }));
     candidates.sort((a, b) => a.load - b.load);
     return candidates[0]?.s ?? null;
   }
@@ -203,43 +207,72 @@ export function createSmsService(deps: {
         ).map((j) => [j.id, j]),
       );
       const now = clock.now();
-      const day = localDay(now, await q.teamTimezone(db, device.teamId));
-      let kick = false;
+      // Each job's reports of this batch fold into one move from the state read above; the UPDATE only
+      // applies a move whose job is still in that state, so a batch applied twice changes nothing twice.
+      const moves = new Map<string, q.JobMove & { counted: boolean; sentAt: Date | null }>();
       for (const report of reports) {
         const job = jobs.get(report.id);
-        if (!job || !canMoveJob(job.state, report.state, { job: job.attempt, report: report.attempt }))
-          continue;
-        if (report.state === 'failed' && report.retryable && job.attempt < JOB_MAX_ATTEMPTS) {
-          await q.updateJob(db, job.id, {
+        if (!job) continue;
+        const current = moves.get(job.id);
+        const state = current?.state ?? job.state;
+        const attempt = current?.attempt ?? job.attempt;
+        if (!canMoveJob(state, report.state, { job: attempt, report: report.attempt })) continue;
+        const base = current ?? { id: job.id, from: job.state, counted: false, sentAt: null };
+        if (report.state === 'failed' && report.retryable && attempt < JOB_MAX_ATTEMPTS) {
+          moves.set(job.id, {
+            ...base,
             state: 'queued',
-            attempt: job.attempt + 1,
-            nextAttemptAt: new Date(now.getTime() + retryDelay(job.attempt)),
-            offeredAt: null,
-            acceptedAt: null,
+            attempt: attempt + 1,
+            nextAttemptAt: new Date(now.getTime() + retryDelay(attempt)),
             error: report.error ?? null,
+            doneAt: null,
           });
-          job.state = 'queued';
           continue;
         }
-        await q.updateJob(db, job.id, {
+        const sentNow = report.state === 'sent' || (report.state === 'delivered' && state !== 'sent');
+        moves.set(job.id, {
+          ...base,
           state: report.state,
-          ...(report.state === 'sent' ? { sentAt: new Date(report.at) } : { doneAt: now }),
-          ...(report.error ? { error: report.error } : {}),
+          attempt,
+          nextAttemptAt: null,
+          error: report.error ?? null,
+          doneAt: report.state === 'sent' ? null : now,
+          counted: base.counted || sentNow,
+          sentAt: sentNow ? new Date(report.at) : base.sentAt,
         });
-        if (report.state === 'sent' || (report.state === 'delivered' && job.state !== 'sent')) {
-          await q.countOnDevice(db, device.id, day, 'sent');
-          await deps.hooks().outbound(job.teamId, {
-            body: job.body,
-            from: job.fromValue,
-            to: job.to,
-            at: new Date(report.at),
-          });
-        }
-        job.state = report.state;
-        kick = true;
-        await setMessageStatus(job.teamId, job.itemId, job.messageId, report.state);
       }
-      if (kick) deps.kick(device.id);
+      if (moves.size === 0) return;
+      const day = localDay(now, await q.teamTimezone(db, device.teamId));
+      const list = [...moves.values()];
+      const moved = await db.transaction(async (tx) => {
+        const rows = await q.moveJobs(tx, device.id, list);
+        const done = new Set(rows.map((r) => r.id));
+        const applied = list.filter((m) => done.has(m.id));
+        await q.setMessageStatuses(
+          tx,
+          rows
+            .filter((r) => r.state !== 'queued' && r.message_id)
+            .map((r) => ({ id: r.message_id!, status: r.state })),
+        );
+        const sent = applied.filter((m) => m.counted).length;
+        if (sent) await q.countOnDevice(tx, device.id, day, 'sent', sent);
+        return rows.map((r) => ({ ...r, move: moves.get(r.id)! }));
+      });
+      for (const r of moved) {
+        if (r.state !== 'queued' && r.message_id && r.item_id)
+          deps
+            .realtime()
+            .toTeam(r.team_id, 'messageStatus', {
+              itemId: r.item_id,
+              messageId: r.message_id,
+              status: r.state,
+            });
+        if (r.move.counted)
+          await deps
+            .hooks()
+            .outbound(r.team_id, { body: r.body, from: r.from_value, to: r.to, at: r.move.sentAt ?? now });
+      }
+      deps.kick(device.id);
     },
 
     /** Texts a device received: matched to their record (or a new contact), opt-outs honoured. */
