@@ -7,16 +7,16 @@
  * 1. bulk: BENCH_DISPATCH_JOBS jobs (each with its outgoing message, round robin over the devices)
  *    inserted in one statement, then every device kicked. Measures the dispatch pipeline alone (offer,
  *    accept, send, report sent + delivered, message status, realtime), not the API: from the commit
- *    to the last 'delivered' seen by the browser.
- * 2. sendSms: BENCH_DISPATCH_API_JOBS texts through `app.services.sms.sendSms` (the use case behind
- *    POST /api/messages/sendSms, without HTTP), BENCH_DISPATCH_API_CONCURRENCY at a time, no sender
- *    named, so the device is chosen as for a first text. Measures calls/s and, end to end, from the
- *    first call to the last 'delivered' seen by the browser.
+ *    to the last 'delivered' seen by the browser, within BENCH_DISPATCH_WINDOW_S.
+ * 2. sendSms: up to BENCH_DISPATCH_API_JOBS texts through `app.services.sms.sendSms` (the use case
+ *    behind POST /api/messages/sendSms, without HTTP), BENCH_DISPATCH_API_CONCURRENCY at a time for at
+ *    most BENCH_DISPATCH_API_WINDOW_S, no sender named, so the device is chosen as for a first text.
+ *    Measures calls/s and, end to end, from the first call to the last 'delivered' the browser saw.
  *
  * About one job in BENCH_DISPATCH_REPLY_EVERY carries a mark the simulated phone answers at once; each
  * reply's time from the phone to `messageAdded` on the browser socket is recorded. Per phase it also
- * reports CPU per job (server process, database backends, agents process) and database statements per
- * job. Prints one JSON line.
+ * reports CPU per job (server process, database backends, agents process), database statements per
+ * job, the server's event-loop utilisation and delay, and the pool's queue. Prints one JSON line.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -229,6 +229,7 @@ async function startMeter() {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const poolQueue = samplePoolQueue();
+  const [loadBefore = 0] = os.loadavg();
   return async (jobs: number) => {
     const count = statements - sent;
     const used = process.cpuUsage(cpu);
@@ -242,6 +243,8 @@ async function startMeter() {
       poolWaitingAvg: waiting,
       serverCpuMsPerJob: round((used.user + used.system) / 1000 / jobs, 2),
       dbCpuMsPerJob: db === null || dbNow === null ? null : round(((dbNow - db) * 1000) / jobs, 2),
+      // The machine's 1-minute load average before and after: others' work on the same cores shows here.
+      machineLoad: [round(loadBefore), round(os.loadavg()[0] ?? 0)],
     };
   };
 }
