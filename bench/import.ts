@@ -2,10 +2,14 @@
  * Child process of bench/run.ts: imports a BENCH_IMPORT_ROWS-row sheet (Nashville's real rows,
  * repeated with unit numbers, each with a phone and an owner) into a team that already holds
  * BENCH_RECORDS records, through the real upload and import calls; then COPYs the same file into a
- * bare table in the same database (the physical ceiling). Prints one JSON line.
+ * bare table in the same database (the physical ceiling). Prints one JSON line, with peak RSS and the
+ * live heap (after full collections) before, during and after the import.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import path from 'node:path';
 import { type PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
@@ -68,46 +72,67 @@ if (RECORDS) {
   await database.db.execute(sql`analyze`);
 }
 
-// The sheet: real Nashville rows, cycled; each gets a unit number per cycle and its own phone.
-const source = Papa.parse<string[]>(
-  readFileSync(
-    path.join(sharedDataDir(), 'nashville-housing/Nashville Housing Data for Data Cleaning.csv'),
-    'utf8',
-  ).replace(/^\uFEFF/, ''),
-  { skipEmptyLines: true },
-).data;
-const [header, ...body] = source;
-const col = (name: string) => header!.findIndex((h) => h.trim() === name);
-const [addr, owner, land, year, beds] = [
-  'PropertyAddress',
-  'OwnerName',
-  'LandUse',
-  'YearBuilt',
-  'Bedrooms',
-].map(col);
-const lines = ['Address,City,Owner,Phone,Land use,Year built,Bedrooms'];
-for (let i = 0; i < ROWS; i += 1) {
-  const r = body[i % body.length]!;
-  const cycle = Math.floor(i / body.length);
-  const [street, city] = (r[addr!] ?? '').split(',').map((s) => s.trim());
-  const phone = `615${String(3_000_000 + i).padStart(7, '0')}`;
-  const cells = [
-    cycle ? `${street} Unit ${cycle}` : street,
-    city,
-    r[owner!],
-    phone,
-    r[land!],
-    r[year!],
-    r[beds!],
-  ];
-  lines.push(Papa.unparse([cells.map((c) => c ?? '')]));
+/** The sheet: real Nashville rows, cycled; each gets a unit number per cycle and its own phone. */
+function buildSheet(rows: number): string {
+  const source = Papa.parse<string[]>(
+    readFileSync(
+      path.join(sharedDataDir(), 'nashville-housing/Nashville Housing Data for Data Cleaning.csv'),
+      'utf8',
+    ).replace(/^\uFEFF/, ''),
+    { skipEmptyLines: true },
+  ).data;
+  const [header, ...body] = source;
+  const col = (name: string) => header!.findIndex((h) => h.trim() === name);
+  const [addr, owner, land, year, beds] = [
+    'PropertyAddress',
+    'OwnerName',
+    'LandUse',
+    'YearBuilt',
+    'Bedrooms',
+  ].map(col);
+  const lines = ['Address,City,Owner,Phone,Land use,Year built,Bedrooms'];
+  for (let i = 0; i < rows; i += 1) {
+    const r = body[i % body.length]!;
+    const cycle = Math.floor(i / body.length);
+    const [street, city] = (r[addr!] ?? '').split(',').map((s) => s.trim());
+    const phone = `615${String(3_000_000 + i).padStart(7, '0')}`;
+    const cells = [
+      cycle ? `${street} Unit ${cycle}` : street,
+      city,
+      r[owner!],
+      phone,
+      r[land!],
+      r[year!],
+      r[beds!],
+    ];
+    lines.push(Papa.unparse([cells.map((c) => c ?? '')]));
+  }
+  return `${lines.join('\n')}\n`;
 }
-const csv = `${lines.join('\n')}\n`;
-const file = path.join(dataDir, 'sheet.csv');
-writeFileSync(file, csv);
+// Built in a function, so the parsed source rows are garbage before the import is measured.
+const csv = buildSheet(ROWS);
 
 const { payload, contentType } = multipartFile('sheet.csv', csv);
 
+// Live heap: what is left after a full garbage collection. V8 lets garbage pile up to a multiple of
+// the live heap before it collects, so peak RSS rises with an import's first chunks whatever the file
+// size; the live heap after each full collection is what would grow if rows were kept.
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+const liveHeap = () => {
+  gc();
+  return process.memoryUsage().heapUsed;
+};
+const heapBefore = liveHeap();
+let heapAfterFullGcMax = 0;
+const gcObserver = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries())
+    if (
+      (entry.toJSON() as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR
+    )
+      heapAfterFullGcMax = Math.max(heapAfterFullGcMax, process.memoryUsage().heapUsed);
+});
+gcObserver.observe({ entryTypes: ['gc'] });
 let peakRss = process.memoryUsage().rss;
 const rssBefore = peakRss;
 const sampler = setInterval(() => {
@@ -146,6 +171,8 @@ if (started.statusCode !== 200) throw new Error(started.body);
 await app.services.imports.idle(600_000);
 const importMs = performance.now() - t1;
 clearInterval(sampler);
+gcObserver.disconnect();
+const heapAfter = liveHeap();
 const [list] = await database.db
   .select()
   .from(schema.lists)
@@ -184,6 +211,9 @@ console.log(
     copyRowsPerSecond: Math.round(ROWS / (copyMs / 1000)),
     peakRssMb: Math.round(peakRss / 1e6),
     rssBeforeMb: Math.round(rssBefore / 1e6),
+    liveHeapBeforeMb: Math.round(heapBefore / 1e6),
+    liveHeapDuringMaxMb: heapAfterFullGcMax ? Math.round(heapAfterFullGcMax / 1e6) : null,
+    liveHeapAfterMb: Math.round(heapAfter / 1e6),
     state: list?.state,
     result: list?.result,
   }),

@@ -8,11 +8,10 @@ import { queryRows, type Db } from '../../db/client.js';
 import { importJobs, lists, uploads, type ImportFieldMapping } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import { prepareRow, type ColumnPlan, type PreparedRow } from './prepare-row.js';
+import { addTally, commitInOrder, readChunks, type Chunk } from './chunks.js';
+import { prepareRow, type ColumnPlan } from './prepare-row.js';
 import { readSheet, columnNames, SheetError } from './sheet-reader.js';
 import { stackChunk } from './stack-chunk.js';
-
-export const IMPORT_CHUNK_ROWS = 1000;
 
 /**
  * The system targets a mapping may name; any other `matchesTo` is a custom field id (the import call
@@ -21,6 +20,7 @@ export const IMPORT_CHUNK_ROWS = 1000;
 const SYSTEM_TARGETS = new Set(importTargets().map((t) => `${t.type}:${t.matchesTo}`));
 
 type Job = typeof importJobs.$inferSelect;
+type List = typeof lists.$inferSelect;
 export type ImportWorker = ReturnType<typeof createImportWorker>;
 
 /**
@@ -28,6 +28,7 @@ export type ImportWorker = ReturnType<typeof createImportWorker>;
  * LOCKED and leased: the lease is renewed with every chunk, so a job whose process died is taken over
  * once its lease runs out, and one whose process stopped cleanly is released at once. Each chunk
  * commits its rows together with the list's `rows_done`, so a resumed job skips exactly what is done.
+ * The next chunk is read and planned while the database stacks the current one.
  */
 export function createImportWorker(deps: {
   db: Db;
@@ -93,17 +94,34 @@ export function createImportWorker(deps: {
       target: f.matchesTo,
       custom: !SYSTEM_TARGETS.has(`${f.type}:${f.matchesTo}`),
     }));
-    const notContactedId = await deps.notContactedId(list.teamId);
-    const result: ImportResult = structuredClone(list.result);
-    let rowsDone = list.rowsDone;
-    let counts = { itemCount: list.itemCount, propCount: list.propCount, compCount: list.compCount };
-    let rowIndex = 0;
-    let chunk: PreparedRow[] = [];
+    const commit = committer(job, list, await deps.notContactedId(list.teamId));
+    try {
+      const chunks = readChunks(readSheet(file, upload.kind), list.rowsDone, (cells, tally) =>
+        prepareRow(cells, plan, job.countryCode, tally),
+      );
+      if (!(await commitInOrder(chunks, commit, () => stopping))) return;
+      // Fresh statistics: without them the planner takes these tables for tiny ones and the list's
+      // pages nest loops over seq scans (PGlite never autovacuums; PostgreSQL would, later).
+      await db.execute(sql`analyze items, identifiers, item_links, list_items, item_keys`);
+      await finish(job, 'imported', null);
+      await rm(file, { force: true });
+      log.info({ listId: list.id, rows: list.totalRows }, 'import finished');
+    } catch (err) {
+      if (err instanceof LeaseLost) return;
+      const message = err instanceof SheetError ? err.message : 'The import stopped on an unexpected error.';
+      log.error({ err, listId: list.id }, 'import failed');
+      await finish(job, 'failed', message);
+    }
+  }
 
-    const commit = async () => {
-      const rows = chunk;
-      chunk = [];
-      const done = rowIndex;
+  /**
+   * Commits one chunk: its records, the lease and the list's progress and counts in one transaction,
+   * then tells the team's browsers. Throws LeaseLost when another worker has taken the job over.
+   */
+  function committer(job: Job, list: List, notContactedId: string | null) {
+    const result: ImportResult = structuredClone(list.result);
+    let counts = { itemCount: list.itemCount, propCount: list.propCount, compCount: list.compCount };
+    return async (chunk: Chunk) => {
       const kept = await db.transaction(async (tx) => {
         // Still ours? A worker that lost its lease must not write.
         const renewed = await tx
@@ -112,11 +130,15 @@ export function createImportWorker(deps: {
           .where(and(eq(importJobs.listId, job.listId), eq(importJobs.claimedBy, workerId)))
           .returning({ id: importJobs.listId });
         if (renewed.length === 0) return false;
-        const added = rows.length
+        // The chunk's rows and the list's progress commit together, so a commit lost in a crash loses
+        // both and the resumed job reads those rows again: no need to wait for the WAL flush.
+        await tx.execute(sql`set local synchronous_commit = off`);
+        addTally(result, chunk.tally);
+        const added = chunk.plan.rowCount
           ? await stackChunk(
               tx,
               { teamId: list.teamId, listId: list.id, now: clock.now(), notContactedId },
-              rows,
+              chunk.plan,
               result,
             )
           : { contacts: 0, properties: 0, companies: 0 };
@@ -125,54 +147,21 @@ export function createImportWorker(deps: {
           propCount: counts.propCount + added.properties,
           compCount: counts.compCount + added.companies,
         };
-        result.rowsRead = done;
+        result.rowsRead = chunk.lastRow;
         await tx
           .update(lists)
-          .set({ rowsDone: done, result, ...counts })
+          .set({ rowsDone: chunk.lastRow, result, ...counts })
           .where(eq(lists.id, list.id));
         return true;
       });
       if (!kept) throw new LeaseLost();
-      rowsDone = done;
       deps.realtime().toTeam(list.teamId, 'listProgress', {
         listId: list.id,
-        rowsDone: done,
+        rowsDone: chunk.lastRow,
         totalRows: list.totalRows,
-        progress: importProgress(done, list.totalRows),
+        progress: importProgress(chunk.lastRow, list.totalRows),
       });
     };
-
-    try {
-      let header = true;
-      for await (const cells of readSheet(file, upload.kind)) {
-        if (header) {
-          header = false;
-          continue;
-        }
-        rowIndex += 1;
-        if (rowIndex <= rowsDone) continue;
-        const prepared = prepareRow(cells, plan, job.countryCode, result);
-        if ('dropped' in prepared)
-          result.dropped[prepared.dropped] = (result.dropped[prepared.dropped] ?? 0) + 1;
-        else chunk.push(prepared);
-        if (rowIndex - rowsDone >= IMPORT_CHUNK_ROWS) {
-          await commit();
-          if (stopping) return;
-        }
-      }
-      await commit();
-      // Fresh statistics: without them the planner takes these tables for tiny ones and the list's
-      // pages nest loops over seq scans (PGlite never autovacuums; PostgreSQL would, later).
-      await db.execute(sql`analyze items, identifiers, item_links, list_items, item_keys`);
-      await finish(job, 'imported', null);
-      await rm(file, { force: true });
-      log.info({ listId: list.id, rows: rowIndex }, 'import finished');
-    } catch (err) {
-      if (err instanceof LeaseLost) return;
-      const message = err instanceof SheetError ? err.message : 'The import stopped on an unexpected error.';
-      log.error({ err, listId: list.id }, 'import failed');
-      await finish(job, 'failed', message);
-    }
   }
 
   async function drain() {
