@@ -9,3 +9,5 @@ export * from './rules/lists.js';
 export * from './rules/sms.js';
 export * from './rules/devices.js';
 export * from './rules/hooks.js';
+export * from './rules/templates.js';
+export * from './rules/campaigns.js';

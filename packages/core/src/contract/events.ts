@@ -33,6 +33,10 @@ export const serverEvents = {
   inboxChanged: z.object({ itemId: z.string() }),
   /** A device connected, disconnected or was added or removed: refetch the devices. */
   devicesChanged: z.object({}),
+  /** Templates, groups, subtemplates or quick replies changed: refetch them. */
+  templatesChanged: z.object({}),
+  /** A campaign was launched, paused, resumed, finished, removed, or sent texts: refetch its figures. */
+  campaignChanged: z.object({ campaignId: z.string() }),
   /** The session behind this socket was revoked (logout); the client drops its token. */
   sessionRevoked: z.object({ reason: z.enum(['logout', 'revoked']) }),
 } as const;

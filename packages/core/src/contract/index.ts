@@ -14,3 +14,5 @@ export * from './lists/index.js';
 export * from './device.js';
 export * from './devices/index.js';
 export * from './settings/index.js';
+export * from './templates/index.js';
+export * from './campaigns/index.js';

@@ -81,11 +81,21 @@ export const smsJobs = pgTable(
     sentAt: ts('sent_at'),
     doneAt: ts('done_at'),
     error: text('error'),
+    /** A campaign's text: its campaign, recipient and step (unique: one step is never sent twice). */
+    campaignId: uuid('campaign_id'),
+    recipientId: uuid('recipient_id'),
+    step: integer('step'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     index('sms_jobs_dispatch_idx').on(t.deviceId, t.state, t.nextAttemptAt),
     index('sms_jobs_message_idx').on(t.messageId),
+    uniqueIndex('sms_jobs_recipient_step_key')
+      .on(t.recipientId, t.step)
+      .where(sql`${t.recipientId} is not null`),
+    index('sms_jobs_campaign_idx')
+      .on(t.campaignId, t.deviceId, t.state)
+      .where(sql`${t.campaignId} is not null`),
   ],
 );
 

@@ -5,3 +5,5 @@ export * from './records.js';
 export * from './lists.js';
 export * from './devices.js';
 export * from './hooks.js';
+export * from './templates.js';
+export * from './campaigns.js';

@@ -68,6 +68,8 @@ export const items = pgTable(
     } | null>(),
     /** Texts received that no member has read yet (opening the record reads them, for the whole team). */
     unreadSms: integer('unread_sms').notNull().default(0),
+    /** When the team last texted this record (the campaign builder's 'last contacted' filter). */
+    lastContactedAt: ts('last_contacted_at'),
     lastActivityAt: ts('last_activity_at').notNull(),
     /** Lower-cased names and address, trigram-indexed for search. */
     searchText: text('search_text').notNull().default(''),

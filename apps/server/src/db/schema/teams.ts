@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DataAccess, PermissionKey, Role } from '@prospector/core';
 
 export const teams = pgTable('teams', {
@@ -7,6 +7,8 @@ export const teams = pgTable('teams', {
   name: text('name').notNull().default('Unnamed Company'),
   onboarded: boolean('onboarded').notNull().default(false),
   timezone: text('timezone'),
+  /** Campaign texts per device per day (Settings > Other 'daily texting limit'; at most 200). */
+  ppgl: integer('ppgl').notNull().default(100),
   /** Affiliate id the team's first user arrived with (URL hash). */
   referredBy: text('referred_by'),
   /** Integration hooks (Settings > Other): URLs the team's events are POSTed to, signed with hookSecret. */

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { CAMPAIGN_TYPES } from '../../rules/campaigns.js';
+
+const id = z.uuid();
+const iso = z.iso.datetime({ offset: true });
+
+export const campaignDto = z.object({
+  _id: z.string(),
+  name: z.string(),
+  owner: z.string().nullable(),
+  paused: z.boolean(),
+  status: z.enum(['In Progress', 'Finished']),
+  campaignType: z.enum(CAMPAIGN_TYPES),
+  /** Empty: all contacts. */
+  listIds: z.array(z.string()),
+  /** Status ids. */
+  statuses: z.array(z.string()),
+  weekDays: z.array(z.number().int()),
+  /** Whole hours of the campaign's timezone. */
+  startHour: z.number().int(),
+  endHour: z.number().int(),
+  timezone: z.string(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  hasEnd: z.boolean(),
+  groupIds: z.array(z.string()),
+  devices: z.array(z.string()),
+  daysToChangeReceiver: z.number().int(),
+  smsFallback: z.boolean(),
+  phoneType: z.string().nullable(),
+  lastContactedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Headline figures for the card. */
+  recipients: z.number().int(),
+  sent: z.number().int(),
+  replied: z.number().int(),
+});
+export type CampaignDto = z.infer<typeof campaignDto>;
+
+/**
+ * Launches a campaign. Times are ISO instants: the server keeps their hour in the team's timezone
+ * (startTime → start hour, endTime → end hour). Checked in the spec's order (part 2 §5).
+ */
+export const launchCampaign = defineEndpoint({
+  method: 'POST',
+  path: '/api/campaigns/launch',
+  auth: true,
+  body: z.object({
+    name: z.string().trim().max(120).default(''),
+    campaignType: z.enum(CAMPAIGN_TYPES).nullable().default('Text'),
+    listIds: z.array(id).max(200).default([]),
+    statuses: z.array(id).max(100).default([]),
+    lastContactedAt: iso.nullable().default(null),
+    weekDays: z.array(z.number().int().min(1).max(7)).max(7).default([]),
+    startTime: iso,
+    endTime: iso,
+    startDate: iso,
+    endDate: iso.nullable().default(null),
+    hasEnd: z.boolean().default(false),
+    groupIds: z.array(id).max(100).default([]),
+    devices: z.array(id).max(1000).default([]),
+    daysToChangeReceiver: z.number().int().min(1).max(365).default(1),
+    smsFallback: z.boolean().default(false),
+    phoneType: z.enum(['All', 'Mobile', 'Landline']).nullable().default(null),
+  }),
+  response: campaignDto,
+});
+
+export const getCampaigns = defineEndpoint({
+  method: 'GET',
+  path: '/api/campaigns/getAll',
+  auth: true,
+  query: z.object({
+    search: z.string().trim().max(120).default(''),
+    skip: z.coerce.number().int().min(0).default(0),
+  }),
+  response: z.object({ campaigns: z.array(campaignDto), total: z.number().int() }),
+});
+
+export const startStopCampaign = defineEndpoint({
+  method: 'POST',
+  path: '/api/campaigns/startStop',
+  auth: true,
+  body: z.object({ campaignId: id, paused: z.boolean() }),
+  response: campaignDto,
+});
+
+export const removeCampaign = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/campaigns/remove',
+  auth: true,
+  body: z.object({ campaignId: id }),
+  response: z.object({ ok: z.literal(true) }),
+});
+
+const figures = z.object({
+  queued: z.number().int(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  failed: z.number().int(),
+});
+
+/** The details modal's live figures. */
+export const campaignStats = defineEndpoint({
+  method: 'GET',
+  path: '/api/campaigns/stats/:campaignId',
+  auth: true,
+  params: z.object({ campaignId: id }),
+  response: figures.extend({
+    recipients: z.number().int(),
+    /** Waiting for their turn (not texted yet, or waiting to try their next phone). */
+    pending: z.number().int(),
+    replied: z.number().int(),
+    optedOut: z.number().int(),
+    /** Skipped: a template field the record lacks, or no usable phone. */
+    skipped: z.number().int(),
+    byDevice: z.array(
+      figures.extend({ deviceId: z.string(), name: z.string(), paused: z.boolean() }),
+    ),
+  }),
+});
+
+/** Contacts of a target per status (the builder's status picker). */
+export const countItems = defineEndpoint({
+  method: 'POST',
+  path: '/api/items/count',
+  auth: true,
+  body: z.object({
+    listIds: z.array(id).max(200).default([]),
+    lastContactedAt: iso.nullable().default(null),
+    campaignType: z.enum(CAMPAIGN_TYPES).nullable().default(null),
+    phoneType: z.enum(['All', 'Mobile', 'Landline']).nullable().default(null),
+  }),
+  response: z.array(z.object({ _id: z.string(), text: z.string(), count: z.number().int() })),
+});

@@ -1,0 +1,162 @@
+import { messages } from '../messages.js';
+
+/**
+ * SMS templates (spec part 2 §3): `**Field**` takes a record's value, `{subtemplate}` one of the
+ * subtemplate's values. Field names match case-insensitively; a subtemplate by its name, likewise.
+ */
+
+export const GROUP_NAME_MIN = 3;
+export const GROUP_NAME_MAX = 30;
+export const TEMPLATE_MIN_LENGTH = 5;
+export const QUICK_REPLY_MIN_LENGTH = 5;
+export const TEMPLATE_PREVIEWS = 5;
+export const QUICK_REPLY_PREVIEW = 80;
+
+/** Fields every template may use; custom fields of contacts and properties add to them. */
+export const TEMPLATE_FIELDS = ['First name', 'Last name', 'Name', 'Address', 'City', 'State', 'Zip'] as const;
+
+/** The preview's sample record (the spec names name, address, city, zip and state). */
+export const SAMPLE_PREVIEW_DATA: Record<string, string> = {
+  'First name': 'John',
+  'Last name': 'Carter',
+  Name: 'John Carter',
+  Address: '1458 Maple Avenue',
+  City: 'Springfield',
+  State: 'IL',
+  Zip: '62704',
+};
+
+export type Subtemplate = { name: string; values: string[] };
+
+type Token =
+  | { kind: 'text'; text: string }
+  | { kind: 'field'; name: string }
+  | { kind: 'sub'; name: string }
+  | { kind: 'unclosed' };
+
+const TOKEN = /\*\*([^*\n]+?)\*\*|\{([^{}\n]+)\}|\*\*/g;
+
+function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  let last = 0;
+  for (const m of text.matchAll(TOKEN)) {
+    if (m.index > last) out.push({ kind: 'text', text: text.slice(last, m.index) });
+    if (m[1] !== undefined) out.push({ kind: 'field', name: m[1].trim() });
+    else if (m[2] !== undefined) out.push({ kind: 'sub', name: m[2].trim() });
+    else out.push({ kind: 'unclosed' });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push({ kind: 'text', text: text.slice(last) });
+  return out;
+}
+
+const key = (s: string) => s.trim().toLowerCase();
+
+/** The fields and subtemplates a template names, as written. */
+export function templatePlaceholders(text: string): { fields: string[]; subtemplates: string[] } {
+  const tokens = tokenize(text);
+  return {
+    fields: tokens.flatMap((t) => (t.kind === 'field' ? [t.name] : [])),
+    subtemplates: tokens.flatMap((t) => (t.kind === 'sub' ? [t.name] : [])),
+  };
+}
+
+/** Why a template cannot be saved (a placeholder that names nothing), or null when it can. */
+export function templateProblem(
+  text: string,
+  known: { fields: readonly string[]; subtemplates: readonly string[] },
+): string | null {
+  if (text.trim().length < TEMPLATE_MIN_LENGTH) return messages.templates.templateTooShort;
+  const fields = new Set(known.fields.map(key));
+  const subs = new Set(known.subtemplates.map(key));
+  for (const t of tokenize(text)) {
+    if (t.kind === 'unclosed') return messages.templates.unclosedField;
+    if (t.kind === 'field' && !fields.has(key(t.name)))
+      return messages.templates.unknownField.replace('{name}', t.name);
+    if (t.kind === 'sub' && !subs.has(key(t.name)))
+      return messages.templates.unknownSubtemplate.replace('{name}', t.name);
+  }
+  return null;
+}
+
+/** A small stable hash, so subtemplates of one template do not all turn in step. */
+function offsetOf(name: string): number {
+  let h = 0;
+  for (const ch of key(name)) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h;
+}
+
+export type RenderResult = { ok: true; text: string } | { ok: false; missing: string };
+
+/**
+ * Renders a template for one recipient. `rotation` is the recipient's sequence number in its campaign
+ * (plus the campaign's seed): consecutive recipients get consecutive values of each subtemplate, so
+ * their wording differs whenever a subtemplate has two values or more. A field the record lacks makes
+ * the render fail with its name: the campaign skips that recipient rather than send a broken text.
+ */
+export function renderTemplate(
+  text: string,
+  values: Record<string, string | number | boolean | null | undefined>,
+  subtemplates: readonly Subtemplate[],
+  rotation: number,
+): RenderResult {
+  const byKey = new Map<string, string>();
+  for (const [k, v] of Object.entries(values)) {
+    const s = v === null || v === undefined ? '' : String(v).trim();
+    if (s) byKey.set(key(k), s);
+  }
+  const subs = new Map(subtemplates.map((s) => [key(s.name), s.values.filter((v) => v.trim())]));
+  let out = '';
+  for (const t of tokenize(text)) {
+    if (t.kind === 'text') out += t.text;
+    else if (t.kind === 'unclosed') out += '**';
+    else if (t.kind === 'field') {
+      const v = byKey.get(key(t.name));
+      if (!v) return { ok: false, missing: t.name };
+      out += v;
+    } else {
+      const options = subs.get(key(t.name));
+      if (!options || options.length === 0) return { ok: false, missing: t.name };
+      const index = (Math.abs(Math.trunc(rotation)) + offsetOf(t.name)) % options.length;
+      out += options[index]!;
+    }
+  }
+  return { ok: true, text: out.replace(/[ \t]{2,}/g, ' ').trim() };
+}
+
+/** The editor's live preview: the template rendered for the sample record, 5 rotations. */
+export function previewTemplate(text: string, subtemplates: readonly Subtemplate[], extra: Record<string, string> = {}) {
+  return Array.from({ length: TEMPLATE_PREVIEWS }, (_, i) => {
+    const r = renderTemplate(text, { ...SAMPLE_PREVIEW_DATA, ...extra }, subtemplates, i);
+    return r.ok ? r.text : text;
+  });
+}
+
+/** Cleans a subtemplate's options: trimmed, empty ones dropped (an edit that leaves none removes it). */
+export function cleanSubtemplateValues(values: readonly string[]): string[] {
+  return values.map((v) => v.trim()).filter((v) => v.length > 0);
+}
+
+/** Group names: input beyond 30 characters is ignored; Save needs at least 3. */
+export function clampGroupName(name: string): string {
+  return name.slice(0, GROUP_NAME_MAX);
+}
+
+export function isGroupNameValid(name: string): boolean {
+  const n = name.trim();
+  return n.length >= GROUP_NAME_MIN && n.length <= GROUP_NAME_MAX;
+}
+
+/** A preview cut at 80 characters (quick replies, spec part 1 §2.6). */
+export function cutPreview(text: string, max = QUICK_REPLY_PREVIEW): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** Picks the template for a recipient: rotation over all templates of the chosen groups, group by group. */
+export function pickTemplate<T>(groups: readonly (readonly T[])[], rotation: number): T | null {
+  const nonEmpty = groups.filter((g) => g.length > 0);
+  if (nonEmpty.length === 0) return null;
+  const r = Math.abs(Math.trunc(rotation));
+  const group = nonEmpty[r % nonEmpty.length]!;
+  return group[Math.floor(r / nonEmpty.length) % group.length]!;
+}
