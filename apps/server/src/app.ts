@@ -36,6 +36,10 @@ import { mapsRoutes } from './modules/maps/index.js';
 import { defaultAgentFiles } from './modules/devices/agent-files.js';
 import { createHookSender, type HookSender } from './engines/hooks/hook-sender.js';
 import { createHooksService, hooksRoutes, type HooksService } from './modules/hooks/index.js';
+import { campaignsRoutes, createCampaignsService, type CampaignsService } from './modules/campaigns/index.js';
+import { createCampaignEngine, type CampaignEngine } from './engines/campaigns/campaign-engine.js';
+import { createPhoneZones, type PhoneZones } from './providers/phone-zones/index.js';
+import { createTemplatesService, templatesRoutes, type TemplatesService } from './modules/templates/index.js';
 import {
   createDeviceGateway,
   createDevicesService,
@@ -71,6 +75,9 @@ export type Services = {
   simulatedPhones: SimulatedPhones;
   hookSender: HookSender;
   hooks: HooksService;
+  templates: TemplatesService;
+  campaigns: CampaignsService;
+  campaignEngine: CampaignEngine;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -95,6 +102,10 @@ export type AppDeps = {
   maps?: Maps;
   /** The device agent's files for 'Download app' (tests pass small stand-ins). */
   agentFiles?: AgentFiles;
+  /** Time zones of a phone number (recipient quiet hours); tests pass a fixed map. */
+  phoneZones?: PhoneZones;
+  /** Randomness of the campaign engine's send spacing (tests make it fixed). */
+  random?: () => number;
   /** Where logs go; tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
 };
@@ -194,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
   const hooks = createHooksService({ db, clock, sender: hookSender, records });
+  const templates = createTemplatesService({ db, clock, realtime });
   let gateway: DeviceGateway | null = null;
   const simulatedPhones = createSimulatedPhones({
     db,
@@ -214,7 +226,28 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     kick: (deviceId) => gateway?.kick(deviceId),
     retryBaseMs: config.DEVICE_RETRY_BASE_MS,
     hooks: () => hooks,
+    onReply: (teamId, itemId, optOut) => campaigns.stopForReply(teamId, itemId, optOut),
   });
+  const campaignEngine = createCampaignEngine({
+    db,
+    clock,
+    log: app.log,
+    realtime,
+    kickDevice: (agentId) => gateway?.kick(agentId),
+    zonesOf: deps.phoneZones ?? createPhoneZones(),
+    notifyAdmins: async (teamId, body) => {
+      await notifications.notifyAdmins(teamId, body);
+    },
+    ...(deps.random ? { random: deps.random } : {}),
+    options: {
+      tickMs: config.CAMPAIGN_TICK_MS,
+      gapMinMs: config.CAMPAIGN_GAP_MIN_MS,
+      gapMaxMs: Math.max(config.CAMPAIGN_GAP_MIN_MS, config.CAMPAIGN_GAP_MAX_MS),
+      firstTouchCap: config.CAMPAIGN_FIRST_TOUCH_CAP,
+      perDeviceBatch: config.CAMPAIGN_BATCH_PER_DEVICE,
+    },
+  });
+  const campaigns = createCampaignsService({ db, clock, realtime, kick: () => campaignEngine.kick() });
 
   app.decorate('config', config);
   app.decorate('database', deps.database);
@@ -239,6 +272,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     simulatedPhones,
     hookSender,
     hooks,
+    templates,
+    campaigns,
+    campaignEngine,
   });
   app.decorate('realtime', createRealtime(app, config.REDIS_URL));
   gateway = createDeviceGateway({
@@ -267,6 +303,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(mapsRoutes);
   await app.register(devicesRoutes);
   await app.register(hooksRoutes);
+  await app.register(campaignsRoutes);
+  await app.register(templatesRoutes);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(listsRoutes);
   await registerWeb(app, config.WEB_DIST);
@@ -276,6 +314,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onReady', async () => {
     gateway?.start();
     hookSender.start();
+    if (config.CAMPAIGN_ENGINE) campaignEngine.start();
   });
   // Simulated phones connect back over loopback, so they start once the server listens.
   app.addHook('onListen', async () => {
@@ -285,6 +324,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await imports.stop();
     await simulatedPhones.stopAll();
     await hookSender.stop();
+    await campaignEngine.stop();
     await gateway?.stop();
     await app.realtime.close();
   });

@@ -69,6 +69,15 @@ export const envSchema = z
     HOOKS_ALLOW_PRIVATE: bool,
     HOOK_RETRY_BASE_MS: positiveInt(30_000),
     PUBLIC_API_PER_MINUTE: positiveInt(60),
+    CAMPAIGN_ENGINE: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
+    CAMPAIGN_TICK_MS: positiveInt(2000),
+    CAMPAIGN_GAP_MIN_MS: z.coerce.number().int().min(0).default(20_000),
+    CAMPAIGN_GAP_MAX_MS: z.coerce.number().int().min(0).default(60_000),
+    CAMPAIGN_FIRST_TOUCH_CAP: positiveInt(50),
+    CAMPAIGN_BATCH_PER_DEVICE: positiveInt(10),
     GOOGLE_MAPS_KEY: z.string().min(10).optional(),
     GOOGLE_MAPS_URL: z.url().default('https://maps.googleapis.com'),
   })
@@ -131,6 +140,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...base,
     PUBLIC_URL: 'http://localhost',
     authSecret: 'test-secret-test-secret-test-secret-123',
+    // Engine tests run ticks themselves, on a movable clock.
+    CAMPAIGN_ENGINE: false,
     ...overrides,
   };
 }

@@ -5,6 +5,8 @@ import type { ListsErrorCode } from '../modules/lists/lists.errors.js';
 import type { MapsErrorCode } from '../modules/maps/index.js';
 import type { DevicesErrorCode } from '../modules/devices/devices.errors.js';
 import type { HooksErrorCode } from '../modules/hooks/index.js';
+import type { CampaignsErrorCode } from '../modules/campaigns/index.js';
+import type { TemplatesErrorCode } from '../modules/templates/templates.errors.js';
 import type { RecordsErrorCode } from '../modules/records/records.errors.js';
 import type { Result } from './result.js';
 
@@ -18,6 +20,8 @@ export type ErrorCode =
   | MapsErrorCode
   | DevicesErrorCode
   | HooksErrorCode
+  | CampaignsErrorCode
+  | TemplatesErrorCode
   | 'API_KEY_INVALID'
   | 'UNKNOWN_PROSPECT';
 
@@ -82,6 +86,21 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   API_KEY_INVALID: { status: 401, message: messages.hooks.invalidApiKey },
   UNKNOWN_PROSPECT: { status: 400, message: messages.hooks.unknownProspect },
   SIMULATED_FULL: { status: 409, message: messages.devices.simulatedFull },
+  TEMPLATE_GROUP_NOT_FOUND: { status: 404, message: messages.templates.groupNotFound },
+  TEMPLATE_NOT_FOUND: { status: 404, message: messages.templates.templateNotFound },
+  SUBTEMPLATE_NOT_FOUND: { status: 404, message: messages.templates.subtemplateNotFound },
+  QUICK_REPLY_NOT_FOUND: { status: 404, message: messages.templates.replyNotFound },
+  // Which placeholder names nothing is said by the service (templateProblem's text).
+  TEMPLATE_INVALID: { status: 400, message: messages.http.badRequest },
+  SUBTEMPLATE_NO_VALUES: { status: 400, message: messages.templates.subtemplateValues },
+  SUBTEMPLATE_EXISTS: { status: 409, message: messages.templates.subtemplateExists },
+  CAMPAIGN_NOT_FOUND: { status: 404, message: messages.campaigns.campaignNotFound },
+  // Which builder rule failed is said by the service, in the spec's words.
+  CAMPAIGN_INVALID: { status: 400, message: messages.http.badRequest },
+  CAMPAIGN_UNKNOWN_DEVICE: { status: 400, message: messages.campaigns.unknownDevice },
+  CAMPAIGN_UNKNOWN_GROUP: { status: 400, message: messages.campaigns.unknownGroup },
+  CAMPAIGN_UNKNOWN_LIST: { status: 400, message: messages.campaigns.unknownList },
+  CAMPAIGN_NO_TEMPLATES: { status: 400, message: messages.campaigns.noTemplatesInGroups },
 };
 
 export class DomainError extends Error {

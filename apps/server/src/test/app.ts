@@ -20,9 +20,15 @@ export type TestApp = {
 /** The real app on a fresh database, with a real SMTP server, a movable clock and captured logs. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  opts: { realClock?: boolean; agentFiles?: AppDeps['agentFiles'] } = {},
+  opts: {
+    realClock?: boolean;
+    agentFiles?: AppDeps['agentFiles'];
+    phoneZones?: AppDeps['phoneZones'];
+    random?: AppDeps['random'];
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = opts.database ?? (await createTestDatabase());
   const smtp = await startSmtp();
   const manual = manualClock();
   const clock: ManualClock = opts.realClock
@@ -36,7 +42,14 @@ export async function buildTestApp(
     },
   });
   const config = testConfig({ SMTP_URL: smtp.url, LOG_LEVEL: 'info', ...overrides });
-  const app = await buildApp(config, { database, clock, logStream, agentFiles: opts.agentFiles });
+  const app = await buildApp(config, {
+    database,
+    clock,
+    logStream,
+    agentFiles: opts.agentFiles,
+    ...(opts.phoneZones ? { phoneZones: opts.phoneZones } : {}),
+    ...(opts.random ? { random: opts.random } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -46,7 +59,7 @@ export async function buildTestApp(
     logs: () => logText,
     async close() {
       await app.close();
-      await database.close();
+      if (!opts.database) await database.close();
       await smtp.close();
     },
   };

@@ -13,7 +13,15 @@ export const TEMPLATE_PREVIEWS = 5;
 export const QUICK_REPLY_PREVIEW = 80;
 
 /** Fields every template may use; custom fields of contacts and properties add to them. */
-export const TEMPLATE_FIELDS = ['First name', 'Last name', 'Name', 'Address', 'City', 'State', 'Zip'] as const;
+export const TEMPLATE_FIELDS = [
+  'First name',
+  'Last name',
+  'Name',
+  'Address',
+  'City',
+  'State',
+  'Zip',
+] as const;
 
 /** The preview's sample record (the spec names name, address, city, zip and state). */
 export const SAMPLE_PREVIEW_DATA: Record<string, string> = {
@@ -125,7 +133,11 @@ export function renderTemplate(
 }
 
 /** The editor's live preview: the template rendered for the sample record, 5 rotations. */
-export function previewTemplate(text: string, subtemplates: readonly Subtemplate[], extra: Record<string, string> = {}) {
+export function previewTemplate(
+  text: string,
+  subtemplates: readonly Subtemplate[],
+  extra: Record<string, string> = {},
+) {
   return Array.from({ length: TEMPLATE_PREVIEWS }, (_, i) => {
     const r = renderTemplate(text, { ...SAMPLE_PREVIEW_DATA, ...extra }, subtemplates, i);
     return r.ok ? r.text : text;

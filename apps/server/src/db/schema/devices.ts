@@ -93,6 +93,8 @@ export const smsJobs = pgTable(
     uniqueIndex('sms_jobs_recipient_step_key')
       .on(t.recipientId, t.step)
       .where(sql`${t.recipientId} is not null`),
+    // A device's latest texts (campaign delivery health).
+    index('sms_jobs_from_idx').on(t.teamId, t.fromValue, t.createdAt.desc()),
     index('sms_jobs_campaign_idx')
       .on(t.campaignId, t.deviceId, t.state)
       .where(sql`${t.campaignId} is not null`),

@@ -5,3 +5,4 @@ export { devicesRoutes } from './devices.routes.js';
 export { deviceToken } from './devices.tokens.js';
 export type { DevicesErrorCode } from './devices.errors.js';
 export { createSimulatedPhones, type SimulatedPhones } from './simulated-phones.js';
+export * as deviceRows from './devices.queries.js';

@@ -54,6 +54,8 @@ export function createSmsService(deps: {
   /** First retry delay after a retryable failure (then doubled); tests shorten it. */
   retryBaseMs?: number;
   /** Outbound and inbound hook events. */
+  /** A text came in for a record: campaigns stop texting it (an opt-out says so). */
+  onReply?: (teamId: string, itemId: string, optOut: boolean) => Promise<void>;
   hooks: () => {
     inbound(teamId: string, e: { body: string; from: string; at: Date }): Promise<void>;
     outbound(teamId: string, e: { body: string; from: string; to: string; at: Date }): Promise<void>;
@@ -156,6 +158,7 @@ export function createSmsService(deps: {
       if (!idt.sentFrom) await rq.setIdentifierSentFrom(tx, idt.id, picked.from);
       await rq.updateItem(tx, item.id, {
         lastMessage: { body, createdAt: now.toISOString(), leadIdt: idt.value, direction: 'out' },
+        lastContactedAt: now,
         lastActivityAt: now,
         updatedAt: now,
       });
@@ -359,7 +362,7 @@ export function createSmsService(deps: {
             body2: text.body.slice(0, 170),
             targetId: item.id,
           });
-          return { message, system, item, push };
+          return { message, system, item, push, optOut: verdict === 'optOut' };
         });
         await q.countOnDevice(db, device.id, day, 'received');
         await deps.hooks().inbound(device.teamId, { body: text.body, from, at: new Date(text.at) });
@@ -368,6 +371,7 @@ export function createSmsService(deps: {
         deps.realtime().toTeam(device.teamId, 'itemChanged', { itemId: result.item.id, status: null });
         deps.realtime().toTeam(device.teamId, 'inboxChanged', { itemId: result.item.id });
         await result.push();
+        await deps.onReply?.(device.teamId, result.item.id, result.optOut);
       }
     },
 

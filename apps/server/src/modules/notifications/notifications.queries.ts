@@ -67,3 +67,11 @@ export async function markTargetRead(db: Db, userId: string, targetId: string) {
       and(eq(notifications.userId, userId), eq(notifications.targetId, targetId), not(notifications.read)),
     );
 }
+
+export async function teamAdminIds(db: Db, teamId: string) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.teamId, teamId), eq(users.role, 'admin')));
+  return rows.map((r) => r.id);
+}

@@ -69,6 +69,23 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; realtim
       };
     },
 
+    /** A notice for the team's admins about no record in particular (a device paused for a campaign). */
+    async notifyAdmins(teamId: string, body: string) {
+      for (const userId of await q.teamAdminIds(db, teamId)) {
+        const row = await q.insertNotification(db, {
+          teamId,
+          userId,
+          senderId: null,
+          body,
+          targetId: null,
+          createdAt: clock.now(),
+        });
+        const latest = await q.findWithSender(db, row.id);
+        const { unread } = await q.countsForUser(db, userId);
+        if (latest) deps.realtime().toUser(userId, 'notification', { notification: toDto(latest), unread });
+      }
+    },
+
     async list(userId: string) {
       const [rows, counts] = await Promise.all([q.listForUser(db, userId, 50), q.countsForUser(db, userId)]);
       return { notifications: rows.map(toDto), ...counts };

@@ -1,6 +1,12 @@
 import { z } from 'zod';
+import { messages } from '../../messages.js';
 import { defineEndpoint } from '../endpoint.js';
-import { GROUP_NAME_MAX, GROUP_NAME_MIN, QUICK_REPLY_MIN_LENGTH, TEMPLATE_MIN_LENGTH } from '../../rules/templates.js';
+import {
+  GROUP_NAME_MAX,
+  GROUP_NAME_MIN,
+  QUICK_REPLY_MIN_LENGTH,
+  TEMPLATE_MIN_LENGTH,
+} from '../../rules/templates.js';
 
 export const templateGroupDto = z.object({ _id: z.string(), name: z.string(), count: z.number().int() });
 export type TemplateGroupDto = z.infer<typeof templateGroupDto>;
@@ -35,9 +41,14 @@ export const getTemplates = defineEndpoint({
   }),
 });
 
-const groupName = z.string().trim().min(GROUP_NAME_MIN).max(GROUP_NAME_MAX);
-const templateText = z.string().trim().min(TEMPLATE_MIN_LENGTH).max(1600);
-const replyText = z.string().trim().min(QUICK_REPLY_MIN_LENGTH).max(1600);
+const t = messages.templates;
+const groupName = z
+  .string()
+  .trim()
+  .min(GROUP_NAME_MIN, { message: t.groupNameLength })
+  .max(GROUP_NAME_MAX, { message: t.groupNameLength });
+const templateText = z.string().trim().min(TEMPLATE_MIN_LENGTH, { message: t.templateTooShort }).max(1600);
+const replyText = z.string().trim().min(QUICK_REPLY_MIN_LENGTH, { message: t.replyTooShort }).max(1600);
 const id = z.uuid();
 
 export const addGroup = defineEndpoint({
@@ -99,7 +110,7 @@ export const removeTemplate = defineEndpoint({
   response: z.object({ ok: z.literal(true) }),
 });
 
-const subName = z.string().trim().min(1).max(40);
+const subName = z.string().trim().min(1, { message: t.subtemplateName }).max(40);
 const subValues = z.array(z.string().max(500)).max(100);
 
 /** Empty values are dropped; a new subtemplate needs at least one. */

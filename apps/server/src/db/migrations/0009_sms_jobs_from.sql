@@ -1,0 +1,1 @@
+CREATE INDEX "sms_jobs_from_idx" ON "sms_jobs" USING btree ("team_id","from_value","created_at" DESC NULLS LAST);

@@ -1,0 +1,270 @@
+import { isDeviceConnected, isInSendWindow, localDay, sendGapMs } from '@prospector/core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { queryRows, type Db } from '../../db/client.js';
+import { campaigns, teams } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Realtime } from '../../plugins/realtime.js';
+import { deviceRows } from '../../modules/devices/index.js';
+import { recordRows, toMessageDto } from '../../modules/records/index.js';
+import { loadCampaignTemplates } from '../../modules/templates/index.js';
+import { checkHealth } from './device-health.js';
+import { decideBatch, type Capacity, type DueRecipient, type SenderSlot } from './decide.js';
+import { writeSends, type Send } from './write-sends.js';
+
+type CampaignRow = typeof campaigns.$inferSelect;
+
+export type CampaignEngineOptions = {
+  tickMs: number;
+  /** Random spacing between two sends of one device; 0 and 0 send up to `perDeviceBatch` per tick. */
+  gapMinMs: number;
+  gapMaxMs: number;
+  /** Contacts texted for the first time, per device per day. */
+  firstTouchCap: number;
+  perDeviceBatch: number;
+};
+
+export type TickReport = {
+  campaigns: number;
+  sent: number;
+  deferred: number;
+  stopped: number;
+  finished: number;
+};
+
+/**
+ * The sending engine: every tick, each running campaign inside its weekly window claims its due
+ * recipients (FOR UPDATE SKIP LOCKED) and the device-day rows of its devices, decides per recipient
+ * (send, wait, stop, skip), and writes the texts as device jobs in the same transaction. A crash
+ * before the commit sends nothing; (recipient, step) is unique on jobs, so nothing is sent twice.
+ */
+export function createCampaignEngine(deps: {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  realtime: () => Realtime;
+  kickDevice: (agentId: string) => void;
+  /** Time zones a number may be in (from its prefix); [] when unknown. */
+  zonesOf: (phone: string) => Promise<string[]>;
+  /** Tells the team's admins (a device paused for poor delivery). */
+  notifyAdmins: (teamId: string, body: string) => Promise<void>;
+  random?: () => number;
+  options: CampaignEngineOptions;
+}) {
+  const { db, clock, options } = deps;
+  const random = deps.random ?? Math.random;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+  let again = false;
+
+  async function finish(c: CampaignRow, now: Date, reason: 'ended' | null) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(campaigns)
+        .set({ status: 'Finished', finishedAt: now })
+        .where(and(eq(campaigns.id, c.id), eq(campaigns.status, 'In Progress')));
+      if (reason)
+        await tx.execute(sql`update campaign_recipients set state = 'stopped', reason = ${reason}
+          where campaign_id = ${c.id} and state in ('pending', 'waiting')`);
+    });
+    deps.realtime().toTeam(c.teamId, 'campaignChanged', { campaignId: c.id });
+  }
+
+  async function senderSlots(c: CampaignRow, now: Date): Promise<SenderSlot[]> {
+    const all = await deviceRows.listDevices(db, c.teamId);
+    const byId = new Map(all.map((d) => [d.id, d]));
+    return c.deviceIds.flatMap((id) => {
+      const d = byId.get(id);
+      if (!d || d.kind === 'mac') return [];
+      const agent = d.kind === 'iphone' ? (d.macId ? byId.get(d.macId) : undefined) : d;
+      const usable = !!agent && isDeviceConnected(agent, now) && !c.pausedDevices.includes(d.id);
+      return [{ deviceId: d.id, agentId: agent?.id ?? null, value: d.value, usable }];
+    });
+  }
+
+  async function runCampaign(c: CampaignRow, now: Date, report: TickReport) {
+    if (c.endDate && now.getTime() >= c.endDate.getTime()) {
+      await finish(c, now, 'ended');
+      report.finished++;
+      return;
+    }
+    if (!isInSendWindow({ ...c, timezone: c.timezone }, now)) return;
+    const [team] = await db
+      .select({ ppgl: teams.ppgl, timezone: teams.timezone })
+      .from(teams)
+      .where(eq(teams.id, c.teamId));
+    const tz = team?.timezone ?? c.timezone;
+    let slots = await senderSlots(c, now);
+    const paused = await checkHealth(db, c, slots, now);
+    if (paused.length) {
+      slots = slots.map((s) => (paused.some((p) => p.deviceId === s.deviceId) ? { ...s, usable: false } : s));
+      for (const p of paused) await deps.notifyAdmins(c.teamId, p.notice);
+      deps.realtime().toTeam(c.teamId, 'campaignChanged', { campaignId: c.id });
+    }
+    const day = localDay(now, tz);
+    const usable = slots.filter((s) => s.usable);
+    if (usable.length > 0)
+      await db.execute(sql`insert into device_campaign_days (device_id, day)
+        select x::uuid, ${day}::date from jsonb_array_elements_text(${JSON.stringify(usable.map((s) => s.deviceId))}::jsonb) x
+        on conflict do nothing`);
+    const templates = await loadCampaignTemplates(db, c.teamId, c.groupIds);
+    const fieldNames = await customFieldNames(c.teamId);
+
+    const result = await db.transaction(async (tx) => {
+      const days = usable.length
+        ? await queryRows<{
+            device_id: string;
+            sent: number;
+            first_touch: number;
+            next_send_at: Date | string | null;
+          }>(
+            tx,
+            sql`select device_id, sent, first_touch, next_send_at from device_campaign_days
+              where day = ${day}::date and device_id in (select jsonb_array_elements_text(${JSON.stringify(usable.map((s) => s.deviceId))}::jsonb)::uuid)
+              for update skip locked`,
+          )
+        : [];
+      const perTick = options.gapMaxMs > 0 ? 1 : options.perDeviceBatch;
+      const capacity = new Map<string, Capacity>();
+      for (const d of days) {
+        const next = d.next_send_at ? new Date(d.next_send_at) : null;
+        const ready = !next || next.getTime() <= now.getTime();
+        capacity.set(d.device_id, {
+          slots: ready ? Math.max(0, Math.min(perTick, (team?.ppgl ?? 100) - d.sent)) : 0,
+          firstTouchLeft: Math.max(0, options.firstTouchCap - d.first_touch),
+          load: d.sent,
+          nextSendAt: next,
+        });
+      }
+      const total = [...capacity.values()].reduce((n, x) => n + x.slots, 0);
+      const due = await queryRows<DueRecipient>(
+        tx,
+        sql`select r.id, r.seq, r.item_id, r.identifier_id, r.state, r.step, r.tried,
+            i.status_id, i.data, i.custom, i.last_message
+          from campaign_recipients r join items i on i.id = r.item_id
+          where r.campaign_id = ${c.id} and r.state in ('pending', 'waiting') and r.next_at <= ${now}
+          order by r.next_at, r.seq
+          limit ${Math.max(total * 2, 0) + 10}
+          for update of r skip locked`,
+      );
+      if (due.length === 0) return { sends: [] as Send[], decided: 0, empty: true };
+      const decisions = await decideBatch({
+        db: tx,
+        campaign: c,
+        due,
+        slots,
+        capacity,
+        templates,
+        fieldNames,
+        now,
+        timezone: tz,
+        zonesOf: deps.zonesOf,
+      });
+      const sends = await writeSends(tx, c, decisions, now, day, () =>
+        sendGapMs(random(), options.gapMinMs, options.gapMaxMs),
+      );
+      return { sends, decided: decisions.length, empty: false };
+    });
+
+    report.sent += result.sends.length;
+    if (result.empty) {
+      const [left] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from (select 1 from campaign_recipients
+          where campaign_id = ${c.id} and state in ('pending', 'waiting') limit 1) x`,
+      );
+      if (!left?.n) {
+        await finish(c, now, null);
+        report.finished++;
+      }
+      return;
+    }
+    if (result.sends.length === 0) return;
+    const rt = deps.realtime();
+    for (const s of result.sends) {
+      rt.toTeam(c.teamId, 'messageAdded', {
+        itemId: s.message.itemId,
+        message: toMessageDto(s.message, null),
+      });
+      rt.toTeam(c.teamId, 'inboxChanged', { itemId: s.message.itemId });
+    }
+    rt.toTeam(c.teamId, 'campaignChanged', { campaignId: c.id });
+    for (const agent of new Set(result.sends.map((s) => s.agentId))) deps.kickDevice(agent);
+  }
+
+  const fieldCache = new Map<string, { at: number; names: Map<string, string> }>();
+  /** Custom field id → name, for `**Field**` on custom values (cached for a minute). */
+  async function customFieldNames(teamId: string) {
+    const hit = fieldCache.get(teamId);
+    if (hit && Date.now() - hit.at < 60_000) return hit.names;
+    const names = new Map<string, string>();
+    for (const entity of ['contact', 'property'] as const)
+      for (const s of await recordRows.findSections(db, teamId, entity))
+        for (const f of s.fields) if (!f.system) names.set(f._id, f.name);
+    fieldCache.set(teamId, { at: Date.now(), names });
+    return names;
+  }
+
+  async function tick(): Promise<TickReport> {
+    const now = clock.now();
+    const report: TickReport = { campaigns: 0, sent: 0, deferred: 0, stopped: 0, finished: 0 };
+    const list = await db
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.status, 'In Progress'), eq(campaigns.paused, false)));
+    for (const c of list) {
+      report.campaigns++;
+      try {
+        await runCampaign(c, now, report);
+      } catch (err) {
+        deps.log.error(
+          { err: (err as { cause?: unknown }).cause ?? err, campaignId: c.id },
+          'campaign tick failed',
+        );
+      }
+    }
+    return report;
+  }
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      running = tick()
+        .catch((err: unknown) => deps.log.error({ err }, 'campaign engine tick failed'))
+        .finally(() => {
+          running = null;
+          schedule(again ? 0 : options.tickMs);
+          again = false;
+        });
+    }, ms);
+  }
+
+  return {
+    tick,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(options.tickMs);
+    },
+    /** Runs a tick soon (a launch or a resume), without waiting for the next beat. */
+    kick() {
+      if (stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      if (timer) clearTimeout(timer);
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type CampaignEngine = ReturnType<typeof createCampaignEngine>;

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { messages, smsJobs, type campaigns } from '../../db/schema/index.js';
+import type { Decision } from './decide.js';
+
+type CampaignRow = typeof campaigns.$inferSelect;
+export type Send = { message: typeof messages.$inferSelect; agentId: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const rows = (v: unknown[]) => JSON.stringify(v);
+
+/**
+ * Writes one tick's decisions in set-based statements: the texts (messages + device jobs), the
+ * recipients' next state, the phones' sticky sender, the records' last message, and the device-day
+ * counters with each device's next random send time.
+ */
+export async function writeSends(
+  tx: Db,
+  c: CampaignRow,
+  decisions: Decision[],
+  now: Date,
+  day: string,
+  gapMs: (deviceId: string) => number,
+): Promise<Send[]> {
+  const sends = decisions.filter((d): d is Extract<Decision, { kind: 'send' }> => d.kind === 'send');
+  const updates: {
+    id: string;
+    state: string;
+    reason: string | null;
+    step: number | null;
+    next_at: string;
+    identifier_id: string | null;
+    device_id: string | null;
+    tried: string[] | null;
+    last_sent_at: string | null;
+  }[] = [];
+  for (const d of decisions) {
+    if (d.kind === 'stop')
+      updates.push({
+        id: d.id,
+        state: d.state,
+        reason: d.reason,
+        step: null,
+        next_at: now.toISOString(),
+        identifier_id: null,
+        device_id: null,
+        tried: null,
+        last_sent_at: null,
+      });
+    else if (d.kind === 'defer')
+      updates.push({
+        id: d.id,
+        state: '',
+        reason: null,
+        step: null,
+        next_at: d.until.toISOString(),
+        identifier_id: null,
+        device_id: null,
+        tried: null,
+        last_sent_at: null,
+      });
+    else
+      updates.push({
+        id: d.id,
+        state: d.hasNext ? 'waiting' : 'done',
+        reason: null,
+        step: d.step,
+        next_at: new Date(now.getTime() + c.daysToChangeReceiver * DAY_MS).toISOString(),
+        identifier_id: d.identifierId,
+        device_id: d.slot.deviceId,
+        tried: d.tried,
+        last_sent_at: now.toISOString(),
+      });
+  }
+  if (updates.length > 0)
+    await tx.execute(sql`update campaign_recipients r set
+        state = coalesce(nullif(u.state, ''), r.state),
+        reason = coalesce(u.reason, r.reason),
+        step = coalesce(u.step, r.step),
+        next_at = u.next_at,
+        identifier_id = coalesce(u.identifier_id, r.identifier_id),
+        device_id = coalesce(u.device_id, r.device_id),
+        tried = coalesce(u.tried, r.tried),
+        last_sent_at = coalesce(u.last_sent_at, r.last_sent_at)
+      from jsonb_to_recordset(${rows(updates)}::jsonb) as u(id uuid, state text, reason text, step int,
+        next_at timestamptz, identifier_id uuid, device_id uuid, tried jsonb, last_sent_at timestamptz)
+      where r.id = u.id`);
+  if (sends.length === 0) return [];
+
+  const inserted = await tx
+    .insert(messages)
+    .values(
+      sends.map((s) => ({
+        teamId: c.teamId,
+        itemId: s.itemId,
+        body: s.body,
+        direction: 'out' as const,
+        phone: s.to,
+        sentFrom: s.slot.value,
+        status: 'queued',
+        createdAt: now,
+      })),
+    )
+    .returning();
+  await tx.insert(smsJobs).values(
+    sends.map((s, i) => ({
+      teamId: c.teamId,
+      deviceId: s.slot.agentId!,
+      fromValue: s.slot.value,
+      itemId: s.itemId,
+      messageId: inserted[i]!.id,
+      to: s.to,
+      body: s.body,
+      nextAttemptAt: now,
+      createdAt: now,
+      campaignId: c.id,
+      recipientId: s.id,
+      step: s.step,
+    })),
+  );
+  const sticky = sends.filter((s) => s.setSentFrom).map((s) => ({ id: s.identifierId, v: s.slot.value }));
+  if (sticky.length > 0)
+    await tx.execute(sql`update identifiers d set sent_from = u.v
+      from jsonb_to_recordset(${rows(sticky)}::jsonb) as u(id uuid, v text)
+      where d.id = u.id and d.sent_from is null`);
+  const last = sends.map((s) => ({
+    id: s.itemId,
+    m: { body: s.body, createdAt: now.toISOString(), leadIdt: s.to, direction: 'out' },
+  }));
+  await tx.execute(sql`update items i set last_message = u.m, last_contacted_at = ${now},
+      last_activity_at = ${now}, updated_at = ${now}
+    from jsonb_to_recordset(${rows(last)}::jsonb) as u(id uuid, m jsonb)
+    where i.id = u.id`);
+  const perDevice = new Map<string, { n: number; first: number }>();
+  for (const s of sends) {
+    const d = perDevice.get(s.slot.deviceId) ?? { n: 0, first: 0 };
+    d.n++;
+    if (s.firstTouch) d.first++;
+    perDevice.set(s.slot.deviceId, d);
+  }
+  const counters = [...perDevice].map(([id, d]) => ({
+    id,
+    n: d.n,
+    f: d.first,
+    next: new Date(now.getTime() + gapMs(id)).toISOString(),
+  }));
+  await tx.execute(sql`update device_campaign_days x set sent = x.sent + u.n, first_touch = x.first_touch + u.f,
+      next_send_at = u.next
+    from jsonb_to_recordset(${rows(counters)}::jsonb) as u(id uuid, n int, f int, next timestamptz)
+    where x.device_id = u.id and x.day = ${day}::date`);
+  return sends.map((s, i) => ({ message: inserted[i]!, agentId: s.slot.agentId! }));
+}

@@ -1,0 +1,164 @@
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { campaignRecipients, campaigns, lists } from '../../db/schema/index.js';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+
+/** Who a campaign may text: the target's contacts with a chosen status and the last-contacted filter. */
+export type Target = {
+  teamId: string;
+  listIds: string[];
+  statusIds: string[] | null;
+  lastContactedAt: Date | null;
+  /** An 'Only assigned' member reaches only contacts assigned to them. */
+  assignedTo: string | null;
+};
+
+function targetWhere(t: Target): SQL {
+  const parts: SQL[] = [sql`i.team_id = ${t.teamId}`, sql`i.type = 'contact'`, sql`not i.hidden`];
+  if (t.listIds.length > 0)
+    parts.push(sql`i.id in (select li.item_id from list_items li
+      where li.list_id in (select jsonb_array_elements_text(${JSON.stringify(t.listIds)}::jsonb)::uuid)
+        and li.type = 'contact')`);
+  if (t.statusIds)
+    parts.push(
+      sql`i.status_id in (select jsonb_array_elements_text(${JSON.stringify(t.statusIds)}::jsonb)::uuid)`,
+    );
+  if (t.lastContactedAt)
+    parts.push(sql`(i.last_contacted_at is null or i.last_contacted_at <= ${t.lastContactedAt})`);
+  if (t.assignedTo) parts.push(sql`i.assigned_to @> array[${t.assignedTo}]::uuid[]`);
+  // A usable phone: not an e-mail, not DNC, not Wrong #.
+  parts.push(sql`exists (select 1 from identifiers d
+    where d.item_id = i.id and not d.is_email and d.status = '')`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Contacts of a target per status id. */
+export async function countByStatus(db: Db, t: Target) {
+  return queryRows<{ status_id: string | null; count: number }>(
+    db,
+    sql`select i.status_id, count(*)::int as count from items i where ${targetWhere(t)} group by i.status_id`,
+  );
+}
+
+/** Lists of the team among the given ids (to refuse another team's). */
+export async function teamListIds(db: Db, teamId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: lists.id })
+    .from(lists)
+    .where(and(eq(lists.teamId, teamId), inArray(lists.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export async function insertCampaign(db: Db, row: typeof campaigns.$inferInsert) {
+  const [c] = await db.insert(campaigns).values(row).returning();
+  return c!;
+}
+
+/**
+ * Picks the recipients at launch, in one statement: each contact with its first usable phone
+ * (primary first), due from the start date, in a stable order (the rotation's sequence).
+ */
+export async function insertRecipients(db: Db, campaign: CampaignRow, t: Target) {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with ins as (
+      insert into campaign_recipients (campaign_id, team_id, item_id, identifier_id, state, next_at)
+      select ${campaign.id}, i.team_id, i.id,
+        (select d.id from identifiers d where d.item_id = i.id and not d.is_email and d.status = ''
+          order by d."primary" desc, d.position, d.created_at limit 1),
+        'pending', ${campaign.startDate}
+      from items i where ${targetWhere(t)}
+      order by i.created_at, i.id
+      returning 1)
+    select count(*)::int as n from ins`,
+  );
+  const n = rows[0]?.n ?? 0;
+  await db.update(campaigns).set({ recipientCount: n }).where(eq(campaigns.id, campaign.id));
+  return n;
+}
+
+export async function findCampaign(db: Db, teamId: string, id: string) {
+  const [c] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), eq(campaigns.teamId, teamId)));
+  return c ?? null;
+}
+
+export async function updateCampaign(db: Db, id: string, set: Partial<typeof campaigns.$inferInsert>) {
+  const [c] = await db.update(campaigns).set(set).where(eq(campaigns.id, id)).returning();
+  return c ?? null;
+}
+
+export async function deleteCampaign(db: Db, teamId: string, id: string) {
+  const gone = await db
+    .delete(campaigns)
+    .where(and(eq(campaigns.id, id), eq(campaigns.teamId, teamId)))
+    .returning({ id: campaigns.id });
+  return gone.length > 0;
+}
+
+const ORDER = sql`case when ${campaigns.status} = 'Finished' then 2 when ${campaigns.paused} then 1 else 0 end`;
+
+/** The Campaigns page: running, then paused, then Finished; newest first within each. */
+export async function pageCampaigns(db: Db, teamId: string, search: string, skip: number, limit: number) {
+  const where = and(
+    eq(campaigns.teamId, teamId),
+    search ? ilike(campaigns.name, `%${search.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+  );
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(campaigns)
+      .where(where)
+      .orderBy(ORDER, desc(campaigns.createdAt))
+      .offset(skip)
+      .limit(limit),
+    db.$count(campaigns, where),
+  ]);
+  return { rows, total };
+}
+
+/** Texts sent and replies per campaign, for the cards. */
+export async function headlineFigures(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { sent: number; replied: number }>();
+  const rows = await queryRows<{ campaign_id: string; sent: number; replied: number }>(
+    db,
+    sql`select campaign_id,
+        count(*) filter (where step > 0)::int as sent,
+        count(*) filter (where reason = 'replied' or reason = 'optOut')::int as replied
+      from campaign_recipients
+      where campaign_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+      group by campaign_id`,
+  );
+  return new Map(rows.map((r) => [r.campaign_id, { sent: r.sent, replied: r.replied }]));
+}
+
+/** The details modal: recipients by state and reason, and the campaign's texts by device and state. */
+export async function campaignFigures(db: Db, id: string) {
+  const [recipients, jobs] = await Promise.all([
+    queryRows<{ state: string; reason: string | null; n: number }>(
+      db,
+      sql`select state, reason, count(*)::int as n from campaign_recipients
+        where campaign_id = ${id} group by state, reason`,
+    ),
+    queryRows<{ from_value: string; state: string; n: number }>(
+      db,
+      sql`select from_value, state, count(*)::int as n from sms_jobs
+        where campaign_id = ${id} group by from_value, state`,
+    ),
+  ]);
+  return { recipients, jobs };
+}
+
+/** Stops a record's pending texts in every running campaign (a reply, an opt-out). */
+export async function stopRecipients(db: Db, itemId: string, reason: 'replied' | 'optOut') {
+  return queryRows<{ campaign_id: string }>(
+    db,
+    sql`update ${campaignRecipients} set state = 'stopped', reason = ${reason}
+      where item_id = ${itemId} and state in ('pending', 'waiting', 'done')
+      returning campaign_id`,
+  );
+}

@@ -1,0 +1,236 @@
+import {
+  builderProblem,
+  can,
+  CAMPAIGN_PAGE_SIZE,
+  hourInZone,
+  isEndDateAllowed,
+  isLastContactedAllowed,
+  messages,
+  type CampaignDto,
+  type launchCampaign,
+} from '@prospector/core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import type { Realtime } from '../../plugins/realtime.js';
+import type { AuthContext } from '../auth/index.js';
+import { deviceRows } from '../devices/index.js';
+import { recordRows, seesAllData } from '../records/index.js';
+import { loadCampaignTemplates } from '../templates/index.js';
+import type { CampaignsErrorCode } from './campaigns.errors.js';
+import * as q from './campaigns.queries.js';
+
+type R<T> = Promise<Result<T, CampaignsErrorCode | 'PERMISSION_REQUIRED'>>;
+type LaunchInput = z.infer<NonNullable<(typeof launchCampaign)['body']>>;
+
+export function toCampaignDto(c: q.CampaignRow, figures?: { sent: number; replied: number }): CampaignDto {
+  return {
+    _id: c.id,
+    name: c.name,
+    owner: c.ownerId,
+    paused: c.paused,
+    status: c.status,
+    campaignType: c.campaignType,
+    listIds: c.listIds,
+    statuses: c.statusIds,
+    weekDays: c.weekDays,
+    startHour: c.startHour,
+    endHour: c.endHour,
+    timezone: c.timezone,
+    startDate: c.startDate.toISOString(),
+    endDate: c.endDate?.toISOString() ?? null,
+    hasEnd: c.hasEnd,
+    groupIds: c.groupIds,
+    devices: c.deviceIds,
+    daysToChangeReceiver: c.daysToChangeReceiver,
+    smsFallback: c.smsFallback,
+    phoneType: c.phoneType,
+    lastContactedAt: c.lastContactedAt?.toISOString() ?? null,
+    createdAt: c.createdAt.toISOString(),
+    recipients: c.recipientCount,
+    sent: figures?.sent ?? 0,
+    replied: figures?.replied ?? 0,
+  };
+}
+
+/** Campaigns: launch (recipients picked at once), list, pause and resume, remove, figures. */
+export function createCampaignsService(deps: {
+  db: Db;
+  clock: Clock;
+  realtime: () => Realtime;
+  /** Wakes the engine after a launch or a resume. */
+  kick: () => void;
+}) {
+  const { db, clock } = deps;
+  const mayManage = (auth: AuthContext) => can(auth.user, 'campaigns');
+  const changed = (teamId: string, campaignId: string) =>
+    deps.realtime().toTeam(teamId, 'campaignChanged', { campaignId });
+
+  async function target(auth: AuthContext, listIds: string[], lastContactedAt: string | null) {
+    return {
+      teamId: auth.teamId,
+      listIds,
+      statusIds: null,
+      lastContactedAt: lastContactedAt ? new Date(lastContactedAt) : null,
+      assignedTo: seesAllData(auth) ? null : auth.userId,
+    } satisfies q.Target;
+  }
+
+  return {
+    /** Contacts of the target per status (the builder's picker); every status is listed, 0 included. */
+    async countItems(auth: AuthContext, input: { listIds: string[]; lastContactedAt: string | null }) {
+      const [statuses, counts] = await Promise.all([
+        recordRows.listStatuses(db, auth.teamId),
+        q.countByStatus(db, await target(auth, input.listIds, input.lastContactedAt)),
+      ]);
+      const byId = new Map(counts.map((c) => [c.status_id, c.count]));
+      return statuses
+        .filter((s) => !s.hidden && s.text !== 'DNC' && s.text !== 'Wrong number')
+        .map((s) => ({ _id: s.id, text: s.text, count: byId.get(s.id) ?? 0 }));
+    },
+
+    async launch(auth: AuthContext, input: LaunchInput): R<CampaignDto> {
+      if (!mayManage(auth)) return fail('PERMISSION_REQUIRED');
+      const now = clock.now();
+      const timezone = await deviceRows.teamTimezone(db, auth.teamId);
+      const listIds = await q.teamListIds(db, auth.teamId, input.listIds);
+      if (listIds.length !== input.listIds.length) return fail('CAMPAIGN_UNKNOWN_LIST');
+      const lastContactedAt = input.lastContactedAt ? new Date(input.lastContactedAt) : null;
+      const t = { ...(await target(auth, listIds, input.lastContactedAt)), statusIds: input.statuses };
+      const count = input.statuses.length
+        ? (await q.countByStatus(db, t)).reduce((sum, c) => sum + c.count, 0)
+        : 0;
+      const problem = builderProblem(2, { ...input, campaignType: input.campaignType }, { count, timezone });
+      if (problem) return fail('CAMPAIGN_INVALID', problem);
+      if (input.campaignType !== 'Text') return fail('CAMPAIGN_INVALID', messages.campaigns.comingSoon);
+      if (lastContactedAt && !isLastContactedAllowed(lastContactedAt, now))
+        return fail('CAMPAIGN_INVALID', messages.campaigns.lastContactedTooLate);
+      const tz = timezone!;
+      const endDate = input.hasEnd && input.endDate ? new Date(input.endDate) : null;
+      if (endDate && !isEndDateAllowed(endDate, now, tz))
+        return fail('CAMPAIGN_INVALID', messages.campaigns.endBeforeToday);
+      const startHour = hourInZone(new Date(input.startTime), tz);
+      const endHour = hourInZone(new Date(input.endTime), tz) || 24;
+      if (endHour <= startHour) return fail('CAMPAIGN_INVALID', messages.campaigns.hoursOrder);
+      const devices = await deviceRows.listDevices(db, auth.teamId);
+      const senders = new Set(devices.filter((d) => d.kind !== 'mac').map((d) => d.id));
+      if (!input.devices.every((id) => senders.has(id))) return fail('CAMPAIGN_UNKNOWN_DEVICE');
+      const templates = await loadCampaignTemplates(db, auth.teamId, input.groupIds);
+      if (templates.groups.length !== new Set(input.groupIds).size) return fail('CAMPAIGN_UNKNOWN_GROUP');
+      if (templates.groups.every((g) => g.templates.length === 0)) return fail('CAMPAIGN_NO_TEMPLATES');
+
+      const campaign = await db.transaction(async (tx) => {
+        const c = await q.insertCampaign(tx, {
+          teamId: auth.teamId,
+          name: input.name.trim(),
+          ownerId: auth.userId,
+          campaignType: 'Text',
+          phoneType: input.phoneType,
+          listIds,
+          statusIds: input.statuses,
+          lastContactedAt,
+          weekDays: [...new Set(input.weekDays)].sort(),
+          startHour,
+          endHour,
+          startDate: new Date(input.startDate),
+          endDate,
+          hasEnd: endDate !== null,
+          timezone: tz,
+          groupIds: input.groupIds,
+          deviceIds: [...new Set(input.devices)],
+          daysToChangeReceiver: input.daysToChangeReceiver,
+          smsFallback: input.smsFallback,
+          seed: Math.floor(Math.random() * 1_000_000),
+          createdAt: now,
+        });
+        const n = await q.insertRecipients(tx, c, t);
+        return { ...c, recipientCount: n };
+      });
+      changed(auth.teamId, campaign.id);
+      deps.kick();
+      return ok(toCampaignDto(campaign));
+    },
+
+    async page(auth: AuthContext, input: { search: string; skip: number }) {
+      const { rows, total } = await q.pageCampaigns(
+        db,
+        auth.teamId,
+        input.search,
+        input.skip,
+        CAMPAIGN_PAGE_SIZE,
+      );
+      const figures = await q.headlineFigures(
+        db,
+        rows.map((r) => r.id),
+      );
+      return { campaigns: rows.map((r) => toCampaignDto(r, figures.get(r.id))), total };
+    },
+
+    async startStop(auth: AuthContext, input: { campaignId: string; paused: boolean }): R<CampaignDto> {
+      if (!mayManage(auth)) return fail('PERMISSION_REQUIRED');
+      const found = await q.findCampaign(db, auth.teamId, input.campaignId);
+      if (!found) return fail('CAMPAIGN_NOT_FOUND');
+      const c = (await q.updateCampaign(db, found.id, { paused: input.paused }))!;
+      changed(auth.teamId, c.id);
+      if (!c.paused) deps.kick();
+      const figures = await q.headlineFigures(db, [c.id]);
+      return ok(toCampaignDto(c, figures.get(c.id)));
+    },
+
+    async remove(auth: AuthContext, campaignId: string): R<{ ok: true }> {
+      if (!mayManage(auth)) return fail('PERMISSION_REQUIRED');
+      if (!(await q.deleteCampaign(db, auth.teamId, campaignId))) return fail('CAMPAIGN_NOT_FOUND');
+      changed(auth.teamId, campaignId);
+      return ok({ ok: true as const });
+    },
+
+    async stats(auth: AuthContext, campaignId: string) {
+      const c = await q.findCampaign(db, auth.teamId, campaignId);
+      if (!c) return fail('CAMPAIGN_NOT_FOUND');
+      const [{ recipients, jobs }, devices] = await Promise.all([
+        q.campaignFigures(db, c.id),
+        deviceRows.listDevices(db, auth.teamId),
+      ]);
+      const by = (pred: (r: (typeof recipients)[number]) => boolean) =>
+        recipients.filter(pred).reduce((n, r) => n + r.n, 0);
+      const jobFigures = (rows: typeof jobs) => {
+        const n = (states: string[]) =>
+          rows.filter((j) => states.includes(j.state)).reduce((sum, j) => sum + j.n, 0);
+        return {
+          queued: n(['queued', 'offered', 'accepted']),
+          sent: n(['sent', 'delivered']),
+          delivered: n(['delivered']),
+          failed: n(['failed']),
+        };
+      };
+      const byDevice = c.deviceIds.map((id) => {
+        const d = devices.find((x) => x.id === id);
+        const value = d?.value ?? '';
+        return {
+          deviceId: id,
+          name: value || 'Removed device',
+          paused: c.pausedDevices.includes(id),
+          ...jobFigures(jobs.filter((j) => j.from_value.toLowerCase() === value.toLowerCase())),
+        };
+      });
+      return ok({
+        recipients: c.recipientCount,
+        pending: by((r) => r.state === 'pending' || r.state === 'waiting'),
+        replied: by((r) => r.reason === 'replied' || r.reason === 'optOut'),
+        optedOut: by((r) => r.reason === 'optOut'),
+        skipped: by((r) => r.state === 'skipped'),
+        ...jobFigures(jobs),
+        byDevice,
+      });
+    },
+
+    /** A text came in: the record gets no more campaign texts. */
+    async stopForReply(teamId: string, itemId: string, optOut: boolean) {
+      const stopped = await q.stopRecipients(db, itemId, optOut ? 'optOut' : 'replied');
+      for (const id of new Set(stopped.map((s) => s.campaign_id))) changed(teamId, id);
+    },
+  };
+}
+
+export type CampaignsService = ReturnType<typeof createCampaignsService>;
