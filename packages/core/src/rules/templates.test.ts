@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clampGroupName,
+  cleanSubtemplateValues,
+  cutPreview,
+  isGroupNameValid,
+  pickTemplate,
+  previewTemplate,
+  renderTemplate,
+  templatePlaceholders,
+  templateProblem,
+} from './templates.js';
+
+const known = { fields: ['First name', 'City'], subtemplates: ['greet'] };
+
+describe('templateProblem', () => {
+  it('accepts text whose placeholders all name a field or subtemplate, in any case', () => {
+    expect(templateProblem('{Greet} **first NAME**, how is **City**?', known)).toBeNull();
+  });
+  it('refuses a field that does not exist, naming it', () => {
+    expect(templateProblem('Hi **Nickname**, hello', known)).toBe(
+      'There is no field named "Nickname". Use one of your data fields, e.g. **First name**.',
+    );
+  });
+  it('refuses a subtemplate that does not exist', () => {
+    expect(templateProblem('{salute} there friend', known)).toBe(
+      'There is no subtemplate named "salute". Add it in the Subtemplates tab first.',
+    );
+  });
+  it('refuses an unclosed field and text under 5 characters', () => {
+    expect(templateProblem('Hi **First name, hello', known)).toBe(
+      'A field placeholder is not closed: write it as **Field name**.',
+    );
+    expect(templateProblem('Hey', known)).toBe('A template has at least 5 characters.');
+  });
+  it('lists placeholders as written', () => {
+    expect(templatePlaceholders('{a} **B** {c}')).toEqual({ fields: ['B'], subtemplates: ['a', 'c'] });
+  });
+});
+
+describe('renderTemplate', () => {
+  const subs = [{ name: 'greet', values: ['Hi', 'Hello', 'Hey'] }];
+  it("fills fields with the record's values and subtemplates by rotation", () => {
+    const r = renderTemplate(
+      '{greet} **First name**, still in **City**?',
+      { 'First name': 'Ann', City: 'Albany' },
+      subs,
+      0,
+    );
+    expect(r.ok && r.text).toMatch(/^(Hi|Hello|Hey) Ann, still in Albany\?$/);
+  });
+  it('gives consecutive rotations different wording and is deterministic', () => {
+    const words = [0, 1, 2].map((n) => {
+      const r = renderTemplate('{greet} there', {}, subs, n);
+      return r.ok ? r.text : '';
+    });
+    expect(new Set(words).size).toBe(3);
+    expect(renderTemplate('{greet} there', {}, subs, 1)).toEqual(
+      renderTemplate('{greet} there', {}, subs, 1),
+    );
+  });
+  it('fails with the missing field instead of sending a broken text', () => {
+    expect(renderTemplate('Hi **First name**', { 'First name': '  ' }, [], 0)).toEqual({
+      ok: false,
+      missing: 'First name',
+    });
+  });
+  it('previews 5 renders with the sample record', () => {
+    const previews = previewTemplate('{greet} **Name** at **Address**', subs);
+    expect(previews).toHaveLength(5);
+    expect(previews[0]).toContain('John Carter at 1458 Maple Avenue');
+  });
+});
+
+describe('small rules', () => {
+  it('caps group names at 30 and needs 3', () => {
+    expect(clampGroupName('x'.repeat(40))).toHaveLength(30);
+    expect(isGroupNameValid('ab')).toBe(false);
+    expect(isGroupNameValid('abc')).toBe(true);
+  });
+  it('drops empty subtemplate values', () => {
+    expect(cleanSubtemplateValues([' Hi ', '', '  ', 'Hey'])).toEqual(['Hi', 'Hey']);
+  });
+  it('cuts previews at 80 characters', () => {
+    expect(cutPreview('a'.repeat(81))).toBe(`${'a'.repeat(80)}…`);
+    expect(cutPreview('short')).toBe('short');
+  });
+  it('rotates over the groups, then over their templates', () => {
+    const groups = [['a1', 'a2'], [], ['b1']];
+    expect([0, 1, 2, 3].map((n) => pickTemplate(groups, n))).toEqual(['a1', 'b1', 'a2', 'b1']);
+    expect(pickTemplate([[], []], 0)).toBeNull();
+  });
+});
