@@ -49,6 +49,9 @@ const REPLY_EVERY = Number(process.env.BENCH_DISPATCH_REPLY_EVERY ?? 50);
 // the window is the measure, and the jobs still queued are then failed.
 const BULK_WINDOW_MS = Number(process.env.BENCH_DISPATCH_WINDOW_S ?? 90) * 1000;
 const API_WINDOW_MS = Number(process.env.BENCH_DISPATCH_API_WINDOW_S ?? 30) * 1000;
+// Phase 3: a campaign to this many contacts, sent by the engine with no limits.
+const CAMPAIGN_RECIPIENTS = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 10_000);
+const CAMPAIGN_WINDOW_MS = Number(process.env.BENCH_CAMPAIGN_WINDOW_S ?? 90) * 1000;
 const REPLY_MARK = '[bench-reply]';
 const url = process.env.BENCH_DATABASE_URL;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prospector-bench-'));
@@ -99,11 +102,24 @@ const logStream = new Writable({
     cb();
   },
 });
-const app = await buildApp(testConfig({ LOG_LEVEL: 'error', WEB_DIST: '/nonexistent', DATA_DIR: dataDir }), {
-  database,
-  mailer,
-  logStream,
-});
+// 'No limits' for the campaign phase: no spacing, no first-touch cap (the daily limit is lifted below),
+// and every number in a zone where it is midday now, so quiet hours never hold a text back.
+const utcHour = new Date().getUTCHours();
+const middayZone = (o = 12 - utcHour) => (o >= 0 ? `Etc/GMT-${o}` : `Etc/GMT+${-o}`);
+const app = await buildApp(
+  testConfig({
+    LOG_LEVEL: 'error',
+    WEB_DIST: '/nonexistent',
+    DATA_DIR: dataDir,
+    CAMPAIGN_GAP_MIN_MS: 0,
+    CAMPAIGN_GAP_MAX_MS: 0,
+    CAMPAIGN_TICK_MS: 100,
+    CAMPAIGN_BATCH_PER_DEVICE: Number(process.env.BENCH_CAMPAIGN_BATCH ?? 50),
+    CAMPAIGN_FIRST_TOUCH_CAP: 1_000_000_000,
+    CAMPAIGN_MAX_PER_TICK: 5_000,
+  }),
+  { database, mailer, logStream, phoneZones: async () => [middayZone()] },
+);
 await app.listen({ host: '127.0.0.1', port: 0 });
 const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -146,6 +162,51 @@ const contacts = await queryRows<{ item_id: string; value: string }>(
   database.db,
   sql`select item_id, value from identifiers where team_id = ${teamId} order by value`,
 );
+// The campaign's contacts: their own numbers (+19165…), all 'Not contacted', in a list of their own.
+const notContacted = statuses.find((s) => s.builtIn && s.text === 'Not contacted')!.id;
+await generateTeamData(database.db, {
+  teamId,
+  contacts: CAMPAIGN_RECIPIENTS,
+  phonesPerContact: 1,
+  messagesPerContact: 0,
+  statusIds: [notContacted],
+  memberIds: [user._id],
+  phoneBase: 5_000_000,
+  now: new Date(),
+});
+const [campaignList] = await database.db
+  .insert(schema.lists)
+  .values({
+    teamId,
+    name: 'Campaign bench',
+    position: 1,
+    state: 'imported',
+    result: {} as never,
+    createdAt: new Date(),
+  })
+  .returning();
+await database.db.execute(sql`insert into list_items (list_id, type, item_id)
+  select ${campaignList!.id}, 'contact', item_id from identifiers
+  where team_id = ${teamId} and value >= '+19165000000'`);
+await database.db
+  .update(schema.teams)
+  .set({ timezone: middayZone(), ppgl: 1_000_000_000 })
+  .where(eq(schema.teams.id, teamId));
+const group = (
+  await app.inject({
+    method: 'PUT',
+    url: '/api/templates/addGroup',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { name: 'Bench' },
+  })
+).json();
+await app.inject({
+  method: 'PUT',
+  url: '/api/templates/addTemplate',
+  headers: { authorization: `Bearer ${token}` },
+  payload: { text: 'Hi **First name**, are you still looking to sell?', groupId: group._id },
+});
+await database.db.execute(sql`analyze`);
 // A seeded draw picks the texts that get a reply, so replies come to every device, not only to the
 // one a fixed stride over round-robin devices would land on.
 const draw = seededRandom(7);
@@ -390,6 +451,48 @@ const api = {
 };
 progress(`sendSms: ${calls - refused} calls in ${callsMs} ms`);
 
+// Phase 3: a campaign launched through the API, sent by the engine (ticks of 100 ms, no limits).
+const campaignMeter = await startMeter();
+const campaignStarted = Date.now();
+const launched = await app.inject({
+  method: 'POST',
+  url: '/api/campaigns/launch',
+  headers: { authorization: `Bearer ${token}` },
+  payload: {
+    name: 'Bench',
+    campaignType: 'Text',
+    listIds: [campaignList!.id],
+    statuses: [notContacted],
+    weekDays: [1, 2, 3, 4, 5, 6, 7],
+    startTime: new Date(Date.UTC(2026, 0, 1, 0)).toISOString(),
+    endTime: new Date(Date.UTC(2026, 0, 1, 0)).toISOString(),
+    startDate: new Date(Date.now() - 3_600_000).toISOString(),
+    groupIds: [group._id],
+    devices: devices.map((d) => d.id),
+  },
+});
+if (launched.statusCode !== 200) throw new Error(`launch: ${launched.body}`);
+const launchMs = Date.now() - campaignStarted;
+app.services.campaignEngine.start();
+const campaignSeen = await waitFor(apiSeen.delivered + CAMPAIGN_RECIPIENTS, 0, CAMPAIGN_WINDOW_MS);
+await app.services.campaignEngine.stop();
+const [claimed] = await queryRows<{ n: number; last: string }>(
+  database.db,
+  sql`select count(*)::int as n, max(created_at) as last from sms_jobs where campaign_id = ${launched.json()._id}`,
+);
+const campaignDelivered = campaignSeen.delivered - apiSeen.delivered;
+const campaign = {
+  ...phaseResult(campaignStarted, CAMPAIGN_RECIPIENTS, campaignDelivered, campaignSeen),
+  ...(await campaignMeter(Math.max(1, campaignDelivered))),
+  launchMs,
+  // The engine alone: texts claimed and written as device jobs per second, launch included.
+  engineJobsPerSecond: Math.round(
+    claimed!.n / ((new Date(claimed!.last).getTime() - campaignStarted) / 1000),
+  ),
+  states: await jobsByState(),
+};
+progress(`campaign: ${campaignDelivered} of ${CAMPAIGN_RECIPIENTS} delivered in ${campaign.endToEndMs} ms`);
+
 console.log(
   JSON.stringify({
     driver: database.driver,
@@ -399,10 +502,11 @@ console.log(
     apiConcurrency: API_CONCURRENCY,
     bulk,
     sendSms: api,
-    repeatedDeliveredEvents: apiSeen.repeatedEvents,
+    campaign,
+    repeatedDeliveredEvents: campaignSeen.repeatedEvents,
     serverErrors: serverErrors.length,
     firstErrors: serverErrors.slice(0, 3),
-    agentProblems: apiSeen.problems,
+    agentProblems: campaignSeen.problems,
   }),
 );
 

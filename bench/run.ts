@@ -197,11 +197,13 @@ for (const databaseUrl of process.env.BENCH_SKIP_DISPATCH ? [] : targets) {
     devices: number;
     bulk: DispatchPhase;
     sendSms: DispatchPhase;
+    campaign: DispatchPhase;
   };
   dispatchResults.push(r);
   for (const [phase, p] of [
     ['jobs inserted in bulk', r.bulk],
     ['sendSms calls', r.sendSms],
+    ['campaign engine, no limits', r.campaign],
   ] as const) {
     dispatchRows.push({
       path: phase,
@@ -209,7 +211,7 @@ for (const databaseUrl of process.env.BENCH_SKIP_DISPATCH ? [] : targets) {
       devices: r.devices,
       delivered: `${p.delivered} of ${p.jobs}`,
       jobs_per_s: p['jobsPerSecond'],
-      calls_per_s: p['callsPerSecond'] ?? '',
+      calls_per_s: p['callsPerSecond'] ?? p['engineJobsPerSecond'] ?? '',
       reply_p50_ms: p['replyP50Ms'],
       reply_p95_ms: p['replyP95Ms'],
       replies: p['replies'],
@@ -219,6 +221,23 @@ for (const databaseUrl of process.env.BENCH_SKIP_DISPATCH ? [] : targets) {
       machine_load: p.machineLoad.join(' → '),
     });
   }
+  if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+}
+
+// The campaign engine's tick with 1,000,000 recipients and 1,000 devices (PostgreSQL: the target's database).
+const tickResults: Record<string, unknown>[] = [];
+for (const databaseUrl of process.env.BENCH_SKIP_CAMPAIGN_TICK ? [] : targets.filter(Boolean)) {
+  await resetPostgres(databaseUrl!);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'campaign-tick.ts')], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (c) => reject(new Error(`campaign tick bench exited with ${c}`)));
+  });
+  const r = JSON.parse(line) as Record<string, unknown>;
+  tickResults.push({ ...r, target_p95_ms: 200 });
   if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
 }
 
@@ -244,6 +263,12 @@ if (dispatchRows.length) {
   );
   console.table(dispatchRows);
 }
+if (tickResults.length) {
+  console.log(
+    '\ncampaign engine tick, default limits (target: p95 ≤ 200 ms with 1,000,000 recipients, 1,000 devices)\n',
+  );
+  console.table(tickResults);
+}
 const out = path.join(here, 'results.json');
 writeFileSync(
   out,
@@ -256,6 +281,7 @@ writeFileSync(
       latencyRows,
       importRows,
       dispatchRows,
+      campaignTick: tickResults,
       dispatch: dispatchResults,
     },
     null,

@@ -245,6 +245,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       gapMaxMs: Math.max(config.CAMPAIGN_GAP_MIN_MS, config.CAMPAIGN_GAP_MAX_MS),
       firstTouchCap: config.CAMPAIGN_FIRST_TOUCH_CAP,
       perDeviceBatch: config.CAMPAIGN_BATCH_PER_DEVICE,
+      maxPerTick: config.CAMPAIGN_MAX_PER_TICK,
     },
   });
   const campaigns = createCampaignsService({ db, clock, realtime, kick: () => campaignEngine.kick() });

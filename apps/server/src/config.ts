@@ -78,6 +78,7 @@ export const envSchema = z
     CAMPAIGN_GAP_MAX_MS: z.coerce.number().int().min(0).default(60_000),
     CAMPAIGN_FIRST_TOUCH_CAP: positiveInt(50),
     CAMPAIGN_BATCH_PER_DEVICE: positiveInt(10),
+    CAMPAIGN_MAX_PER_TICK: positiveInt(200),
     GOOGLE_MAPS_KEY: z.string().min(10).optional(),
     GOOGLE_MAPS_URL: z.url().default('https://maps.googleapis.com'),
   })

@@ -112,7 +112,7 @@ async function generateIn(db: Db, p: GenerateInput) {
       (${arr(LAST)})[1 + (n * 13) % ${LAST.length}] as last,
       (100 + (n * 37) % 9800)::text || ' ' || (${arr(STREETS)})[1 + (n * 11) % ${STREETS.length}] as street,
       (${arr(CITIES)})[1 + (n * 5) % ${CITIES.length}] as city,
-      ${now}::timestamptz - ((n * 9973) % 2592000) * interval '1 second' as at
+      ${now}::timestamptz - ((n::bigint * 9973) % 2592000) * interval '1 second' as at
     from generate_series(1, ${p.contacts}) as n`);
   await db.execute(sql`
     insert into items (id, team_id, type, status_id, data, assigned_to, last_activity_at, search_text, created_at, updated_at)

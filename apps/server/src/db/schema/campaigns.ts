@@ -72,7 +72,8 @@ export const campaigns = pgTable(
 );
 
 export type RecipientState = 'pending' | 'waiting' | 'done' | 'stopped' | 'skipped';
-export type RecipientReason = 'replied' | 'optOut' | 'blocked' | 'status' | 'missingField' | 'noPhone' | 'ended';
+export type RecipientReason =
+  'replied' | 'optOut' | 'blocked' | 'status' | 'missingField' | 'noPhone' | 'ended';
 
 /**
  * One contact of a campaign. `pending`: its next text is due at `nextAt`; `waiting`: texted, waiting

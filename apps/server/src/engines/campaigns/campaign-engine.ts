@@ -22,6 +22,8 @@ export type CampaignEngineOptions = {
   /** Contacts texted for the first time, per device per day. */
   firstTouchCap: number;
   perDeviceBatch: number;
+  /** Texts one campaign writes in one tick, at most (keeps a tick short when every device is ready). */
+  maxPerTick: number;
 };
 
 export type TickReport = {
@@ -137,7 +139,10 @@ export function createCampaignEngine(deps: {
           nextSendAt: next,
         });
       }
-      const total = [...capacity.values()].reduce((n, x) => n + x.slots, 0);
+      const total = Math.min(
+        options.maxPerTick,
+        [...capacity.values()].reduce((n, x) => n + x.slots, 0),
+      );
       const due = await queryRows<DueRecipient>(
         tx,
         sql`select r.id, r.seq, r.item_id, r.identifier_id, r.state, r.step, r.tried,
@@ -160,6 +165,7 @@ export function createCampaignEngine(deps: {
         now,
         timezone: tz,
         zonesOf: deps.zonesOf,
+        maxSends: options.maxPerTick,
       });
       const sends = await writeSends(tx, c, decisions, now, day, () =>
         sendGapMs(random(), options.gapMinMs, options.gapMaxMs),

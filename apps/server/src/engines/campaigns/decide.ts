@@ -70,33 +70,34 @@ export async function decideBatch(ctx: {
   now: Date;
   timezone: string;
   zonesOf: (phone: string) => Promise<string[]>;
+  /** At most this many texts in one tick: a burst (every device ready at once) spreads over ticks. */
+  maxSends: number;
 }): Promise<Decision[]> {
   const { campaign: c, now } = ctx;
   const itemIds = [...new Set(ctx.due.map((r) => r.item_id))];
   const ids = JSON.stringify(itemIds);
-  const [phones, addresses, recent] = await Promise.all([
-    queryRows<Identifier>(
-      ctx.db,
-      sql`select id, item_id, value, status, sent_from from identifiers
+  // One after another: they share the tick's transaction (one connection).
+  const phones = await queryRows<Identifier>(
+    ctx.db,
+    sql`select id, item_id, value, status, sent_from from identifiers
         where item_id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid) and not is_email
         order by "primary" desc, position, created_at`,
-    ),
-    queryRows<{ item_id: string; data: Values }>(
-      ctx.db,
-      sql`select distinct on (l.from_id) l.from_id as item_id, p.data from item_links l
+  );
+  const addresses = await queryRows<{ item_id: string; data: Values }>(
+    ctx.db,
+    sql`select distinct on (l.from_id) l.from_id as item_id, p.data from item_links l
         join items p on p.id = l.to_id and p.type = 'property'
         where l.from_id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)
         order by l.from_id, p.created_at`,
-    ),
-    queryRows<{ item_id: string; phone: string; n: number }>(
-      ctx.db,
-      sql`select item_id, phone, count(*)::int as n from messages
+  );
+  const recent = await queryRows<{ item_id: string; phone: string; n: number }>(
+    ctx.db,
+    sql`select item_id, phone, count(*)::int as n from messages
         where item_id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)
           and direction = 'out' and not system and not comment and not is_im
           and created_at > ${new Date(now.getTime() - 24 * 60 * MINUTE)}
         group by item_id, phone`,
-    ),
-  ]);
+  );
   const phonesOf = new Map<string, Identifier[]>();
   for (const p of phones) phonesOf.set(p.item_id, [...(phonesOf.get(p.item_id) ?? []), p]);
   const addressOf = new Map(addresses.map((a) => [a.item_id, a.data]));
@@ -105,7 +106,9 @@ export async function decideBatch(ctx: {
   const groups = ctx.templates.groups.map((g) => g.templates);
 
   const out: Decision[] = [];
+  let sends = 0;
   for (const r of ctx.due) {
+    if (sends >= ctx.maxSends) break;
     const stop = (state: 'stopped' | 'skipped' | 'done', reason: RecipientReason | null) =>
       out.push({ id: r.id, kind: 'stop', state, reason });
     const defer = (ms: number) => out.push({ id: r.id, kind: 'defer', until: new Date(now.getTime() + ms) });
@@ -179,6 +182,7 @@ export async function decideBatch(ctx: {
     const cap = ctx.capacity.get(slot.deviceId)!;
     cap.slots--;
     cap.load++;
+    sends++;
     if (firstTouch) cap.firstTouchLeft--;
     out.push({
       id: r.id,

@@ -109,7 +109,8 @@ describe('launching a campaign', () => {
     const other = await insertTeamAdmin(t, 'eve@evil.test');
     await t.database.db.update(teams).set({ timezone: 'America/New_York' }).where(eq(teams.id, other.teamId));
     const theirs = await setup(other);
-    const res = (change: object) => call(admin, 'POST', '/api/campaigns/launch', draft(s, change));
+    const res = (change: Record<string, unknown>) =>
+      call(admin, 'POST', '/api/campaigns/launch', draft(s, change));
     expect((await res({ devices: [theirs.device] })).json().message).toBe(
       'One of the chosen devices does not exist.',
     );

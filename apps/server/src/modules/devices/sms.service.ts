@@ -263,13 +263,11 @@ export function createSmsService(deps: {
       });
       for (const r of moved) {
         if (r.state !== 'queued' && r.message_id && r.item_id)
-          deps
-            .realtime()
-            .toTeam(r.team_id, 'messageStatus', {
-              itemId: r.item_id,
-              messageId: r.message_id,
-              status: r.state,
-            });
+          deps.realtime().toTeam(r.team_id, 'messageStatus', {
+            itemId: r.item_id,
+            messageId: r.message_id,
+            status: r.state,
+          });
         if (r.move.counted)
           await deps
             .hooks()
