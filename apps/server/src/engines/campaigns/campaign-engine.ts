@@ -123,7 +123,7 @@ export function createCampaignEngine(deps: {
           }>(
             tx,
             sql`select device_id, sent, first_touch, next_send_at from device_campaign_days
-              where day = ${day}::date and device_id in (select jsonb_array_elements_text(${JSON.stringify(usable.map((s) => s.deviceId))}::jsonb)::uuid)
+              where day = ${day}::date and device_id = any(${`{${usable.map((s) => s.deviceId).join(',')}}`}::uuid[])
               for update skip locked`,
           )
         : [];

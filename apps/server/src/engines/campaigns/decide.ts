@@ -75,25 +75,27 @@ export async function decideBatch(ctx: {
 }): Promise<Decision[]> {
   const { campaign: c, now } = ctx;
   const itemIds = [...new Set(ctx.due.map((r) => r.item_id))];
-  const ids = JSON.stringify(itemIds);
+  // A uuid[] parameter: `= any(…)` reads each id through its index (a jsonb list made the planner
+  // guess one row and loop over the whole messages table).
+  const ids = sql`${`{${itemIds.join(',')}}`}::uuid[]`;
   // One after another: they share the tick's transaction (one connection).
   const phones = await queryRows<Identifier>(
     ctx.db,
     sql`select id, item_id, value, status, sent_from from identifiers
-        where item_id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid) and not is_email
+        where item_id = any(${ids}) and not is_email
         order by "primary" desc, position, created_at`,
   );
   const addresses = await queryRows<{ item_id: string; data: Values }>(
     ctx.db,
     sql`select distinct on (l.from_id) l.from_id as item_id, p.data from item_links l
         join items p on p.id = l.to_id and p.type = 'property'
-        where l.from_id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)
+        where l.from_id = any(${ids})
         order by l.from_id, p.created_at`,
   );
   const recent = await queryRows<{ item_id: string; phone: string; n: number }>(
     ctx.db,
     sql`select item_id, phone, count(*)::int as n from messages
-        where item_id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)
+        where item_id = any(${ids})
           and direction = 'out' and not system and not comment and not is_im
           and created_at > ${new Date(now.getTime() - 24 * 60 * MINUTE)}
         group by item_id, phone`,
