@@ -158,7 +158,8 @@ export const messages = {
     unknownDevice: 'One of the chosen devices does not exist.',
     unknownGroup: 'One of the chosen template groups does not exist.',
     unknownList: 'One of the chosen lists does not exist.',
-    devicePausedNotice: 'Campaign "{campaign}": {device} was paused because only {rate}% of its last 50 texts were delivered.',
+    devicePausedNotice:
+      'Campaign "{campaign}": {device} was paused because only {rate}% of its last 50 texts were delivered.',
   },
   http: {
     notFound: 'Not found.',

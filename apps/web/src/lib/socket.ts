@@ -30,6 +30,8 @@ const FORWARDED_EVENTS = [
   'messageStatus',
   'devicesChanged',
   'inboxChanged',
+  'templatesChanged',
+  'campaignChanged',
 ] as const;
 type ForwardedEvent = (typeof FORWARDED_EVENTS)[number];
 type Listener<E extends ServerEventName> = (payload: ServerEventPayload<E>) => void;

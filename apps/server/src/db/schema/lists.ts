@@ -116,7 +116,7 @@ export const dncPhones = pgTable(
 export const itemKeys = pgTable(
   'item_keys',
   {
-    teamId: teamRef(),
+    teamId: uuid('team_id').notNull(), // no FK: the row cascades from its item
     key: text('key').notNull(),
     itemId: uuid('item_id')
       .notNull()

@@ -398,6 +398,30 @@ describe('each contact', () => {
     expect(stats).toMatchObject({ replied: 2, optedOut: 1, pending: 0 });
   });
 
+  it('is stopped when it writes first, without counting as a reply to the campaign', async () => {
+    const device = await addDevice('+19175550100');
+    await contacts(1, () => '212-555-0110');
+    const c = await launch({
+      groupIds: [await addGroup('Hello there friend')],
+      devices: [device],
+      weekDays: [2],
+    });
+    const [row] = await t.database.db.select().from(devices).where(eq(devices.id, device));
+    await t.app.services.sms.applyInbound(row!, [
+      { id: 'r1', from: '+12125550110', body: 'Hi, saw your sign', at: t.clock.now().toISOString() },
+    ]);
+    t.clock.set(new Date('2026-01-06T15:00:00Z'));
+    await t.database.db.update(devices).set({ pingedAt: t.clock.now() });
+    await tick();
+    expect(await jobs()).toHaveLength(0);
+    const stats = (
+      await t.app.inject({ url: `/api/campaigns/stats/${c._id}`, headers: admin.headers })
+    ).json();
+    expect(stats).toMatchObject({ replied: 0, pending: 0 });
+    const page = (await t.app.inject({ url: '/api/campaigns/getAll', headers: admin.headers })).json();
+    expect(page.campaigns[0]).toMatchObject({ sent: 0, replied: 0 });
+  });
+
   it('is stopped when its status changes to one the campaign does not target', async () => {
     const device = await addDevice('+19175550100');
     const [ann] = await contacts(1, () => '212-555-0110');

@@ -128,7 +128,7 @@ export async function headlineFigures(db: Db, ids: string[]) {
     db,
     sql`select campaign_id,
         count(*) filter (where step > 0)::int as sent,
-        count(*) filter (where reason = 'replied' or reason = 'optOut')::int as replied
+        count(*) filter (where step > 0 and (reason = 'replied' or reason = 'optOut'))::int as replied
       from campaign_recipients
       where campaign_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
       group by campaign_id`,
@@ -139,10 +139,10 @@ export async function headlineFigures(db: Db, ids: string[]) {
 /** The details modal: recipients by state and reason, and the campaign's texts by device and state. */
 export async function campaignFigures(db: Db, id: string) {
   const [recipients, jobs] = await Promise.all([
-    queryRows<{ state: string; reason: string | null; n: number }>(
+    queryRows<{ state: string; reason: string | null; texted: boolean; n: number }>(
       db,
-      sql`select state, reason, count(*)::int as n from campaign_recipients
-        where campaign_id = ${id} group by state, reason`,
+      sql`select state, reason, step > 0 as texted, count(*)::int as n from campaign_recipients
+        where campaign_id = ${id} group by state, reason, step > 0`,
     ),
     queryRows<{ from_value: string; state: string; n: number }>(
       db,

@@ -217,8 +217,9 @@ export function createCampaignsService(deps: {
       return ok({
         recipients: c.recipientCount,
         pending: by((r) => r.state === 'pending' || r.state === 'waiting'),
-        replied: by((r) => r.reason === 'replied' || r.reason === 'optOut'),
-        optedOut: by((r) => r.reason === 'optOut'),
+        // Replies to this campaign's texts: a contact who wrote first is stopped but not counted.
+        replied: by((r) => r.texted && (r.reason === 'replied' || r.reason === 'optOut')),
+        optedOut: by((r) => r.texted && r.reason === 'optOut'),
         skipped: by((r) => r.state === 'skipped'),
         ...jobFigures(jobs),
         byDevice,

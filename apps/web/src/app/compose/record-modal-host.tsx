@@ -6,7 +6,8 @@ import { messengerKeys } from '../../features/messenger';
 import { useMembers } from '../../features/members';
 import { notificationsKeys } from '../../features/notifications';
 import { usePublicConfig } from '../../features/public-config';
-import { RecordModal, type SmsSender } from '../../features/records';
+import { RecordModal, type SmsSender, type SmsToolsSlot } from '../../features/records';
+import { QuickReplyPicker } from '../../features/templates';
 import { useRecordParam } from './use-record-param';
 
 /** Android phones and iPhones send texts; a Mac only carries its iPhones' texts. */
@@ -15,6 +16,11 @@ function smsSendersOf(devices: readonly DeviceDto[]): SmsSender[] {
     .filter((d) => !d.isComputer)
     .map((d) => ({ value: d.value, label: formatPhone(d.value), connected: d.connected }));
 }
+
+/** Quick replies (spec part 1 §2.6) put the chosen reply's text into the SMS box. */
+const SmsTools: SmsToolsSlot = ({ insert, disabled }) => (
+  <QuickReplyPicker onPick={insert} disabled={disabled} />
+);
 
 /** The record modal over every logged-in screen, fed with the team's members, statuses and devices. */
 export function RecordModalHost({ user }: { user: CurrentUser }) {
@@ -46,6 +52,7 @@ export function RecordModalHost({ user }: { user: CurrentUser }) {
       timeZone={user.team.timezone}
       mapsConfigured={mapsConfigured}
       smsSenders={smsSendersOf(devices)}
+      smsTools={SmsTools}
     />
   );
 }

@@ -39,7 +39,7 @@ function setUp(routes: Record<string, FakeRoute> = {}, item = buildItem({ _id: I
     [`GET /api/items/${ITEM_ID}`]: { status: 200, body: { item, messages: [], tasks: [], sections: [] } },
     ...routes,
   });
-  return renderApp(`/campaigns?record=${ITEM_ID}`, { token: 'token-ann' });
+  return renderApp(`/billing?record=${ITEM_ID}`, { token: 'token-ann' });
 }
 
 async function openRecord() {

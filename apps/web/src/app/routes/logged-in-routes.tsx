@@ -1,8 +1,10 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { can, type CurrentUser } from '@prospector/core';
+import { CampaignBuilder, CampaignsPage } from '../../features/campaigns';
 import { ExportScreen } from '../../features/export';
 import { ImportDncScreen, ImportScreen } from '../../features/import';
 import { ListDetailPage, ListsPage } from '../../features/lists';
+import { QuickRepliesScreen, SmsTemplatesScreen, SubtemplatesScreen } from '../../features/templates';
 import { DashboardRoute } from './dashboard-route';
 import { MessengerRoute } from './messenger-route';
 import { NotFoundView } from './not-found-view';
@@ -24,8 +26,8 @@ export function LoggedInRoutes({ user }: { user: CurrentUser }) {
         path="messenger"
         element={can(user, 'messenger') ? <MessengerRoute user={user} /> : <Navigate to="/" replace />}
       />
-      <Route path="campaigns" element={<Screen title="Campaigns" />} />
-      <Route path="campaign-builder" element={<Screen title="Campaign Builder" />} />
+      <Route path="campaigns" element={<CampaignsPage canCreate={can(user, 'campaigns')} />} />
+      <Route path="campaign-builder" element={<CampaignBuilder timeZone={user.team.timezone} />} />
       <Route path="import" element={<ImportScreen />} />
       <Route path="export-contacts" element={<ExportScreen />} />
       <Route path="import-dnc" element={<ImportDncScreen />} />
@@ -33,9 +35,9 @@ export function LoggedInRoutes({ user }: { user: CurrentUser }) {
       <Route path="lists/:id" element={<ListDetailPage timeZone={user.team.timezone} />} />
       <Route path="templates" element={<TemplatesLayout />}>
         <Route index element={<Navigate to="sms" replace />} />
-        <Route path="sms" element={null} />
-        <Route path="subtemplates" element={null} />
-        <Route path="quick-replies" element={null} />
+        <Route path="sms" element={<SmsTemplatesScreen />} />
+        <Route path="subtemplates" element={<SubtemplatesScreen />} />
+        <Route path="quick-replies" element={<QuickRepliesScreen />} />
         <Route path="*" element={<Navigate to="/templates/sms" replace />} />
       </Route>
       {settingsRoutes(user)}

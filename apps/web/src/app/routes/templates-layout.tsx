@@ -1,6 +1,7 @@
 import { Stack, Tabs } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { useLiveTemplates } from '../../features/templates';
 
 const TABS = [
   { value: '/templates/sms', label: 'SMS Templates' },
@@ -8,10 +9,11 @@ const TABS = [
   { value: '/templates/quick-replies', label: 'Quick Replies' },
 ];
 
-/** Template Settings (spec part 2 §2): three tabs, each its own route. */
+/** Template Settings (spec part 2 §2): three tabs, each its own route; a teammate's changes show live. */
 export function TemplatesLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  useLiveTemplates();
   return (
     <Stack gap="lg">
       <PageTitle>Templates</PageTitle>

@@ -47,7 +47,13 @@ describe('logged-in shell', () => {
   });
 
   it('marks the entry of the current screen, sub-pages included', async () => {
-    mockApi(meReturns());
+    mockApi({
+      ...meReturns(),
+      'GET /api/templates': {
+        status: 200,
+        body: { groups: [], templates: [], subTemplates: [], quickReplies: [], fields: [] },
+      },
+    });
     renderApp('/templates/quick-replies', { token: 'token-ann' });
 
     const nav = await mainNav();
@@ -57,11 +63,11 @@ describe('logged-in shell', () => {
 
   it('shows only the title of a screen that is not built yet', async () => {
     mockApi(meReturns());
-    renderApp('/campaigns', { token: 'token-ann' });
+    renderApp('/billing', { token: 'token-ann' });
 
     const main = await screen.findByRole('main');
-    expect(within(main).getByRole('heading', { level: 1, name: 'Campaigns' })).toBeInTheDocument();
-    expect(main).toHaveTextContent(/^Campaigns$/);
+    expect(within(main).getByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
+    expect(main).toHaveTextContent(/^Billing$/);
   });
 
   it('sends an unknown logged-in path to /', async () => {

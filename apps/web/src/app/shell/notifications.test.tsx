@@ -23,7 +23,7 @@ function setUp(routes: Record<string, FakeRoute> = {}) {
     'PATCH /api/notifications/markAllSeen': { status: 200, body: { ok: true } },
     ...routes,
   });
-  return renderApp('/campaigns', { token: 'token-ann' });
+  return renderApp('/billing', { token: 'token-ann' });
 }
 
 describe('notifications', () => {
@@ -74,7 +74,7 @@ describe('notifications', () => {
 
     await user.click(within(panel).getByText('Bob Stone mentioned you'));
 
-    await waitFor(() => expect(location.current).toBe(`/campaigns?record=${ITEM_ID}`));
+    await waitFor(() => expect(location.current).toBe(`/billing?record=${ITEM_ID}`));
     expect(requestsTo('PATCH', '/api/notifications/read')[0]?.body).toEqual({ _id: NOTIFICATION_ID });
     expect(await screen.findByRole('dialog', { name: /Jane Doe/ }, { timeout: 3000 })).toBeInTheDocument();
   });
@@ -99,7 +99,7 @@ describe('notifications', () => {
         };
       },
     });
-    renderApp(`/campaigns?record=${ITEM_ID}`, { token: 'token-ann' });
+    renderApp(`/billing?record=${ITEM_ID}`, { token: 'token-ann' });
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
 
     expect(

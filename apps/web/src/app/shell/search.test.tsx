@@ -34,7 +34,7 @@ function setUp() {
     'GET /api/users/me': { status: 200, body: { user: buildUser() } },
     'POST /api/services/search': { status: 200, body: { results: RESULTS } },
   });
-  return renderApp('/campaigns', { token: 'token-ann' });
+  return renderApp('/billing', { token: 'token-ann' });
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -77,6 +77,6 @@ describe('search', () => {
     expect(selected()).toHaveTextContent('12 Elm St');
 
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(location.current).toBe(`/campaigns?record=${RESULTS[1]!._id}`));
+    await waitFor(() => expect(location.current).toBe(`/billing?record=${RESULTS[1]!._id}`));
   });
 });

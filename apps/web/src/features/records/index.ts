@@ -1,3 +1,3 @@
 export { RecordModal, type RecordModalProps } from './components/record-modal';
 export { recordKeys } from './api/records-keys';
-export type { SmsSender } from './components/sms-composer';
+export type { SmsSender, SmsToolsSlot } from './components/sms-composer';

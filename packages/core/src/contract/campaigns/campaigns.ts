@@ -115,9 +115,7 @@ export const campaignStats = defineEndpoint({
     optedOut: z.number().int(),
     /** Skipped: a template field the record lacks, or no usable phone. */
     skipped: z.number().int(),
-    byDevice: z.array(
-      figures.extend({ deviceId: z.string(), name: z.string(), paused: z.boolean() }),
-    ),
+    byDevice: z.array(figures.extend({ deviceId: z.string(), name: z.string(), paused: z.boolean() })),
   }),
 });
 

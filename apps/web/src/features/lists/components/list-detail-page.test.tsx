@@ -156,7 +156,12 @@ describe('list detail page', () => {
   });
 
   it('launches a campaign with the list', async () => {
-    const { user, location } = setUp({ [`GET ${BY_ID}/0`]: pageOf(0, 50) });
+    const { user, location } = setUp({
+      [`GET ${BY_ID}/0`]: pageOf(0, 50),
+      // The builder it opens asks for the lists and their contacts per status.
+      'POST /api/lists/get': { status: 200, body: { lists: [], hasMore: false } },
+      'POST /api/items/count': { status: 200, body: [] },
+    });
 
     await user.click(await screen.findByRole('button', { name: 'Launch Campaign' }));
 

@@ -166,6 +166,8 @@ describe('lists page', () => {
     let finished = false;
     const { user, location } = setUp({
       'POST /api/lists/get': () => listsReply([finished ? buildList() : buildImportingList()]),
+      // The builder it opens counts the list's contacts per status.
+      'POST /api/items/count': { status: 200, body: [] },
     });
     const importing = await screen.findByRole('article', { name: 'Austin leads' });
     expect(
@@ -401,6 +403,7 @@ describe('lists page', () => {
 
   it("opens a list's stats and launches a campaign with it", async () => {
     const { user, location } = setUp({
+      'POST /api/items/count': { status: 200, body: [] },
       'GET /api/lists/statsById/00000000-0000-4000-8000-000000000001': {
         status: 200,
         body: {

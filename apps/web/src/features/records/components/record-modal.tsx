@@ -12,7 +12,7 @@ import { PropertyAddressPanel } from './property-address-panel';
 import { RecordToolbar } from './record-header';
 import { SectionPanel } from './section-panel';
 import { TasksPanel } from './tasks-panel';
-import type { SmsSender } from './sms-composer';
+import type { SmsSender, SmsToolsSlot } from './sms-composer';
 import { Thread } from './thread';
 
 export type RecordModalProps = {
@@ -32,6 +32,8 @@ export type RecordModalProps = {
   mapsConfigured: boolean;
   /** The team's devices an SMS can be sent from ('Auto' lets the server pick). */
   smsSenders: readonly SmsSender[];
+  /** Controls the app composes beside Send in the SMS box (quick replies). */
+  smsTools?: SmsToolsSlot;
 };
 
 const TYPE_LABELS = { contact: 'Contact', property: 'Property', company: 'Company' } as const;
@@ -47,6 +49,7 @@ function RecordBody({
   timeZone,
   mapsConfigured,
   smsSenders,
+  smsTools,
   onOpenItem,
   onChanged,
 }: RecordBodyProps) {
@@ -121,6 +124,7 @@ function RecordBody({
           viewerId={viewerId}
           timeZone={timeZone}
           senders={smsSenders}
+          smsTools={smsTools}
         />
       </Box>
     </Group>

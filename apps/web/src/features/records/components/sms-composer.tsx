@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { formatPhone, type IdentifierDto, type ItemDto, type MessageDto } from '@prospector/core';
@@ -8,15 +8,20 @@ import { useSendSms } from '../api/send-sms';
 const SMS_MIN_HEIGHT_PX = 100;
 const NO_RECIPIENT = '';
 const AUTO_DEVICE = '';
+const SMS_MAX_LENGTH = 1600;
 
 /** A device texts can go out from: an Android phone or an iPhone (by number or Apple ID). */
 export type SmsSender = { value: string; label: string; connected: boolean };
+
+/** Controls composed beside Send by the app (quick replies): they may put text into the box at its cursor. */
+export type SmsToolsSlot = ComponentType<{ insert: (text: string) => void; disabled: boolean }>;
 
 type SmsComposerProps = {
   item: ItemDto;
   senders: readonly SmsSender[];
   /** Who is sending, for the text shown before the server answers. */
   viewer: MessageDto['sender'];
+  tools?: SmsToolsSlot;
 };
 
 function recipientLabel(idt: IdentifierDto): string {
@@ -30,11 +35,12 @@ function recipientLabel(idt: IdentifierDto): string {
  * Enter sends, Shift+Enter adds a line, Escape clears; an empty text is ignored. DNC and Wrong #
  * numbers are listed but cannot be chosen.
  */
-export function SmsComposer({ item, senders, viewer }: SmsComposerProps) {
+export function SmsComposer({ item, senders, viewer, tools: Tools }: SmsComposerProps) {
   const send = useSendSms(item._id, item.type, viewer);
   const [to, setTo] = useState(NO_RECIPIENT);
   const [from, setFrom] = useState(AUTO_DEVICE);
   const [text, setText] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
   // Phones, and Apple IDs that iMessage reaches; an identifier marked DNC meanwhile is no longer chosen.
   const recipients = item.idts.filter((i) => !i.isEmail || i.apple);
   const recipient = recipients.find((i) => i.value === to && i.status === '');
@@ -48,6 +54,17 @@ export function SmsComposer({ item, senders, viewer }: SmsComposerProps) {
       .mutateAsync({ body, to: recipient.value, from: device || undefined })
       // Refused (the toast says why): the text comes back to the box unless a new one was started.
       .catch(() => setText((current) => current || body));
+  }
+
+  function insert(snippet: string) {
+    const start = box.current?.selectionStart ?? text.length;
+    const end = box.current?.selectionEnd ?? start;
+    setText(`${text.slice(0, start)}${snippet}${text.slice(end)}`.slice(0, SMS_MAX_LENGTH));
+    const caret = Math.min(start + snippet.length, SMS_MAX_LENGTH);
+    requestAnimationFrame(() => {
+      box.current?.focus();
+      box.current?.setSelectionRange(caret, caret);
+    });
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -91,6 +108,7 @@ export function SmsComposer({ item, senders, viewer }: SmsComposerProps) {
         />
       </Group>
       <Textarea
+        ref={box}
         aria-label="SMS"
         placeholder={recipient ? 'Type an SMS' : 'Choose a number in To to write an SMS'}
         value={text}
@@ -99,7 +117,7 @@ export function SmsComposer({ item, senders, viewer }: SmsComposerProps) {
         disabled={!recipient}
         autosize
         maxRows={10}
-        maxLength={1600}
+        maxLength={SMS_MAX_LENGTH}
         // Escape first clears the text instead of closing the record.
         data-mantine-stop-propagation={text ? 'true' : undefined}
         styles={{ input: { minHeight: SMS_MIN_HEIGHT_PX } }}
@@ -110,14 +128,17 @@ export function SmsComposer({ item, senders, viewer }: SmsComposerProps) {
             ? 'Enter to send · Shift+Enter for a new line · Esc to cancel'
             : 'Select shows the history only.'}
         </Text>
-        <Button
-          size="xs"
-          leftSection={<IconSend size={14} />}
-          onClick={submit}
-          disabled={!recipient || !text.trim()}
-        >
-          Send
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          {Tools && <Tools insert={insert} disabled={!recipient} />}
+          <Button
+            size="xs"
+            leftSection={<IconSend size={14} />}
+            onClick={submit}
+            disabled={!recipient || !text.trim()}
+          >
+            Send
+          </Button>
+        </Group>
       </Group>
     </Stack>
   );

@@ -7,7 +7,7 @@ import { useDeschedule } from '../api/deschedule';
 import type { RecordData } from '../api/get-item';
 import { CommentComposer } from './comment-composer';
 import { MessageItem } from './message-item';
-import { SmsComposer, type SmsSender } from './sms-composer';
+import { SmsComposer, type SmsSender, type SmsToolsSlot } from './sms-composer';
 
 type ThreadTab = 'comment' | 'sms';
 
@@ -18,13 +18,15 @@ type ThreadProps = {
   timeZone: string | null;
   /** The team's devices texts can go out from. */
   senders: readonly SmsSender[];
+  /** Controls beside Send in the SMS box (quick replies). */
+  smsTools?: SmsToolsSlot;
 };
 
 /**
  * The right side of the record (spec part 1 §2.4): the thread, oldest first, and the way to answer:
  * Comment on every record, SMS on contacts; Email is only announced.
  */
-export function Thread({ record, members, viewerId, timeZone, senders }: ThreadProps) {
+export function Thread({ record, members, viewerId, timeZone, senders, smsTools }: ThreadProps) {
   const { item } = record;
   const [tab, setTab] = useState<ThreadTab>('comment');
   const cancel = useDeschedule(item._id);
@@ -89,6 +91,7 @@ export function Thread({ record, members, viewerId, timeZone, senders }: ThreadP
           <SmsComposer
             item={item}
             senders={senders}
+            tools={smsTools}
             viewer={viewer ? { _id: viewer._id, name: viewer.name, avatar: viewer.avatar } : null}
           />
         )}

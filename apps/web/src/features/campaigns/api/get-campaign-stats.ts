@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { campaignStats } from '@prospector/core';
+import { call } from '../../../lib/api-client';
+import { campaignsKeys } from './campaigns-keys';
+
+export function getCampaignStats(campaignId: string) {
+  return call(campaignStats, undefined, { params: { campaignId } });
+}
+
+export type CampaignStats = Awaited<ReturnType<typeof getCampaignStats>>;
+
+export const campaignStatsQueryOptions = (campaignId: string) =>
+  queryOptions({
+    queryKey: campaignsKeys.stats(campaignId),
+    queryFn: () => getCampaignStats(campaignId),
+    staleTime: 0,
+  });
+
+/** The details modal's live figures; `campaignChanged` refetches them while the modal is open. */
+export function useCampaignStats(campaignId: string | null) {
+  return useQuery({ ...campaignStatsQueryOptions(campaignId ?? ''), enabled: campaignId !== null });
+}

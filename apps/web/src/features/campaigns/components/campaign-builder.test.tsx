@@ -1,0 +1,246 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages, type CurrentUser } from '@prospector/core';
+import { buildDevice, buildUser } from '../../../test/factories';
+import { mockApi, requestsTo, type FakeRoute } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+import { buildList, deviceId, groupId, listId, STATUS_COUNTS, statusId } from '../testing/campaign-fixtures';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const TEMPLATES = {
+  groups: [
+    { _id: groupId(1), name: 'Openers', count: 4 },
+    { _id: groupId(2), name: 'Follow-ups', count: 2 },
+  ],
+  templates: [],
+  subTemplates: [],
+  quickReplies: [],
+  fields: [],
+};
+const DEVICES = [
+  buildDevice({ _id: deviceId(1), value: '+19165550100' }),
+  buildDevice({ _id: deviceId(2), value: '+19165550111', phoneType: 'Apple', macName: 'Office iMac' }),
+  buildDevice({ _id: deviceId(9), value: 'Office iMac', phoneType: 'Apple', isComputer: true }),
+];
+
+function setUp(
+  routes: Record<string, FakeRoute> = {},
+  { user = buildUser(), path = '/campaign-builder' }: { user?: CurrentUser; path?: string } = {},
+) {
+  mockApi({
+    'GET /api/users/me': { status: 200, body: { user } },
+    'POST /api/items/count': { status: 200, body: STATUS_COUNTS },
+    'POST /api/lists/get': { status: 200, body: { lists: [buildList()], hasMore: false } },
+    'GET /api/templates': { status: 200, body: TEMPLATES },
+    'GET /api/services/devices': { status: 200, body: { devices: DEVICES } },
+    'GET /api/campaigns/getAll': { status: 200, body: { campaigns: [], total: 0 } },
+    ...routes,
+  });
+  return renderApp(path, { token: 'token-ann' });
+}
+
+type User = ReturnType<typeof setUp>['user'];
+
+const nextButton = () => screen.getByRole('button', { name: 'Next' });
+const countBodies = () => requestsTo('POST', '/api/items/count').map((r) => r.body);
+
+/** Next, once the contacts of the current filters are counted (the button waits for them). */
+async function clickNext(user: User) {
+  await waitFor(() => expect(nextButton()).toBeEnabled());
+  await user.click(nextButton());
+}
+
+async function pick(user: User, field: string, option: string | RegExp) {
+  await user.click(screen.getByRole('combobox', { name: field }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** Step 1 with 'Not contacted' (340 contacts), step 2 as it comes. */
+async function fillFirstTwoSteps(user: User) {
+  await user.click(await screen.findByRole('checkbox', { name: 'Not contacted' }));
+  await clickNext(user);
+  await clickNext(user);
+}
+
+async function finalize(user: User) {
+  await pick(user, 'Template groups', /Openers/);
+  await user.type(screen.getByRole('textbox', { name: 'Campaign name' }), 'Spring sellers');
+  await user.click(screen.getByRole('checkbox', { name: '(916) 555-0100' }));
+}
+
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+}
+
+describe('campaign builder', () => {
+  it("stops on each of the spec's checks, in the spec's order, with its exact text", async () => {
+    const { user } = setUp({}, { user: buildUser({ team: { timezone: null } }) });
+    const shown: string[] = [];
+    const launch = () => user.click(screen.getByRole('button', { name: 'Launch campaign' }));
+    const problem = async () => shown.push((await screen.findByRole('alert')).textContent ?? '');
+
+    await screen.findByRole('checkbox', { name: 'Not contacted' });
+    await clickNext(user);
+    await problem();
+    await user.click(screen.getByRole('checkbox', { name: 'Follow up' }));
+    await clickNext(user);
+    await problem();
+    await user.click(screen.getByRole('checkbox', { name: 'Not contacted' }));
+    await clickNext(user);
+
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'])
+      await user.click(screen.getByRole('checkbox', { name: day }));
+    await clickNext(user);
+    await problem();
+    await user.click(screen.getByRole('checkbox', { name: 'Tue' }));
+    await clickNext(user);
+
+    await launch();
+    await problem();
+    await pick(user, 'Template groups', /Openers/);
+    await launch();
+    await problem();
+    await user.type(screen.getByRole('textbox', { name: 'Campaign name' }), 'Spring sellers');
+    await launch();
+    await problem();
+    await user.click(screen.getByRole('checkbox', { name: '(916) 555-0100' }));
+    await launch();
+    await problem();
+
+    expect(shown).toEqual([
+      messages.campaigns.statusRequired,
+      messages.campaigns.zeroContacts,
+      messages.campaigns.weekdayRequired,
+      messages.campaigns.groupRequired,
+      messages.campaigns.nameRequired,
+      messages.campaigns.deviceRequired,
+      messages.campaigns.timezoneRequired,
+    ]);
+    expect(requestsTo('POST', '/api/campaigns/launch')).toHaveLength(0);
+  });
+
+  it("says 'Coming soon!' for Call and Email and keeps Text", async () => {
+    const { user } = setUp();
+    await screen.findByRole('checkbox', { name: 'Not contacted' });
+
+    await user.click(screen.getByRole('radio', { name: 'Call' }));
+    expect(await screen.findByText(messages.campaigns.comingSoon)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Email' }));
+
+    expect(screen.getAllByText(messages.campaigns.comingSoon)).toHaveLength(2);
+    expect(screen.getByRole('radio', { name: 'Text' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Call' })).not.toBeChecked();
+    expect(countBodies().every((body) => (body as { campaignType: string }).campaignType === 'Text')).toBe(
+      true,
+    );
+  });
+
+  it('fills last contacted with 7 days back when a status other than Not contacted is chosen, and counts again with it', async () => {
+    const { user } = setUp();
+    await user.click(await screen.findByRole('checkbox', { name: 'Not contacted' }));
+    const picker = screen.getByRole('button', { name: 'Last contacted before' });
+    expect(picker).toHaveTextContent('Any time');
+    expect(countBodies()).toEqual([{ listIds: [], lastContactedAt: null, campaignType: 'Text' }]);
+
+    const before = Date.now();
+    await user.click(screen.getByRole('checkbox', { name: 'Interested' }));
+    const after = Date.now();
+
+    const weekAgo = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(new Date(before - 7 * DAY_MS));
+    expect(picker).toHaveTextContent(weekAgo);
+    await waitFor(() => expect(countBodies()).toHaveLength(2));
+    const sent = (countBodies()[1] as { lastContactedAt: string }).lastContactedAt;
+    expect(Date.parse(sent)).toBeGreaterThanOrEqual(before - 7 * DAY_MS);
+    expect(Date.parse(sent)).toBeLessThanOrEqual(after - 7 * DAY_MS);
+  });
+
+  it("targets the list whose 'Create campaign' opened the builder", async () => {
+    const { user, location } = setUp({}, { path: '/lists' });
+    const card = await screen.findByRole('article', { name: 'Austin leads' });
+
+    await user.click(within(card).getByRole('button', { name: messages.lists.noCampaignYet }));
+
+    expect(location.current).toBe('/campaign-builder');
+    expect(await screen.findByRole('radio', { name: 'Specific lists' })).toBeChecked();
+    expect(
+      await screen.findByRole('option', { name: /Austin leads/, selected: true, hidden: true }),
+    ).toBeInTheDocument();
+    await screen.findByRole('checkbox', { name: 'Not contacted' });
+    expect(countBodies()).toEqual([{ listIds: [listId(1)], lastContactedAt: null, campaignType: 'Text' }]);
+  });
+
+  it('counts the contacts again when the target changes, and not before a list is chosen', async () => {
+    const { user } = setUp();
+    await screen.findByRole('checkbox', { name: 'Not contacted' });
+
+    await user.click(screen.getByRole('radio', { name: 'Specific lists' }));
+    expect(await screen.findByText(/Choose at least one list/)).toBeInTheDocument();
+    await pick(user, 'Lists', /Austin leads/);
+
+    await waitFor(() => expect(countBodies()).toHaveLength(2));
+    expect(countBodies()[1]).toEqual({ listIds: [listId(1)], lastContactedAt: null, campaignType: 'Text' });
+  });
+
+  it("launches with the hours as ISO instants of the team's time zone, then shows the campaigns", async () => {
+    const { user, location } = setUp(
+      { 'POST /api/campaigns/launch': { status: 200, body: {} } },
+      { user: buildUser({ team: { timezone: 'Asia/Kolkata' } }) },
+    );
+    await fillFirstTwoSteps(user);
+    await user.click(screen.getByRole('button', { name: /Set Schedule/ }));
+    await pick(user, 'End time', '8:00 PM');
+    await clickNext(user);
+    await finalize(user);
+
+    await user.click(screen.getByRole('button', { name: 'Launch campaign' }));
+
+    await waitFor(() => expect(location.current).toBe('/campaigns'));
+    const day = todayIn('Asia/Kolkata');
+    const [launch] = requestsTo('POST', '/api/campaigns/launch');
+    expect(launch?.body).toMatchObject({
+      name: 'Spring sellers',
+      campaignType: 'Text',
+      listIds: [],
+      statuses: [statusId(1)],
+      lastContactedAt: null,
+      weekDays: [1, 2, 3, 4, 5],
+      // 10:00 and 20:00 in India (UTC+5:30).
+      startTime: new Date(`${day}T04:30:00.000Z`).toISOString(),
+      endTime: new Date(`${day}T14:30:00.000Z`).toISOString(),
+      startDate: new Date(`${day}T04:30:00.000Z`).toISOString(),
+      endDate: null,
+      hasEnd: false,
+      groupIds: [groupId(1)],
+      devices: [deviceId(1)],
+    });
+  });
+
+  it('goes back to an earlier step by its label and keeps what was chosen', async () => {
+    const { user } = setUp();
+    await fillFirstTwoSteps(user);
+    expect(screen.getByRole('textbox', { name: 'Campaign name' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Filter Contacts/ }));
+
+    expect(screen.getByRole('checkbox', { name: 'Not contacted' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: /Finalize/ }));
+    expect(screen.queryByRole('textbox', { name: 'Campaign name' })).not.toBeInTheDocument();
+  });
+
+  it("offers the team's phones, not its Macs, with their connection", async () => {
+    const { user } = setUp();
+    await fillFirstTwoSteps(user);
+
+    expect(await screen.findByRole('checkbox', { name: '(916) 555-0100' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: '(916) 555-0111' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Office iMac' })).not.toBeInTheDocument();
+    expect(screen.getByText('iPhone · via Office iMac')).toBeInTheDocument();
+    expect(screen.getAllByText('Connected')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,151 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { formatPhone, type CampaignDto } from '@prospector/core';
+import { useCampaignStats, type CampaignStats } from '../api/get-campaign-stats';
+import { campaignState, STATE_BADGE } from '../utils/campaign-state';
+import { formatHours, formatWeekDays, formatZone } from '../utils/schedule-format';
+
+const number = new Intl.NumberFormat('en-US');
+
+const FIGURES: { key: keyof Omit<CampaignStats, 'byDevice'>; label: string; color?: string }[] = [
+  { key: 'recipients', label: 'Recipients' },
+  { key: 'pending', label: 'Pending' },
+  { key: 'queued', label: 'Queued' },
+  { key: 'sent', label: 'Sent' },
+  { key: 'delivered', label: 'Delivered', color: 'teal.8' },
+  { key: 'failed', label: 'Failed', color: 'red.8' },
+  { key: 'replied', label: 'Replied', color: 'brand.7' },
+  { key: 'optedOut', label: 'Opted out' },
+  { key: 'skipped', label: 'Skipped' },
+];
+
+function Figures({ stats }: { stats: CampaignStats }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
+      {FIGURES.map(({ key, label, color }) => (
+        <Paper key={key} withBorder radius="md" p="sm" role="group" aria-label={label}>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+            {label}
+          </Text>
+          <Text fw={700} fz={22} c={stats[key] > 0 ? color : undefined}>
+            {number.format(stats[key])}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function DeviceTable({ devices }: { devices: CampaignStats['byDevice'] }) {
+  if (devices.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No device has texted for this campaign yet.
+      </Text>
+    );
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table verticalSpacing="xs" aria-label="Figures by device">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Device</Table.Th>
+            <Table.Th ta="right">Queued</Table.Th>
+            <Table.Th ta="right">Sent</Table.Th>
+            <Table.Th ta="right">Delivered</Table.Th>
+            <Table.Th ta="right">Failed</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {devices.map((d) => (
+            <Table.Tr key={d.deviceId}>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm" fw={500}>
+                    {formatPhone(d.name)}
+                  </Text>
+                  {d.paused && (
+                    <Badge size="sm" color="yellow" variant="light" radius="sm" tt="none">
+                      Paused
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              {([d.queued, d.sent, d.delivered, d.failed] as const).map((value, i) => (
+                <Table.Td key={i} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {number.format(value)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+type CampaignDetailsModalProps = { campaign: CampaignDto | null; onClose: () => void };
+
+/** A campaign's live figures and how each device is doing; refreshed on `campaignChanged`. */
+export function CampaignDetailsModal({ campaign, onClose }: CampaignDetailsModalProps) {
+  const stats = useCampaignStats(campaign?._id ?? null);
+  const badge = campaign ? STATE_BADGE[campaignState(campaign)] : null;
+  return (
+    <Modal
+      opened={campaign !== null}
+      onClose={onClose}
+      size="xl"
+      title={
+        campaign && (
+          <Group gap="sm">
+            <Text fw={700}>{campaign.name}</Text>
+            {badge && (
+              <Badge color={badge.color} variant="light" radius="sm" tt="none">
+                {badge.label}
+              </Badge>
+            )}
+          </Group>
+        )
+      }
+    >
+      {campaign && (
+        <Stack gap="lg">
+          <Text size="sm" c="dimmed">
+            {formatWeekDays(campaign.weekDays)} · {formatHours(campaign.startHour, campaign.endHour)} ·{' '}
+            {formatZone(campaign.timezone)}
+          </Text>
+          {stats.isPending ? (
+            <Skeleton h={220} radius="md" aria-label="Loading figures" />
+          ) : stats.isError ? (
+            <Alert color="red" variant="light">
+              <Group justify="space-between">
+                <Text size="sm">The figures could not be loaded.</Text>
+                <Button size="xs" variant="default" onClick={() => void stats.refetch()}>
+                  Try again
+                </Button>
+              </Group>
+            </Alert>
+          ) : (
+            <>
+              <Figures stats={stats.data} />
+              <Stack gap="xs">
+                <Text fw={650}>By device</Text>
+                <DeviceTable devices={stats.data.byDevice} />
+              </Stack>
+            </>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

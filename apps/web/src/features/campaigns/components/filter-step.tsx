@@ -1,0 +1,99 @@
+import { Divider, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar, IconListDetails } from '@tabler/icons-react';
+import { defaultLastContacted } from '@prospector/core';
+import type { StatusCount } from '../api/count-items';
+import { useTargetLists } from '../api/get-target-lists';
+import type { DraftControls } from '../hooks/use-campaign-draft';
+import { dayOf, lastContactedOn } from '../utils/builder-dates';
+import type { TargetKind } from '../utils/campaign-draft';
+import { CampaignTypePicker } from './campaign-type-picker';
+import { FieldHeading } from './field-heading';
+import { StatusPicker } from './status-picker';
+
+type FilterStepProps = {
+  controls: DraftControls;
+  timeZone: string | null;
+  rows: readonly StatusCount[];
+  refreshing: boolean;
+  placeholder: string | null;
+};
+
+const number = new Intl.NumberFormat('en-US');
+
+/** Step 1, 'Filter Contacts': the type, who to text (all contacts or lists), their statuses and last contact. */
+export function FilterStep({ controls, timeZone, rows, refreshing, placeholder }: FilterStepProps) {
+  const { draft, update, chooseStatuses } = controls;
+  const lists = useTargetLists();
+  const listOptions = (lists.data ?? []).map((list) => ({
+    value: list._id,
+    label: list.name,
+    count: list.itemCount,
+  }));
+  const latestDay = dayOf(defaultLastContacted(new Date()), timeZone);
+
+  return (
+    <Stack gap="lg">
+      <CampaignTypePicker value={draft.campaignType} onChange={(campaignType) => update({ campaignType })} />
+      <Divider color="gray.2" />
+      <Stack gap="sm">
+        <FieldHeading
+          label="Who to text"
+          description="Everyone in your data, or only the contacts of some lists."
+        />
+        <SegmentedControl
+          value={draft.target}
+          onChange={(target) => update({ target: target as TargetKind })}
+          data={[
+            { label: 'All contacts', value: 'all' },
+            { label: 'Specific lists', value: 'lists' },
+          ]}
+          w={{ base: '100%', sm: 360 }}
+        />
+        {draft.target === 'lists' && (
+          <MultiSelect
+            label="Lists"
+            placeholder={draft.listIds.length ? undefined : 'Choose lists'}
+            data={listOptions}
+            value={draft.listIds}
+            onChange={(listIds) => update({ listIds })}
+            searchable
+            clearable
+            nothingFoundMessage={lists.isPending ? 'Loading lists…' : 'No imported lists match'}
+            leftSection={<IconListDetails size={16} />}
+            renderOption={({ option }) => (
+              <Text size="sm" component="span">
+                {option.label}{' '}
+                <Text span size="xs" c="dimmed">
+                  · {number.format(listOptions.find((o) => o.value === option.value)?.count ?? 0)} records
+                </Text>
+              </Text>
+            )}
+          />
+        )}
+      </Stack>
+      <Divider color="gray.2" />
+      <StatusPicker
+        rows={rows}
+        value={draft.statuses}
+        onChange={(statuses) => chooseStatuses(statuses, rows)}
+        refreshing={refreshing}
+        placeholder={placeholder}
+      />
+      <DatePickerInput
+        label="Last contacted before"
+        description="Leaves out contacts texted since this day. It must be at least 7 days back."
+        placeholder="Any time"
+        value={draft.lastContactedAt ? dayOf(draft.lastContactedAt, timeZone) : null}
+        onChange={(day) =>
+          update({ lastContactedAt: day ? lastContactedOn(day, new Date(), timeZone) : null })
+        }
+        maxDate={latestDay}
+        valueFormat="MMM D, YYYY"
+        clearable
+        leftSection={<IconCalendar size={16} />}
+        w={{ base: '100%', sm: 360 }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import {
+  DEFAULT_END_HOUR,
+  DEFAULT_START_HOUR,
+  DEFAULT_WEEK_DAYS,
+  type BuilderDraft,
+  type CampaignTypeName,
+} from '@prospector/core';
+import { dayOf, type Day } from './builder-dates';
+
+export type TargetKind = 'all' | 'lists';
+
+/** What the builder collects over its three steps (spec part 2 §3 Campaign draft). */
+export type CampaignDraft = {
+  campaignType: CampaignTypeName | null;
+  target: TargetKind;
+  listIds: string[];
+  /** Status ids. */
+  statuses: string[];
+  lastContactedAt: string | null;
+  weekDays: number[];
+  startHour: number;
+  endHour: number;
+  startDate: Day;
+  hasEnd: boolean;
+  endDate: Day | null;
+  name: string;
+  groupIds: string[];
+  devices: string[];
+};
+
+/** A new draft: Text to all contacts, or to the lists the builder was opened with; Mon–Fri, 10:00–18:00 from today. */
+export function initialDraft(listIds: string[], now: Date, timeZone: string | null): CampaignDraft {
+  return {
+    campaignType: 'Text',
+    target: listIds.length > 0 ? 'lists' : 'all',
+    listIds,
+    statuses: [],
+    lastContactedAt: null,
+    weekDays: [...DEFAULT_WEEK_DAYS],
+    startHour: DEFAULT_START_HOUR,
+    endHour: DEFAULT_END_HOUR,
+    startDate: dayOf(now, timeZone),
+    hasEnd: false,
+    endDate: null,
+    name: '',
+    groupIds: [],
+    devices: [],
+  };
+}
+
+/** The lists the contacts come from: none means all contacts. */
+export function targetListIds(draft: Pick<CampaignDraft, 'target' | 'listIds'>): string[] {
+  return draft.target === 'lists' ? draft.listIds : [];
+}
+
+export function toBuilderDraft(draft: CampaignDraft): BuilderDraft {
+  return {
+    campaignType: draft.campaignType,
+    statuses: draft.statuses,
+    weekDays: draft.weekDays,
+    groupIds: draft.groupIds,
+    name: draft.name,
+    devices: draft.devices,
+  };
+}
+
+/** The list ids a screen handed over in its navigation state (`{ listIds }`), if any. */
+export function listIdsFromState(state: unknown): string[] {
+  if (!state || typeof state !== 'object' || !('listIds' in state)) return [];
+  const { listIds } = state as { listIds: unknown };
+  return Array.isArray(listIds) ? listIds.filter((id): id is string => typeof id === 'string') : [];
+}

@@ -1,0 +1,53 @@
+import { Alert, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import classes from './templates.module.css';
+
+type TemplatePreviewsProps = {
+  previews: readonly string[];
+  /** A placeholder names nothing: the texts cannot be filled in yet. */
+  blocked: boolean;
+};
+
+/** The 5 renders of the live preview: what 5 recipients in a row would receive. */
+export function TemplatePreviews({ previews, blocked }: TemplatePreviewsProps) {
+  return (
+    <Stack gap="md" component="section" aria-label="Live preview">
+      <div>
+        <Text fw={700}>Live preview</Text>
+        <Text size="sm" c="dimmed">
+          Five recipients in a row, with a sample contact. Subtemplates rotate, so each reads a little
+          differently.
+        </Text>
+      </div>
+      {blocked && (
+        <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} />} p="sm">
+          The preview fills in once every placeholder names a field or a subtemplate.
+        </Alert>
+      )}
+      <Stack
+        component="ol"
+        gap="sm"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none', opacity: blocked ? 0.45 : 1, transition: 'opacity 120ms ease' }}
+      >
+        {previews.map((preview, i) => (
+          <Stack component="li" key={i} gap={4} aria-label={`Preview ${i + 1}`}>
+            <Text size="xs" c="dimmed" fw={600} ta="right">
+              Recipient {i + 1}
+            </Text>
+            <div className={classes.bubble}>
+              {preview.trim() ? (
+                preview
+              ) : (
+                <Text span inherit c="brand.1">
+                  Your text appears here as you type.
+                </Text>
+              )}
+            </div>
+          </Stack>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
