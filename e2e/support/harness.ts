@@ -9,7 +9,10 @@ export const ARTIFACTS = path.join(REPO_ROOT, 'test-results', 'e2e');
 mkdirSync(ARTIFACTS, { recursive: true });
 
 /** The real server (built web app, fresh database, real SMTP) on a loopback port. */
-export async function startServer(overrides: Partial<Config> = {}): Promise<TestApp & { url: string }> {
+export async function startServer(
+  overrides: Partial<Config> = {},
+  opts: { phoneZones?: (phone: string) => Promise<string[]> } = {},
+): Promise<TestApp & { url: string }> {
   const t = await buildTestApp(
     {
       ...overrides,
@@ -18,7 +21,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
       LOGIN_IP_MAX_DAY: 1000,
       LOG_LEVEL: 'warn',
     },
-    { realClock: true },
+    { realClock: true, ...opts },
   );
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = t.app.server.address() as AddressInfo;
