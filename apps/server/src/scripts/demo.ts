@@ -15,6 +15,10 @@ import {
   tasks,
   teams,
   users,
+  quickReplies,
+  subtemplates,
+  templateGroups,
+  templates,
 } from '../db/schema/index.js';
 import { generateTeamData } from './generate.js';
 
@@ -126,6 +130,31 @@ try {
     await db
       .insert(devices)
       .values({ teamId: team.id, kind: 'android', value: '+19165550100', simulated: true, createdAt: now });
+    // Templates to start a campaign with: a group of two openers, a rotating greeting, quick replies.
+    await db
+      .insert(subtemplates)
+      .values({ teamId: team.id, name: 'greeting', values: ['Hi', 'Hello', 'Hey'], createdAt: now });
+    const [openers] = await db
+      .insert(templateGroups)
+      .values({ teamId: team.id, name: 'First touch', createdAt: now })
+      .returning();
+    await db
+      .insert(templates)
+      .values(
+        [
+          '{greeting} **First name**, is your place in **City** still yours? Would you look at an offer?',
+          '{greeting} **First name**, we buy homes in **City** as-is. Open to a quick chat?',
+        ].map((text) => ({ teamId: team.id, groupId: openers!.id, text, createdAt: now, updatedAt: now })),
+      );
+    await db.insert(quickReplies).values([
+      { teamId: team.id, title: 'Call me', text: 'Thanks! When is a good time to call you?', createdAt: now },
+      {
+        teamId: team.id,
+        title: 'Sorry',
+        text: 'Sorry for the bother, I will take you off our list.',
+        createdAt: now,
+      },
+    ]);
     console.log(
       `Demo team 'Sierra Realty Group': ${counts.items} records, ${counts.identifiers} phones, ${counts.messages} messages.`,
     );

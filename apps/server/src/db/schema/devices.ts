@@ -85,6 +85,8 @@ export const smsJobs = pgTable(
     campaignId: uuid('campaign_id'),
     recipientId: uuid('recipient_id'),
     step: integer('step'),
+    /** The template a campaign text was written from: a final failure counts against it (blockedCount). */
+    templateId: uuid('template_id'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [

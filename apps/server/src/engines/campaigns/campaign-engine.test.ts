@@ -8,6 +8,7 @@ import {
   notifications,
   smsJobs,
   teams,
+  templates,
 } from '../../db/schema/index.js';
 import { queryRows } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
@@ -135,6 +136,27 @@ describe('sending', () => {
     const bodies = (await jobs()).map((j) => j.body.split(' ')[0]);
     expect(new Set(bodies).size).toBe(3);
     expect(c.recipients).toBe(3);
+  });
+
+  it("counts a text that failed for good against its template's blocked count", async () => {
+    const device = await addDevice('+19175550100');
+    await contacts(1, () => '212-555-0110');
+    await launch({ groupIds: [await addGroup('Hello there friend')], devices: [device] });
+    await tick();
+    const [job] = await jobs();
+    await t.database.db.update(smsJobs).set({ state: 'accepted' }).where(eq(smsJobs.id, job!.id));
+    const [row] = await t.database.db.select().from(devices).where(eq(devices.id, device));
+    await t.app.services.sms.applyReports(row!, [
+      {
+        id: job!.id,
+        state: 'failed',
+        at: t.clock.now().toISOString(),
+        attempt: 1,
+        error: 'Blocked by carrier',
+      },
+    ]);
+    const [template] = await t.database.db.select().from(templates);
+    expect(template!.blockedCount).toBe(1);
   });
 
   it('skips a record that lacks a field of the template, and counts it', async () => {

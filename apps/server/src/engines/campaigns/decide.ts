@@ -44,6 +44,7 @@ export type Decision =
       slot: SenderSlot;
       firstTouch: boolean;
       body: string;
+      templateId: string;
       /** Another usable phone is left: wait for a reply before trying it. */
       hasNext: boolean;
     };
@@ -198,6 +199,7 @@ export async function decideBatch(ctx: {
       slot,
       firstTouch,
       body: rendered.text,
+      templateId: template.id,
       hasNext: usable.some((p) => p.id !== idt.id),
     });
   }

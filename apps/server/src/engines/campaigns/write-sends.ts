@@ -116,6 +116,7 @@ export async function writeSends(
       campaignId: c.id,
       recipientId: s.id,
       step: s.step,
+      templateId: s.templateId,
     })),
   );
   const sticky = sends.filter((s) => s.setSentFrom).map((s) => ({ id: s.identifierId, v: s.slot.value }));

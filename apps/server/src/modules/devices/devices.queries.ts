@@ -186,6 +186,7 @@ export function moveJobs(db: Db, deviceId: string, moves: JobMove[]) {
     from_value: string;
     to: string;
     state: JobState;
+    template_id: string | null;
   }>(
     db,
     sql`
@@ -201,8 +202,18 @@ export function moveJobs(db: Db, deviceId: string, moves: JobMove[]) {
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
       id uuid, "from" text, state text, attempt int, next_at timestamptz, error text, done_at timestamptz, sent_at timestamptz)
     where j.id = x.id and j.device_id = ${deviceId} and j.state = x."from"
-    returning j.id, j.team_id, j.item_id, j.message_id, j.body, j.from_value, j."to", j.state`,
+    returning j.id, j.team_id, j.item_id, j.message_id, j.body, j.from_value, j."to", j.state, j.template_id`,
   );
+}
+
+/** Texts of a template that failed for good count against it (the Templates screen's blocked count). */
+export async function countBlocked(db: Db, templateIds: string[]) {
+  if (templateIds.length === 0) return;
+  await db.execute(sql`
+    update templates t set blocked_count = t.blocked_count + x.n
+    from (select id::uuid as id, count(*)::int as n
+      from jsonb_array_elements_text(${JSON.stringify(templateIds)}::jsonb) as id group by id) x
+    where t.id = x.id`);
 }
 
 export async function setMessageStatuses(db: Db, rows: { id: string; status: string }[]) {

@@ -257,6 +257,10 @@ export function createSmsService(deps: {
             .filter((r) => r.state !== 'queued' && r.message_id)
             .map((r) => ({ id: r.message_id!, status: r.state })),
         );
+        await q.countBlocked(
+          tx,
+          rows.filter((r) => r.state === 'failed' && r.template_id).map((r) => r.template_id!),
+        );
         const sent = applied.filter((m) => m.counted).length;
         if (sent) await q.countOnDevice(tx, device.id, day, 'sent', sent);
         return rows.map((r) => ({ ...r, move: moves.get(r.id)! }));

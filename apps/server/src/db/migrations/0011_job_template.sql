@@ -1,0 +1,1 @@
+ALTER TABLE "sms_jobs" ADD COLUMN "template_id" uuid;
