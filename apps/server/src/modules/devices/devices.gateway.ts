@@ -114,22 +114,26 @@ export function createDeviceGateway(deps: {
     });
     deps.onChanged(teamId);
 
-    // Reports and inbound texts of one device are applied one batch at a time, in arrival order.
-    let inOrder: Promise<unknown> = Promise.resolve();
+    // A device's reports are applied one batch at a time, in arrival order; so are its inbound texts,
+    // on a line of their own: a reply does not wait behind a backlog of delivery reports.
+    const lines = {
+      report: Promise.resolve() as Promise<unknown>,
+      inbound: Promise.resolve() as Promise<unknown>,
+    };
     const handle = <E extends keyof typeof deviceClientEvents>(
       event: E,
       work: (
         payload: ReturnType<(typeof deviceClientEvents)[E]['parse']>,
         device: q.DeviceRow,
       ) => Promise<object>,
-      serial = false,
+      serial: keyof typeof lines | null = null,
     ) => {
       socket.on(event, (async (payload: unknown, ack: (answer: object) => void) => {
         const reply = typeof ack === 'function' ? ack : () => {};
         const parsed = deviceClientEvents[event].safeParse(payload);
         if (!parsed.success) return reply({ error: parsed.error.issues[0]?.message ?? 'invalid payload' });
         const run = () => work(parsed.data as never, device);
-        const result = serial ? (inOrder = inOrder.catch(() => undefined).then(run)) : run();
+        const result = serial ? (lines[serial] = lines[serial].catch(() => undefined).then(run)) : run();
         try {
           reply((await result) as object);
         } catch (err) {
@@ -154,7 +158,7 @@ export function createDeviceGateway(deps: {
         await deps.sms().applyReports(d, p.reports);
         return { ok: true };
       },
-      true,
+      'report',
     );
     handle(
       'inbound',
@@ -162,7 +166,7 @@ export function createDeviceGateway(deps: {
         await deps.sms().applyInbound(d, p.messages);
         return { ok: true };
       },
-      true,
+      'inbound',
     );
 
     socket.on('disconnect', async () => {

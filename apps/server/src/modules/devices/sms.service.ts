@@ -366,12 +366,13 @@ export function createSmsService(deps: {
           });
           return { message, system, item, push, optOut: verdict === 'optOut' };
         });
-        await q.countOnDevice(db, device.id, day, 'received');
-        await deps.hooks().inbound(device.teamId, { body: text.body, from, at: new Date(text.at) });
+        // Browsers first: the counters, the hook and the notifications follow.
         for (const m of [result.message, result.system])
           if (m) emitMessage(device.teamId, toMessageDto(m, null));
         deps.realtime().toTeam(device.teamId, 'itemChanged', { itemId: result.item.id, status: null });
         deps.realtime().toTeam(device.teamId, 'inboxChanged', { itemId: result.item.id });
+        await q.countOnDevice(db, device.id, day, 'received');
+        await deps.hooks().inbound(device.teamId, { body: text.body, from, at: new Date(text.at) });
         await result.push();
         await deps.onReply?.(device.teamId, result.item.id, result.optOut);
       }
