@@ -219,6 +219,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const sms = createSmsService({
     db,
+    urgentDb: deps.database.urgent,
     clock,
     records,
     notifications,

@@ -18,6 +18,11 @@ export type DbDriver = 'pglite' | 'postgres';
 
 export type Database = {
   db: Db;
+  /**
+   * A small pool of its own for work a person waits on while the main pool is busy with bulk work
+   * (a reply on its way to the browsers). PGlite has one connection: the same `db`.
+   */
+  urgent: Db;
   driver: DbDriver;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -29,12 +34,17 @@ export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  const urgentPool = new pg.Pool({ connectionString: url, max: 2 });
+  urgentPool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
+    urgent: drizzlePg(urgentPool, { schema }) as unknown as Db,
     driver: 'postgres',
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), urgentPool.end()]);
+    },
   };
 }
 
@@ -48,6 +58,7 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    urgent: db,
     driver: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {

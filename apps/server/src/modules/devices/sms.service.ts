@@ -45,6 +45,8 @@ export function recipientValue(raw: string): string | null {
  */
 export function createSmsService(deps: {
   db: Db;
+  /** Replies use this (a pool of their own on PostgreSQL) up to the browsers, ahead of bulk reports. */
+  urgentDb?: Db;
   clock: Clock;
   records: RecordsService;
   notifications: NotificationsService;
@@ -283,18 +285,19 @@ export function createSmsService(deps: {
     /** Texts a device received: matched to their record (or a new contact), opt-outs honoured. */
     async applyInbound(device: q.DeviceRow, texts: InboundSms[]) {
       const now = clock.now();
-      const day = localDay(now, await q.teamTimezone(db, device.teamId));
-      const statuses = await rq.listStatuses(db, device.teamId);
+      const udb = deps.urgentDb ?? db;
+      const day = localDay(now, await q.teamTimezone(udb, device.teamId));
+      const statuses = await rq.listStatuses(udb, device.teamId);
       const notContacted = statuses.find((s) => s.builtIn && s.text === 'Not contacted')?.id ?? null;
       for (const text of texts) {
-        const fresh = await db
+        const fresh = await udb
           .insert(deviceInbound)
           .values({ deviceId: device.id, externalId: text.id, createdAt: now })
           .onConflictDoNothing()
           .returning();
         if (fresh.length === 0) continue;
         const from = recipientValue(text.from) ?? text.from.trim();
-        const result = await db.transaction(async (tx) => {
+        const result = await udb.transaction(async (tx) => {
           let idt = await rq.findIdentifierByValue(tx, device.teamId, from);
           if (!idt) {
             const contact = await rq.insertItem(tx, {
