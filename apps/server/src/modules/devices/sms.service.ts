@@ -1,5 +1,4 @@
 import {
-  classifyReply,
   isDeviceConnected,
   isValidEmail,
   JOB_MAX_ATTEMPTS,
@@ -11,9 +10,9 @@ import {
   type JobReport,
   type MessageDto,
 } from '@prospector/core';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deviceInbound, items, smsJobs } from '../../db/schema/index.js';
+import { items, smsJobs } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
@@ -27,6 +26,7 @@ import {
 } from '../records/index.js';
 import type { DevicesErrorCode } from './devices.errors.js';
 import * as q from './devices.queries.js';
+import { takeInbound } from './inbound.js';
 
 type R<T> = Promise<Result<T, DevicesErrorCode | RecordsErrorCode>>;
 
@@ -286,98 +286,37 @@ export function createSmsService(deps: {
     async applyInbound(device: q.DeviceRow, texts: InboundSms[]) {
       const now = clock.now();
       const udb = deps.urgentDb ?? db;
-      const day = localDay(now, await q.teamTimezone(udb, device.teamId));
-      const statuses = await rq.listStatuses(udb, device.teamId);
-      const notContacted = statuses.find((s) => s.builtIn && s.text === 'Not contacted')?.id ?? null;
+      const notContacted = async (tx: Db) =>
+        (await rq.listStatuses(tx, device.teamId)).find((s) => s.builtIn && s.text === 'Not contacted')?.id ??
+        null;
       for (const text of texts) {
-        const fresh = await udb
-          .insert(deviceInbound)
-          .values({ deviceId: device.id, externalId: text.id, createdAt: now })
-          .onConflictDoNothing()
-          .returning();
-        if (fresh.length === 0) continue;
         const from = recipientValue(text.from) ?? text.from.trim();
-        const result = await udb.transaction(async (tx) => {
-          let idt = await rq.findIdentifierByValue(tx, device.teamId, from);
-          if (!idt) {
-            const contact = await rq.insertItem(tx, {
-              teamId: device.teamId,
-              type: 'contact',
-              data: {},
-              statusId: notContacted,
-              lastActivityAt: now,
-              createdAt: now,
-              updatedAt: now,
-            });
-            idt = await rq.insertIdentifier(tx, {
-              teamId: device.teamId,
-              itemId: contact.id,
-              value: from,
-              isEmail: from.includes('@'),
-              primary: true,
-              position: 0,
-              sentFrom: device.value,
-              createdAt: now,
-            });
-          }
-          const message = await rq.insertMessage(tx, {
-            teamId: device.teamId,
-            itemId: idt.itemId,
-            body: text.body,
-            direction: 'in',
-            phone: from,
-            sentFrom: idt.sentFrom ?? device.value,
-            status: 'received',
-            createdAt: new Date(text.at),
-          });
-          if (!idt.sentFrom) await rq.setIdentifierSentFrom(tx, idt.id, device.value);
-          const verdict = classifyReply(text.body);
-          let system = null;
-          if (verdict && idt.status !== (verdict === 'optOut' ? 'DNC' : 'Wrong #')) {
-            const status = verdict === 'optOut' ? 'DNC' : 'Wrong #';
-            await rq.saveIdentifierStates(tx, [{ id: idt.id, status, primary: false }]);
-            system = await rq.insertMessage(tx, {
-              teamId: device.teamId,
-              itemId: idt.itemId,
-              body:
-                verdict === 'optOut'
-                  ? `${from} asked not to be texted again and is now marked DNC.`
-                  : `${from} said it is a wrong number and is now marked Wrong #.`,
-              direction: 'in',
-              system: true,
-              createdAt: now,
-            });
-          }
-          const item = await rq.updateItem(tx, idt.itemId, {
-            lastMessage: {
-              body: text.body,
-              createdAt: new Date(text.at).toISOString(),
-              leadIdt: from,
-              direction: 'in',
-            },
-            unreadSms: sql`${items.unreadSms} + 1`,
-            lastActivityAt: now,
-            updatedAt: now,
-          });
-          const push = await deps.notifications.notify(tx, {
+        const taken = await takeInbound(udb, device, text, from, now, notContacted);
+        if (!taken) continue; // reported before
+        // Browsers first: the notifications, counters, hook and campaigns follow.
+        for (const m of [taken.message, taken.system])
+          if (m) emitMessage(device.teamId, toMessageDto(m, null));
+        deps.realtime().toTeam(device.teamId, 'itemChanged', { itemId: taken.itemId, status: null });
+        deps.realtime().toTeam(device.teamId, 'inboxChanged', { itemId: taken.itemId });
+        const push = await db.transaction((tx) =>
+          deps.notifications.notify(tx, {
             teamId: device.teamId,
             senderId: null,
-            recipients: item.assignedTo,
+            recipients: taken.assignedTo,
             body: `New text from ${from}`,
             body2: text.body.slice(0, 170),
-            targetId: item.id,
-          });
-          return { message, system, item, push, optOut: verdict === 'optOut' };
-        });
-        // Browsers first: the counters, the hook and the notifications follow.
-        for (const m of [result.message, result.system])
-          if (m) emitMessage(device.teamId, toMessageDto(m, null));
-        deps.realtime().toTeam(device.teamId, 'itemChanged', { itemId: result.item.id, status: null });
-        deps.realtime().toTeam(device.teamId, 'inboxChanged', { itemId: result.item.id });
-        await q.countOnDevice(db, device.id, day, 'received');
+            targetId: taken.itemId,
+          }),
+        );
+        await q.countOnDevice(
+          db,
+          device.id,
+          localDay(now, await q.teamTimezone(db, device.teamId)),
+          'received',
+        );
         await deps.hooks().inbound(device.teamId, { body: text.body, from, at: new Date(text.at) });
-        await result.push();
-        await deps.onReply?.(device.teamId, result.item.id, result.optOut);
+        await push();
+        await deps.onReply?.(device.teamId, taken.itemId, taken.optOut);
       }
     },
 
