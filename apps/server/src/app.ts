@@ -25,6 +25,7 @@ import {
   type TasksService,
 } from './modules/records/index.js';
 import { createTeamsService, type TeamsService } from './modules/teams/index.js';
+import { createSettingsService, settingsRoutes, type SettingsService } from './modules/settings/index.js';
 import { createListsService, listsRoutes, toListDto, type ListsService } from './modules/lists/index.js';
 import { createImportWorker, type ImportWorker } from './engines/import/import-worker.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -78,6 +79,7 @@ export type Services = {
   templates: TemplatesService;
   campaigns: CampaignsService;
   campaignEngine: CampaignEngine;
+  settings: SettingsService;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -250,6 +252,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
   const campaigns = createCampaignsService({ db, clock, realtime, kick: () => campaignEngine.kick() });
+  const settings = createSettingsService({ db });
 
   app.decorate('config', config);
   app.decorate('database', deps.database);
@@ -277,6 +280,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     templates,
     campaigns,
     campaignEngine,
+    settings,
   });
   app.decorate('realtime', createRealtime(app, config.REDIS_URL));
   gateway = createDeviceGateway({
@@ -307,6 +311,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(hooksRoutes);
   await app.register(campaignsRoutes);
   await app.register(templatesRoutes);
+  await app.register(settingsRoutes);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(listsRoutes);
   await registerWeb(app, config.WEB_DIST);

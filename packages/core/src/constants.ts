@@ -16,6 +16,8 @@ export const TOAST_AUTO_CLOSE_MS = 6000;
 export const CONNECTION_BANNER_HIDE_MS = 2000;
 export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_DEBOUNCE_MS = 500;
+/** Settings fields save this long after the last change (spec part 2 §9). */
+export const SETTINGS_SAVE_DEBOUNCE_MS = 500;
 
 export const DEFAULT_COMPANY_NAME = 'Unnamed Company';
 

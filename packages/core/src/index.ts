@@ -11,3 +11,4 @@ export * from './rules/devices.js';
 export * from './rules/hooks.js';
 export * from './rules/templates.js';
 export * from './rules/campaigns.js';
+export * from './rules/settings.js';

@@ -120,6 +120,13 @@ export const messages = {
     unknownProspect: "The number in 'to' is not one of your prospects.",
     adminOnly: 'Only an admin can change the integration hooks.',
   },
+  settings: {
+    companyNameTooShort: 'Company name must be +4 characters',
+    invalidTimezone: 'Choose a time zone from the list.',
+    ppglNotNumber: 'The daily texting limit must be a number.',
+    adminOnly: 'Only an admin can change these settings.',
+    ppglHint: 'About 100 a day per phone is recommended; applies to campaigns only.',
+  },
   templates: {
     groupNameLength: 'A group name has 3 to 30 characters.',
     templateTooShort: 'A template has at least 5 characters.',

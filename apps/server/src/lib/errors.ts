@@ -8,6 +8,7 @@ import type { HooksErrorCode } from '../modules/hooks/index.js';
 import type { CampaignsErrorCode } from '../modules/campaigns/index.js';
 import type { TemplatesErrorCode } from '../modules/templates/templates.errors.js';
 import type { RecordsErrorCode } from '../modules/records/records.errors.js';
+import type { SettingsErrorCode } from '../modules/settings/index.js';
 import type { Result } from './result.js';
 
 export type CommonErrorCode = 'NOT_FOUND' | 'VALIDATION' | 'RATE_LIMITED' | 'INTERNAL';
@@ -22,6 +23,7 @@ export type ErrorCode =
   | HooksErrorCode
   | CampaignsErrorCode
   | TemplatesErrorCode
+  | SettingsErrorCode
   | 'API_KEY_INVALID'
   | 'UNKNOWN_PROSPECT';
 

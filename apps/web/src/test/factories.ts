@@ -29,7 +29,14 @@ export function buildUser(overrides: UserOverrides = {}): CurrentUser {
     isStaff: false,
     impersonatedBy: null,
     ...rest,
-    team: { _id: 'team-1', name: 'Acme Realty', onboarded: true, timezone: 'America/New_York', ...team },
+    team: {
+      _id: 'team-1',
+      name: 'Acme Realty',
+      onboarded: true,
+      timezone: 'America/New_York',
+      ppgl: 100,
+      ...team,
+    },
   };
 }
 

@@ -13,6 +13,8 @@ export const teamSummary = z.object({
   name: z.string(),
   onboarded: z.boolean(),
   timezone: z.string().nullable(),
+  /** Daily texting limit per device, campaigns only (Settings > Other; at most 200). */
+  ppgl: z.number().int(),
 });
 export type TeamSummary = z.infer<typeof teamSummary>;
 

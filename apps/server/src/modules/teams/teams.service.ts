@@ -53,7 +53,13 @@ export function createTeamsService(deps: {
         dataAccess: user.dataAccess,
         avatar: user.avatar,
         phone: user.phone,
-        team: { _id: team.id, name: team.name, onboarded: team.onboarded, timezone: team.timezone },
+        team: {
+          _id: team.id,
+          name: team.name,
+          onboarded: team.onboarded,
+          timezone: team.timezone,
+          ppgl: team.ppgl,
+        },
         isStaff: isStaffEmail(user.email),
         impersonatedBy,
       };

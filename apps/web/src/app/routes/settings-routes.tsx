@@ -4,7 +4,7 @@ import { Navigate, Route } from 'react-router';
 import { messages, visibleSettingsEntries, type CurrentUser } from '@prospector/core';
 import { PageTitle } from '../../components/page-title';
 import { DevicesScreen } from '../../features/devices';
-import { IntegrationsPanel } from '../../features/integrations';
+import { OtherSettingsPage } from './other-settings-page';
 import { Screen } from './screen';
 import { SettingsLayout } from './settings-layout';
 
@@ -26,17 +26,7 @@ function allowed(user: CurrentUser, path: string, page: ReactElement): ReactElem
 /** The pages built so far; the others show their title only. */
 function pageOf(user: CurrentUser, path: string, title: string): ReactElement {
   if (path === 'devices') return <DevicesScreen timeZone={user.team.timezone} />;
-  if (path === 'other')
-    return (
-      <Stack gap="lg">
-        <PageTitle>Other</PageTitle>
-        {user.role === 'admin' ? (
-          <IntegrationsPanel />
-        ) : (
-          <Text c="dimmed">Integration hooks and the API key are managed by your team&apos;s admin.</Text>
-        )}
-      </Stack>
-    );
+  if (path === 'other') return <OtherSettingsPage user={user} />;
   return <Screen title={title} />;
 }
 

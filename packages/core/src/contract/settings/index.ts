@@ -6,3 +6,6 @@ export {
   publicSendSms,
   type Integrations,
 } from './hooks.js';
+export { updateTimezone } from './update-timezone.js';
+export { changePpgl } from './change-ppgl.js';
+export { editTeamProfile } from './edit-team-profile.js';

@@ -1,0 +1,3 @@
+export { createSettingsService, type SettingsService } from './settings.service.js';
+export { settingsRoutes } from './settings.routes.js';
+export type { SettingsErrorCode } from './settings.errors.js';

@@ -1,0 +1,14 @@
+import { changePpgl, editTeamProfile, updateTimezone } from '@prospector/core';
+import type { FastifyInstance } from 'fastify';
+import { unwrap } from '../../lib/errors.js';
+import { route } from '../../lib/route.js';
+
+/** Settings > Other: time zone, daily texting limit and company name. */
+export async function settingsRoutes(app: FastifyInstance) {
+  const { settings } = app.services;
+  route(app, updateTimezone, async ({ auth, body }) =>
+    unwrap(await settings.updateTimezone(auth, body.timezone.value)),
+  );
+  route(app, changePpgl, async ({ auth, body }) => unwrap(await settings.changePpgl(auth, body.ppgl)));
+  route(app, editTeamProfile, async ({ auth, body }) => unwrap(await settings.editProfile(auth, body.name)));
+}

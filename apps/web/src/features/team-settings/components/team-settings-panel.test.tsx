@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@prospector/core';
+import { buildUser } from '../../../test/factories';
+import { mockApi, requestsTo } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+
+const INTEGRATIONS = {
+  pushHook: '',
+  inboundHook: '',
+  outboundHook: '',
+  podioHook: '',
+  hookSecret: 'secret-123',
+  apiKey: 'pk_key-456',
+};
+
+function setUp(role: 'admin' | 'member' = 'admin') {
+  mockApi({
+    'GET /api/users/me': {
+      status: 200,
+      body: {
+        user: buildUser({ role, team: { name: 'Acme Realty', timezone: 'America/New_York', ppgl: 100 } }),
+      },
+    },
+    'GET /api/users/integrations': { status: 200, body: INTEGRATIONS },
+    'PATCH /api/users/updateTimezone': (req) => ({
+      status: 200,
+      body: { timezone: (req.body as { timezone: { value: string } }).timezone.value },
+    }),
+    'PATCH /api/users/changePpgl': (req) => ({ status: 200, body: req.body }),
+    'PATCH /api/teams/editProfile': (req) => ({ status: 200, body: req.body }),
+  });
+  return renderApp('/settings/other', { token: 'token-ann' });
+}
+
+const company = () => screen.findByRole('region', { name: 'Company' });
+
+describe('Settings > Other: company settings', () => {
+  it('saves a time zone picked from the searchable list, and shows it as the saved one', async () => {
+    const { user } = setUp();
+    const zone = await within(await company()).findByRole('combobox', { name: /Time zone/ });
+    expect((zone as HTMLInputElement).value).toMatch(/^\(UTC\u22120[45]:00\) America\/New_York$/);
+    await user.clear(zone);
+    await user.type(zone, 'Los_Angeles');
+    await user.click(await screen.findByRole('option', { name: /America\/Los_Angeles/ }));
+    await waitFor(() => expect(requestsTo('PATCH', '/api/users/updateTimezone')).toHaveLength(1));
+    const { timezone } = requestsTo('PATCH', '/api/users/updateTimezone')[0]!.body as {
+      timezone: { value: string; text: string };
+    };
+    expect(timezone.value).toBe('America/Los_Angeles');
+    expect(timezone.text).toMatch(/^\(UTC\u22120[78]:00\) America\/Los_Angeles$/);
+    expect(await screen.findByText('Time zone saved.')).toBeInTheDocument();
+    // The field shows the current user's team zone: it changed in the shared cache.
+    await waitFor(() => expect(zone).toHaveValue(timezone.text));
+  });
+
+  it('shows 200 when a larger daily limit is typed, and saves it once, half a second later', async () => {
+    const { user } = setUp();
+    const limit = await within(await company()).findByRole('textbox', { name: /Daily texting limit/ });
+    expect(screen.getByText(messages.settings.ppglHint)).toBeInTheDocument();
+    await user.clear(limit);
+    await user.type(limit, '500');
+    expect(limit).toHaveValue('200 texts per phone');
+    expect(requestsTo('PATCH', '/api/users/changePpgl')).toHaveLength(0);
+    await waitFor(() => expect(requestsTo('PATCH', '/api/users/changePpgl')).toHaveLength(1), {
+      timeout: 2000,
+    });
+    expect(requestsTo('PATCH', '/api/users/changePpgl')[0]!.body).toEqual({ ppgl: 200 });
+  });
+
+  it("says 'Company name must be +4 characters' for a short name, then saves a valid one", async () => {
+    const { user } = setUp();
+    const name = await within(await company()).findByRole('textbox', { name: 'Company name' });
+    const save = screen.getByRole('button', { name: 'Save name' });
+    expect(save).toBeDisabled(); // nothing changed yet
+    await user.clear(name);
+    await user.type(name, 'Ab');
+    expect(
+      await screen.findByText(messages.settings.companyNameTooShort, {}, { timeout: 2000 }),
+    ).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.type(name, 'c Homes');
+    await user.click(save);
+    await waitFor(() =>
+      expect(requestsTo('PATCH', '/api/teams/editProfile')[0]?.body).toEqual({ name: 'Abc Homes' }),
+    );
+    expect(await screen.findByText('Company name saved.')).toBeInTheDocument();
+  });
+
+  it('shows a member the values read-only, without the hooks', async () => {
+    const { user } = setUp('member');
+    const section = await company();
+    expect(within(section).getByText(messages.settings.adminOnly)).toBeInTheDocument();
+    const name = within(section).getByRole('textbox', { name: 'Company name' });
+    expect(name).toHaveValue('Acme Realty');
+    expect(name).toHaveAttribute('readonly');
+    expect(within(section).queryByRole('button', { name: 'Save name' })).not.toBeInTheDocument();
+    await user.type(within(section).getByRole('textbox', { name: /Daily texting limit/ }), '5');
+    expect(screen.queryByRole('region', { name: 'Integration hooks' })).not.toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 700));
+    expect(requestsTo('PATCH', '/api/users/changePpgl')).toHaveLength(0);
+  });
+});

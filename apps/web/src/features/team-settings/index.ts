@@ -1,0 +1,2 @@
+export { TeamSettingsPanel } from './components/team-settings-panel';
+export type { TeamSettings } from './components/types';

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teams } from '../apps/server/src/db/schema/index.js';
+import { insertTeamAdmin, type TestUser } from '../apps/server/src/test/factories.js';
+import { launchBrowser, shot, signedIn, startServer } from './support/harness.js';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await insertTeamAdmin(server, 'omar@sierra.test', 'Omar Haddad');
+  await server.database.db
+    .update(teams)
+    .set({ onboarded: true, name: 'Sierra Realty' })
+    .where(eq(teams.id, admin.teamId));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('Settings > Other', () => {
+  it('an admin picks the team time zone and the daily limit, and they are saved', async () => {
+    const { context, page, problems } = await signedIn(browser, admin);
+    await page.goto(`${server.url}/settings/other`);
+    const zone = page.getByRole('combobox', { name: 'Time zone' });
+    await zone.fill('Los_Angeles');
+    await page.getByRole('option', { name: /America\/Los_Angeles/ }).click();
+    await page.getByText('Time zone saved.').waitFor();
+    const limit = page.getByRole('textbox', { name: 'Daily texting limit' });
+    await limit.fill('150');
+    await page.getByText('Daily texting limit saved.').waitFor();
+    const [row] = await server.database.db.select().from(teams).where(eq(teams.id, admin.teamId));
+    expect(row).toMatchObject({ timezone: 'America/Los_Angeles', ppgl: 150 });
+    await page.mouse.click(1300, 120);
+    await shot(page, 'settings-other');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

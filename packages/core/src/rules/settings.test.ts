@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { isValidCompanyName, isValidTimeZone, timeZoneLabel, timeZoneOptions } from './settings.js';
+
+const WINTER = new Date('2026-01-15T12:00:00Z');
+
+describe('company name', () => {
+  it('is refused when empty or shorter than 3 characters, spaces aside', () => {
+    expect(isValidCompanyName('')).toBe(false);
+    expect(isValidCompanyName('  ab  ')).toBe(false);
+    expect(isValidCompanyName('Abc')).toBe(true);
+    expect(isValidCompanyName('Sierra Realty')).toBe(true);
+  });
+});
+
+describe('time zones', () => {
+  it('take IANA zone names and refuse offsets and unknown names', () => {
+    expect(isValidTimeZone('America/Los_Angeles')).toBe(true);
+    expect(isValidTimeZone('Etc/GMT+5')).toBe(true);
+    expect(isValidTimeZone('UTC')).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isValidTimeZone('+05:00')).toBe(false);
+    expect(isValidTimeZone('')).toBe(false);
+  });
+
+  it('are labelled with their UTC offset at the given date', () => {
+    expect(timeZoneLabel('America/Los_Angeles', WINTER)).toBe('(UTC\u221208:00) America/Los_Angeles');
+    expect(timeZoneLabel('America/Los_Angeles', new Date('2026-07-01T12:00:00Z'))).toBe(
+      '(UTC\u221207:00) America/Los_Angeles',
+    );
+    expect(timeZoneLabel('Asia/Kathmandu', WINTER)).toBe('(UTC+05:45) Asia/Kathmandu');
+    expect(timeZoneLabel('UTC', WINTER)).toBe('(UTC+00:00) UTC');
+  });
+
+  it('are listed west to east, keeping a saved zone missing from the list', () => {
+    const options = timeZoneOptions(['Europe/Paris', 'America/New_York', 'Asia/Tokyo'], WINTER, 'UTC');
+    expect(options.map((o) => o.value)).toEqual(['America/New_York', 'UTC', 'Europe/Paris', 'Asia/Tokyo']);
+    expect(timeZoneOptions(['Asia/Tokyo'], WINTER, 'Not/AZone').map((o) => o.value)).toEqual(['Asia/Tokyo']);
+  });
+});

@@ -1,0 +1,51 @@
+/** Settings > Other rules (spec part 2 §5 "Settings"): company name and the team's time zone. */
+
+/** 'Company name must be +4 characters' applies when the name is empty or shorter than 3. */
+export const MIN_COMPANY_NAME = 3;
+
+export function isValidCompanyName(name: string): boolean {
+  return name.trim().length >= MIN_COMPANY_NAME;
+}
+
+/** An IANA zone name ('America/Los_Angeles', 'Etc/GMT+5', 'UTC'), never an offset like '+05:00'. */
+const ZONE_NAME = /^[A-Za-z]+(?:[/_+-][A-Za-z0-9]+)*$/;
+
+export function isValidTimeZone(zone: string): boolean {
+  if (!ZONE_NAME.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Minutes east of UTC of a zone at an instant (negative west of Greenwich). */
+export function timeZoneOffsetMinutes(zone: string, at: Date): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+  if (!m) return 0;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+}
+
+/** '(UTC−08:00) America/Los_Angeles' (a true minus sign, as typeset). */
+export function timeZoneLabel(zone: string, at: Date): string {
+  const minutes = timeZoneOffsetMinutes(zone, at);
+  const abs = Math.abs(minutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `(UTC${minutes < 0 ? '\u2212' : '+'}${hh}:${mm}) ${zone}`;
+}
+
+export type TimeZoneOption = { value: string; label: string };
+
+/** The given zones as options, west to east, then by name; the saved zone is kept even if not listed. */
+export function timeZoneOptions(zones: readonly string[], at: Date, keep?: string | null): TimeZoneOption[] {
+  const all = keep && !zones.includes(keep) && isValidTimeZone(keep) ? [...zones, keep] : [...zones];
+  return all
+    .map((zone) => ({ zone, offset: timeZoneOffsetMinutes(zone, at) }))
+    .sort((a, b) => a.offset - b.offset || a.zone.localeCompare(b.zone))
+    .map(({ zone }) => ({ value: zone, label: timeZoneLabel(zone, at) }));
+}
