@@ -17,14 +17,17 @@ import {
   createBoardService,
   createInboxService,
   createRecordsService,
+  createStatusesService,
   createTasksService,
   recordsRoutes,
   type BoardService,
   type InboxService,
   type RecordsService,
+  type StatusesService,
   type TasksService,
 } from './modules/records/index.js';
 import { createTeamsService, type TeamsService } from './modules/teams/index.js';
+import { teamsRoutes } from './modules/teams/index.js';
 import { createSettingsService, settingsRoutes, type SettingsService } from './modules/settings/index.js';
 import { createListsService, listsRoutes, toListDto, type ListsService } from './modules/lists/index.js';
 import { createImportWorker, type ImportWorker } from './engines/import/import-worker.js';
@@ -66,6 +69,7 @@ export type Services = {
   notifications: NotificationsService;
   records: RecordsService;
   tasks: TasksService;
+  statuses: StatusesService;
   board: BoardService;
   inbox: InboxService;
   lists: ListsService;
@@ -147,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const notifications = createNotificationsService({ db, clock, realtime });
   const records = createRecordsService({ db, clock, notifications, realtime });
   const tasks = createTasksService({ db, clock, records });
+  const statuses = createStatusesService({ db });
   const board = createBoardService({ db, clock });
   const inbox = createInboxService({ db });
   const imports = createImportWorker({
@@ -267,6 +272,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     notifications,
     records,
     tasks,
+    statuses,
     board,
     inbox,
     lists,
@@ -312,6 +318,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(campaignsRoutes);
   await app.register(templatesRoutes);
   await app.register(settingsRoutes);
+  await app.register(teamsRoutes);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(listsRoutes);
   await registerWeb(app, config.WEB_DIST);

@@ -18,6 +18,8 @@ export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_DEBOUNCE_MS = 500;
 /** Settings fields save this long after the last change (spec part 2 §9). */
 export const SETTINGS_SAVE_DEBOUNCE_MS = 500;
+/** A status's text is renamed this long after the last keystroke (spec part 2 §9). */
+export const STATUS_TEXT_DEBOUNCE_MS = 1000;
 
 export const DEFAULT_COMPANY_NAME = 'Unnamed Company';
 

@@ -12,3 +12,4 @@ export * from './rules/hooks.js';
 export * from './rules/templates.js';
 export * from './rules/campaigns.js';
 export * from './rules/settings.js';
+export * from './rules/team.js';

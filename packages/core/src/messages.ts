@@ -60,6 +60,10 @@ export const messages = {
     messageNotFound: 'That message does not exist.',
     notScheduled: 'Only a scheduled message that is still due can be cancelled.',
     statusExists: 'A status with that name already exists.',
+    statusTextRequired: 'Please give the status a name.',
+    statusNotFound: 'That status does not exist. Refresh the page to see the current statuses.',
+    builtInStatus: 'Not contacted, DNC and Wrong number are built in: they cannot be renamed or removed.',
+    removeStatusConfirm: 'The records that have this status will be left with no status.',
   },
   lists: {
     /** The spec's wording with its stated limit; the enforced limit is `rowLimitMessage(max)`. */
@@ -126,6 +130,19 @@ export const messages = {
     ppglNotNumber: 'The daily texting limit must be a number.',
     adminOnly: 'Only an admin can change these settings.',
     ppglHint: 'About 100 a day per phone is recommended; applies to campaigns only.',
+  },
+  team: {
+    nameRequired: 'Please enter a name.',
+    invalidPhone: '* Not a valid phone number.',
+    emailTaken: 'That e-mail address already belongs to another account. Use another address.',
+    memberNotFound: 'That member is not on your team.',
+    cannotRemoveSelf: 'You cannot remove yourself from the team.',
+    cannotRemoveAdmin: "The team's admin cannot be removed.",
+    assigneesRequired: 'This member has assigned records. Choose who takes them first.',
+    assigneeNotInTeam: 'Records can only be reassigned to other members of your team.',
+    ownAccessAdminOnly: 'Only an admin can change your own permissions and data access.',
+    adminEditAdminOnly: "Only an admin can edit the admin's details.",
+    removeConfirm: 'Remove {name} from the team? They will no longer be able to log in.',
   },
   templates: {
     groupNameLength: 'A group name has 3 to 30 characters.',

@@ -9,6 +9,7 @@ import type { CampaignsErrorCode } from '../modules/campaigns/index.js';
 import type { TemplatesErrorCode } from '../modules/templates/templates.errors.js';
 import type { RecordsErrorCode } from '../modules/records/records.errors.js';
 import type { SettingsErrorCode } from '../modules/settings/index.js';
+import type { TeamsErrorCode } from '../modules/teams/index.js';
 import type { Result } from './result.js';
 
 export type CommonErrorCode = 'NOT_FOUND' | 'VALIDATION' | 'RATE_LIMITED' | 'INTERNAL';
@@ -24,6 +25,7 @@ export type ErrorCode =
   | CampaignsErrorCode
   | TemplatesErrorCode
   | SettingsErrorCode
+  | TeamsErrorCode
   | 'API_KEY_INVALID'
   | 'UNKNOWN_PROSPECT';
 
@@ -57,6 +59,8 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   MESSAGE_NOT_FOUND: { status: 404, message: messages.records.messageNotFound },
   NOT_SCHEDULED: { status: 400, message: messages.records.notScheduled },
   STATUS_EXISTS: { status: 409, message: messages.records.statusExists },
+  STATUS_NOT_FOUND: { status: 404, message: messages.records.statusNotFound },
+  STATUS_BUILT_IN: { status: 400, message: messages.records.builtInStatus },
   PERMISSION_REQUIRED: { status: 403, message: messages.auth.forbidden },
   LIST_NOT_FOUND: { status: 404, message: messages.lists.listNotFound },
   LIST_IMPORTING: { status: 409, message: messages.lists.listImporting },
@@ -103,6 +107,14 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   CAMPAIGN_UNKNOWN_GROUP: { status: 400, message: messages.campaigns.unknownGroup },
   CAMPAIGN_UNKNOWN_LIST: { status: 400, message: messages.campaigns.unknownList },
   CAMPAIGN_NO_TEMPLATES: { status: 400, message: messages.campaigns.noTemplatesInGroups },
+  TEAM_MEMBER_NOT_FOUND: { status: 404, message: messages.team.memberNotFound },
+  MEMBER_EMAIL_TAKEN: { status: 409, message: messages.team.emailTaken },
+  OWN_ACCESS_ADMIN_ONLY: { status: 403, message: messages.team.ownAccessAdminOnly },
+  ADMIN_EDIT_ADMIN_ONLY: { status: 403, message: messages.team.adminEditAdminOnly },
+  CANNOT_REMOVE_SELF: { status: 403, message: messages.team.cannotRemoveSelf },
+  CANNOT_REMOVE_ADMIN: { status: 403, message: messages.team.cannotRemoveAdmin },
+  ASSIGNEES_REQUIRED: { status: 400, message: messages.team.assigneesRequired },
+  ASSIGNEE_NOT_IN_TEAM: { status: 400, message: messages.team.assigneeNotInTeam },
 };
 
 export class DomainError extends Error {

@@ -32,6 +32,7 @@ const FORWARDED_EVENTS = [
   'inboxChanged',
   'templatesChanged',
   'campaignChanged',
+  'editMember',
 ] as const;
 type ForwardedEvent = (typeof FORWARDED_EVENTS)[number];
 type Listener<E extends ServerEventName> = (payload: ServerEventPayload<E>) => void;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATA_ACCESS, PERMISSION_KEYS } from '../constants.js';
 import { currentUser } from './common.js';
 import { listDto } from './lists/dto.js';
 import { messageDto, notificationDto } from './records/dto.js';
@@ -37,6 +38,15 @@ export const serverEvents = {
   templatesChanged: z.object({}),
   /** A campaign was launched, paused, resumed, finished, removed, or sent texts: refetch its figures. */
   campaignChanged: z.object({ campaignId: z.string() }),
+  /** A member's details, permissions or data access changed (team room): refetch the team. */
+  editMember: z.object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    permissions: z.array(z.enum(PERMISSION_KEYS)),
+    dataAccess: z.enum(DATA_ACCESS),
+  }),
   /** The session behind this socket was revoked (logout); the client drops its token. */
   sessionRevoked: z.object({ reason: z.enum(['logout', 'revoked']) }),
 } as const;

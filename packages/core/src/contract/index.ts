@@ -16,3 +16,4 @@ export * from './devices/index.js';
 export * from './settings/index.js';
 export * from './templates/index.js';
 export * from './campaigns/index.js';
+export * from './teams/index.js';

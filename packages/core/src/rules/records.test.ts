@@ -11,6 +11,7 @@ import {
   normalizePhone,
   orderIdentifiers,
   setPrimaryIdentifier,
+  statusTextProblem,
   toggleIdentifierStatus,
   visibleTasks,
   withHttps,
@@ -126,6 +127,16 @@ describe('custom statuses', () => {
   );
   it('accepts ordinary statuses', () => {
     expect(isForbiddenStatusText('Hot lead')).toBe(false);
+  });
+  it('refuses a blank text, a DNC-like one, and one another status has in any case', () => {
+    const others = ['Not contacted', 'Hot'];
+    expect(statusTextProblem('   ', others)).toBe('empty');
+    expect(statusTextProblem('Wrong # list', others)).toBe('forbidden');
+    expect(statusTextProblem(' hot ', others)).toBe('exists');
+  });
+  it('accepts a new text, and a change of case of the status itself', () => {
+    expect(statusTextProblem('Warm', ['Hot'])).toBeNull();
+    expect(statusTextProblem('HOT', ['Not contacted'])).toBeNull();
   });
 });
 

@@ -111,6 +111,20 @@ export function isForbiddenStatusText(text: string): boolean {
   return FORBIDDEN_STATUS_WORDS.some((w) => t.includes(w));
 }
 
+export type StatusTextProblem = 'empty' | 'forbidden' | 'exists';
+
+/**
+ * Why a status may not take this text, checked as the server does: not blank, none of the words of
+ * the built-in DNC and Wrong #, and no other status of the team with the same text in any case.
+ */
+export function statusTextProblem(text: string, otherTexts: readonly string[]): StatusTextProblem | null {
+  const t = text.trim();
+  if (!t) return 'empty';
+  if (isForbiddenStatusText(t)) return 'forbidden';
+  if (otherTexts.some((o) => o.toLowerCase() === t.toLowerCase())) return 'exists';
+  return null;
+}
+
 export type CardOrderKey = {
   id: string;
   notifCount: number;

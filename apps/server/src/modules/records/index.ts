@@ -1,5 +1,6 @@
 export { createRecordsService, type RecordsService } from './records.service.js';
 export { createTasksService, type TasksService } from './tasks.service.js';
+export { createStatusesService, type StatusesService } from './statuses.service.js';
 export { createBoardService, type BoardService } from './board.service.js';
 export { recordsRoutes } from './records.routes.js';
 export { seesAllData } from './records.access.js';

@@ -14,4 +14,6 @@ export type RecordsErrorCode =
   | 'MESSAGE_NOT_FOUND'
   | 'NOT_SCHEDULED'
   | 'STATUS_EXISTS'
+  | 'STATUS_NOT_FOUND'
+  | 'STATUS_BUILT_IN'
   | 'PERMISSION_REQUIRED';

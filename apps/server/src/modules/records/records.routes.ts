@@ -8,14 +8,18 @@ import {
   changeIdentifier,
   changeStatus,
   deschedule,
+  editStatusText,
   getDashboard,
   getInbox,
   getItem,
   getMembers,
+  getStatuses,
   getTasks,
+  removeStatus,
   search,
   setTaskCompleted,
   setTaskDue,
+  setStatusHidden,
   setTaskText,
   unlinkItems,
   updateItem,
@@ -25,7 +29,7 @@ import { unwrap } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 
 export async function recordsRoutes(app: FastifyInstance) {
-  const { records, tasks, board } = app.services;
+  const { records, tasks, board, statuses } = app.services;
 
   route(app, getItem, async ({ auth, params }) => unwrap(await records.getItem(auth, params.id)));
   route(app, updateItem, async ({ auth, body }) => {
@@ -61,7 +65,18 @@ export async function recordsRoutes(app: FastifyInstance) {
     unwrap(await records.deschedule(auth, body.dataId, body.msgId));
     return { ok: true as const };
   });
-  route(app, addStatus, async ({ auth, body }) => unwrap(await records.addStatus(auth, body.text)));
+  route(app, getStatuses, async ({ auth }) => ({ statuses: unwrap(await statuses.list(auth)) }));
+  route(app, addStatus, async ({ auth, body }) => unwrap(await statuses.add(auth, body.text)));
+  route(app, setStatusHidden, async ({ auth, body }) =>
+    unwrap(await statuses.setHidden(auth, body._id, body.hidden)),
+  );
+  route(app, editStatusText, async ({ auth, body }) =>
+    unwrap(await statuses.rename(auth, body._id, body.text)),
+  );
+  route(app, removeStatus, async ({ auth, body }) => {
+    unwrap(await statuses.remove(auth, body._id));
+    return { ok: true as const };
+  });
   route(app, getMembers, async ({ auth }) => ({ members: await records.members(auth) }));
 
   route(app, getTasks, async ({ auth, params }) => ({ tasks: unwrap(await tasks.list(auth, params.id)) }));

@@ -2,7 +2,6 @@ import {
   BUILT_IN_STATUSES,
   canBecomePrimary,
   canHaveStatus,
-  can,
   companyKeys,
   importValue,
   propertyKey,
@@ -407,16 +406,6 @@ export function createRecordsService(deps: {
       if (!m.system || !m.due || m.due.getTime() <= clock.now().getTime()) return fail('NOT_SCHEDULED');
       await q.deleteMessage(db, m.id);
       return ok(true);
-    },
-
-    async addStatus(auth: AuthContext, text: string) {
-      if (!can(auth.user, 'statuses')) return fail('PERMISSION_REQUIRED' as const);
-      const existing = await q.listStatuses(db, auth.teamId);
-      if (existing.some((s) => s.text.toLowerCase() === text.toLowerCase()))
-        return fail('STATUS_EXISTS' as const);
-      const [row] = await q.insertStatuses(db, [{ teamId: auth.teamId, text, position: existing.length }]);
-      if (!row) return fail('STATUS_EXISTS' as const);
-      return ok({ _id: row.id, text: row.text, hidden: row.hidden, builtIn: row.builtIn });
     },
 
     async members(auth: AuthContext) {

@@ -1,1 +1,3 @@
 export { createTeamsService, type TeamsService, type UserWithTeam } from './teams.service.js';
+export { teamsRoutes } from './teams.routes.js';
+export type { TeamsErrorCode } from './teams.errors.js';

@@ -4,8 +4,10 @@ import { Navigate, Route } from 'react-router';
 import { messages, visibleSettingsEntries, type CurrentUser } from '@prospector/core';
 import { PageTitle } from '../../components/page-title';
 import { DevicesScreen } from '../../features/devices';
+import { TeamScreen } from '../../features/team-members';
 import { OtherSettingsPage } from './other-settings-page';
 import { Screen } from './screen';
+import { StatusesSettingsPage } from './statuses-settings-page';
 import { SettingsLayout } from './settings-layout';
 
 /** Pages of the settings menu; a page hidden from the menu sends its visitor to Team. */
@@ -25,8 +27,10 @@ function allowed(user: CurrentUser, path: string, page: ReactElement): ReactElem
 
 /** The pages built so far; the others show their title only. */
 function pageOf(user: CurrentUser, path: string, title: string): ReactElement {
+  if (path === 'team') return <TeamScreen viewer={user} />;
   if (path === 'devices') return <DevicesScreen timeZone={user.team.timezone} />;
   if (path === 'other') return <OtherSettingsPage user={user} />;
+  if (path === 'statuses') return <StatusesSettingsPage />;
   return <Screen title={title} />;
 }
 

@@ -17,7 +17,7 @@ export {
   markAllNotificationsSeen,
   markNotificationRead,
 } from './notifications.js';
-export { addStatus } from './statuses.js';
+export { addStatus, editStatusText, getStatuses, removeStatus, setStatusHidden } from './statuses.js';
 export { getMembers } from './members.js';
 export {
   geoPoint,

@@ -4,17 +4,53 @@ import { statusDto } from './dto.js';
 import { messages } from '../../messages.js';
 import { isForbiddenStatusText } from '../../rules/records.js';
 
+/** A custom status's text: 1 to 60 characters, never one of the built-in DNC or Wrong # (part 2 §5). */
+export const statusText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .refine((t) => !isForbiddenStatusText(t), { message: messages.records.forbiddenStatus });
+
+/** Every status of the team in board order, hidden ones included (Settings > Statuses). */
+export const getStatuses = defineEndpoint({
+  method: 'GET',
+  path: '/api/settings/statuses',
+  auth: true,
+  response: z.object({ statuses: z.array(statusDto) }),
+});
+
 export const addStatus = defineEndpoint({
   method: 'PUT',
   path: '/api/settings/addStatus',
   auth: true,
-  body: z.object({
-    text: z
-      .string()
-      .trim()
-      .min(1)
-      .max(60)
-      .refine((t) => !isForbiddenStatusText(t), { message: messages.records.forbiddenStatus }),
-  }),
+  body: z.object({ text: statusText }),
+  response: statusDto,
+});
+
+/** Shows or hides a status's board column; built-ins may be hidden too. */
+export const setStatusHidden = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/settings/statusHidden',
+  auth: true,
+  body: z.object({ _id: z.uuid(), hidden: z.boolean() }),
+  response: statusDto,
+});
+
+/** Removes a custom status; the records that had it are left with no status. */
+export const removeStatus = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/settings/removeStatus',
+  auth: true,
+  body: z.object({ _id: z.uuid(), text: z.string() }),
+  response: z.object({ ok: z.literal(true) }),
+});
+
+/** Renames a custom status (the screen sends it 1 s after the last keystroke). */
+export const editStatusText = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/settings/editStatusText',
+  auth: true,
+  body: z.object({ _id: z.uuid(), text: statusText, prevText: z.string() }),
   response: statusDto,
 });

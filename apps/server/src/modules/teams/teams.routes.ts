@@ -1,0 +1,22 @@
+import { addMember, countUserItems, editMember, listTeamMembers, removeMember } from '@prospector/core';
+import type { FastifyInstance } from 'fastify';
+import { unwrap } from '../../lib/errors.js';
+import { route } from '../../lib/route.js';
+import { createTeamMembersService } from './team-members.service.js';
+
+/** Settings > Team: the members with their access, add, edit, remove, and a member's record count. */
+export async function teamsRoutes(app: FastifyInstance) {
+  const members = createTeamMembersService({ db: app.database.db, realtime: () => app.realtime });
+  route(app, listTeamMembers, async ({ auth }) => ({ members: await members.list(auth) }));
+  route(app, addMember, async ({ auth, body }) => ({
+    user: unwrap(await members.add(auth, body)),
+    chats: [],
+  }));
+  route(app, editMember, async ({ auth, body }) => ({ user: unwrap(await members.edit(auth, body)) }));
+  route(app, removeMember, async ({ auth, body }) =>
+    unwrap(await members.remove(auth, body.userId, body.assignedTo)),
+  );
+  route(app, countUserItems, async ({ auth, body }) => ({
+    itemCount: unwrap(await members.countItems(auth, body.userId)),
+  }));
+}

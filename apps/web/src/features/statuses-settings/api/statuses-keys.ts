@@ -1,0 +1,8 @@
+export const statusesKeys = {
+  all: ['statuses-settings'] as const,
+  /** Every status of the team, hidden ones included, in board order. */
+  list: () => [...statusesKeys.all, 'list'] as const,
+};
+
+/** What the screen's owner does after a change, e.g. refetch the board's columns. */
+export type OnStatusesChanged = () => void;

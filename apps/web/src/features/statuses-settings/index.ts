@@ -1,0 +1,2 @@
+export { StatusesScreen } from './components/statuses-screen';
+export { statusesKeys } from './api/statuses-keys';

@@ -1,0 +1,1 @@
+export { TeamScreen, type TeamViewer } from './components/team-screen';

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statuses, teams } from '../apps/server/src/db/schema/index.js';
+import { insertTeamAdmin, type TestUser } from '../apps/server/src/test/factories.js';
+import { launchBrowser, shot, signedIn, startServer } from './support/harness.js';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await insertTeamAdmin(server, 'omar@sierra.test', 'Omar Haddad');
+  await server.database.db
+    .update(teams)
+    .set({ onboarded: true, name: 'Sierra Realty' })
+    .where(eq(teams.id, admin.teamId));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const teamStatuses = () =>
+  server.database.db
+    .select({ text: statuses.text, hidden: statuses.hidden })
+    .from(statuses)
+    .where(eq(statuses.teamId, admin.teamId))
+    .orderBy(statuses.position);
+
+describe('Settings > Statuses', () => {
+  it('an admin adds a status, hides it and renames it, and each change is saved', async () => {
+    const { context, page, problems } = await signedIn(browser, admin);
+    await page.goto(`${server.url}/settings/statuses`);
+    await page.getByRole('table', { name: 'Statuses' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add status' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add status' });
+    await dialog.getByRole('textbox', { name: 'Status name' }).fill('Do not call');
+    await dialog.getByText('the product already has DNC and Wrong # statuses built in.').waitFor();
+    await dialog.getByRole('textbox', { name: 'Status name' }).fill('Hot lead');
+    await dialog.getByRole('button', { name: 'Add status' }).click();
+    const name = page.getByRole('textbox', { name: 'Status name: Hot lead' });
+    await name.waitFor();
+
+    // Keyboard, as Mantine's switch input is visually hidden behind its track.
+    await page.getByRole('switch', { name: 'Hide Hot lead' }).focus();
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('switch', { name: 'Hide Hot lead' }).isChecked()).toBe(true);
+    await expect.poll(async () => (await teamStatuses()).at(-1)?.hidden).toBe(true);
+
+    await name.fill('Warm lead');
+    await expect.poll(async () => (await teamStatuses()).at(-1)?.text, { timeout: 5000 }).toBe('Warm lead');
+    expect(await teamStatuses()).toEqual([
+      { text: 'Not contacted', hidden: false },
+      { text: 'DNC', hidden: false },
+      { text: 'Wrong number', hidden: false },
+      { text: 'Warm lead', hidden: true },
+    ]);
+
+    await page.getByRole('button', { name: 'Add status' }).click();
+    await page.getByRole('dialog', { name: 'Add status' }).getByRole('textbox').fill('Follow up');
+    await page
+      .getByRole('dialog', { name: 'Add status' })
+      .getByRole('button', { name: 'Add status' })
+      .click();
+    await page.getByRole('textbox', { name: 'Status name: Follow up' }).waitFor();
+    await page.mouse.click(1300, 120);
+    await shot(page, 'settings-statuses');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

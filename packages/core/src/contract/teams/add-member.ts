@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import {
+  memberDataAccess,
+  memberEmail,
+  memberName,
+  memberPermissions,
+  memberPhone,
+  teamMemberDto,
+} from './dto.js';
+
+/**
+ * Adds a member to the caller's team: the account exists at once and its owner logs in with a code
+ * later (ADR 002). Admin or the `members` permission. An e-mail of another account is a 409.
+ */
+export const addMember = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/teams/addMember',
+  auth: true,
+  body: z.object({
+    name: memberName,
+    email: memberEmail,
+    phone: memberPhone,
+    permissions: memberPermissions,
+    dataAccess: memberDataAccess,
+  }),
+  /** chats: the new member's Messenger chats, empty for a new account (spec part 2 §7). */
+  response: z.object({ user: teamMemberDto, chats: z.array(z.object({ _id: z.string() })) }),
+});

@@ -1,0 +1,6 @@
+export { teamMemberDto, type TeamMemberDto } from './dto.js';
+export { listTeamMembers } from './list-team-members.js';
+export { addMember } from './add-member.js';
+export { editMember } from './edit-member.js';
+export { removeMember } from './remove-member.js';
+export { countUserItems } from './count-user-items.js';
