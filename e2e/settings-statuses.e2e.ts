@@ -45,10 +45,12 @@ describe('Settings > Statuses', () => {
     const name = page.getByRole('textbox', { name: 'Status name: Hot lead' });
     await name.waitFor();
 
-    // Keyboard, as Mantine's switch input is visually hidden behind its track.
-    await page.getByRole('switch', { name: 'Hide Hot lead' }).focus();
-    await page.keyboard.press('Space');
-    expect(await page.getByRole('switch', { name: 'Hide Hot lead' }).isChecked()).toBe(true);
+    // The list refetches after the add, so the row may be drawn again: wait until it has settled, then
+    // check the switch (forced: Mantine's input is visually hidden behind its track) and see it stay on.
+    const hide = page.getByRole('switch', { name: 'Hide Hot lead' });
+    await page.waitForLoadState('networkidle');
+    await hide.check({ force: true });
+    await expect.poll(() => hide.isChecked()).toBe(true);
     await expect.poll(async () => (await teamStatuses()).at(-1)?.hidden).toBe(true);
 
     await name.fill('Warm lead');

@@ -94,6 +94,8 @@ declare module 'fastify' {
     clock: Clock;
     services: Services;
     realtime: Realtime;
+    /** Every route the app registers, with its schemas (the tenant-isolation test walks them all). */
+    routeList: { method: string; url: string; body: unknown; params: unknown }[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -306,6 +308,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.services.gateway = gateway;
 
+  const routeList: FastifyInstance['routeList'] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat())
+      routeList.push({ method, url: r.url, body: r.schema?.body, params: r.schema?.params });
+  });
   registerErrorHandler(app);
   await app.register(healthRoutes);
   await app.register(authRoutes);

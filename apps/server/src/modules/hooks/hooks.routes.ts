@@ -9,7 +9,7 @@ export async function hooksRoutes(app: FastifyInstance) {
   const perKey = new Map<string, number[]>();
   const { PUBLIC_API_PER_MINUTE: perMinute } = app.config;
 
-  route(app, getIntegrations, async ({ auth }) => hooks.integrations(auth));
+  route(app, getIntegrations, async ({ auth }) => unwrap(await hooks.integrations(auth)));
   route(app, updateHooks, async ({ auth, body }) => unwrap(await hooks.update(auth, body)));
   route(app, pushToCrm, async ({ auth, body }) => unwrap(await hooks.pushToCrm(auth, body.itemId)));
 

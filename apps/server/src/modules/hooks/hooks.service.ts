@@ -68,7 +68,11 @@ export function createHooksService(deps: {
   }
 
   return {
-    integrations: (auth: AuthContext) => integrations(auth.teamId),
+    /** The hooks, their signing secret and the API key: the admin's alone (a member could act as the team). */
+    async integrations(auth: AuthContext): Promise<Result<Integrations, HooksErrorCode>> {
+      if (auth.user.role !== 'admin') return fail('HOOKS_ADMIN_ONLY');
+      return ok(await integrations(auth.teamId));
+    },
 
     async update(
       auth: AuthContext,

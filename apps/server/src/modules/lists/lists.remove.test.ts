@@ -78,11 +78,16 @@ describe('deleting a list', () => {
     expect((await remove(admin, first._id)).statusCode).toBe(404);
   });
 
-  it('lets a member of the team delete a list', async () => {
+  it('lets a member with the import permission delete a list, and refuses one without it', async () => {
     const list = await importCsv(t, admin, CSV, FIELDS, 'Members may');
-    const member = await insertMember(t, admin.teamId, 'remove-member@example.com');
+    const plain = await insertMember(t, admin.teamId, 'remove-plain@example.com');
+    const importer = await insertMember(t, admin.teamId, 'remove-member@example.com', {
+      permissions: ['import'],
+    });
 
-    expect((await remove(member, list._id)).statusCode).toBe(200);
+    expect((await remove(plain, list._id)).statusCode).toBe(403);
+    expect(await listNames(admin)).toContain('Members may');
+    expect((await remove(importer, list._id)).statusCode).toBe(200);
     expect(await listNames(admin)).not.toContain('Members may');
   });
 

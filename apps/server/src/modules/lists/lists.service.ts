@@ -222,21 +222,35 @@ export function createListsService(deps: {
       };
     },
 
-    async rename(auth: AuthContext, listId: string, name: string): Promise<Result<ListDto, ListsErrorCode>> {
+    async rename(
+      auth: AuthContext,
+      listId: string,
+      name: string,
+    ): Promise<Result<ListDto, ListsErrorCode | 'PERMISSION_REQUIRED'>> {
+      if (!mayImport(auth)) return fail('PERMISSION_REQUIRED');
       if (!name.trim()) return fail('LIST_NAME_REQUIRED');
       const row = await q.renameList(db, auth.teamId, listId, name.trim());
       return row ? ok(await toVisibleDto(auth, row)) : fail('LIST_NOT_FOUND');
     },
 
     /** Deletes a list (not while it imports); its records stay, they may belong to other lists. */
-    async remove(auth: AuthContext, listId: string): Promise<Result<true, ListsErrorCode>> {
+    async remove(
+      auth: AuthContext,
+      listId: string,
+    ): Promise<Result<true, ListsErrorCode | 'PERMISSION_REQUIRED'>> {
+      if (!mayImport(auth)) return fail('PERMISSION_REQUIRED');
       const done = await q.deleteList(db, auth.teamId, listId);
       if (!done.deleted) return fail(done.reason === 'importing' ? 'LIST_IMPORTING' : 'LIST_NOT_FOUND');
       if (done.uploadPath) await rm(path.join(deps.dataDir, done.uploadPath), { force: true });
       return ok(true);
     },
 
-    async move(auth: AuthContext, listId: string, index: number): Promise<Result<true, ListsErrorCode>> {
+    async move(
+      auth: AuthContext,
+      listId: string,
+      index: number,
+    ): Promise<Result<true, ListsErrorCode | 'PERMISSION_REQUIRED'>> {
+      if (!mayImport(auth)) return fail('PERMISSION_REQUIRED');
       return (await q.moveList(db, auth.teamId, listId, index)) ? ok(true) : fail('LIST_NOT_FOUND');
     },
 

@@ -29,6 +29,7 @@ beforeAll(async () => {
   admin = await insertTeamAdmin(t, 'visibility-admin@example.com');
   assigned = await insertMember(t, admin.teamId, 'only-assigned@example.com', {
     dataAccess: 'Only assigned',
+    permissions: ['import'],
   });
   allData = await insertMember(t, admin.teamId, 'all-data@example.com', { dataAccess: 'All data' });
   list = await importCsv(t, admin, CSV, FIELDS, 'Shared');

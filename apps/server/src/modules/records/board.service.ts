@@ -12,9 +12,14 @@ export type BoardService = ReturnType<typeof createBoardService>;
 export function createBoardService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
-  /** Whose cards the viewer sees: anyone (or all) for admins and 'All data'; otherwise always their own. */
-  function memberFilter(auth: AuthContext, requested: string | null | undefined) {
-    return seesAllData(auth) ? (requested ?? null) : auth.userId;
+  /**
+   * Whose cards the viewer sees: any member of the team (or all) for admins and 'All data'; otherwise
+   * always their own. Someone who is not on the team filters nothing (and is not echoed back).
+   */
+  async function memberFilter(auth: AuthContext, requested: string | null | undefined) {
+    if (!seesAllData(auth)) return auth.userId;
+    if (!requested) return null;
+    return (await q.teamMemberIds(db, auth.teamId, [requested])).length ? requested : null;
   }
 
   function toCard(r: bq.BoardRow, status: string): BoardCard {
@@ -33,7 +38,7 @@ export function createBoardService(deps: { db: Db; clock: Clock }) {
 
   return {
     async dashboard(auth: AuthContext, input: { filterBy?: string | null; status?: string; skip?: number }) {
-      const memberId = memberFilter(auth, input.filterBy);
+      const memberId = await memberFilter(auth, input.filterBy);
       const statuses = (await q.listStatuses(db, auth.teamId)).filter(
         (s) => !s.hidden && (!input.status || s.id === input.status),
       );
