@@ -259,7 +259,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
   const campaigns = createCampaignsService({ db, clock, realtime, kick: () => campaignEngine.kick() });
-  const settings = createSettingsService({ db });
+  const settings = createSettingsService({ db, clock });
 
   app.decorate('config', config);
   app.decorate('database', deps.database);

@@ -13,3 +13,4 @@ export * from './rules/templates.js';
 export * from './rules/campaigns.js';
 export * from './rules/settings.js';
 export * from './rules/team.js';
+export * from './rules/onboarding.js';

@@ -131,6 +131,16 @@ export const messages = {
     adminOnly: 'Only an admin can change these settings.',
     ppglHint: 'About 100 a day per phone is recommended; applies to campaigns only.',
   },
+  onboarding: {
+    companyNameRequired: "Please enter your company's name: 'Unnamed Company' is only a placeholder.",
+    userNameRequired: 'Please enter your name.',
+    timezoneRequired: 'Please choose your time zone.',
+    deviceRequired: 'Please connect at least one device before you go on.',
+    templateRequired: 'Please add a template group with at least one template.',
+    statusRequired:
+      'Please add at least one status of your own (besides Not contacted, DNC and Wrong number).',
+    adminOnly: "Only the team's admin can finish the setup.",
+  },
   team: {
     nameRequired: 'Please enter a name.',
     invalidPhone: '* Not a valid phone number.',

@@ -107,6 +107,8 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   CAMPAIGN_UNKNOWN_GROUP: { status: 400, message: messages.campaigns.unknownGroup },
   CAMPAIGN_UNKNOWN_LIST: { status: 400, message: messages.campaigns.unknownList },
   CAMPAIGN_NO_TEMPLATES: { status: 400, message: messages.campaigns.noTemplatesInGroups },
+  // Which onboarding gate is unmet is said by the service (messages.onboarding).
+  ONBOARDING_INCOMPLETE: { status: 400, message: messages.http.badRequest },
   TEAM_MEMBER_NOT_FOUND: { status: 404, message: messages.team.memberNotFound },
   MEMBER_EMAIL_TAKEN: { status: 409, message: messages.team.emailTaken },
   OWN_ACCESS_ADMIN_ONLY: { status: 403, message: messages.team.ownAccessAdminOnly },

@@ -1,9 +1,9 @@
-import { changePpgl, editTeamProfile, updateTimezone } from '@prospector/core';
+import { boarded, changePpgl, editTeamProfile, updateTimezone } from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 import { unwrap } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 
-/** Settings > Other: time zone, daily texting limit and company name. */
+/** Settings > Other: time zone, daily texting limit and company name; finishing onboarding. */
 export async function settingsRoutes(app: FastifyInstance) {
   const { settings } = app.services;
   route(app, updateTimezone, async ({ auth, body }) =>
@@ -11,4 +11,5 @@ export async function settingsRoutes(app: FastifyInstance) {
   );
   route(app, changePpgl, async ({ auth, body }) => unwrap(await settings.changePpgl(auth, body.ppgl)));
   route(app, editTeamProfile, async ({ auth, body }) => unwrap(await settings.editProfile(auth, body.name)));
+  route(app, boarded, async ({ auth }) => unwrap(await settings.boarded(auth)));
 }

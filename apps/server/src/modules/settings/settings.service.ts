@@ -1,5 +1,6 @@
-import { clampPpgl } from '@prospector/core';
+import { clampPpgl, messages, onboardingProblem, type CurrentUser } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AuthContext } from '../auth/index.js';
 import type { SettingsErrorCode } from './settings.errors.js';
@@ -8,8 +9,8 @@ import * as q from './settings.queries.js';
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
 /** Team-wide settings of Settings > Other: time zone, daily texting limit, company name. Admins only. */
-export function createSettingsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createSettingsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
 
   async function save(auth: AuthContext, patch: Parameters<typeof q.updateTeamSettings>[2]) {
     if (auth.user.role !== 'admin') return fail('PERMISSION_REQUIRED');
@@ -36,6 +37,28 @@ export function createSettingsService(deps: { db: Db }) {
     async editProfile(auth: AuthContext, name: string): Promise<Result<{ name: string }, SettingsErrorCode>> {
       const saved = await save(auth, { name });
       return saved.ok ? ok({ name: saved.value.name }) : saved;
+    },
+
+    /**
+     * Finishes onboarding: every gate is checked again here, the first unmet one refuses with its
+     * message (spec part 2 §5 'Onboarding gates'). Answers the current user, now onboarded.
+     */
+    async boarded(auth: AuthContext): Promise<Result<{ user: CurrentUser }, SettingsErrorCode>> {
+      if (auth.user.role !== 'admin') return fail('PERMISSION_REQUIRED', messages.onboarding.adminOnly);
+      const facts = await q.onboardingFacts(db, auth.teamId, auth.userId, clock.now());
+      if (!facts) return fail('TEAM_NOT_FOUND');
+      const problem = onboardingProblem(facts);
+      if (problem) return fail('ONBOARDING_INCOMPLETE', problem);
+      const saved = await save(auth, { onboarded: true });
+      if (!saved.ok) return saved;
+      const { name, timezone, ppgl, onboarded } = saved.value;
+      return ok({
+        user: {
+          ...auth.user,
+          name: facts.userName,
+          team: { ...auth.user.team, name, timezone, ppgl, onboarded },
+        },
+      });
     },
   };
 }

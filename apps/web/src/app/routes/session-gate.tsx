@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import type { CurrentUser } from '@prospector/core';
 import { BrandLogo } from '../../components/brand-logo';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { useMe } from '../../features/auth';
-import { OnboardingWelcome } from '../../features/onboarding';
+import { authKeys, useMe } from '../../features/auth';
+import { OnboardingFlow } from '../../features/onboarding';
 import { isMobileDevice } from '../../lib/device';
 import { useSessionStore } from '../../lib/session-store';
 import { useRealtimeConnection } from '../realtime/use-realtime-connection';
@@ -12,17 +14,27 @@ import { MobileNotice } from '../shell/mobile-notice';
 import { LoggedInRoutes } from './logged-in-routes';
 import { ServerUnreachable } from './server-unreachable';
 
+/** The onboarding; once the server onboards the team, the current user is replaced and the dashboard opens. */
+function Onboarding({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const finished = (onboarded: CurrentUser) => {
+    queryClient.setQueryData<{ user: CurrentUser }>(authKeys.me(), { user: onboarded });
+    void navigate('/', { replace: true });
+  };
+  return (
+    <OnboardingFlow
+      user={user}
+      brand={<BrandLogo />}
+      logout={<LogoutButton variant="default" />}
+      onFinished={finished}
+    />
+  );
+}
+
 function LoggedInApp({ user }: { user: CurrentUser }) {
   if (isMobileDevice()) return <MobileNotice />;
-  if (!user.team.onboarded) {
-    return (
-      <OnboardingWelcome
-        userName={user.name}
-        brand={<BrandLogo />}
-        logout={<LogoutButton variant="default" />}
-      />
-    );
-  }
+  if (!user.team.onboarded) return <Onboarding user={user} />;
   return (
     <AppLayout user={user}>
       <LoggedInRoutes user={user} />

@@ -166,7 +166,8 @@ describe('logged-in shell', () => {
 
     expect(await screen.findByRole('heading', { name: 'Welcome to Prospector, Ann' })).toBeInTheDocument();
     expect(screen.getAllByTestId('progress-segment')).toHaveLength(7);
-    expect(screen.getByRole('button', { name: 'NEXT' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'BACK' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'NEXT' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });

@@ -1,1 +1,1 @@
-export { OnboardingWelcome } from './components/onboarding-welcome';
+export { OnboardingFlow } from './components/onboarding-flow';

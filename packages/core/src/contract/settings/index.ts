@@ -9,3 +9,4 @@ export {
 export { updateTimezone } from './update-timezone.js';
 export { changePpgl } from './change-ppgl.js';
 export { editTeamProfile } from './edit-team-profile.js';
+export { boarded } from './boarded.js';

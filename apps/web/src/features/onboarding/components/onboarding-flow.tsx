@@ -1,0 +1,144 @@
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Center, Group, Paper, Stack } from '@mantine/core';
+import { ONBOARDING_SEGMENTS, type CurrentUser } from '@prospector/core';
+import { IconAlertCircle, IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { useBoarded } from '../api/boarded';
+import { AllSetStep } from './all-set-step';
+import { CompanyStep } from './company-step';
+import { DeviceStep } from './device-step';
+import { OnboardingProgress } from './onboarding-progress';
+import { OnboardingWelcome } from './onboarding-welcome';
+import { StatusStep } from './status-step';
+import { problemOf, StepGateContext, type StepGate } from './step-gate';
+import { SubtemplatesStep } from './subtemplates-step';
+import { TemplatesStep } from './templates-step';
+import { TimezoneStep } from './timezone-step';
+
+type OnboardingFlowProps = {
+  user: CurrentUser;
+  /** The logo; composed by the app. */
+  brand: ReactNode;
+  /** The 'Log out' action; composed by the app. */
+  logout: ReactNode;
+  /** The server onboarded the team: the app updates its current user and opens the dashboard. */
+  onFinished: (user: CurrentUser) => void;
+};
+
+const LAST = ONBOARDING_SEGMENTS; // 0 welcome, 1–6 the steps, 7 'All set!'
+const SUBTEMPLATES = 4;
+
+/** The eight onboarding screens with their progress bar, BACK and NEXT (Proceed on the last). */
+export function OnboardingFlow({ user, brand, logout, onFinished }: OnboardingFlowProps) {
+  const [step, setStep] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [saved, setSaved] = useState({
+    companyName: user.team.name,
+    userName: user.name,
+    timezone: user.team.timezone,
+  });
+  const gate = useRef<StepGate | null>(null);
+  const register = useCallback((g: StepGate | null) => {
+    gate.current = g;
+  }, []);
+  const finish = useBoarded();
+
+  const go = (to: number) => {
+    setProblem(null);
+    setStep(to);
+  };
+  const next = async () => {
+    setChecking(true);
+    try {
+      const found = gate.current ? await gate.current() : null;
+      if (found) setProblem(found);
+      else go(step + 1);
+    } finally {
+      setChecking(false);
+    }
+  };
+  const proceed = () =>
+    finish.mutate(undefined, {
+      onSuccess: (answer) => onFinished(answer.user),
+      onError: (error) => setProblem(problemOf(error)),
+    });
+
+  return (
+    <Center mih="100dvh" bg="gray.0" p="md">
+      <Stack w="100%" maw={640} gap="lg">
+        <Group justify="space-between">
+          {brand}
+          {logout}
+        </Group>
+        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="sm">
+          <Stack gap="xl">
+            <OnboardingProgress segments={ONBOARDING_SEGMENTS} completed={step} />
+            {/* Typing or clicking in the step answers the last refusal: it is cleared until the next NEXT. */}
+            <div onInput={() => setProblem(null)} onClick={() => setProblem(null)}>
+              <StepGateContext value={register}>
+                {step === 0 && <OnboardingWelcome userName={saved.userName} />}
+                {step === 1 && (
+                  <CompanyStep
+                    user={user}
+                    saved={saved}
+                    onSaved={(answers) => setSaved((s) => ({ ...s, ...answers }))}
+                  />
+                )}
+                {step === 2 && (
+                  <TimezoneStep
+                    saved={saved.timezone}
+                    onSaved={(timezone) => setSaved((s) => ({ ...s, timezone }))}
+                  />
+                )}
+                {step === 3 && <DeviceStep />}
+                {step === SUBTEMPLATES && <SubtemplatesStep />}
+                {step === 5 && <TemplatesStep />}
+                {step === 6 && <StatusStep />}
+                {step === LAST && <AllSetStep />}
+              </StepGateContext>
+            </div>
+            {problem && (
+              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                {problem}
+              </Alert>
+            )}
+            <Group justify="space-between">
+              <Button
+                variant="default"
+                leftSection={<IconArrowLeft size={16} />}
+                disabled={step === 0 || checking || finish.isPending}
+                onClick={() => go(step - 1)}
+              >
+                BACK
+              </Button>
+              <Group gap="sm">
+                {step === SUBTEMPLATES && (
+                  <Button variant="subtle" onClick={() => go(step + 1)}>
+                    Skip
+                  </Button>
+                )}
+                {step === LAST ? (
+                  <Button
+                    rightSection={<IconArrowRight size={16} />}
+                    loading={finish.isPending}
+                    onClick={proceed}
+                  >
+                    Proceed
+                  </Button>
+                ) : (
+                  <Button
+                    rightSection={<IconArrowRight size={16} />}
+                    loading={checking}
+                    onClick={() => void next()}
+                  >
+                    NEXT
+                  </Button>
+                )}
+              </Group>
+            </Group>
+          </Stack>
+        </Paper>
+      </Stack>
+    </Center>
+  );
+}

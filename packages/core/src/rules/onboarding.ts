@@ -1,0 +1,51 @@
+import { messages } from '../messages.js';
+import { isValidCompanyName } from './settings.js';
+
+/** The name a new team starts with; onboarding does not pass until it is changed. */
+export const PLACEHOLDER_COMPANY_NAME = 'Unnamed Company';
+
+/** Onboarding: 8 screens (welcome, 6 steps, 'All set!'); the progress bar has 7 segments. */
+export const ONBOARDING_SEGMENTS = 7;
+
+/** What the onboarding gates look at (spec part 2 §5 'Onboarding gates'). */
+export type OnboardingFacts = {
+  companyName: string;
+  userName: string;
+  timezone: string | null;
+  /** Phones (Android, or iPhones through their Mac) whose agent is connected. */
+  connectedDevices: number;
+  /** Template groups holding at least one template. */
+  filledGroups: number;
+  /** Statuses besides the built-in Not contacted, DNC and Wrong number. */
+  customStatuses: number;
+};
+
+/** Step 1: a real company name of at least the settings' length, and the user named. */
+export function companyStepProblem(companyName: string, userName: string): string | null {
+  if (!isValidCompanyName(companyName)) return messages.settings.companyNameTooShort;
+  if (companyName.trim().toLowerCase() === PLACEHOLDER_COMPANY_NAME.toLowerCase()) {
+    return messages.onboarding.companyNameRequired;
+  }
+  if (!userName.trim()) return messages.onboarding.userNameRequired;
+  return null;
+}
+
+export const timezoneStepProblem = (timezone: string | null) =>
+  timezone ? null : messages.onboarding.timezoneRequired;
+export const deviceStepProblem = (connected: number) =>
+  connected > 0 ? null : messages.onboarding.deviceRequired;
+export const templatesStepProblem = (filledGroups: number) =>
+  filledGroups > 0 ? null : messages.onboarding.templateRequired;
+export const statusStepProblem = (customStatuses: number) =>
+  customStatuses > 0 ? null : messages.onboarding.statusRequired;
+
+/** The first gate not met, in step order, or null when the team may finish onboarding. */
+export function onboardingProblem(f: OnboardingFacts): string | null {
+  return (
+    companyStepProblem(f.companyName, f.userName) ??
+    timezoneStepProblem(f.timezone) ??
+    deviceStepProblem(f.connectedDevices) ??
+    templatesStepProblem(f.filledGroups) ??
+    statusStepProblem(f.customStatuses)
+  );
+}
