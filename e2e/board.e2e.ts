@@ -2,14 +2,9 @@ import { messages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statuses, teams } from '../apps/server/src/db/schema/index.js';
-import {
-  insertContact,
-  insertMember,
-  insertTeamAdmin,
-  type TestUser,
-} from '../apps/server/src/test/factories.js';
-import { launchBrowser, shot, signedIn, startServer } from './support/harness.js';
+import { statuses } from '../apps/server/src/db/schema/index.js';
+import { insertContact, insertMember, type TestUser } from '../apps/server/src/test/factories.js';
+import { launchBrowser, shot, signedIn, startServer, insertOnboardedAdmin } from './support/harness.js';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -18,11 +13,7 @@ let admin: TestUser;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  admin = await insertTeamAdmin(server, 'dana@sierra.test', 'Dana Brooks');
-  await server.database.db
-    .update(teams)
-    .set({ onboarded: true, name: 'Sierra Realty' })
-    .where(eq(teams.id, admin.teamId));
+  admin = await insertOnboardedAdmin(server, 'dana@sierra.test', 'Dana Brooks', { name: 'Sierra Realty' });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listItems, lists, smsJobs, teams } from '../apps/server/src/db/schema/index.js';
-import { insertContact, insertTeamAdmin, type TestUser } from '../apps/server/src/test/factories.js';
-import { launchBrowser, shot, signedIn, startServer } from './support/harness.js';
+import { listItems, lists, smsJobs } from '../apps/server/src/db/schema/index.js';
+import { insertContact, type TestUser } from '../apps/server/src/test/factories.js';
+import { launchBrowser, shot, signedIn, startServer, insertOnboardedAdmin } from './support/harness.js';
 
 // The team and every recipient are in a zone where it is about midday now, whatever hour the test
 // runs: the campaign's 10:00-18:00 window is open and no recipient is in quiet hours.
@@ -26,11 +26,10 @@ beforeAll(async () => {
     { phoneZones: async () => [MIDDAY] },
   );
   browser = await launchBrowser();
-  admin = await insertTeamAdmin(server, 'dana@sierra.test', 'Dana Brooks');
-  await server.database.db
-    .update(teams)
-    .set({ onboarded: true, name: 'Sierra Realty', timezone: MIDDAY })
-    .where(eq(teams.id, admin.teamId));
+  admin = await insertOnboardedAdmin(server, 'dana@sierra.test', 'Dana Brooks', {
+    name: 'Sierra Realty',
+    timezone: MIDDAY,
+  });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,11 +1,9 @@
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedDataDir } from '../apps/server/src/config.js';
-import { teams } from '../apps/server/src/db/schema/index.js';
-import { insertTeamAdmin, type TestUser } from '../apps/server/src/test/factories.js';
-import { launchBrowser, shot, signedIn, startServer } from './support/harness.js';
+import { type TestUser } from '../apps/server/src/test/factories.js';
+import { launchBrowser, shot, signedIn, startServer, insertOnboardedAdmin } from './support/harness.js';
 
 const NASHVILLE = path.join(
   sharedDataDir(),
@@ -20,11 +18,7 @@ beforeAll(async () => {
   // The Nashville sheet has 13,999 rows: large enough to watch its progress, above the default limit.
   server = await startServer({ IMPORT_MAX_ROWS: 20_000 });
   browser = await launchBrowser();
-  admin = await insertTeamAdmin(server, 'ivy@sierra.test', 'Ivy Chen');
-  await server.database.db
-    .update(teams)
-    .set({ onboarded: true, name: 'Sierra Realty' })
-    .where(eq(teams.id, admin.teamId));
+  admin = await insertOnboardedAdmin(server, 'ivy@sierra.test', 'Ivy Chen', { name: 'Sierra Realty' });
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teams } from '../apps/server/src/db/schema/index.js';
-import { insertTeamAdmin, type TestUser } from '../apps/server/src/test/factories.js';
-import { launchBrowser, shot, signedIn, startServer } from './support/harness.js';
+import { type TestUser } from '../apps/server/src/test/factories.js';
+import { launchBrowser, shot, signedIn, startServer, insertOnboardedAdmin } from './support/harness.js';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -12,11 +12,7 @@ let admin: TestUser;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  admin = await insertTeamAdmin(server, 'omar@sierra.test', 'Omar Haddad');
-  await server.database.db
-    .update(teams)
-    .set({ onboarded: true, name: 'Sierra Realty' })
-    .where(eq(teams.id, admin.teamId));
+  admin = await insertOnboardedAdmin(server, 'omar@sierra.test', 'Omar Haddad', { name: 'Sierra Realty' });
 });
 afterAll(async () => {
   await browser?.close();

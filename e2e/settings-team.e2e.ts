@@ -1,14 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teams, users } from '../apps/server/src/db/schema/index.js';
-import {
-  insertContact,
-  insertMember,
-  insertTeamAdmin,
-  type TestUser,
-} from '../apps/server/src/test/factories.js';
-import { launchBrowser, shot, signedIn, startServer } from './support/harness.js';
+import { users } from '../apps/server/src/db/schema/index.js';
+import { insertContact, insertMember, type TestUser } from '../apps/server/src/test/factories.js';
+import { launchBrowser, shot, signedIn, startServer, insertOnboardedAdmin } from './support/harness.js';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -18,11 +13,7 @@ let bea: TestUser;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  admin = await insertTeamAdmin(server, 'omar@sierra.test', 'Omar Haddad');
-  await server.database.db
-    .update(teams)
-    .set({ onboarded: true, name: 'Sierra Realty' })
-    .where(eq(teams.id, admin.teamId));
+  admin = await insertOnboardedAdmin(server, 'omar@sierra.test', 'Omar Haddad', { name: 'Sierra Realty' });
   bea = await insertMember(server, admin.teamId, 'bea@sierra.test', {
     name: 'Bea Lopez',
     permissions: ['sms', 'templates', 'campaigns', 'messenger'],

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teams } from '../apps/server/src/db/schema/index.js';
-import { insertContact, insertTeamAdmin, type TestUser } from '../apps/server/src/test/factories.js';
-import { launchBrowser, shot, signedIn, startServer } from './support/harness.js';
+import { insertContact, type TestUser } from '../apps/server/src/test/factories.js';
+import { launchBrowser, shot, signedIn, startServer, insertOnboardedAdmin } from './support/harness.js';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -12,11 +10,7 @@ let admin: TestUser;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  admin = await insertTeamAdmin(server, 'dana@sierra.test', 'Dana Brooks');
-  await server.database.db
-    .update(teams)
-    .set({ onboarded: true, name: 'Sierra Realty' })
-    .where(eq(teams.id, admin.teamId));
+  admin = await insertOnboardedAdmin(server, 'dana@sierra.test', 'Dana Brooks', { name: 'Sierra Realty' });
 });
 afterAll(async () => {
   await browser?.close();

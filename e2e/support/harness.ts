@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { REPO_ROOT, type Config } from '../../apps/server/src/config.js';
+import { eq } from 'drizzle-orm';
+import { teams } from '../../apps/server/src/db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../apps/server/src/test/app.js';
+import { insertTeamAdmin, type TestUser } from '../../apps/server/src/test/factories.js';
 
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-results', 'e2e');
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -66,4 +69,19 @@ export async function signedIn(
   await context.addInitScript((token) => localStorage.setItem('token', token), user.token);
   const page = await context.newPage();
   return { context, page, problems: watchPage(page) };
+}
+
+/** The admin of a team that went through onboarding (the journeys that start past it). */
+export async function insertOnboardedAdmin(
+  t: TestApp,
+  email: string,
+  name: string,
+  team: Partial<typeof teams.$inferInsert> = {},
+): Promise<TestUser> {
+  const admin = await insertTeamAdmin(t, email, name);
+  await t.database.db
+    .update(teams)
+    .set({ onboarded: true, ...team })
+    .where(eq(teams.id, admin.teamId));
+  return admin;
 }

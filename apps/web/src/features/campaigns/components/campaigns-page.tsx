@@ -8,7 +8,7 @@ import { PageTitle } from '../../../components/page-title';
 import { flattenCampaigns, useCampaigns } from '../api/get-campaigns';
 import { useStartStopCampaign } from '../api/start-stop-campaign';
 import { useCampaignEvents } from '../hooks/use-campaign-events';
-import { useLoadMoreOnScroll } from '../hooks/use-load-more-on-scroll';
+import { useLoadMoreOnScroll } from '../../../lib/use-load-more-on-scroll';
 import { CampaignCard } from './campaign-card';
 import { CampaignDetailsModal } from './campaign-details-modal';
 import { CampaignsEmpty } from './campaigns-empty';

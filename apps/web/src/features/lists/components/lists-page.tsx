@@ -21,7 +21,7 @@ import { LIST_SEARCH_DEBOUNCE_MS, type ListDto } from '@prospector/core';
 import { PageTitle } from '../../../components/page-title';
 import { flattenLists, useLists } from '../api/get-lists';
 import { useListEvents } from '../hooks/use-list-events';
-import { useLoadMoreOnScroll } from '../hooks/use-load-more-on-scroll';
+import { useLoadMoreOnScroll } from '../../../lib/use-load-more-on-scroll';
 import { useOpenCampaignBuilder } from '../hooks/use-open-campaign-builder';
 import { DeleteListModal } from './delete-list-modal';
 import { ListCards } from './list-cards';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useThrottledCallback } from '@mantine/hooks';
 
-/** Spec part 2 §2 and §9: the next 15 campaigns load 300 px before the bottom, at most once a second. */
+/** Spec part 2 §9 (lists and campaigns): the next page loads 300 px before the bottom, at most once a second. */
 export const LOAD_MORE_THRESHOLD_PX = 300;
 export const LOAD_MORE_THROTTLE_MS = 1000;
 
