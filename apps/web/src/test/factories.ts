@@ -35,6 +35,8 @@ export function buildUser(overrides: UserOverrides = {}): CurrentUser {
       onboarded: true,
       timezone: 'America/New_York',
       ppgl: 100,
+      avatar: null,
+      subUsers: [],
       ...team,
     },
   };

@@ -15,6 +15,10 @@ export const teamSummary = z.object({
   timezone: z.string().nullable(),
   /** Daily texting limit per device, campaigns only (Settings > Other; at most 200). */
   ppgl: z.number().int(),
+  /** Company avatar URL (Settings > Team). */
+  avatar: z.string().nullable(),
+  /** Settings > Other: people who may use the account. */
+  subUsers: z.array(z.object({ name: z.string(), phone: z.string() })),
 });
 export type TeamSummary = z.infer<typeof teamSummary>;
 

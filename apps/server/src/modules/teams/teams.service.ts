@@ -59,6 +59,8 @@ export function createTeamsService(deps: {
           onboarded: team.onboarded,
           timezone: team.timezone,
           ppgl: team.ppgl,
+          avatar: team.avatar,
+          subUsers: team.subUsers,
         },
         isStaff: isStaffEmail(user.email),
         impersonatedBy,
