@@ -37,4 +37,27 @@ describe('Settings > Other', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("an admin adds a sub-user: a bad phone says '* Not a valid phone number.', a good one is saved", async () => {
+    const { context, page, problems } = await signedIn(browser, admin);
+    await page.goto(`${server.url}/settings/other`);
+    await page.getByRole('button', { name: 'Add sub-user' }).click();
+    await page.getByRole('textbox', { name: 'Sub-user 1 name' }).fill('Dana Cole');
+    const phone = page.getByRole('textbox', { name: 'Sub-user 1 phone' });
+    await phone.fill('555-0147');
+    await page.getByText('* Not a valid phone number.').waitFor();
+    expect(await page.getByRole('button', { name: 'Save sub-users' }).isDisabled()).toBe(true);
+    await phone.fill('+1 212 555 0147');
+    await page.getByRole('button', { name: 'Save sub-users' }).click();
+    await page.getByText('Sub-users saved.').waitFor();
+    const [row] = await server.database.db.select().from(teams).where(eq(teams.id, admin.teamId));
+    expect(row!.subUsers).toEqual([{ name: 'Dana Cole', phone: '+1 212 555 0147' }]);
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Sub-user 1 name' }).inputValue())
+      .toBe('Dana Cole');
+    await shot(page, 'settings-other-sub-users');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isValidCompanyName, isValidTimeZone, timeZoneLabel, timeZoneOptions } from './settings.js';
+import {
+  isValidCompanyName,
+  isValidTimeZone,
+  subUserPhoneInvalid,
+  subUsersToSave,
+  timeZoneLabel,
+  timeZoneOptions,
+} from './settings.js';
 
 const WINTER = new Date('2026-01-15T12:00:00Z');
 
@@ -35,5 +42,27 @@ describe('time zones', () => {
     const options = timeZoneOptions(['Europe/Paris', 'America/New_York', 'Asia/Tokyo'], WINTER, 'UTC');
     expect(options.map((o) => o.value)).toEqual(['America/New_York', 'UTC', 'Europe/Paris', 'Asia/Tokyo']);
     expect(timeZoneOptions(['Asia/Tokyo'], WINTER, 'Not/AZone').map((o) => o.value)).toEqual(['Asia/Tokyo']);
+  });
+});
+
+describe('sub-users', () => {
+  it('drops rows with an empty name and trims the rest', () => {
+    expect(
+      subUsersToSave([
+        { name: ' Dana ', phone: ' 2125550147 ' },
+        { name: ' ', phone: '2125550148' },
+        { name: '', phone: '' },
+      ]),
+    ).toEqual([{ name: 'Dana', phone: '2125550147' }]);
+  });
+
+  it('accepts an optional +, a 3-digit area, 3 digits, then 4 to 6 digits, separators aside', () => {
+    for (const phone of ['2125550147', '+2125550147', '(212) 555-0147', '212.555.014799', '+212 555 014'])
+      expect(subUserPhoneInvalid({ name: 'Dana', phone }), phone).toBe(phone === '+212 555 014');
+  });
+
+  it('never flags a row without a name, since it is dropped', () => {
+    expect(subUserPhoneInvalid({ name: '  ', phone: 'nonsense' })).toBe(false);
+    expect(subUserPhoneInvalid({ name: 'Dana', phone: '' })).toBe(true);
   });
 });

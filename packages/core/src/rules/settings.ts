@@ -1,4 +1,6 @@
-/** Settings > Other rules (spec part 2 §5 "Settings"): company name and the team's time zone. */
+import { isValidMemberPhone } from './team.js';
+
+/** Settings > Other rules (spec part 2 §5 "Settings"): company name, time zone and sub-users. */
 
 /** 'Company name must be +4 characters' applies when the name is empty or shorter than 3. */
 export const MIN_COMPANY_NAME = 3;
@@ -48,4 +50,19 @@ export function timeZoneOptions(zones: readonly string[], at: Date, keep?: strin
     .map((zone) => ({ zone, offset: timeZoneOffsetMinutes(zone, at) }))
     .sort((a, b) => a.offset - b.offset || a.zone.localeCompare(b.zone))
     .map(({ zone }) => ({ value: zone, label: timeZoneLabel(zone, at) }));
+}
+
+/** Settings > Other 'sub-users': people besides the members who may use the account. */
+export type SubUser = { name: string; phone: string };
+
+export const MAX_SUB_USERS = 50;
+
+/** What is saved: names and phones trimmed, rows with an empty name dropped (spec part 2 §5). */
+export function subUsersToSave(rows: readonly SubUser[]): SubUser[] {
+  return rows.map((r) => ({ name: r.name.trim(), phone: r.phone.trim() })).filter((r) => r.name.length > 0);
+}
+
+/** Whether a kept row's phone fails the pattern: a row without a name is dropped, so never wrong. */
+export function subUserPhoneInvalid(row: SubUser): boolean {
+  return row.name.trim().length > 0 && !isValidMemberPhone(row.phone.trim());
 }

@@ -3,15 +3,23 @@ import { and, countDistinct, count, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { devices, statuses, teams, templates, users } from '../../db/schema/index.js';
 
-type TeamSettingsPatch = Partial<{ timezone: string; ppgl: number; name: string; onboarded: boolean }>;
+type TeamSettingsPatch = Partial<{
+  timezone: string;
+  ppgl: number;
+  name: string;
+  onboarded: boolean;
+  subUsers: { name: string; phone: string }[];
+}>;
 
 /** Updates the team's settings; the saved row's values, or null when the team is gone. */
 export async function updateTeamSettings(db: Db, teamId: string, patch: TeamSettingsPatch) {
-  const [row] = await db
-    .update(teams)
-    .set(patch)
-    .where(eq(teams.id, teamId))
-    .returning({ name: teams.name, timezone: teams.timezone, ppgl: teams.ppgl, onboarded: teams.onboarded });
+  const [row] = await db.update(teams).set(patch).where(eq(teams.id, teamId)).returning({
+    name: teams.name,
+    timezone: teams.timezone,
+    ppgl: teams.ppgl,
+    onboarded: teams.onboarded,
+    subUsers: teams.subUsers,
+  });
   return row ?? null;
 }
 

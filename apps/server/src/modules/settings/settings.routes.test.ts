@@ -113,3 +113,50 @@ describe('PATCH /api/teams/editProfile', () => {
     expect((await teamRow(admin.teamId)).name).toBe('Unnamed Company');
   });
 });
+
+describe('PATCH /api/users/updateSubUsers', () => {
+  const url = '/api/users/updateSubUsers';
+
+  it('saves the sub-users trimmed, drops rows without a name, and the whole team sees them', async () => {
+    const { admin, member, other } = await setUp();
+    const res = await patch(admin, url, {
+      subUsers: [
+        { name: ' Dana Cole ', phone: ' +1 (212) 555-0147 ' },
+        { name: '   ', phone: 'not a phone' },
+        { name: 'Eli Park', phone: '646.555.012345' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const saved = [
+      { name: 'Dana Cole', phone: '+1 (212) 555-0147' },
+      { name: 'Eli Park', phone: '646.555.012345' },
+    ];
+    expect(res.json()).toEqual({ subUsers: saved });
+    expect((await me(member)).team.subUsers).toEqual(saved);
+    expect((await teamRow(other.teamId)).subUsers).toEqual([]);
+  });
+
+  it("says '* Not a valid phone number.' for a named row with a bad phone, and saves nothing", async () => {
+    const { admin } = await setUp();
+    await patch(admin, url, { subUsers: [{ name: 'Dana Cole', phone: '2125550147' }] });
+    for (const phone of ['', '555-0147', '21255501', '+1 212 555 0147 99 88', 'call me']) {
+      const res = await patch(admin, url, {
+        subUsers: [
+          { name: 'Eli Park', phone: '6465550123' },
+          { name: 'Fay Lin', phone },
+        ],
+      });
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json().message).toBe(messages.team.invalidPhone);
+      expect(res.json().fields).toEqual([{ path: 'subUsers.1.phone', message: messages.team.invalidPhone }]);
+    }
+    expect((await teamRow(admin.teamId)).subUsers).toEqual([{ name: 'Dana Cole', phone: '2125550147' }]);
+  });
+
+  it('is refused to a member', async () => {
+    const { admin, member } = await setUp();
+    const res = await patch(member, url, { subUsers: [{ name: 'Mo', phone: '2125550147' }] });
+    expect(res.statusCode).toBe(403);
+    expect((await teamRow(admin.teamId)).subUsers).toEqual([]);
+  });
+});

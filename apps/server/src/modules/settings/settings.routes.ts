@@ -1,9 +1,9 @@
-import { boarded, changePpgl, editTeamProfile, updateTimezone } from '@prospector/core';
+import { boarded, changePpgl, editTeamProfile, updateSubUsers, updateTimezone } from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 import { unwrap } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 
-/** Settings > Other: time zone, daily texting limit and company name; finishing onboarding. */
+/** Settings > Other: time zone, daily texting limit, company name and sub-users; finishing onboarding. */
 export async function settingsRoutes(app: FastifyInstance) {
   const { settings } = app.services;
   route(app, updateTimezone, async ({ auth, body }) =>
@@ -11,5 +11,8 @@ export async function settingsRoutes(app: FastifyInstance) {
   );
   route(app, changePpgl, async ({ auth, body }) => unwrap(await settings.changePpgl(auth, body.ppgl)));
   route(app, editTeamProfile, async ({ auth, body }) => unwrap(await settings.editProfile(auth, body.name)));
+  route(app, updateSubUsers, async ({ auth, body }) =>
+    unwrap(await settings.updateSubUsers(auth, body.subUsers)),
+  );
   route(app, boarded, async ({ auth }) => unwrap(await settings.boarded(auth)));
 }

@@ -8,7 +8,7 @@ import * as q from './settings.queries.js';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-/** Team-wide settings of Settings > Other: time zone, daily texting limit, company name. Admins only. */
+/** Team-wide settings of Settings > Other: time zone, daily texting limit, company name, sub-users. Admins only. */
 export function createSettingsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
@@ -32,6 +32,15 @@ export function createSettingsService(deps: { db: Db; clock: Clock }) {
     async changePpgl(auth: AuthContext, ppgl: number): Promise<Result<{ ppgl: number }, SettingsErrorCode>> {
       const saved = await save(auth, { ppgl: clampPpgl(ppgl) });
       return saved.ok ? ok({ ppgl: saved.value.ppgl }) : saved;
+    },
+
+    /** The contract has already dropped unnamed rows and checked the phones. */
+    async updateSubUsers(
+      auth: AuthContext,
+      subUsers: { name: string; phone: string }[],
+    ): Promise<Result<{ subUsers: { name: string; phone: string }[] }, SettingsErrorCode>> {
+      const saved = await save(auth, { subUsers });
+      return saved.ok ? ok({ subUsers: saved.value.subUsers }) : saved;
     },
 
     async editProfile(auth: AuthContext, name: string): Promise<Result<{ name: string }, SettingsErrorCode>> {

@@ -10,3 +10,11 @@ export { updateTimezone } from './update-timezone.js';
 export { changePpgl } from './change-ppgl.js';
 export { editTeamProfile } from './edit-team-profile.js';
 export { boarded } from './boarded.js';
+export { updateSubUsers } from './update-sub-users.js';
+export {
+  getCustomFields,
+  updateCustomFields,
+  dataFieldSchema,
+  dataSectionSchema,
+  customFieldsEntity,
+} from './custom-fields.js';

@@ -29,6 +29,7 @@ function setUp(role: 'admin' | 'member' = 'admin') {
     }),
     'PATCH /api/users/changePpgl': (req) => ({ status: 200, body: req.body }),
     'PATCH /api/teams/editProfile': (req) => ({ status: 200, body: req.body }),
+    'PATCH /api/users/updateSubUsers': (req) => ({ status: 200, body: req.body }),
   });
   return renderApp('/settings/other', { token: 'token-ann' });
 }
@@ -99,5 +100,30 @@ describe('Settings > Other: company settings', () => {
     expect(screen.queryByRole('region', { name: 'Integration hooks' })).not.toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 700));
     expect(requestsTo('PATCH', '/api/users/changePpgl')).toHaveLength(0);
+  });
+
+  it("adds sub-users, says '* Not a valid phone number.' until the phone is fixed, and drops unnamed rows", async () => {
+    const { user } = setUp();
+    const section = await company();
+    const save = within(section).getByRole('button', { name: 'Save sub-users' });
+    expect(save).toBeDisabled();
+    await user.click(within(section).getByRole('button', { name: 'Add sub-user' }));
+    await user.type(within(section).getByRole('textbox', { name: 'Sub-user 1 name' }), 'Dana Cole');
+    await user.type(within(section).getByRole('textbox', { name: 'Sub-user 1 phone' }), '555-0147');
+    expect(within(section).getByText(messages.team.invalidPhone)).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.clear(within(section).getByRole('textbox', { name: 'Sub-user 1 phone' }));
+    await user.type(within(section).getByRole('textbox', { name: 'Sub-user 1 phone' }), '(212) 555-0147');
+    expect(within(section).queryByText(messages.team.invalidPhone)).not.toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Add sub-user' }));
+    await user.type(within(section).getByRole('textbox', { name: 'Sub-user 2 phone' }), 'no name here');
+    await user.click(save);
+    await waitFor(() =>
+      expect(requestsTo('PATCH', '/api/users/updateSubUsers')[0]?.body).toEqual({
+        subUsers: [{ name: 'Dana Cole', phone: '(212) 555-0147' }],
+      }),
+    );
+    expect(await screen.findByText('Sub-users saved.')).toBeInTheDocument();
+    expect(within(section).queryByRole('textbox', { name: 'Sub-user 2 name' })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@prospector/core';
 import { CompanyNameField } from './company-name-field';
 import { PpglField } from './ppgl-field';
+import { SubUsersField } from './sub-users-field';
 import { TimezoneField } from './timezone-field';
 import type { TeamSettings } from './types';
 
@@ -13,7 +14,7 @@ type Props = {
   onSaved: (patch: Partial<TeamSettings>) => void;
 };
 
-/** Settings > Other: company name, time zone and daily texting limit of the team. */
+/** Settings > Other: company name, time zone, daily texting limit and sub-users of the team. */
 export function TeamSettingsPanel({ team, canEdit, onSaved }: Props) {
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-label="Company">
@@ -31,6 +32,7 @@ export function TeamSettingsPanel({ team, canEdit, onSaved }: Props) {
         <CompanyNameField value={team.name} canEdit={canEdit} onSaved={onSaved} />
         <TimezoneField value={team.timezone} canEdit={canEdit} onSaved={onSaved} />
         <PpglField value={team.ppgl} canEdit={canEdit} onSaved={onSaved} />
+        <SubUsersField value={team.subUsers} canEdit={canEdit} onSaved={onSaved} />
       </Stack>
     </Paper>
   );
