@@ -7,4 +7,5 @@ export type DevicesErrorCode =
   | 'NO_DEVICE'
   | 'RECIPIENT_BLOCKED'
   | 'NOT_AN_IDENTIFIER'
-  | 'SIMULATED_FULL';
+  | 'SIMULATED_FULL'
+  | 'PERMISSION_REQUIRED';

@@ -1,4 +1,5 @@
 import {
+  can,
   isDeviceConnected,
   isValidEmail,
   JOB_MAX_ATTEMPTS,
@@ -178,6 +179,8 @@ export function createSmsService(deps: {
       auth: AuthContext,
       input: { itemId: string; to: string; body: string; from?: string | null },
     ): R<MessageDto> {
+      // 'Send SMS and/or emails' (spec part 2 §3): without it a member reads the thread, sends nothing.
+      if (!can(auth.user, 'sms')) return fail('PERMISSION_REQUIRED');
       const found = await deps.records.access(auth, input.itemId);
       if (!found.ok) return found;
       const value = recipientValue(input.to);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { formatPhone, type CurrentUser, type DeviceDto } from '@prospector/core';
+import { can, formatPhone, type CurrentUser, type DeviceDto } from '@prospector/core';
 import { boardKeys, useBoardStatuses } from '../../features/board';
 import { useDevices } from '../../features/devices';
 import { messengerKeys } from '../../features/messenger';
@@ -53,6 +53,7 @@ export function RecordModalHost({ user }: { user: CurrentUser }) {
       mapsConfigured={mapsConfigured}
       smsSenders={smsSendersOf(devices)}
       smsTools={SmsTools}
+      canText={can(user, 'sms')}
     />
   );
 }

@@ -22,9 +22,13 @@ const MEMBERS = [
 ];
 const LOAD = { timeout: 3000 };
 
-function setUp(routes: Record<string, FakeRoute> = {}, item = buildItem({ _id: ITEM_ID })) {
+function setUp(
+  routes: Record<string, FakeRoute> = {},
+  item = buildItem({ _id: ITEM_ID }),
+  viewer = buildUser(),
+) {
   mockApi({
-    'GET /api/users/me': { status: 200, body: { user: buildUser() } },
+    'GET /api/users/me': { status: 200, body: { user: viewer } },
     'GET /api/teams/members': { status: 200, body: { members: MEMBERS } },
     'POST /api/dashboard/get': {
       status: 200,
@@ -230,6 +234,29 @@ describe('record detail', () => {
     expect(await screen.findByText(messages.shell.comingSoon)).toBeInTheDocument();
     expect(record.getByRole('tab', { name: 'Comment' })).toHaveAttribute('aria-selected', 'true');
     expect(record.getByRole('textbox', { name: 'Comment' })).toBeInTheDocument();
+  });
+
+  it('has no SMS tab for a member without the sms permission, who still reads the texts', async () => {
+    const member = buildUser({ role: 'member', permissions: ['messenger'], dataAccess: 'All data' });
+    setUp(
+      {
+        [`GET /api/items/${ITEM_ID}`]: {
+          status: 200,
+          body: {
+            item: buildItem({ _id: ITEM_ID }),
+            messages: [buildMessage({ _id: 'm1', comment: false, direction: 'in', body: 'Who is this?' })],
+            tasks: [],
+            sections: [],
+          },
+        },
+      },
+      undefined,
+      member,
+    );
+    const record = await openRecord();
+    expect(record.getByRole('log', { name: 'Thread' })).toHaveTextContent('Who is this?');
+    expect(record.getByRole('tab', { name: 'Comment' })).toBeInTheDocument();
+    expect(record.queryByRole('tab', { name: 'SMS' })).not.toBeInTheDocument();
   });
 
   it('shows SMS history only, with the composer disabled, until a number is chosen', async () => {

@@ -34,6 +34,8 @@ export type RecordModalProps = {
   smsSenders: readonly SmsSender[];
   /** Controls the app composes beside Send in the SMS box (quick replies). */
   smsTools?: SmsToolsSlot;
+  /** The viewer may send texts (admin, or the `sms` permission). */
+  canText: boolean;
 };
 
 const TYPE_LABELS = { contact: 'Contact', property: 'Property', company: 'Company' } as const;
@@ -50,6 +52,7 @@ function RecordBody({
   mapsConfigured,
   smsSenders,
   smsTools,
+  canText,
   onOpenItem,
   onChanged,
 }: RecordBodyProps) {
@@ -125,6 +128,7 @@ function RecordBody({
           timeZone={timeZone}
           senders={smsSenders}
           smsTools={smsTools}
+          canText={canText}
         />
       </Box>
     </Group>

@@ -20,13 +20,15 @@ type ThreadProps = {
   senders: readonly SmsSender[];
   /** Controls beside Send in the SMS box (quick replies). */
   smsTools?: SmsToolsSlot;
+  /** The viewer may send texts (admin, or the `sms` permission): otherwise there is no SMS tab. */
+  canText: boolean;
 };
 
 /**
  * The right side of the record (spec part 1 §2.4): the thread, oldest first, and the way to answer:
  * Comment on every record, SMS on contacts; Email is only announced.
  */
-export function Thread({ record, members, viewerId, timeZone, senders, smsTools }: ThreadProps) {
+export function Thread({ record, members, viewerId, timeZone, senders, smsTools, canText }: ThreadProps) {
   const { item } = record;
   const [tab, setTab] = useState<ThreadTab>('comment');
   const cancel = useDeschedule(item._id);
@@ -75,7 +77,7 @@ export function Thread({ record, members, viewerId, timeZone, senders, smsTools 
             <Tabs.Tab value="comment" leftSection={<IconMessageCircle size={14} />}>
               Comment
             </Tabs.Tab>
-            {item.type === 'contact' && (
+            {item.type === 'contact' && canText && (
               <Tabs.Tab value="sms" leftSection={<IconMessage size={14} />}>
                 SMS
               </Tabs.Tab>
@@ -85,7 +87,7 @@ export function Thread({ record, members, viewerId, timeZone, senders, smsTools 
             </Tabs.Tab>
           </Tabs.List>
         </Tabs>
-        {tab === 'comment' ? (
+        {tab === 'comment' || !canText ? (
           <CommentComposer itemId={item._id} itemType={item.type} members={members} />
         ) : (
           <SmsComposer
