@@ -28,7 +28,13 @@ import {
 } from './modules/records/index.js';
 import { createTeamsService, type TeamsService } from './modules/teams/index.js';
 import { teamsRoutes } from './modules/teams/index.js';
+import { avatarsRoutes } from './modules/teams/index.js';
 import { createSettingsService, settingsRoutes, type SettingsService } from './modules/settings/index.js';
+import {
+  createDataFieldsService,
+  dataFieldsRoutes,
+  type DataFieldsService,
+} from './modules/data-fields/index.js';
 import { createListsService, listsRoutes, toListDto, type ListsService } from './modules/lists/index.js';
 import { createImportWorker, type ImportWorker } from './engines/import/import-worker.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -84,6 +90,7 @@ export type Services = {
   campaigns: CampaignsService;
   campaignEngine: CampaignEngine;
   settings: SettingsService;
+  dataFields: DataFieldsService;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -260,6 +267,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const campaigns = createCampaignsService({ db, clock, realtime, kick: () => campaignEngine.kick() });
   const settings = createSettingsService({ db, clock });
+  const dataFields = createDataFieldsService({ db, clock, realtime });
 
   app.decorate('config', config);
   app.decorate('database', deps.database);
@@ -289,6 +297,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     campaigns,
     campaignEngine,
     settings,
+    dataFields,
   });
   app.decorate('realtime', createRealtime(app, config.REDIS_URL));
   gateway = createDeviceGateway({
@@ -326,9 +335,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(campaignsRoutes);
   await app.register(templatesRoutes);
   await app.register(settingsRoutes);
+  await app.register(dataFieldsRoutes);
   await app.register(teamsRoutes);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(listsRoutes);
+  await app.register(avatarsRoutes);
   await registerWeb(app, config.WEB_DIST);
 
   // Sockets close before the HTTP server, which would otherwise wait for them.

@@ -14,3 +14,5 @@ export * from './rules/campaigns.js';
 export * from './rules/settings.js';
 export * from './rules/team.js';
 export * from './rules/onboarding.js';
+export * from './rules/data-fields.js';
+export * from './rules/avatars.js';

@@ -195,6 +195,33 @@ export const messages = {
     devicePausedNotice:
       'Campaign "{campaign}": {device} was paused because only {rate}% of its last 50 texts were delivered.',
   },
+  dataFields: {
+    systemSectionRemoved: 'The {name} section is built in and cannot be deleted.',
+    systemSectionRenamed: 'The {name} section is built in and cannot be renamed.',
+    systemFieldRemoved: '{name} is a built-in field and cannot be deleted.',
+    systemFieldChanged: '{name} is a built-in field: its name, type and options cannot change.',
+    notSystem: 'Only the built-in sections and fields are system ones.',
+    duplicateId: 'Two sections or fields have the same id.',
+    sectionNameRequired: 'Every section needs a name.',
+    fieldNameRequired: 'Every field needs a name.',
+    duplicateFieldName: 'Two fields are named "{name}": field names must be unique.',
+    emptyOption: 'The {name} field has an empty option.',
+    duplicateOption: 'The {name} field has the option "{option}" twice.',
+    unknownMember: 'The {name} section is shown to someone who is not on your team.',
+    tooManySections: 'A record type can have at most {max} sections.',
+    tooManyFields: 'A record type can have at most {max} fields.',
+    deleteSectionConfirm:
+      'Delete the section "{name}" and its fields? Values already entered in them will no longer be shown.',
+    saved: 'Saved',
+    saving: 'Saving…',
+  },
+  avatars: {
+    wrongType: 'Choose a PNG, JPEG, WebP or GIF image.',
+    tooLarge: 'The image must be 2 MB or smaller.',
+    missing: 'Choose an image to upload.',
+    photoSaved: 'Your photo was saved.',
+    logoSaved: 'The company logo was saved.',
+  },
   http: {
     notFound: 'Not found.',
     badRequest: 'The request is not valid.',

@@ -10,6 +10,7 @@ import type { TemplatesErrorCode } from '../modules/templates/templates.errors.j
 import type { RecordsErrorCode } from '../modules/records/records.errors.js';
 import type { SettingsErrorCode } from '../modules/settings/index.js';
 import type { TeamsErrorCode } from '../modules/teams/index.js';
+import type { DataFieldsErrorCode } from '../modules/data-fields/index.js';
 import type { Result } from './result.js';
 
 export type CommonErrorCode = 'NOT_FOUND' | 'VALIDATION' | 'RATE_LIMITED' | 'INTERNAL';
@@ -26,6 +27,7 @@ export type ErrorCode =
   | TemplatesErrorCode
   | SettingsErrorCode
   | TeamsErrorCode
+  | DataFieldsErrorCode
   | 'API_KEY_INVALID'
   | 'UNKNOWN_PROSPECT';
 
@@ -117,6 +119,11 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   CANNOT_REMOVE_ADMIN: { status: 403, message: messages.team.cannotRemoveAdmin },
   ASSIGNEES_REQUIRED: { status: 400, message: messages.team.assigneesRequired },
   ASSIGNEE_NOT_IN_TEAM: { status: 400, message: messages.team.assigneeNotInTeam },
+  // Which check failed (type, size, no file) is said by the service (messages.avatars).
+  AVATAR_INVALID: { status: 400, message: messages.avatars.wrongType },
+  COMPANY_NAME_INVALID: { status: 400, message: messages.settings.companyNameTooShort },
+  // Which rule the sections break is said by the service (sectionsProblem's text).
+  SECTIONS_INVALID: { status: 400, message: messages.http.badRequest },
 };
 
 export class DomainError extends Error {

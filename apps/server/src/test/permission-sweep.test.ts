@@ -68,13 +68,13 @@ describe('permissions', () => {
   it.each(PERMISSION_KEYS.filter((k) => Object.keys(guarded(k, '', '')).length > 0))(
     'a member without %s changes nothing it guards, through any route',
     async (key) => {
-      const team = await seedTeam(t, `-${key}`);
+      const team = await seedTeam(t, `-${key.toLowerCase()}`);
       const others = PERMISSION_KEYS.filter((k) => k !== key);
-      const lacking = await insertMember(t, team.admin.teamId, `no-${key}@alpha.test`, {
+      const lacking = await insertMember(t, team.admin.teamId, `no-${key.toLowerCase()}@alpha.test`, {
         permissions: others,
         dataAccess: 'All data',
       });
-      const holding = await insertMember(t, team.admin.teamId, `all-${key}@alpha.test`, {
+      const holding = await insertMember(t, team.admin.teamId, `all-${key.toLowerCase()}@alpha.test`, {
         permissions: [...PERMISSION_KEYS],
         dataAccess: 'All data',
       });

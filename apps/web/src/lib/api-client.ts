@@ -153,3 +153,31 @@ export async function callForFile(path: string, options: CallOptions = {}): Prom
   const disposition = response.headers.get('Content-Disposition') ?? '';
   return { blob: await response.blob(), fileName: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null };
 }
+
+/**
+ * A call whose body is a multipart form (an avatar): `call`'s rules, with the browser setting the
+ * multipart Content-Type and its boundary.
+ */
+export async function callWithForm<TResponse extends z.ZodType>(
+  endpoint: Endpoint<z.ZodType, TResponse>,
+  form: FormData,
+  options: CallOptions = {},
+): Promise<z.infer<TResponse>> {
+  const token = options.token !== undefined ? options.token : getToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(endpoint.path, options.params, options.query), {
+      method: endpoint.method,
+      headers,
+      body: form,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    throw unreachable(cause, options);
+  }
+  const data = await readJson(response);
+  if (response.ok) return data as z.infer<TResponse>;
+  throw failure(response, data, { token, auth: endpoint.auth, quiet: options.quiet });
+}

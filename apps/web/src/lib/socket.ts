@@ -33,6 +33,8 @@ const FORWARDED_EVENTS = [
   'templatesChanged',
   'campaignChanged',
   'editMember',
+  'teamProfileChanged',
+  'sectionsChanged',
 ] as const;
 type ForwardedEvent = (typeof FORWARDED_EVENTS)[number];
 type Listener<E extends ServerEventName> = (payload: ServerEventPayload<E>) => void;

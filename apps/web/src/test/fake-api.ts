@@ -22,7 +22,12 @@ function toRequest(input: RequestInfo | URL, init: RequestInit = {}): FakeReques
   return {
     method: (init.method ?? 'GET').toUpperCase(),
     path: url.pathname,
-    body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    body:
+      typeof init.body === 'string'
+        ? (JSON.parse(init.body) as unknown)
+        : init.body instanceof FormData
+          ? init.body
+          : undefined,
     token: auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : null,
   };
 }

@@ -36,6 +36,8 @@ export const serverEvents = {
   devicesChanged: z.object({}),
   /** Templates, groups, subtemplates or quick replies changed: refetch them. */
   templatesChanged: z.object({}),
+  /** An entity's sections or fields changed (Settings > Data Fields): refetch them and open records. */
+  sectionsChanged: z.object({ type: z.enum(['contact', 'property', 'company']) }),
   /** A campaign was launched, paused, resumed, finished, removed, or sent texts: refetch its figures. */
   campaignChanged: z.object({ campaignId: z.string() }),
   /** A member's details, permissions or data access changed (team room): refetch the team. */
@@ -46,7 +48,11 @@ export const serverEvents = {
     phone: z.string().nullable(),
     permissions: z.array(z.enum(PERMISSION_KEYS)),
     dataAccess: z.enum(DATA_ACCESS),
+    /** The member's avatar URL (it changes with POST /api/users/changeAvatar). */
+    avatar: z.string().nullable(),
   }),
+  /** The company's name or avatar changed (team room): patch the current user's team. */
+  teamProfileChanged: z.object({ name: z.string(), avatar: z.string().nullable() }),
   /** The session behind this socket was revoked (logout); the client drops its token. */
   sessionRevoked: z.object({ reason: z.enum(['logout', 'revoked']) }),
 } as const;

@@ -29,7 +29,7 @@ export const teams = pgTable('teams', {
   hookSecret: text('hook_secret'),
   /** The public API's key (POST /api/public/sendSMS). */
   apiKey: text('api_key').unique(),
-  /** Company avatar (Settings > Team, admin): a file name under DATA_DIR/avatars. */
+  /** Company avatar (Settings > Team, admin): its URL path, /api/files/avatars/<file> under DATA_DIR/avatars. */
   avatar: text('avatar'),
   /** Settings > Other 'sub-users': people who may use the account, by name and phone. */
   subUsers: jsonb('sub_users').$type<{ name: string; phone: string }[]>().notNull().default([]),

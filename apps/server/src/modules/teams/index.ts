@@ -1,3 +1,4 @@
 export { createTeamsService, type TeamsService, type UserWithTeam } from './teams.service.js';
 export { teamsRoutes } from './teams.routes.js';
 export type { TeamsErrorCode } from './teams.errors.js';
+export { avatarsRoutes } from './avatars.routes.js';

@@ -93,6 +93,7 @@ export function createTeamMembersService(deps: { db: Db; realtime: () => Realtim
         phone: dto.phone,
         permissions: dto.permissions,
         dataAccess: dto.dataAccess,
+        avatar: dto.avatar,
       });
       return ok(dto);
     },

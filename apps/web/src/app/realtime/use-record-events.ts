@@ -13,6 +13,10 @@ export function useRecordEvents() {
     // The Messenger's rows show statuses too.
     void queryClient.invalidateQueries({ queryKey: messengerKeys.inboxes() });
   });
+  useServerEvent('sectionsChanged', () => {
+    // An open record shows its entity's sections.
+    void queryClient.invalidateQueries({ queryKey: recordKeys.details() });
+  });
   useServerEvent('notification', () => {
     // Cards show unread counts.
     void queryClient.invalidateQueries({ queryKey: boardKeys.lists() });

@@ -28,10 +28,19 @@ export function LoggedInRoutes({ user }: { user: CurrentUser }) {
       />
       <Route path="campaigns" element={<CampaignsPage canCreate={can(user, 'campaigns')} />} />
       <Route path="campaign-builder" element={<CampaignBuilder timeZone={user.team.timezone} />} />
-      <Route path="import" element={<ImportScreen />} />
+      <Route
+        path="import"
+        element={can(user, 'import') ? <ImportScreen /> : <Navigate to="/lists" replace />}
+      />
       <Route path="export-contacts" element={<ExportScreen />} />
-      <Route path="import-dnc" element={<ImportDncScreen />} />
-      <Route path="lists" element={<ListsPage timeZone={user.team.timezone} />} />
+      <Route
+        path="import-dnc"
+        element={can(user, 'import') ? <ImportDncScreen /> : <Navigate to="/lists" replace />}
+      />
+      <Route
+        path="lists"
+        element={<ListsPage timeZone={user.team.timezone} canManage={can(user, 'import')} />}
+      />
       <Route path="lists/:id" element={<ListDetailPage timeZone={user.team.timezone} />} />
       <Route path="templates" element={<TemplatesLayout />}>
         <Route index element={<Navigate to="sms" replace />} />

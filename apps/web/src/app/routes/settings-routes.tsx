@@ -8,6 +8,7 @@ import { TeamScreen } from '../../features/team-members';
 import { OtherSettingsPage } from './other-settings-page';
 import { Screen } from './screen';
 import { StatusesSettingsPage } from './statuses-settings-page';
+import { DataFieldsSettingsPage } from './data-fields-settings-page';
 import { SettingsLayout } from './settings-layout';
 
 /** Pages of the settings menu; a page hidden from the menu sends its visitor to Team. */
@@ -31,6 +32,7 @@ function pageOf(user: CurrentUser, path: string, title: string): ReactElement {
   if (path === 'devices') return <DevicesScreen timeZone={user.team.timezone} />;
   if (path === 'other') return <OtherSettingsPage user={user} />;
   if (path === 'statuses') return <StatusesSettingsPage />;
+  if (path === 'data-fields') return <DataFieldsSettingsPage />;
   return <Screen title={title} />;
 }
 

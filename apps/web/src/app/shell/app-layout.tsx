@@ -5,6 +5,7 @@ import { can, type CurrentUser } from '@prospector/core';
 import { DisconnectedDevicesBanner, useLiveDevices } from '../../features/devices';
 import { useInboxUnread, useLiveInbox } from '../../features/messenger';
 import { RecordModalHost } from '../compose/record-modal-host';
+import { useProfileEvents } from '../realtime/use-profile-events';
 import { useRecordEvents } from '../realtime/use-record-events';
 import { ConnectionBanner } from './connection-banner';
 import { MainNav } from './main-nav';
@@ -14,6 +15,7 @@ import { TopBar } from './top-bar';
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [navOpened, nav] = useDisclosure(false);
   useRecordEvents();
+  useProfileEvents(user._id);
   useLiveDevices();
   useLiveInbox();
   const messengerUnread = useInboxUnread(can(user, 'messenger')).data;

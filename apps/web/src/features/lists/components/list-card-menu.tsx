@@ -8,7 +8,8 @@ type ListCardMenuProps = {
   /** null: this move is not possible (first or last, or the page is filtered). */
   onMoveUp: (() => void) | null;
   onMoveDown: (() => void) | null;
-  onDelete: () => void;
+  /** null: the viewer only opens lists. */
+  onDelete: (() => void) | null;
 };
 
 export function ListCardMenu({ listId, listName, onMoveUp, onMoveDown, onDelete }: ListCardMenuProps) {
@@ -23,21 +24,29 @@ export function ListCardMenu({ listId, listName, onMoveUp, onMoveDown, onDelete 
         <Menu.Item component={Link} to={`/lists/${listId}`} leftSection={<IconExternalLink size={16} />}>
           Open list
         </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconArrowUp size={16} />} disabled={!onMoveUp} onClick={() => onMoveUp?.()}>
-          Move up
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconArrowDown size={16} />}
-          disabled={!onMoveDown}
-          onClick={() => onMoveDown?.()}
-        >
-          Move down
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-          Delete list
-        </Menu.Item>
+        {onDelete && (
+          <>
+            <Menu.Divider />
+            <Menu.Item
+              leftSection={<IconArrowUp size={16} />}
+              disabled={!onMoveUp}
+              onClick={() => onMoveUp?.()}
+            >
+              Move up
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconArrowDown size={16} />}
+              disabled={!onMoveDown}
+              onClick={() => onMoveDown?.()}
+            >
+              Move down
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+              Delete list
+            </Menu.Item>
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

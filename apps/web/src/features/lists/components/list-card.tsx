@@ -30,7 +30,8 @@ export type ListCardProps = {
   onMoveUp: (() => void) | null;
   onMoveDown: (() => void) | null;
   onCreateCampaign: (listId: string) => void;
-  onDelete: (list: ListDto) => void;
+  /** null: the viewer may not delete, rename or move lists (no `import` permission). */
+  onDelete: ((list: ListDto) => void) | null;
 };
 
 const STATE_BADGE = {
@@ -97,7 +98,7 @@ export function ListCard(props: ListCardProps) {
               <IconGripVertical size={16} />
             </ActionIcon>
           )}
-          <ListNameInput list={list} />
+          <ListNameInput list={list} readOnly={!props.onDelete} />
           <Badge color={badge.color} variant="light" radius="sm" tt="none" fw={600}>
             {badge.label}
           </Badge>
@@ -109,7 +110,7 @@ export function ListCard(props: ListCardProps) {
             listName={list.name}
             onMoveUp={props.onMoveUp}
             onMoveDown={props.onMoveDown}
-            onDelete={() => props.onDelete(list)}
+            onDelete={props.onDelete ? () => props.onDelete?.(list) : null}
           />
         </Group>
         <Group gap="lg" wrap="wrap" pl={canReorder ? 30 : 0}>

@@ -24,7 +24,8 @@ type ListCardsProps = {
   selectedId: string | null;
   onSelect: (listId: string) => void;
   onCreateCampaign: (listId: string) => void;
-  onDelete: (list: ListDto) => void;
+  /** null: the viewer may not delete (nor rename) lists. */
+  onDelete: ((list: ListDto) => void) | null;
 };
 
 /** The pointer must travel a little before a drag starts, so clicks keep working. */

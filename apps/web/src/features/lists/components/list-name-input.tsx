@@ -9,7 +9,13 @@ import classes from './lists.module.css';
  * The list's name, edited in place: saved 500 ms after the last keystroke (spec part 2 §7), at once
  * when the field is left. An empty name is never sent; leaving the field empty restores the name.
  */
-export function ListNameInput({ list }: { list: Pick<ListDto, '_id' | 'name'> }) {
+export function ListNameInput({
+  list,
+  readOnly = false,
+}: {
+  list: Pick<ListDto, '_id' | 'name'>;
+  readOnly?: boolean;
+}) {
   const [draft, setDraft] = useState<string | null>(null);
   const rename = useEditListName(list);
   const save = useDebouncedCallback(
@@ -44,6 +50,7 @@ export function ListNameInput({ list }: { list: Pick<ListDto, '_id' | 'name'> })
         save(event.currentTarget.value);
       }}
       onBlur={finish}
+      readOnly={readOnly}
       onKeyDown={onKeyDown}
       variant="unstyled"
       size="md"

@@ -33,7 +33,14 @@ const SIDE_BY_SIDE = '(min-width: 75em)';
 const STICKY_TOP = 'calc(60px + var(--mantine-spacing-xl))';
 
 /** /lists (spec part 2 §2): the team's lists, searched, reordered, with the selected one's stats. */
-export function ListsPage({ timeZone }: { timeZone?: string | null }) {
+export function ListsPage({
+  timeZone,
+  canManage,
+}: {
+  timeZone?: string | null;
+  /** Import, rename, reorder and delete lists (admin, or the `import` permission). */
+  canManage: boolean;
+}) {
   useListEvents();
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
@@ -85,9 +92,11 @@ export function ListsPage({ timeZone }: { timeZone?: string | null }) {
             }
             w={280}
           />
-          <Button component={Link} to="/import" leftSection={<IconUpload size={16} />}>
-            Import list
-          </Button>
+          {canManage && (
+            <Button component={Link} to="/import" leftSection={<IconUpload size={16} />}>
+              Import list
+            </Button>
+          )}
         </Group>
       </Group>
       <Grid gap="lg" align="flex-start">
@@ -112,11 +121,11 @@ export function ListsPage({ timeZone }: { timeZone?: string | null }) {
               <ListCards
                 lists={lists}
                 timeZone={timeZone}
-                canReorder={search === ''}
+                canReorder={canManage && search === ''}
                 selectedId={selectedId}
                 onSelect={setSelectedId}
                 onCreateCampaign={openBuilder}
-                onDelete={(list: ListDto) => setDeletingId(list._id)}
+                onDelete={canManage ? (list: ListDto) => setDeletingId(list._id) : null}
               />
               {query.isFetchingNextPage && (
                 <Center py="sm">

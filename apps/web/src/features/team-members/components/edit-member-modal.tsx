@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { memberEmailToSend, type TeamMemberDto } from '@prospector/core';
 import { useEditMember } from '../api/edit-member';
 import { MemberForm, draftErrors, type MemberDraft } from './member-form';
+import { OwnPhoto } from './own-photo';
 
 type EditMemberModalProps = {
   member: TeamMemberDto;
   accessEditable: boolean;
+  /** The viewer edits themself: their photo is offered too. */
+  isSelf?: boolean;
   onClose: () => void;
   onEdited?: (userId: string) => void;
 };
@@ -20,7 +23,8 @@ const draftOf = (m: TeamMemberDto): MemberDraft => ({
 });
 
 /** Edits one member; the e-mail is sent only when longer than 7 characters (spec part 2 §5). */
-export function EditMemberModal({ member, accessEditable, onClose, onEdited }: EditMemberModalProps) {
+export function EditMemberModal(props: EditMemberModalProps) {
+  const { member, accessEditable, isSelf = false, onClose, onEdited } = props;
   const [draft, setDraft] = useState(() => draftOf(member));
   const [submitted, setSubmitted] = useState(false);
   const edit = useEditMember(onEdited);
@@ -46,6 +50,12 @@ export function EditMemberModal({ member, accessEditable, onClose, onEdited }: E
   return (
     <Modal opened onClose={onClose} title={<Text fw={700}>Edit member</Text>} size="lg">
       <Stack gap="lg">
+        {isSelf && (
+          <>
+            <OwnPhoto member={member} />
+            <Divider />
+          </>
+        )}
         <MemberForm
           draft={draft}
           onChange={setDraft}

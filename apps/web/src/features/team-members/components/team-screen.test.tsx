@@ -33,6 +33,18 @@ const BOB = member({
 });
 const CY = member({ _id: 'user-3', name: 'Cy Reed', email: 'cy@acme.test' });
 
+const LOGO_URL = '/api/files/avatars/11111111-1111-4111-8111-111111111111.png';
+const PHOTO_URL = '/api/files/avatars/22222222-2222-4222-8222-222222222222.png';
+/** A 1×1 PNG, and a text file that calls itself one. */
+const PNG_BYTES = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='),
+  (c) => c.charCodeAt(0),
+);
+const pngFile = () => new File([PNG_BYTES], 'logo.png', { type: 'image/png' });
+const fakePng = () => new File(['just some text'], 'fake.png', { type: 'image/png' });
+const fileInputIn = (root: HTMLElement) => root.querySelector<HTMLInputElement>('input[type="file"]')!;
+const topBarAvatar = () => document.querySelector<HTMLImageElement>('header img');
+
 function setUp(opts: { as?: 'admin' | 'bob'; itemCount?: number } = {}) {
   let team = [ANN, BOB, CY];
   const me =
@@ -58,6 +70,11 @@ function setUp(opts: { as?: 'admin' | 'bob'; itemCount?: number } = {}) {
       const user = { ...team.find((m) => m._id === body._id)!, ...body };
       team = team.map((m) => (m._id === user._id ? user : m));
       return { status: 200, body: { user } };
+    },
+    'PATCH /api/teams/editProfile': { status: 200, body: { name: 'Acme Realty', avatar: LOGO_URL } },
+    'POST /api/users/changeAvatar': () => {
+      team = team.map((m) => (m._id === me._id ? { ...m, avatar: PHOTO_URL } : m));
+      return { status: 200, body: { avatar: PHOTO_URL } };
     },
     'POST /api/items/countUserItems': { status: 200, body: { itemCount: opts.itemCount ?? 0 } },
     'PATCH /api/teams/removeMember': (req) => {
@@ -202,8 +219,76 @@ describe('Settings > Team', () => {
         phone: null,
         permissions: [],
         dataAccess: 'Only assigned',
+        avatar: null,
       }),
     );
     await waitFor(() => expect(requestsTo('GET', '/api/teams/listMembers').length).toBeGreaterThan(before));
+  });
+
+  it('shows the company and lets the admin upload its logo, which shows at once', async () => {
+    const { user } = setUp();
+    const company = await screen.findByRole('region', { name: 'Company' });
+    expect(within(company).getByText('Acme Realty')).toBeInTheDocument();
+    await user.upload(fileInputIn(company), pngFile());
+    await waitFor(() => expect(requestsTo('PATCH', '/api/teams/editProfile')).toHaveLength(1));
+    const sent = requestsTo('PATCH', '/api/teams/editProfile')[0]!.body as FormData;
+    expect((sent.get('img') as File).name).toBe('logo.png');
+    expect(await screen.findByRole('img', { name: 'Acme Realty logo' })).toHaveAttribute('src', LOGO_URL);
+  });
+
+  it('refuses a file that is not an image before sending it, with the message', async () => {
+    const { user } = setUp();
+    await user.upload(fileInputIn(await screen.findByRole('region', { name: 'Company' })), fakePng());
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.avatars.wrongType);
+    expect(requestsTo('PATCH', '/api/teams/editProfile')).toHaveLength(0);
+  });
+
+  it('offers the logo upload to the admin only', async () => {
+    setUp({ as: 'bob' });
+    await table();
+    expect(
+      within(screen.getByRole('region', { name: 'Company' })).getByText('Acme Realty'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload logo' })).not.toBeInTheDocument();
+  });
+
+  it('lets a member change their own photo in their edit dialog, and refetches the members', async () => {
+    const { user } = setUp({ as: 'bob' });
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Edit Bob Stone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit member' });
+    const before = requestsTo('GET', '/api/teams/listMembers').length;
+    await user.upload(fileInputIn(dialog), pngFile());
+    await waitFor(() => expect(requestsTo('POST', '/api/users/changeAvatar')).toHaveLength(1));
+    const sent = requestsTo('POST', '/api/users/changeAvatar')[0]!.body as FormData;
+    expect(sent.get('avatar')).toBeInstanceOf(File);
+    expect(await within(dialog).findByRole('img', { name: 'Your photo' })).toHaveAttribute('src', PHOTO_URL);
+    await waitFor(() => expect(requestsTo('GET', '/api/teams/listMembers').length).toBeGreaterThan(before));
+  });
+
+  it('offers no photo change in the dialog of someone else', async () => {
+    const { user } = setUp();
+    await user.click(within(await rowOf('Cy Reed')).getByRole('button', { name: 'Edit Cy Reed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit member' });
+    expect(within(dialog).queryByRole('button', { name: 'Change photo' })).not.toBeInTheDocument();
+  });
+
+  it('shows the new photo and logo in the top bar when the server announces them', async () => {
+    setUp();
+    await table();
+    act(() =>
+      latestSocket().serverEmit('editMember', {
+        _id: ANN._id,
+        name: ANN.name,
+        email: ANN.email,
+        phone: null,
+        permissions: [],
+        dataAccess: 'All data',
+        avatar: PHOTO_URL,
+      }),
+    );
+    await waitFor(() => expect(topBarAvatar()).toHaveAttribute('src', PHOTO_URL));
+    act(() => latestSocket().serverEmit('teamProfileChanged', { name: 'Acme Homes', avatar: LOGO_URL }));
+    expect(await screen.findByRole('img', { name: 'Acme Homes logo' })).toHaveAttribute('src', LOGO_URL);
   });
 });

@@ -17,11 +17,18 @@ import { useServerEvent } from '../../../lib/use-server-event';
 import { useTeamMembers } from '../api/list-team-members';
 import { teamMembersKeys } from '../api/team-members-keys';
 import { AddMemberModal } from './add-member-modal';
+import { CompanyHeader, type CompanyProfile } from './company-header';
 import { EditMemberModal } from './edit-member-modal';
 import { MembersTable } from './members-table';
 import { RemoveMemberModal } from './remove-member-modal';
 
-export type TeamViewer = { _id: string; role: Role; permissions: readonly PermissionKey[] };
+export type TeamViewer = {
+  _id: string;
+  role: Role;
+  permissions: readonly PermissionKey[];
+  /** The viewer's company, shown above the members with its logo. */
+  team?: CompanyProfile;
+};
 
 type TeamScreenProps = {
   viewer: TeamViewer;
@@ -29,7 +36,7 @@ type TeamScreenProps = {
   onMemberEdited?: (userId: string) => void;
 };
 
-/** Settings > Team (spec part 2 §2): the members, 'Add member', edit and remove. */
+/** Settings > Team (spec part 2 §2): the company, the members, 'Add member', edit and remove. */
 export function TeamScreen({ viewer, onMemberEdited }: TeamScreenProps) {
   const members = useTeamMembers();
   const queryClient = useQueryClient();
@@ -52,6 +59,7 @@ export function TeamScreen({ viewer, onMemberEdited }: TeamScreenProps) {
           </Button>
         )}
       </Group>
+      {viewer.team && <CompanyHeader company={viewer.team} canUpload={viewer.role === 'admin'} />}
       {members.isPending ? (
         <Center py="xl">
           <Loader aria-label="Loading members" />
@@ -76,6 +84,7 @@ export function TeamScreen({ viewer, onMemberEdited }: TeamScreenProps) {
           key={editing._id}
           member={editing}
           accessEditable={mayEditMemberAccess(viewer, editing)}
+          isSelf={editing._id === viewer._id}
           onClose={() => setEditing(null)}
           {...(onMemberEdited ? { onEdited: onMemberEdited } : {})}
         />

@@ -1,0 +1,48 @@
+import { can, sectionsProblem, type DataSection, type RecordType } from '@prospector/core';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import type { Realtime } from '../../plugins/realtime.js';
+import type { AuthContext } from '../auth/index.js';
+import type { DataFieldsErrorCode } from './data-fields.errors.js';
+import * as q from './data-fields.queries.js';
+
+type EntitySections = { type: RecordType; sections: DataSection[] };
+type R<T> = Promise<Result<T, DataFieldsErrorCode>>;
+
+export type DataFieldsService = ReturnType<typeof createDataFieldsService>;
+
+// Names are stored trimmed, so the record modal and the import screen show what was meant.
+const trimmed = (sections: DataSection[]): DataSection[] =>
+  sections.map((s) => ({
+    ...s,
+    name: s.name.trim(),
+    fields: s.fields.map((f) => ({ ...f, name: f.name.trim(), options: f.options.map((o) => o.trim()) })),
+  }));
+
+/** Settings > Data Fields: each entity's sections and custom fields, saved whole. */
+export function createDataFieldsService(deps: { db: Db; clock: Clock; realtime: () => Realtime }) {
+  const { db, clock } = deps;
+
+  return {
+    /** Every team member may read them: the record modal and the import screen show them. */
+    async get(auth: AuthContext, type: RecordType): R<EntitySections> {
+      return ok({ type, sections: await q.findSections(db, auth.teamId, type) });
+    },
+
+    /** Replaces the entity's sections after the rule check; nothing changes when a rule is broken. */
+    async update(auth: AuthContext, type: RecordType, sections: DataSection[]): R<EntitySections> {
+      if (!can(auth.user, 'dataFields')) return fail('PERMISSION_REQUIRED');
+      const [before, memberIds] = await Promise.all([
+        q.findSections(db, auth.teamId, type),
+        q.listMemberIds(db, auth.teamId),
+      ]);
+      const after = trimmed(sections);
+      const problem = sectionsProblem(before, after, memberIds);
+      if (problem) return fail('SECTIONS_INVALID', problem);
+      await q.saveSections(db, auth.teamId, type, after, clock.now());
+      deps.realtime().toTeam(auth.teamId, 'sectionsChanged', { type });
+      return ok({ type, sections: after });
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export { createDataFieldsService, type DataFieldsService } from './data-fields.service.js';
+export { dataFieldsRoutes } from './data-fields.routes.js';
+export type { DataFieldsErrorCode } from './data-fields.errors.js';
