@@ -33,6 +33,7 @@ const FORWARDED_EVENTS = [
   'templatesChanged',
   'campaignChanged',
   'editMember',
+  'membersChanged',
   'teamProfileChanged',
   'sectionsChanged',
 ] as const;

@@ -51,6 +51,8 @@ export const serverEvents = {
     /** The member's avatar URL (it changes with POST /api/users/changeAvatar). */
     avatar: z.string().nullable(),
   }),
+  /** A member joined or left the team (team room): refetch the team's members. */
+  membersChanged: z.object({ userId: z.string(), change: z.enum(['added', 'removed']) }),
   /** The company's name or avatar changed (team room): patch the current user's team. */
   teamProfileChanged: z.object({ name: z.string(), avatar: z.string().nullable() }),
   /** The session behind this socket was revoked (logout); the client drops its token. */

@@ -65,7 +65,9 @@ export function createTeamMembersService(deps: { db: Db; realtime: () => Realtim
         permissions: [...new Set(input.permissions)],
         dataAccess: input.dataAccess,
       });
-      return row ? ok(toTeamMemberDto(row)) : fail('MEMBER_EMAIL_TAKEN');
+      if (!row) return fail('MEMBER_EMAIL_TAKEN');
+      deps.realtime().toTeam(auth.teamId, 'membersChanged', { userId: row.id, change: 'added' });
+      return ok(toTeamMemberDto(row));
     },
 
     async edit(auth: AuthContext, input: EditInput): Promise<Result<TeamMemberDto, TeamsErrorCode>> {
@@ -120,13 +122,15 @@ export function createTeamMembersService(deps: { db: Db; realtime: () => Realtim
       const found = await q.teamMemberIds(db, auth.teamId, assignees);
       if (found.length !== assignees.length || assignees.includes(userId))
         return fail('ASSIGNEE_NOT_IN_TEAM');
-      return db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         const count = await q.countAssignedItems(tx, auth.teamId, userId);
         if (count > 0 && assignees.length === 0) return fail('ASSIGNEES_REQUIRED');
         const moved = count > 0 ? await q.reassignItems(tx, auth.teamId, userId, assignees) : 0;
         await q.deleteMember(tx, auth.teamId, userId);
         return ok({ userId, moved });
       });
+      if (removed.ok) deps.realtime().toTeam(auth.teamId, 'membersChanged', { userId, change: 'removed' });
+      return removed;
     },
   };
 }

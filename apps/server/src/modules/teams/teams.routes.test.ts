@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import { PERMISSION_KEYS, messages } from '@prospector/core';
 import { eq, inArray } from 'drizzle-orm';
+import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { items, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
@@ -327,5 +329,49 @@ describe('PATCH /api/teams/removeMember', () => {
     expect(noRight.statusCode).toBe(403);
     expect(noRight.json().code).toBe('PERMISSION_REQUIRED');
     for (const id of [admin.userId, mia.userId]) expect(await userRow(id)).toBeDefined();
+  });
+});
+
+describe('membersChanged', () => {
+  it("tells the team's sockets, and only them, when a member joins or leaves", async () => {
+    const { admin, mo, other } = await setUp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const connect = async (user: TestUser) => {
+      const s = io(url, { auth: { token: user.token }, transports: ['websocket'], reconnection: false });
+      await new Promise((r) => s.once('init', r));
+      return s;
+    };
+    const [mine, theirs] = await Promise.all([connect(mo), connect(other)]);
+    const seen: { userId: string; change: string }[] = [];
+    let seenByOther = 0;
+    mine.on('membersChanged', (payload) => seen.push(payload));
+    theirs.on('membersChanged', () => seenByOther++);
+    try {
+      const added = await send(admin, 'PATCH', '/api/teams/addMember', {
+        name: 'Nia',
+        email: 'nia@acme.test',
+        phone: '',
+        permissions: [],
+        dataAccess: 'Only assigned',
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const nia = added.json().user._id as string;
+      expect(
+        (await send(admin, 'PATCH', '/api/teams/removeMember', { userId: nia, assignedTo: [] })).statusCode,
+      ).toBe(200);
+      // A refused removal says nothing.
+      await send(mo, 'PATCH', '/api/teams/removeMember', { userId: admin.userId, assignedTo: [] });
+      await expect
+        .poll(() => seen, { timeout: 2000, interval: 20 })
+        .toEqual([
+          { userId: nia, change: 'added' },
+          { userId: nia, change: 'removed' },
+        ]);
+      expect(seenByOther).toBe(0);
+    } finally {
+      mine.disconnect();
+      theirs.disconnect();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@prospector/core';
 import { authKeys } from '../../features/auth';
+import { membersKeys } from '../../features/members';
 import { useServerEvent } from '../../lib/use-server-event';
 
 /**
@@ -13,8 +14,15 @@ export function useProfileEvents(userId: string) {
     queryClient.setQueryData<{ user: CurrentUser }>(authKeys.me(), (old) =>
       old ? { user: patch(old.user) } : old,
     );
-  useServerEvent('editMember', ({ _id, name, avatar }) => {
-    if (_id === userId) patchMe((user) => ({ ...user, name, avatar }));
+  useServerEvent('editMember', ({ _id, name, avatar, permissions, dataAccess }) => {
+    void queryClient.invalidateQueries({ queryKey: membersKeys.all });
+    if (_id !== userId) return;
+    patchMe((user) => ({ ...user, name, avatar, permissions, dataAccess }));
+    // What the viewer may see changed: every screen reads again under the new access.
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== authKeys.me()[0] });
+  });
+  useServerEvent('membersChanged', () => {
+    void queryClient.invalidateQueries({ queryKey: membersKeys.all });
   });
   useServerEvent('teamProfileChanged', ({ name, avatar }) => {
     patchMe((user) => ({ ...user, team: { ...user.team, name, avatar } }));

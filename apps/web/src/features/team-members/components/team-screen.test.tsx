@@ -225,6 +225,35 @@ describe('Settings > Team', () => {
     await waitFor(() => expect(requestsTo('GET', '/api/teams/listMembers').length).toBeGreaterThan(before));
   });
 
+  it('refetches the members when the server announces one joined or left', async () => {
+    setUp();
+    await table();
+    for (const change of ['added', 'removed'] as const) {
+      const before = requestsTo('GET', '/api/teams/listMembers').length;
+      act(() => latestSocket().serverEmit('membersChanged', { userId: CY._id, change }));
+      await waitFor(() => expect(requestsTo('GET', '/api/teams/listMembers').length).toBeGreaterThan(before));
+    }
+  });
+
+  it("takes the viewer's new permissions at once when the admin changes them", async () => {
+    setUp({ as: 'bob' });
+    await table();
+    const nav = screen.getByRole('navigation', { name: 'Settings' });
+    expect(within(nav).queryByRole('link', { name: 'Statuses' })).not.toBeInTheDocument();
+    act(() =>
+      latestSocket().serverEmit('editMember', {
+        _id: BOB._id,
+        name: BOB.name,
+        email: BOB.email,
+        phone: null,
+        permissions: ['statuses'],
+        dataAccess: 'All data',
+        avatar: null,
+      }),
+    );
+    expect(await within(nav).findByRole('link', { name: 'Statuses' })).toBeInTheDocument();
+  });
+
   it('shows the company and lets the admin upload its logo, which shows at once', async () => {
     const { user } = setUp();
     const company = await screen.findByRole('region', { name: 'Company' });

@@ -48,6 +48,9 @@ export function TeamScreen({ viewer, onMemberEdited }: TeamScreenProps) {
     void queryClient.invalidateQueries({ queryKey: teamMembersKeys.list() });
     onMemberEdited?.(_id);
   });
+  useServerEvent('membersChanged', () => {
+    void queryClient.invalidateQueries({ queryKey: teamMembersKeys.list() });
+  });
 
   return (
     <Stack gap="lg">
