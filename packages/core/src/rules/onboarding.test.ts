@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
-import { companyStepProblem, onboardingProblem, type OnboardingFacts } from './onboarding.js';
+import {
+  companyStepProblem,
+  onboardingProblem,
+  resumeOnboardingStep,
+  type OnboardingFacts,
+} from './onboarding.js';
 
 const done: OnboardingFacts = {
   companyName: 'Sierra Realty',
@@ -27,5 +32,23 @@ describe('onboarding gates', () => {
     expect(onboardingProblem({ ...done, connectedDevices: 0 })).toBe(messages.onboarding.deviceRequired);
     expect(onboardingProblem({ ...done, filledGroups: 0 })).toBe(messages.onboarding.templateRequired);
     expect(onboardingProblem({ ...done, customStatuses: 0 })).toBe(messages.onboarding.statusRequired);
+  });
+});
+
+describe('resuming onboarding', () => {
+  it('starts at the welcome screen while the company is not named', () => {
+    expect(resumeOnboardingStep({ ...done, companyName: 'Unnamed Company' })).toBe(0);
+    expect(resumeOnboardingStep({ ...done, userName: ' ' })).toBe(0);
+  });
+
+  it('picks up at the first step whose gate is not met', () => {
+    expect(resumeOnboardingStep({ ...done, timezone: null, connectedDevices: 0 })).toBe(2);
+    expect(resumeOnboardingStep({ ...done, connectedDevices: 0, customStatuses: 0 })).toBe(3);
+    expect(resumeOnboardingStep({ ...done, customStatuses: 0 })).toBe(6);
+  });
+
+  it('reaches the templates through the subtemplates screen, and ends at All set! when all is done', () => {
+    expect(resumeOnboardingStep({ ...done, filledGroups: 0 })).toBe(4);
+    expect(resumeOnboardingStep(done)).toBe(7);
   });
 });

@@ -49,3 +49,20 @@ export function onboardingProblem(f: OnboardingFacts): string | null {
     statusStepProblem(f.customStatuses)
   );
 }
+
+/** Screen indices of the flow: 0 welcome, 1–6 the steps (4 subtemplates, skippable), 7 'All set!'. */
+export const ONBOARDING_SUBTEMPLATES_STEP = 4;
+
+/**
+ * Where a returning user picks up: the welcome screen while nothing is done yet, else the first step
+ * whose gate is not met ('All set!' when none). Templates are reached through the subtemplates screen,
+ * which is skippable but is where a template's rotating parts are written first.
+ */
+export function resumeOnboardingStep(f: OnboardingFacts): number {
+  if (companyStepProblem(f.companyName, f.userName)) return 0;
+  if (timezoneStepProblem(f.timezone)) return 2;
+  if (deviceStepProblem(f.connectedDevices)) return 3;
+  if (templatesStepProblem(f.filledGroups)) return ONBOARDING_SUBTEMPLATES_STEP;
+  if (statusStepProblem(f.customStatuses)) return 6;
+  return ONBOARDING_SEGMENTS;
+}

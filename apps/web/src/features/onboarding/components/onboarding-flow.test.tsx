@@ -11,7 +11,7 @@ const BUILT_IN: StatusDto[] = ['Not contacted', 'DNC', 'Wrong number'].map((text
 );
 
 /** A fake server that remembers what onboarding adds. */
-function fakeServer() {
+function fakeServer(me = newcomer) {
   const state = {
     devices: [] as DeviceDto[],
     groups: [] as TemplateGroupDto[],
@@ -19,7 +19,7 @@ function fakeServer() {
   };
   const ok = (body: unknown = {}) => ({ status: 200, body });
   mockApi({
-    'GET /api/users/me': ok({ user: newcomer }),
+    'GET /api/users/me': ok({ user: me }),
     'PATCH /api/teams/editProfile': (r) => ok({ name: (r.body as { name: string }).name }),
     'PATCH /api/teams/editMember': ok({ user: {} }),
     'PATCH /api/users/updateTimezone': (r) =>
@@ -146,5 +146,18 @@ describe('onboarding', () => {
     expect(requestsTo('PUT', '/api/templates/addSubTemplate')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'BACK' }));
     await heading('Subtemplates');
+  });
+
+  it('picks up where a returning user left off: the first step whose gate is not met', async () => {
+    fakeServer(
+      buildUser({
+        name: 'Ann Walker',
+        team: { name: 'Sierra Realty', onboarded: false, timezone: 'America/Denver' },
+      }),
+    );
+    renderApp('/', { token: 'token-ann' });
+    expect(await screen.findByRole('heading', { name: /device/i })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome to Prospector' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'BACK' })).toBeEnabled();
   });
 });

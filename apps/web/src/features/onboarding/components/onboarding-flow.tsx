@@ -1,8 +1,16 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Center, Group, Paper, Stack } from '@mantine/core';
-import { ONBOARDING_SEGMENTS, type CurrentUser } from '@prospector/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack } from '@mantine/core';
+import {
+  ONBOARDING_SEGMENTS,
+  ONBOARDING_SUBTEMPLATES_STEP,
+  resumeOnboardingStep,
+  type CurrentUser,
+} from '@prospector/core';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useBoarded } from '../api/boarded';
+import { useOnboardingDevices } from '../api/devices';
+import { useOnboardingStatuses } from '../api/statuses';
+import { useOnboardingTemplates } from '../api/templates';
 import { AllSetStep } from './all-set-step';
 import { CompanyStep } from './company-step';
 import { DeviceStep } from './device-step';
@@ -25,11 +33,56 @@ type OnboardingFlowProps = {
 };
 
 const LAST = ONBOARDING_SEGMENTS; // 0 welcome, 1–6 the steps, 7 'All set!'
-const SUBTEMPLATES = 4;
+const SUBTEMPLATES = ONBOARDING_SUBTEMPLATES_STEP;
 
-/** The eight onboarding screens with their progress bar, BACK and NEXT (Proceed on the last). */
-export function OnboardingFlow({ user, brand, logout, onFinished }: OnboardingFlowProps) {
-  const [step, setStep] = useState(0);
+/**
+ * Where this user left off, from what the team already has (the same facts the server's gates read);
+ * null while they load. A failed read starts at the welcome screen.
+ */
+function useResumeStep(user: CurrentUser): number | null {
+  const devices = useOnboardingDevices();
+  const templates = useOnboardingTemplates();
+  const statuses = useOnboardingStatuses();
+  const [start, setStart] = useState<number | null>(null);
+  if (start !== null) return start;
+  if (devices.isError || templates.isError || statuses.isError) {
+    setStart(0);
+    return 0;
+  }
+  if (!devices.data || !templates.data || !statuses.data) return null;
+  const step = resumeOnboardingStep({
+    companyName: user.team.name,
+    userName: user.name,
+    timezone: user.team.timezone,
+    connectedDevices: devices.data.filter((d) => !d.isComputer && d.connected).length,
+    filledGroups: templates.data.groups.filter((g) => g.count > 0).length,
+    customStatuses: statuses.data.filter((s) => !s.builtIn).length,
+  });
+  setStart(step);
+  return step;
+}
+
+/** The eight onboarding screens, resumed where the user left off after a reload. */
+export function OnboardingFlow(props: OnboardingFlowProps) {
+  const start = useResumeStep(props.user);
+  if (start === null)
+    return (
+      <Center mih="100dvh" bg="gray.0">
+        <Loader aria-label="Loading your setup" />
+      </Center>
+    );
+  return <OnboardingScreens {...props} start={start} />;
+}
+
+/** The screens with their progress bar, BACK and NEXT (Proceed on the last). */
+function OnboardingScreens({
+  user,
+  brand,
+  logout,
+  onFinished,
+  start,
+}: OnboardingFlowProps & { start: number }) {
+  const [step, setStep] = useState(start);
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [saved, setSaved] = useState({
