@@ -124,3 +124,40 @@ describe("a list seen by a member with 'Only assigned' data access", () => {
     expect(res.json<{ list: ListDto }>().list).toMatchObject({ name: 'Shared leads', itemCount: 1 });
   });
 });
+
+describe("exports for a member with 'Only assigned' data access", () => {
+  const post = async (user: TestUser, url: string, payload?: object) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: user.headers,
+      ...(payload ? { payload } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it("hold only the member's assigned contacts, by list and by status", async () => {
+    const mine = await post(assigned, '/api/items/exportAll', { listId: list._id });
+    const everyone = await post(admin, '/api/items/exportAll', { listId: list._id });
+    expect(mine.rows).toBe(1);
+    expect(everyone.rows).toBe(3);
+    expect(mine.csv.trim().split('\r\n')).toHaveLength(2);
+    expect(mine.csv).toContain('2565938310');
+
+    const counts = async (user: TestUser) =>
+      total((await post(user, '/api/items/countExport')).statuses as { count: number }[]);
+    expect(await counts(assigned)).toBe(1);
+    expect(await counts(admin)).toBe(3);
+    const { statuses } = await post(admin, '/api/items/countExport');
+    const used = (statuses as { _id: string; count: number }[]).find((s) => s.count > 0)!;
+    const mineCounts = (await post(assigned, '/api/items/countExport')).statuses as {
+      _id: string;
+      count: number;
+    }[];
+    const byStatus = await post(assigned, '/api/items/export', { condition: used._id });
+    expect(byStatus.rows).toBe(mineCounts.find((s) => s._id === used._id)!.count);
+    expect(byStatus.rows).toBeLessThan(used.count);
+    expect((await post(admin, '/api/items/export', { condition: used._id })).rows).toBe(used.count);
+  });
+});
