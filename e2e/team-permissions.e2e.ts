@@ -119,6 +119,7 @@ describe('a member with limited permissions', () => {
     // No importing, no new campaign.
     await page.goto(`${server.url}/import`);
     await page.waitForURL(/\/lists$/);
+    await page.getByText(/lists will show here once someone with the import permission/).waitFor();
     expect(await page.getByRole('link', { name: 'Import list' }).count()).toBe(0);
     await page.goto(`${server.url}/campaigns`);
     await page.getByRole('heading', { name: 'Campaigns' }).waitFor();

@@ -161,7 +161,16 @@ describe('logged-in shell', () => {
   });
 
   it('shows only the onboarding welcome to a team that is not onboarded', async () => {
-    mockApi(meReturns(buildUser({ name: 'Ann', team: { onboarded: false } })));
+    mockApi({
+      ...meReturns(buildUser({ name: 'Ann', team: { name: 'Unnamed Company', onboarded: false } })),
+      // Where the user left off is read from what the team has (none of it here: the welcome).
+      'GET /api/services/devices': { status: 200, body: { devices: [] } },
+      'GET /api/templates': {
+        status: 200,
+        body: { groups: [], templates: [], subTemplates: [], quickReplies: [], fields: [] },
+      },
+      'GET /api/settings/statuses': { status: 200, body: { statuses: [] } },
+    });
     renderApp('/campaigns', { token: 'token-ann' });
 
     expect(await screen.findByRole('heading', { name: 'Welcome to Prospector, Ann' })).toBeInTheDocument();

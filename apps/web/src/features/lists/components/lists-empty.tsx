@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { messages } from '@prospector/core';
 
 /** No lists at all (with the way to import one), or none matching the search. */
-export function ListsEmpty({ search }: { search: string }) {
+export function ListsEmpty({ search, canImport }: { search: string; canImport: boolean }) {
   return (
     <Paper withBorder radius="lg" p="xl">
       <Stack align="center" gap="sm" py="lg">
@@ -17,11 +17,15 @@ export function ListsEmpty({ search }: { search: string }) {
           <>
             <Text fw={600}>{messages.lists.noLists}</Text>
             <Text size="sm" c="dimmed" ta="center" maw={380}>
-              Import a spreadsheet of contacts, properties and companies to start a list.
+              {canImport
+                ? 'Import a spreadsheet of contacts, properties and companies to start a list.'
+                : "Your team's lists will show here once someone with the import permission adds one."}
             </Text>
-            <Button component={Link} to="/import" leftSection={<IconUpload size={16} />} mt="xs">
-              Import list
-            </Button>
+            {canImport && (
+              <Button component={Link} to="/import" leftSection={<IconUpload size={16} />} mt="xs">
+                Import list
+              </Button>
+            )}
           </>
         )}
       </Stack>

@@ -15,9 +15,9 @@ function listsReply(lists: ListDto[], hasMore = false): FakeReply {
   return { status: 200, body: { lists, hasMore } };
 }
 
-function setUp(routes: Record<string, FakeRoute> = {}) {
+function setUp(routes: Record<string, FakeRoute> = {}, viewer = buildUser()) {
   mockApi({
-    'GET /api/users/me': { status: 200, body: { user: buildUser() } },
+    'GET /api/users/me': { status: 200, body: { user: viewer } },
     'POST /api/lists/get': listsReply([buildList()]),
     ...routes,
   });
@@ -71,6 +71,25 @@ describe('lists page', () => {
     const imports = screen.getAllByRole('link', { name: 'Import list' });
     expect(imports.length).toBeGreaterThan(0);
     for (const link of imports) expect(link).toHaveAttribute('href', '/import');
+  });
+
+  it('shows a member without the import permission the lists to open, nothing to import, rename, move or delete', async () => {
+    const member = buildUser({ role: 'member', permissions: ['campaigns'], dataAccess: 'All data' });
+    const { user } = setUp({}, member);
+    const list = await screen.findByRole('article', { name: buildList().name });
+    expect(screen.queryByRole('link', { name: 'Import list' })).not.toBeInTheDocument();
+    expect(within(list).getByRole('textbox', { name: 'List name' })).toHaveAttribute('readonly');
+    expect(within(list).queryByRole('button', { name: /^Drag / })).not.toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: `Actions for ${buildList().name}` }));
+    expect(await screen.findByRole('menuitem', { name: 'Open list' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete list' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Move up' })).not.toBeInTheDocument();
+  });
+
+  it('tells a member without the import permission who adds lists, when there are none', async () => {
+    setUp({ 'POST /api/lists/get': listsReply([]) }, buildUser({ role: 'member', permissions: [] }));
+    expect(await screen.findByText(messages.lists.noLists)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Import list' })).not.toBeInTheDocument();
   });
 
   it('sends the search once, 600 ms after the typing stops', async () => {

@@ -115,7 +115,7 @@ export function ListsPage({
               </Button>
             </Stack>
           ) : lists.length === 0 ? (
-            <ListsEmpty search={search} />
+            <ListsEmpty search={search} canImport={canManage} />
           ) : (
             <Stack gap="sm">
               <ListCards
