@@ -28,6 +28,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { atHourInZone } from '@prospector/core';
 import { seededRandom } from '@prospector/device-agent/drivers/sim';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -464,8 +465,9 @@ const launched = await app.inject({
     listIds: [campaignList!.id],
     statuses: [notContacted],
     weekDays: [1, 2, 3, 4, 5, 6, 7],
-    startTime: new Date(Date.UTC(2026, 0, 1, 0)).toISOString(),
-    endTime: new Date(Date.UTC(2026, 0, 1, 0)).toISOString(),
+    // All day in the team's zone (where it is midday now): 0:00 to 23:00.
+    startTime: atHourInZone(new Date(), 0, middayZone()).toISOString(),
+    endTime: atHourInZone(new Date(), 23, middayZone()).toISOString(),
     startDate: new Date(Date.now() - 3_600_000).toISOString(),
     groupIds: [group._id],
     devices: devices.map((d) => d.id),

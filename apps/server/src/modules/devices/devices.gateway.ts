@@ -52,6 +52,8 @@ export function createDeviceGateway(deps: {
   >;
   const sockets = new Map<string, DeviceSocket>();
   const offering = new Map<string, Promise<void>>();
+  // Each device's line of inbound follow-ups, awaited when the gateway stops.
+  const followUpLines = new Map<string, Promise<unknown>>();
   let timer: NodeJS.Timeout | null = null;
 
   nsp.use(async (socket, next) => {
@@ -160,10 +162,16 @@ export function createDeviceGateway(deps: {
       },
       'report',
     );
+    // The follow-ups of received texts (notifications, counters, hook, campaign stop) keep their order
+    // on a line of their own, after the ack: the next reply is not held behind them.
     handle(
       'inbound',
       async (p, d) => {
-        await deps.sms().applyInbound(d, p.messages);
+        const rest = await deps.sms().receiveInbound(d, p.messages);
+        const line = (followUpLines.get(deviceId) ?? Promise.resolve())
+          .then(rest)
+          .catch((err: unknown) => deps.log.error({ err, deviceId }, 'inbound follow-ups failed'));
+        followUpLines.set(deviceId, line);
         return { ok: true };
       },
       'inbound',
@@ -208,7 +216,7 @@ export function createDeviceGateway(deps: {
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      await Promise.all(offering.values());
+      await Promise.all([...offering.values(), ...followUpLines.values()]);
       for (const socket of sockets.values()) socket.disconnect(true);
     },
     connectedHere: () => [...sockets.keys()],

@@ -40,11 +40,22 @@ function messageRow(
   } as MessageRow;
 }
 
+type Hit = {
+  known: boolean;
+  fresh: boolean;
+  item_id: string | null;
+  m_id: string | null;
+  m_sent_from: string | null;
+  sys_id: string | null;
+  assigned_to: string[] | null;
+};
+
 /**
- * Takes one text a device received, in one transaction: ignored when the device reported it before;
- * for a known number, one statement records it, marks the phone's sticky device, applies an opt-out or
- * a wrong number (with its system message) and raises the record's unread count; an unknown number
- * becomes a new contact first. A reply thus reaches the browsers after three round trips, not fifteen.
+ * Takes one text a device received: ignored when the device reported it before. For a known number
+ * one statement, atomic on its own and outside any transaction (a single round trip, since under a
+ * flood of delivery reports every round trip waits its turn in the event loop), records it, marks the
+ * phone's sticky device, applies an opt-out or a wrong number (with its system message) and raises the
+ * record's unread count. An unknown number becomes a new contact, in a transaction.
  */
 export async function takeInbound(
   udb: Db,
@@ -65,23 +76,18 @@ export async function takeInbound(
     direction: 'in',
   });
   const teamId = device.teamId;
-  return udb.transaction(async (tx) => {
-    const [hit] = await queryRows<{
-      fresh: boolean;
-      item_id: string | null;
-      idt_id: string | null;
-      m_id: string | null;
-      m_sent_from: string | null;
-      sys_id: string | null;
-      assigned_to: string[] | null;
-    }>(
-      tx,
-      sql`with fresh as (
+  /** The known-number statement: the dedupe row is written only when the number is on a record. */
+  const known = async (db: Db) =>
+    (
+      await queryRows<Hit>(
+        db,
+        sql`with idt0 as (
+          select id, item_id, sent_from, status from identifiers where team_id = ${teamId} and value = ${from}),
+        fresh as (
           insert into device_inbound (device_id, external_id, created_at)
-          values (${device.id}, ${text.id}, ${now}) on conflict do nothing returning 1),
-        idt as (
-          select id, item_id, sent_from, status from identifiers
-          where team_id = ${teamId} and value = ${from} and exists (select 1 from fresh)),
+          select ${device.id}, ${text.id}, ${now} where exists (select 1 from idt0)
+          on conflict do nothing returning 1),
+        idt as (select * from idt0 where exists (select 1 from fresh)),
         m as (
           insert into messages (team_id, item_id, body, direction, phone, sent_from, status, created_at)
           select ${teamId}, item_id, ${text.body}, 'in', ${from}, coalesce(sent_from, ${device.value}), 'received', ${at}
@@ -102,42 +108,56 @@ export async function takeInbound(
           update items i set last_message = ${lastMessage}::jsonb, unread_sms = i.unread_sms + 1,
             last_activity_at = ${now}, updated_at = ${now}
           from idt where i.id = idt.item_id returning i.assigned_to)
-      select exists (select 1 from fresh) as fresh, (select item_id from idt) as item_id,
-        (select id from idt) as idt_id, (select id from m) as m_id, (select sent_from from m) as m_sent_from,
+      select exists (select 1 from idt0) as known, exists (select 1 from fresh) as fresh,
+        (select item_id from idt) as item_id, (select id from m) as m_id, (select sent_from from m) as m_sent_from,
         (select id from sys) as sys_id, (select assigned_to from it) as assigned_to`,
+      )
+    )[0]!;
+  const taken = (hit: Hit): TakenText | null => {
+    if (!hit.fresh || !hit.item_id || !hit.m_id) return null;
+    const message = messageRow({
+      id: hit.m_id,
+      teamId,
+      itemId: hit.item_id,
+      body: text.body,
+      phone: from,
+      sentFrom: hit.m_sent_from,
+      status: 'received',
+      createdAt: at,
+    });
+    const system = hit.sys_id
+      ? messageRow({
+          id: hit.sys_id,
+          teamId,
+          itemId: hit.item_id,
+          body: systemBody(from, verdict === 'optOut'),
+          system: true,
+          createdAt: now,
+        })
+      : null;
+    return {
+      message,
+      system,
+      itemId: hit.item_id,
+      assignedTo: hit.assigned_to ?? [],
+      optOut: verdict === 'optOut',
+      from,
+    };
+  };
+
+  const first = await known(udb);
+  if (first.known) return taken(first);
+  // An unknown number: a new contact, 'Not contacted', with this phone primary and opted out if it said
+  // so; in a transaction, which first asks again (another device may have just added the number).
+  return udb.transaction(async (tx) => {
+    const again = await known(tx);
+    if (again.known) return taken(again);
+    const [dedupe] = await queryRows<{ one: number }>(
+      tx,
+      sql`insert into device_inbound (device_id, external_id, created_at)
+        values (${device.id}, ${text.id}, ${now}) on conflict do nothing returning 1 as one`,
     );
-    if (!hit?.fresh) return null;
-    if (hit.item_id && hit.m_id) {
-      const message = messageRow({
-        id: hit.m_id,
-        teamId,
-        itemId: hit.item_id,
-        body: text.body,
-        phone: from,
-        sentFrom: hit.m_sent_from,
-        status: 'received',
-        createdAt: at,
-      });
-      const system = hit.sys_id
-        ? messageRow({
-            id: hit.sys_id,
-            teamId,
-            itemId: hit.item_id,
-            body: systemBody(from, verdict === 'optOut'),
-            system: true,
-            createdAt: now,
-          })
-        : null;
-      return {
-        message,
-        system,
-        itemId: hit.item_id,
-        assignedTo: hit.assigned_to ?? [],
-        optOut: verdict === 'optOut',
-        from,
-      };
-    }
-    // An unknown number: a new contact, 'Not contacted', with this phone primary and opted out if it said so.
+    if (!dedupe) return null;
     const contact = await rq.insertItem(tx, {
       teamId,
       type: 'contact',

@@ -27,7 +27,7 @@ import {
 } from '../records/index.js';
 import type { DevicesErrorCode } from './devices.errors.js';
 import * as q from './devices.queries.js';
-import { takeInbound } from './inbound.js';
+import { takeInbound, type TakenText } from './inbound.js';
 
 type R<T> = Promise<Result<T, DevicesErrorCode | RecordsErrorCode>>;
 
@@ -174,6 +174,55 @@ export function createSmsService(deps: {
     return ok(dto);
   }
 
+  /**
+   * The urgent half of `applyInbound`: each text recorded (one statement for a known number) and sent
+   * to the browsers. Answers the other half (notifications, the device's counter, the inbound hook,
+   * the campaign's stop on reply), which the gateway runs on a line of its own: a reply must not wait
+   * for the previous one's follow-ups on the busy main pool.
+   */
+  async function receiveInbound(device: q.DeviceRow, texts: InboundSms[]): Promise<() => Promise<void>> {
+    const now = clock.now();
+    const udb = deps.urgentDb ?? db;
+    const notContacted = async (tx: Db) =>
+      (await rq.listStatuses(tx, device.teamId)).find((s) => s.builtIn && s.text === 'Not contacted')?.id ??
+      null;
+    const received: { text: InboundSms; taken: TakenText }[] = [];
+    for (const text of texts) {
+      const from = recipientValue(text.from) ?? text.from.trim();
+      const taken = await takeInbound(udb, device, text, from, now, notContacted);
+      if (!taken) continue; // reported before
+      for (const m of [taken.message, taken.system]) if (m) emitMessage(device.teamId, toMessageDto(m, null));
+      deps.realtime().toTeam(device.teamId, 'itemChanged', { itemId: taken.itemId, status: null });
+      deps.realtime().toTeam(device.teamId, 'inboxChanged', { itemId: taken.itemId });
+      received.push({ text, taken });
+    }
+    return async () => {
+      for (const { text, taken } of received) {
+        const push = await db.transaction((tx) =>
+          deps.notifications.notify(tx, {
+            teamId: device.teamId,
+            senderId: null,
+            recipients: taken.assignedTo,
+            body: `New text from ${taken.from}`,
+            body2: text.body.slice(0, 170),
+            targetId: taken.itemId,
+          }),
+        );
+        await q.countOnDevice(
+          db,
+          device.id,
+          localDay(now, await q.teamTimezone(db, device.teamId)),
+          'received',
+        );
+        await deps
+          .hooks()
+          .inbound(device.teamId, { body: text.body, from: taken.from, at: new Date(text.at) });
+        await push();
+        await deps.onReply?.(device.teamId, taken.itemId, taken.optOut);
+      }
+    };
+  }
+
   return {
     async sendSms(
       auth: AuthContext,
@@ -287,41 +336,12 @@ export function createSmsService(deps: {
 
     /** Texts a device received: matched to their record (or a new contact), opt-outs honoured. */
     async applyInbound(device: q.DeviceRow, texts: InboundSms[]) {
-      const now = clock.now();
-      const udb = deps.urgentDb ?? db;
-      const notContacted = async (tx: Db) =>
-        (await rq.listStatuses(tx, device.teamId)).find((s) => s.builtIn && s.text === 'Not contacted')?.id ??
-        null;
-      for (const text of texts) {
-        const from = recipientValue(text.from) ?? text.from.trim();
-        const taken = await takeInbound(udb, device, text, from, now, notContacted);
-        if (!taken) continue; // reported before
-        // Browsers first: the notifications, counters, hook and campaigns follow.
-        for (const m of [taken.message, taken.system])
-          if (m) emitMessage(device.teamId, toMessageDto(m, null));
-        deps.realtime().toTeam(device.teamId, 'itemChanged', { itemId: taken.itemId, status: null });
-        deps.realtime().toTeam(device.teamId, 'inboxChanged', { itemId: taken.itemId });
-        const push = await db.transaction((tx) =>
-          deps.notifications.notify(tx, {
-            teamId: device.teamId,
-            senderId: null,
-            recipients: taken.assignedTo,
-            body: `New text from ${from}`,
-            body2: text.body.slice(0, 170),
-            targetId: taken.itemId,
-          }),
-        );
-        await q.countOnDevice(
-          db,
-          device.id,
-          localDay(now, await q.teamTimezone(db, device.teamId)),
-          'received',
-        );
-        await deps.hooks().inbound(device.teamId, { body: text.body, from, at: new Date(text.at) });
-        await push();
-        await deps.onReply?.(device.teamId, taken.itemId, taken.optOut);
-      }
+      await (
+        await receiveInbound(device, texts)
+      )();
     },
+
+    receiveInbound,
 
     /** Fails accepted jobs of devices away longer than `awayMs`; their messages show 'failed'. */
     async failStranded(awayMs: number) {
