@@ -82,8 +82,7 @@ export function createDeviceGateway(deps: {
       .then(async () => {
         if (sockets.get(deviceId) !== socket) return;
         const again = resend ? await q.acceptedJobs(db, deviceId) : [];
-        const room = options.maxInFlight - (await q.inFlight(db, deviceId)) + again.length;
-        const fresh = await q.claimJobs(db, deviceId, Math.max(0, room - again.length), clock.now());
+        const fresh = await q.claimJobs(db, deviceId, options.maxInFlight, clock.now());
         const jobs = [...again, ...fresh];
         if (jobs.length) socket.emit('jobs', { jobs });
       })

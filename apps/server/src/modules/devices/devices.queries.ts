@@ -49,9 +49,12 @@ export async function countOnDevice(db: Db, id: string, day: string, column: 'se
     where id = ${id}`);
 }
 
-/** Jobs a device may be offered now: new or due for retry, oldest first, claimed for this process. */
-export async function claimJobs(db: Db, deviceId: string, limit: number, now: Date) {
-  if (limit <= 0) return [];
+/**
+ * Jobs a device may be offered now: new or due for retry, oldest first, claimed for this process, as
+ * many as bring its offered and accepted jobs up to `maxInFlight` (counted in the same statement).
+ */
+export async function claimJobs(db: Db, deviceId: string, maxInFlight: number, now: Date) {
+  if (maxInFlight <= 0) return [];
   return queryRows<{ id: string; to: string; body: string; attempt: number }>(
     db,
     sql`
@@ -59,20 +62,14 @@ export async function claimJobs(db: Db, deviceId: string, limit: number, now: Da
     from (
       select id from sms_jobs
       where device_id = ${deviceId} and state = 'queued' and next_attempt_at <= ${now}
-      order by created_at, id limit ${limit}
+      order by created_at, id
+      limit greatest(0, ${maxInFlight}::int - (
+        select count(*)::int from sms_jobs where device_id = ${deviceId} and state in ('offered', 'accepted')))
       for update skip locked
     ) picked
     where j.id = picked.id
     returning j.id, j."to", j.body, j.attempt`,
   );
-}
-
-export async function inFlight(db: Db, deviceId: string) {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from sms_jobs where device_id = ${deviceId} and state in ('offered', 'accepted')`,
-  );
-  return Number(row?.n ?? 0);
 }
 
 /** Texts waiting for or on a device: its load besides what it sent today. */
