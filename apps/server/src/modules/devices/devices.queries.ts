@@ -162,8 +162,13 @@ export type JobMove = {
   sentAt: Date | null;
 };
 
-/** Applies a batch of report moves in one statement; returns the jobs that moved. */
-export function moveJobs(db: Db, deviceId: string, moves: JobMove[]) {
+/**
+ * Applies a batch of report moves in one statement, atomic on its own: the jobs still in the state each
+ * move was decided from move; their messages take the new status (not a retry's 'queued'); templates
+ * count the texts that failed for good; the device's daily counter (`day` in the team's zone) counts the
+ * moves marked `counted`. Returns the jobs that moved. A batch applied twice moves nothing twice.
+ */
+export function applyMoves(db: Db, deviceId: string, moves: (JobMove & { counted: boolean })[], day: string) {
   const rows = moves.map((m) => ({
     id: m.id,
     from: m.from,
@@ -173,6 +178,7 @@ export function moveJobs(db: Db, deviceId: string, moves: JobMove[]) {
     error: m.error,
     done_at: m.doneAt?.toISOString() ?? null,
     sent_at: m.sentAt?.toISOString() ?? null,
+    counted: m.counted,
   }));
   return queryRows<{
     id: string;
@@ -187,38 +193,41 @@ export function moveJobs(db: Db, deviceId: string, moves: JobMove[]) {
   }>(
     db,
     sql`
-    update sms_jobs j set
-      state = x.state,
-      attempt = x.attempt,
-      next_attempt_at = coalesce(x.next_at, j.next_attempt_at),
-      offered_at = case when x.state = 'queued' then null else j.offered_at end,
-      accepted_at = case when x.state = 'queued' then null else j.accepted_at end,
-      sent_at = coalesce(x.sent_at, j.sent_at),
-      done_at = coalesce(x.done_at, j.done_at),
-      error = coalesce(x.error, j.error)
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
-      id uuid, "from" text, state text, attempt int, next_at timestamptz, error text, done_at timestamptz, sent_at timestamptz)
-    where j.id = x.id and j.device_id = ${deviceId} and j.state = x."from"
-    returning j.id, j.team_id, j.item_id, j.message_id, j.body, j.from_value, j."to", j.state, j.template_id`,
+    with x as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, "from" text, state text,
+        attempt int, next_at timestamptz, error text, done_at timestamptz, sent_at timestamptz, counted boolean)),
+    moved as (
+      update sms_jobs j set
+        state = x.state,
+        attempt = x.attempt,
+        next_attempt_at = coalesce(x.next_at, j.next_attempt_at),
+        offered_at = case when x.state = 'queued' then null else j.offered_at end,
+        accepted_at = case when x.state = 'queued' then null else j.accepted_at end,
+        sent_at = coalesce(x.sent_at, j.sent_at),
+        done_at = coalesce(x.done_at, j.done_at),
+        error = coalesce(x.error, j.error)
+      from x
+      where j.id = x.id and j.device_id = ${deviceId} and j.state = x."from"
+      returning j.id, j.team_id, j.item_id, j.message_id, j.body, j.from_value, j."to", j.state, j.template_id,
+        x.counted),
+    statuses as (
+      update messages m set status = moved.state
+      from moved where m.id = moved.message_id and moved.state <> 'queued'),
+    blocked as (
+      update templates t set blocked_count = t.blocked_count + b.n
+      from (select template_id, count(*)::int as n from moved
+        where state = 'failed' and template_id is not null group by template_id) b
+      where t.id = b.template_id),
+    sent as (select count(*)::int as n from moved where counted),
+    counter as (
+      update devices set
+        sent_today = case when counter_day = ${day}::date then sent_today + (select n from sent)
+          else (select n from sent) end,
+        received_today = case when counter_day = ${day}::date then received_today else 0 end,
+        counter_day = ${day}::date
+      where id = ${deviceId} and (select n from sent) > 0)
+    select id, team_id, item_id, message_id, body, from_value, "to", state, template_id from moved`,
   );
-}
-
-/** Texts of a template that failed for good count against it (the Templates screen's blocked count). */
-export async function countBlocked(db: Db, templateIds: string[]) {
-  if (templateIds.length === 0) return;
-  await db.execute(sql`
-    update templates t set blocked_count = t.blocked_count + x.n
-    from (select id::uuid as id, count(*)::int as n
-      from jsonb_array_elements_text(${JSON.stringify(templateIds)}::jsonb) as id group by id) x
-    where t.id = x.id`);
-}
-
-export async function setMessageStatuses(db: Db, rows: { id: string; status: string }[]) {
-  if (rows.length === 0) return;
-  await db.execute(sql`
-    update messages m set status = x.status
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, status text)
-    where m.id = x.id`);
 }
 
 /** Texts waiting on each of these devices (queued, offered or accepted), in one query. */

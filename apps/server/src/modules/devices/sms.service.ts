@@ -301,24 +301,8 @@ export function createSmsService(deps: {
       if (moves.size === 0) return;
       const day = localDay(now, await q.teamTimezone(db, device.teamId));
       const list = [...moves.values()];
-      const moved = await db.transaction(async (tx) => {
-        const rows = await q.moveJobs(tx, device.id, list);
-        const done = new Set(rows.map((r) => r.id));
-        const applied = list.filter((m) => done.has(m.id));
-        await q.setMessageStatuses(
-          tx,
-          rows
-            .filter((r) => r.state !== 'queued' && r.message_id)
-            .map((r) => ({ id: r.message_id!, status: r.state })),
-        );
-        await q.countBlocked(
-          tx,
-          rows.filter((r) => r.state === 'failed' && r.template_id).map((r) => r.template_id!),
-        );
-        const sent = applied.filter((m) => m.counted).length;
-        if (sent) await q.countOnDevice(tx, device.id, day, 'sent', sent);
-        return rows.map((r) => ({ ...r, move: moves.get(r.id)! }));
-      });
+      const rows = await q.applyMoves(db, device.id, list, day);
+      const moved = rows.map((r) => ({ ...r, move: moves.get(r.id)! }));
       for (const r of moved) {
         if (r.state !== 'queued' && r.message_id && r.item_id)
           deps.realtime().toTeam(r.team_id, 'messageStatus', {
