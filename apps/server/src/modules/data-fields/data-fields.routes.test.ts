@@ -1,21 +1,20 @@
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { newField, newSection, type DataField, type DataSection, type RecordType } from '@prospector/core';
-import { io, type Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { realtimeClients } from '../../test/sockets.js';
 import { insertContact, insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
 import { multipartFile } from '../../test/multipart.js';
 
 let t: TestApp;
 let admin: TestUser;
-const sockets: Socket[] = [];
+const sockets: { closeAll(): void }[] = [];
 beforeEach(async () => {
   t = await buildTestApp();
   admin = await insertTeamAdmin(t, 'admin@acme.test');
 });
 afterEach(async () => {
-  sockets.splice(0).forEach((s) => s.disconnect());
+  sockets.splice(0).forEach((c) => c.closeAll());
   await t.close();
 });
 
@@ -195,15 +194,10 @@ describe('PATCH /api/settings/updateCustomFields', () => {
   });
 
   it("tells the team's sockets, and only them, which entity changed", async () => {
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const clients = await realtimeClients(t);
+    sockets.push(clients);
     const other = await insertTeamAdmin(t, 'boss@other.test');
-    const connect = async (user: TestUser) => {
-      const s = io(url, { auth: { token: user.token }, transports: ['websocket'], reconnection: false });
-      sockets.push(s);
-      await new Promise((r) => s.once('init', r));
-      return s;
-    };
+    const { connect } = clients;
     const [mine, theirs] = await Promise.all([connect(admin), connect(other)]);
     const seen: unknown[] = [];
     let seenByOther = 0;

@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { PERMISSION_KEYS, messages } from '@prospector/core';
 import { eq, inArray } from 'drizzle-orm';
-import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { items, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { realtimeClients } from '../../test/sockets.js';
 import { insertContact, insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
 
 let t: TestApp;
@@ -335,14 +334,8 @@ describe('PATCH /api/teams/removeMember', () => {
 describe('membersChanged', () => {
   it("tells the team's sockets, and only them, when a member joins or leaves", async () => {
     const { admin, mo, other } = await setUp();
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const connect = async (user: TestUser) => {
-      const s = io(url, { auth: { token: user.token }, transports: ['websocket'], reconnection: false });
-      await new Promise((r) => s.once('init', r));
-      return s;
-    };
-    const [mine, theirs] = await Promise.all([connect(mo), connect(other)]);
+    const clients = await realtimeClients(t);
+    const [mine, theirs] = await Promise.all([clients.connect(mo), clients.connect(other)]);
     const seen: { userId: string; change: string }[] = [];
     let seenByOther = 0;
     mine.on('membersChanged', (payload) => seen.push(payload));
@@ -370,8 +363,7 @@ describe('membersChanged', () => {
         ]);
       expect(seenByOther).toBe(0);
     } finally {
-      mine.disconnect();
-      theirs.disconnect();
+      clients.closeAll();
     }
   });
 });
