@@ -59,6 +59,9 @@ let repeatedEvents = 0;
 let repliesSeen = 0;
 let lastDeliveredAt = 0;
 let latencies: number[] = [];
+// Each reply as [last 10 digits of the number, the phone's `at` in ms, when the browser saw it]: the
+// bench pairs them with the moment the server read the text, to split the latency.
+let replyTimes: [string, number, number][] = [];
 let onEvent = () => {};
 const browser: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
   auth: { token: process.env.BENCH_DISPATCH_BROWSER_TOKEN },
@@ -77,7 +80,10 @@ browser.on('messageStatus', (p) => {
 browser.on('messageAdded', (p) => {
   if (p.message.direction !== 'in' || p.message.system) return;
   repliesSeen += 1;
-  latencies.push(Date.now() - Date.parse(p.message.createdAt));
+  const now = Date.now();
+  const at = Date.parse(p.message.createdAt);
+  latencies.push(now - at);
+  replyTimes.push([(p.message.phone ?? '').replace(/\D/g, '').slice(-10), at, now]);
   onEvent();
 });
 await new Promise((resolve, reject) => {
@@ -91,6 +97,7 @@ const answer = (value: object) => process.stdout.write(`${JSON.stringify(value)}
 answer({ ready: true });
 
 let cpu = process.cpuUsage();
+let elu = performance.eventLoopUtilization();
 const lines = createInterface({ input: process.stdin });
 for await (const line of lines) {
   const { wait } = JSON.parse(line) as {
@@ -115,11 +122,15 @@ for await (const line of lines) {
     replies: repliesSeen,
     lastDeliveredAt,
     latencies,
+    replyTimes,
     cpuMs: (used.user + used.system) / 1000,
+    elu: Math.round(performance.eventLoopUtilization(elu).utilization * 100) / 100,
     problems,
   });
   latencies = [];
+  replyTimes = [];
   cpu = process.cpuUsage();
+  elu = performance.eventLoopUtilization();
 }
 
 browser.disconnect();

@@ -55,6 +55,8 @@ const CAMPAIGN_RECIPIENTS = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 10_0
 const CAMPAIGN_WINDOW_MS = Number(process.env.BENCH_CAMPAIGN_WINDOW_S ?? 90) * 1000;
 const REPLY_MARK = '[bench-reply]';
 const url = process.env.BENCH_DATABASE_URL;
+// The device flood's own connections (DATABASE_DISPATCH_POOL_SIZE), beside the main pool of 10.
+const DISPATCH_POOL = Number(process.env.BENCH_DISPATCH_POOL ?? 2);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prospector-bench-'));
 const progress = (text: string) => process.stderr.write(`dispatch: ${text}\n`);
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -91,7 +93,7 @@ function countPglite(client: PGlite) {
 }
 
 if (url) countPostgres();
-const database = url ? openPostgres(url, 10) : wrapPglite(countPglite(await createPglite()));
+const database = url ? openPostgres(url, 10, DISPATCH_POOL) : wrapPglite(countPglite(await createPglite()));
 await database.migrate();
 const outbox: Mail[] = [];
 const mailer: Mailer = { kind: 'smtp', send: async (m) => void outbox.push(m), close: async () => {} };
@@ -122,6 +124,18 @@ const app = await buildApp(
   { database, mailer, logStream, phoneZones: async () => [middayZone()] },
 );
 await app.listen({ host: '127.0.0.1', port: 0 });
+// When the server read each inbound text off a device's socket, keyed as the agents' process keys the
+// replies its browser saw (last 10 digits of the number, the phone's `at` in ms): splits a reply's
+// latency into phone → server and server → browser.
+const serverReads = new Map<string, number>();
+app.realtime.io.of('/device').on('connection', (socket) => {
+  socket.onAny((event: string, payload: { messages?: { from: string; at: string }[] }) => {
+    if (event !== 'inbound') return;
+    const now = Date.now();
+    for (const m of payload?.messages ?? [])
+      serverReads.set(`${m.from.replace(/\D/g, '').slice(-10)}|${Date.parse(m.at)}`, now);
+  });
+});
 const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 const email = `bench-dispatch-${Date.now()}@example.com`;
@@ -239,7 +253,9 @@ type Seen = {
   replies: number;
   lastDeliveredAt: number;
   latencies: number[];
+  replyTimes: [string, number, number][];
   cpuMs: number;
+  elu: number;
   problems: string[];
 };
 const waitFor = async (delivered: number, replies: number, timeoutMs: number) => {
@@ -315,6 +331,16 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : null;
 function phaseResult(started: number, jobs: number, delivered: number, seen: Seen) {
   const sorted = [...seen.latencies].sort((a, b) => a - b);
+  const toServer: number[] = [];
+  const toBrowser: number[] = [];
+  for (const [phone, at, seenAt] of seen.replyTimes) {
+    const read = serverReads.get(`${phone}|${at}`);
+    if (read === undefined) continue;
+    toServer.push(read - at);
+    toBrowser.push(seenAt - read);
+  }
+  toServer.sort((a, b) => a - b);
+  toBrowser.sort((a, b) => a - b);
   return {
     jobs,
     delivered,
@@ -325,6 +351,12 @@ function phaseResult(started: number, jobs: number, delivered: number, seen: See
     replyP50Ms: percentile(sorted, 50),
     replyP95Ms: percentile(sorted, 95),
     replyMaxMs: sorted.at(-1) ?? null,
+    // The same replies split where the server read them off the device's socket.
+    replyPhoneToServerP50Ms: percentile(toServer, 50),
+    replyPhoneToServerP95Ms: percentile(toServer, 95),
+    replyServerToBrowserP50Ms: percentile(toBrowser, 50),
+    replyServerToBrowserP95Ms: percentile(toBrowser, 95),
+    agentsElu: seen.elu,
   };
 }
 const jobsByState = async () =>
@@ -400,6 +432,7 @@ const bulk = {
   ...phaseResult(bulkStarted, JOBS, bulkSeen.delivered, {
     ...bulkSeen,
     latencies: [...bulkSeen.latencies, ...tail.latencies],
+    replyTimes: [...bulkSeen.replyTimes, ...tail.replyTimes],
   }),
   complete,
   ...bulkCost,
@@ -500,6 +533,7 @@ console.log(
     driver: database.driver,
     devices: DEVICES,
     maxInFlight: app.config.DEVICE_MAX_IN_FLIGHT,
+    dispatchPoolSize: url ? DISPATCH_POOL : null,
     replyEvery: REPLY_EVERY,
     apiConcurrency: API_CONCURRENCY,
     bulk,

@@ -214,6 +214,11 @@ for (const databaseUrl of process.env.BENCH_SKIP_DISPATCH ? [] : targets) {
       calls_per_s: p['callsPerSecond'] ?? p['engineJobsPerSecond'] ?? '',
       reply_p50_ms: p['replyP50Ms'],
       reply_p95_ms: p['replyP95Ms'],
+      // Where the p95 reply spent its time: on the phone's side of the server, then to the browser.
+      reply_p95_split_ms:
+        p['replyPhoneToServerP95Ms'] == null
+          ? ''
+          : `${p['replyPhoneToServerP95Ms']} + ${p['replyServerToBrowserP95Ms']}`,
       replies: p['replies'],
       stmts_per_job: p['statementsPerJob'],
       server_cpu_ms: p['serverCpuMsPerJob'],

@@ -236,6 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const sms = createSmsService({
     db,
     urgentDb: deps.database.urgent,
+    dispatchDb: deps.database.dispatch,
     clock,
     records,
     notifications,
@@ -303,6 +304,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   gateway = createDeviceGateway({
     io: app.realtime.io,
     db,
+    dispatchDb: deps.database.dispatch,
     clock,
     secret: config.authSecret,
     sms: () => sms,

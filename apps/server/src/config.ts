@@ -39,6 +39,7 @@ export const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
     DATABASE_POOL_SIZE: positiveInt(10),
+    DATABASE_DISPATCH_POOL_SIZE: positiveInt(2),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')

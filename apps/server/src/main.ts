@@ -19,6 +19,7 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    dispatchPoolSize: config.DATABASE_DISPATCH_POOL_SIZE,
   });
   await database.migrate();
   const app = await buildApp(config, { database });

@@ -23,6 +23,12 @@ export type Database = {
    * (a reply on its way to the browsers). PGlite has one connection: the same `db`.
    */
   urgent: Db;
+  /**
+   * A small pool for the device flood (offers, accepts, delivery reports). Kept below the database's
+   * cores, so the flood queues here, in the process, where a reply on `urgent` passes it, rather than
+   * inside the database, where it would share the CPU with every flood statement. PGlite: the same `db`.
+   */
+  dispatch: Db;
   driver: DbDriver;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -30,20 +36,23 @@ export type Database = {
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export function openPostgres(url: string, poolSize = 10): Database {
+export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const urgentPool = new pg.Pool({ connectionString: url, max: 2 });
   urgentPool.on('error', () => {});
+  const dispatchPool = new pg.Pool({ connectionString: url, max: dispatchPoolSize });
+  dispatchPool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     urgent: drizzlePg(urgentPool, { schema }) as unknown as Db,
+    dispatch: drizzlePg(dispatchPool, { schema }) as unknown as Db,
     driver: 'postgres',
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
-      await Promise.all([pool.end(), urgentPool.end()]);
+      await Promise.all([pool.end(), urgentPool.end(), dispatchPool.end()]);
     },
   };
 }
@@ -59,6 +68,7 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
   return {
     db,
     urgent: db,
+    dispatch: db,
     driver: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
@@ -113,8 +123,15 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }) {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPgliteDir(opts.dataDir);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  dispatchPoolSize?: number;
+}) {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize, opts.dispatchPoolSize)
+    : openPgliteDir(opts.dataDir);
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

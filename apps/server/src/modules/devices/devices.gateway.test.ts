@@ -1,8 +1,8 @@
 import { DEVICE_NAMESPACE, DEVICE_UNAUTHORIZED, messages } from '@prospector/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { devices, identifiers, items, messages as messageRows, smsJobs } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertContact, insertTeamAdmin, type TestUser } from '../../test/factories.js';
@@ -117,6 +117,51 @@ describe('the device gateway', () => {
     ).json().devices;
     expect(devices[0]).toMatchObject({ connected: true, sentToday: 1 });
   });
+
+  // The lanes are PostgreSQL pools; PGlite has one connection for everything.
+  it.runIf(inject('dbTemplate').driver === 'postgres')(
+    "keeps replies and the API moving while the device flood's connections are all busy",
+    async () => {
+      const device = await addAndroid();
+      const contact = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
+      const phone = agent(tokenOf(device._id));
+      await phone.hello;
+      await phone.ask('ping', { at: new Date().toISOString() });
+      const browser = io(base, {
+        auth: { token: admin.token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(browser);
+      await new Promise((r) => browser.once('init', r));
+      const seen: string[] = [];
+      browser.on('messageAdded', (e: { message: { body: string; direction: string } }) => {
+        if (e.message.direction === 'in') seen.push(`reply: ${e.message.body}`);
+      });
+      phone.socket.on('jobs', () => seen.push('offer'));
+
+      // Both of the flood's connections busy (DATABASE_DISPATCH_POOL_SIZE is 2).
+      const busy = [1, 2].map((n) =>
+        t.database.dispatch
+          .execute(sql`select pg_sleep(4)`)
+          .then(() => seen.push(`flood connection ${n} free`)),
+      );
+      await new Promise((r) => setTimeout(r, 200));
+
+      const sent = await sendSms(contact.id, '+19164567890', 'Are you still selling?');
+      expect(sent.statusCode).toBe(200);
+      seen.push('API answered');
+      await phone.ask('inbound', {
+        messages: [{ id: 'a-2', from: '+19164567890', body: 'Yes, call me', at: new Date().toISOString() }],
+      });
+      await expect.poll(() => seen.includes('reply: Yes, call me')).toBe(true);
+      await Promise.all(busy);
+      await expect.poll(() => seen.includes('offer')).toBe(true);
+      // The text waited for a flood connection; the API and the reply did not.
+      expect(seen.slice(0, 2)).toEqual(['API answered', 'reply: Yes, call me']);
+      expect(seen.indexOf('offer')).toBeGreaterThan(seen.findIndex((e) => e.startsWith('flood connection')));
+    },
+  );
 
   it('applies a report batch sent twice at once only once', async () => {
     const device = await addAndroid();

@@ -36,6 +36,8 @@ export type GatewayOptions = {
 export function createDeviceGateway(deps: {
   io: Server;
   db: Db;
+  /** Offers and accepts go through the device flood's own pool. */
+  dispatchDb: Db;
   clock: Clock;
   secret: string;
   sms: () => SmsService;
@@ -81,8 +83,8 @@ export function createDeviceGateway(deps: {
     const next = previous
       .then(async () => {
         if (sockets.get(deviceId) !== socket) return;
-        const again = resend ? await q.acceptedJobs(db, deviceId) : [];
-        const fresh = await q.claimJobs(db, deviceId, options.maxInFlight, clock.now());
+        const again = resend ? await q.acceptedJobs(deps.dispatchDb, deviceId) : [];
+        const fresh = await q.claimJobs(deps.dispatchDb, deviceId, options.maxInFlight, clock.now());
         const jobs = [...again, ...fresh];
         if (jobs.length) socket.emit('jobs', { jobs });
       })
@@ -149,7 +151,7 @@ export function createDeviceGateway(deps: {
       return { ok: true };
     });
     handle('accept', async (p) => {
-      const accepted = await q.acceptJobs(db, deviceId, p.ids, clock.now());
+      const accepted = await q.acceptJobs(deps.dispatchDb, deviceId, p.ids, clock.now());
       const set = new Set(accepted);
       return { accepted, rejected: p.ids.filter((id) => !set.has(id)) };
     });

@@ -37,15 +37,22 @@ export async function teamTimezone(db: Db, teamId: string) {
   return row?.timezone ?? null;
 }
 
+/** The device's team's calendar day at `now`, in the team's time zone (UTC without one), as SQL. */
+const teamDay = (deviceId: string, now: Date) => sql`(select (${now.toISOString()}::timestamptz
+  at time zone coalesce(t.timezone, 'UTC'))::date from devices d join teams t on t.id = d.team_id
+  where d.id = ${deviceId})`;
+
 /** Counts texts on the device's daily counter, starting over when the team's local day changed. */
-export async function countOnDevice(db: Db, id: string, day: string, column: 'sent' | 'received', n = 1) {
+export async function countOnDevice(db: Db, id: string, now: Date, column: 'sent' | 'received', n = 1) {
   const target = column === 'sent' ? sql`sent_today` : sql`received_today`;
   const other = column === 'sent' ? sql`received_today` : sql`sent_today`;
   await db.execute(sql`
+    with today as (select ${teamDay(id, now)} as day)
     update devices set
-      ${target} = case when counter_day = ${day}::date then ${target} + ${n} else ${n} end,
-      ${other} = case when counter_day = ${day}::date then ${other} else 0 end,
-      counter_day = ${day}::date
+      ${target} = case when counter_day = today.day then ${target} + ${n} else ${n} end,
+      ${other} = case when counter_day = today.day then ${other} else 0 end,
+      counter_day = today.day
+    from today
     where id = ${id}`);
 }
 
@@ -165,10 +172,10 @@ export type JobMove = {
 /**
  * Applies a batch of report moves in one statement, atomic on its own: the jobs still in the state each
  * move was decided from move; their messages take the new status (not a retry's 'queued'); templates
- * count the texts that failed for good; the device's daily counter (`day` in the team's zone) counts the
- * moves marked `counted`. Returns the jobs that moved. A batch applied twice moves nothing twice.
+ * count the texts that failed for good; the device's daily counter (the day at `now` in the team's zone)
+ * counts the moves marked `counted`. Returns the jobs that moved. A batch applied twice moves nothing twice.
  */
-export function applyMoves(db: Db, deviceId: string, moves: (JobMove & { counted: boolean })[], day: string) {
+export function applyMoves(db: Db, deviceId: string, moves: (JobMove & { counted: boolean })[], now: Date) {
   const rows = moves.map((m) => ({
     id: m.id,
     from: m.from,
@@ -219,12 +226,14 @@ export function applyMoves(db: Db, deviceId: string, moves: (JobMove & { counted
         where state = 'failed' and template_id is not null group by template_id) b
       where t.id = b.template_id),
     sent as (select count(*)::int as n from moved where counted),
+    today as (select ${teamDay(deviceId, now)} as day),
     counter as (
       update devices set
-        sent_today = case when counter_day = ${day}::date then sent_today + (select n from sent)
+        sent_today = case when counter_day = today.day then sent_today + (select n from sent)
           else (select n from sent) end,
-        received_today = case when counter_day = ${day}::date then received_today else 0 end,
-        counter_day = ${day}::date
+        received_today = case when counter_day = today.day then received_today else 0 end,
+        counter_day = today.day
+      from today
       where id = ${deviceId} and (select n from sent) > 0)
     select id, team_id, item_id, message_id, body, from_value, "to", state, template_id from moved`,
   );

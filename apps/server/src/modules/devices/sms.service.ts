@@ -48,6 +48,8 @@ export function createSmsService(deps: {
   db: Db;
   /** Replies use this (a pool of their own on PostgreSQL) up to the browsers, ahead of bulk reports. */
   urgentDb?: Db;
+  /** The device flood's own pool (delivery reports); the main pool when absent. */
+  dispatchDb?: Db;
   clock: Clock;
   records: RecordsService;
   notifications: NotificationsService;
@@ -208,12 +210,7 @@ export function createSmsService(deps: {
             targetId: taken.itemId,
           }),
         );
-        await q.countOnDevice(
-          db,
-          device.id,
-          localDay(now, await q.teamTimezone(db, device.teamId)),
-          'received',
-        );
+        await q.countOnDevice(db, device.id, now, 'received');
         await deps
           .hooks()
           .inbound(device.teamId, { body: text.body, from: taken.from, at: new Date(text.at) });
@@ -257,7 +254,7 @@ export function createSmsService(deps: {
       const jobs = new Map(
         (
           await q.jobsOf(
-            db,
+            deps.dispatchDb ?? db,
             device.id,
             reports.map((r) => r.id),
           )
@@ -299,9 +296,8 @@ export function createSmsService(deps: {
         });
       }
       if (moves.size === 0) return;
-      const day = localDay(now, await q.teamTimezone(db, device.teamId));
       const list = [...moves.values()];
-      const rows = await q.applyMoves(db, device.id, list, day);
+      const rows = await q.applyMoves(deps.dispatchDb ?? db, device.id, list, now);
       const moved = rows.map((r) => ({ ...r, move: moves.get(r.id)! }));
       for (const r of moved) {
         if (r.state !== 'queued' && r.message_id && r.item_id)
