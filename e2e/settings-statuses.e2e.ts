@@ -42,10 +42,12 @@ describe('Settings > Statuses', () => {
     await name.waitFor();
 
     // The list refetches after the add, so the row may be drawn again: wait until it has settled, then
-    // check the switch (forced: Mantine's input is visually hidden behind its track) and see it stay on.
+    // click the switch (forced: Mantine's input is visually hidden behind its track) and see it stay on.
+    // A click, not check(): the switch follows the list's data, which the mutation sets after awaiting
+    // the list's cancelled fetch, so it turns on a moment after the click, not in the same frame.
     const hide = page.getByRole('switch', { name: 'Hide Hot lead' });
     await page.waitForLoadState('networkidle');
-    await hide.check({ force: true });
+    await hide.click({ force: true });
     await expect.poll(() => hide.isChecked()).toBe(true);
     await expect.poll(async () => (await teamStatuses()).at(-1)?.hidden).toBe(true);
 
