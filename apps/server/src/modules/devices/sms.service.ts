@@ -68,6 +68,7 @@ export function createSmsService(deps: {
 }) {
   const retryDelay = (attempt: number) => (jobRetryDelayMs(attempt) / 30_000) * (deps.retryBaseMs ?? 30_000);
   const { db, clock } = deps;
+  const dispatchDb = deps.dispatchDb ?? db;
 
   /** The agent device that sends for a device row (an iPhone's Mac), with the value texts go out from. */
   async function sender(device: q.DeviceRow) {
@@ -254,7 +255,7 @@ export function createSmsService(deps: {
       const jobs = new Map(
         (
           await q.jobsOf(
-            deps.dispatchDb ?? db,
+            dispatchDb,
             device.id,
             reports.map((r) => r.id),
           )
@@ -297,7 +298,7 @@ export function createSmsService(deps: {
       }
       if (moves.size === 0) return;
       const list = [...moves.values()];
-      const rows = await q.applyMoves(deps.dispatchDb ?? db, device.id, list, now);
+      const rows = await q.applyMoves(dispatchDb, device.id, list, now);
       const moved = rows.map((r) => ({ ...r, move: moves.get(r.id)! }));
       for (const r of moved) {
         if (r.state !== 'queued' && r.message_id && r.item_id)

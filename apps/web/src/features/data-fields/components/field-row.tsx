@@ -1,11 +1,12 @@
 import { ActionIcon, Badge, Box, Group, Stack, Switch, TextInput, Tooltip } from '@mantine/core';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { useMergedRef } from '@mantine/hooks';
-import { IconGripVertical, IconLock, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconTrash } from '@tabler/icons-react';
 import type { DataField, FieldConfig } from '@prospector/core';
 import { fieldDragId } from '../utils/sections-edit';
 import { CategoryOptions } from './category-options';
 import { FieldTypeIcon } from './field-type-icon';
+import { DragHandle } from './drag-handle';
 import classes from './data-fields.module.css';
 
 type FieldRowProps = {
@@ -37,16 +38,7 @@ export function FieldRow({ field, onChange, onRemove }: FieldRowProps) {
     >
       <Stack gap={8}>
         <Group gap="sm" wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            className={classes.handle}
-            aria-label={`Move field ${name}`}
-            {...drag.attributes}
-            {...drag.listeners}
-          >
-            <IconGripVertical size={16} />
-          </ActionIcon>
+          <DragHandle label={`Move field ${name}`} drag={drag} />
           <TextInput
             flex={1}
             size="sm"

@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Box, Group, MultiSelect, Paper, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { IconGripVertical, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconTrash, IconUsers } from '@tabler/icons-react';
 import type { DataSection } from '@prospector/core';
 import { sectionDragId, sectionDropId } from '../utils/sections-edit';
+import { DragHandle } from './drag-handle';
 import classes from './data-fields.module.css';
 
 export type MemberOption = { _id: string; name: string };
@@ -66,16 +67,7 @@ export function SectionCard(props: SectionCardProps) {
       data-section-id={section._id}
     >
       <Group gap="sm" wrap="nowrap" className={classes.sectionHeader}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          className={classes.handle}
-          aria-label={`Move section ${name}`}
-          {...drag.attributes}
-          {...drag.listeners}
-        >
-          <IconGripVertical size={16} />
-        </ActionIcon>
+        <DragHandle label={`Move section ${name}`} drag={drag} />
         <TextInput
           flex={1}
           miw={140}
