@@ -183,7 +183,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     records,
     onQueued: () => imports.kick(),
   });
-  const teams = createTeamsService({ staffEmails: config.STAFF_EMAILS, onTeamCreated: records.seedTeam });
+  const teams = createTeamsService({
+    staffEmails: config.STAFF_EMAILS,
+    clock,
+    onTeamCreated: records.seedTeam,
+  });
   const audit = createAuditService({ clock });
   const auth = createAuthService({
     db,
@@ -300,7 +304,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     settings,
     dataFields,
   });
-  app.decorate('realtime', createRealtime(app, config.REDIS_URL));
+  app.decorate('realtime', createRealtime(app, config.REDIS_URL, records.readers));
   gateway = createDeviceGateway({
     io: app.realtime.io,
     db,

@@ -17,6 +17,8 @@ type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<strin
 
 export const rooms = {
   team: (id: string) => `team:${id}`,
+  /** The team's sockets that may read every record: the admin and 'All data' members. */
+  teamAllData: (id: string) => `team:${id}:all-data`,
   user: (id: string) => `user:${id}`,
   session: (id: string) => `session:${id}`,
 };
@@ -25,8 +27,27 @@ export type Realtime = {
   io: AppServer;
   toTeam<E extends ServerEventName>(teamId: string, event: E, payload: ServerEventPayload<E>): void;
   toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
+  /**
+   * Who may hear about each of the records: the team's all-data room, and the rooms of the 'Only
+   * assigned' members among the record's assignees (ADR 010). One look-up serves a batch of events.
+   */
+  recordAudience(teamId: string, itemIds: readonly string[]): Promise<(itemId: string) => string[]>;
+  toRooms<E extends ServerEventName>(to: string[], event: E, payload: ServerEventPayload<E>): void;
+  /** An event about one record, to its audience only. Never rejects: a failed look-up is logged. */
+  toRecord<E extends ServerEventName>(
+    teamId: string,
+    itemId: string,
+    event: E,
+    payload: ServerEventPayload<E>,
+  ): Promise<void>;
+  /** The team's members changed: its cached 'has Only assigned members' answer is stale. */
+  forgetAudience(teamId: string): void;
+  /** Moves a member's open sockets in or out of the team's all-data room when their data access changes. */
+  rescopeUser(teamId: string, userId: string, seesAllData: boolean): void;
   /** Tells the session's sockets it ended, then disconnects them. */
   endSession(sessionId: string, reason: 'logout' | 'revoked'): void;
+  /** Ends every socket of a user (removed from the team), in every process. */
+  endUser(userId: string, reason: 'removed'): void;
   close(): Promise<void>;
 };
 
@@ -34,7 +55,21 @@ export type Realtime = {
  * Socket.IO on the app's own HTTP server. The handshake's `auth.token` is checked like a bearer token;
  * a socket joins its team, user and session rooms. With a Redis URL the rooms span every process.
  */
-export function createRealtime(app: FastifyInstance, redisUrl?: string): Realtime {
+export type RecordReaders = {
+  /** Whether the team has 'Only assigned' members at all (most teams have none: no look-up then). */
+  hasRestricted(teamId: string): Promise<boolean>;
+  /** The 'Only assigned' members assigned to each record. */
+  restricted(teamId: string, itemIds: readonly string[]): Promise<{ item_id: string; user_id: string }[]>;
+};
+
+/** How long a team's 'has Only assigned members' answer is reused by a process that did not change it. */
+const AUDIENCE_TTL_MS = 5000;
+
+export function createRealtime(
+  app: FastifyInstance,
+  redisUrl: string | undefined,
+  readers: RecordReaders,
+): Realtime {
   const io: AppServer = new Server(app.server, { serveClient: false, cors: { origin: false } });
   const redis = redisUrl ? [new Redis(redisUrl), new Redis(redisUrl)] : [];
   for (const r of redis) r.on('error', (err) => app.log.error({ err }, 'redis connection error'));
@@ -55,7 +90,13 @@ export function createRealtime(app: FastifyInstance, redisUrl?: string): Realtim
 
   io.on('connection', async (socket: AppSocket) => {
     const { auth } = socket.data;
-    await socket.join([rooms.team(auth.teamId), rooms.user(auth.userId), rooms.session(auth.sessionId)]);
+    const seesAll = auth.user.role === 'admin' || auth.user.dataAccess === 'All data';
+    await socket.join([
+      rooms.team(auth.teamId),
+      rooms.user(auth.userId),
+      rooms.session(auth.sessionId),
+      ...(seesAll ? [rooms.teamAllData(auth.teamId)] : []),
+    ]);
     socket.emit('init', { user: auth.user });
     if ((await io.in(rooms.user(auth.userId)).fetchSockets()).length === 1)
       socket.to(rooms.team(auth.teamId)).emit('memberPresence', { userId: auth.userId, online: true });
@@ -65,10 +106,55 @@ export function createRealtime(app: FastifyInstance, redisUrl?: string): Realtim
     });
   });
 
+  const args = <E extends ServerEventName>(payload: ServerEventPayload<E>) =>
+    [payload] as Parameters<ServerToClientEvents[E]>;
+
+  // A stale 'none' costs a restricted member a few seconds of their own records' events, never a leak:
+  // they are outside the all-data room either way.
+  const restrictedTeams = new Map<string, { has: boolean; until: number }>();
+  async function hasRestricted(teamId: string) {
+    const now = Date.now();
+    const hit = restrictedTeams.get(teamId);
+    if (hit && hit.until > now) return hit.has;
+    const has = await readers.hasRestricted(teamId);
+    restrictedTeams.set(teamId, { has, until: now + AUDIENCE_TTL_MS });
+    return has;
+  }
+
+  async function recordAudience(teamId: string, itemIds: readonly string[]) {
+    const all = rooms.teamAllData(teamId);
+    if (itemIds.length === 0 || !(await hasRestricted(teamId))) return () => [all];
+    const byItem = new Map<string, string[]>();
+    for (const r of await readers.restricted(teamId, [...new Set(itemIds)]))
+      byItem.set(r.item_id, [...(byItem.get(r.item_id) ?? []), rooms.user(r.user_id)]);
+    return (itemId: string) => [all, ...(byItem.get(itemId) ?? [])];
+  }
+
+  const toRooms: Realtime['toRooms'] = (to, event, payload) => {
+    io.to(to).emit(event, ...args(payload));
+  };
+
   return {
     io,
     toTeam: (teamId, event, payload) => {
-      io.to(rooms.team(teamId)).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>));
+      io.to(rooms.team(teamId)).emit(event, ...args(payload));
+    },
+    recordAudience,
+    toRooms,
+    toRecord: async (teamId, itemId, event, payload) => {
+      try {
+        toRooms((await recordAudience(teamId, [itemId]))(itemId), event, payload);
+      } catch (err) {
+        app.log.error({ err, event }, 'record event not sent');
+      }
+    },
+    forgetAudience: (teamId) => {
+      restrictedTeams.delete(teamId);
+    },
+    rescopeUser: (teamId, userId, seesAllData) => {
+      const sockets = io.in(rooms.user(userId));
+      if (seesAllData) sockets.socketsJoin(rooms.teamAllData(teamId));
+      else sockets.socketsLeave(rooms.teamAllData(teamId));
     },
     toUser: (userId, event, payload) => {
       io.to(rooms.user(userId)).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>));
@@ -76,6 +162,10 @@ export function createRealtime(app: FastifyInstance, redisUrl?: string): Realtim
     endSession: (sessionId, reason) => {
       io.to(rooms.session(sessionId)).emit('sessionRevoked', { reason });
       io.in(rooms.session(sessionId)).disconnectSockets(true);
+    },
+    endUser: (userId, reason) => {
+      io.to(rooms.user(userId)).emit('sessionRevoked', { reason });
+      io.in(rooms.user(userId)).disconnectSockets(true);
     },
     close: async () => {
       await io.close();

@@ -47,7 +47,7 @@ export async function startSmtp() {
         const mails = received.filter((m) => m.to.includes(email));
         return mails.length >= nth ? mails[nth - 1] : undefined;
       }, `login code #${nth} for ${email}`);
-      const match = /login code: (\d{6})/.exec(mail.raw);
+      const match = /(?:login code|confirm this e-mail): (\d{6})/.exec(mail.raw);
       if (!match) throw new Error(`mail to ${email} has no login code`);
       return match[1]!;
     },

@@ -56,7 +56,7 @@ export const serverEvents = {
   /** The company's name or avatar changed (team room): patch the current user's team. */
   teamProfileChanged: z.object({ name: z.string(), avatar: z.string().nullable() }),
   /** The session behind this socket was revoked (logout); the client drops its token. */
-  sessionRevoked: z.object({ reason: z.enum(['logout', 'revoked']) }),
+  sessionRevoked: z.object({ reason: z.enum(['logout', 'revoked', 'removed']) }),
 } as const;
 
 export const clientEvents = {} as const;

@@ -1,12 +1,17 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './teams.js';
 
-/** One row per code sent; the rows also count sends for the rate limits. */
+/**
+ * One row per code sent; the rows also count sends for the rate limits. A code logs in ('login') or
+ * proves a new address for an existing account ('email': `userId` is the account it moves).
+ */
 export const loginCodes = pgTable(
   'login_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    purpose: text('purpose').$type<'login' | 'email'>().notNull().default('login'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** HMAC-SHA256(secret, email:code); the code itself is never stored. */
     codeHash: text('code_hash').notNull(),
     ip: text('ip').notNull(),

@@ -51,10 +51,19 @@ export const users = pgTable(
     dataAccess: text('data_access').$type<DataAccess>().notNull().default('Only assigned'),
     avatar: text('avatar'),
     phone: text('phone'),
+    /**
+     * When the owner proved the address: a login with a code sent to it, or a confirmed e-mail change.
+     * Null for a member who was added and has not logged in yet ('Invited'). Staff status and logins
+     * follow only verified rows; an address is verified in at most one account.
+     */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_verified_email_key')
+      .on(t.email)
+      .where(sql`${t.verifiedAt} is not null`),
+    uniqueIndex('users_team_email_key').on(t.teamId, t.email),
     index('users_team_idx').on(t.teamId),
     index('users_lower_name_idx').on(sql`lower(${t.name})`),
   ],

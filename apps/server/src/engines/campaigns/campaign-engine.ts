@@ -188,12 +188,14 @@ export function createCampaignEngine(deps: {
     }
     if (result.sends.length === 0) return;
     const rt = deps.realtime();
+    const audience = await rt.recordAudience(
+      c.teamId,
+      result.sends.map((s) => s.message.itemId),
+    );
     for (const s of result.sends) {
-      rt.toTeam(c.teamId, 'messageAdded', {
-        itemId: s.message.itemId,
-        message: toMessageDto(s.message, null),
-      });
-      rt.toTeam(c.teamId, 'inboxChanged', { itemId: s.message.itemId });
+      const to = audience(s.message.itemId);
+      rt.toRooms(to, 'messageAdded', { itemId: s.message.itemId, message: toMessageDto(s.message, null) });
+      rt.toRooms(to, 'inboxChanged', { itemId: s.message.itemId });
     }
     rt.toTeam(c.teamId, 'campaignChanged', { campaignId: c.id });
     for (const agent of new Set(result.sends.map((s) => s.agentId))) deps.kickDevice(agent);

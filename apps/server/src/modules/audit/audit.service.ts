@@ -3,7 +3,12 @@ import { auditLog } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 
 export type AuditAction =
-  'auth.login' | 'auth.logout' | 'admin.impersonate' | 'admin.switchToUser' | 'admin.denied';
+  | 'auth.login'
+  | 'auth.logout'
+  | 'auth.emailChanged'
+  | 'admin.impersonate'
+  | 'admin.switchToUser'
+  | 'admin.denied';
 
 export type AuditEntry = {
   action: AuditAction;

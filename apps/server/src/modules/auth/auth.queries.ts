@@ -20,11 +20,19 @@ export async function countSends(db: Db, where: { email: string } | { ip: string
   return row?.n ?? 0;
 }
 
-export async function voidOpenCodes(db: Db, email: string, now: Date) {
+/** Which codes a new one replaces, and which a code is tried against: a login's, or an account's e-mail change. */
+export type CodeScope = { purpose: 'login'; email: string } | { purpose: 'email'; userId: string };
+
+const inScope = (scope: CodeScope) =>
+  scope.purpose === 'login'
+    ? and(eq(loginCodes.purpose, 'login'), eq(loginCodes.email, scope.email))
+    : and(eq(loginCodes.purpose, 'email'), eq(loginCodes.userId, scope.userId));
+
+export async function voidOpenCodes(db: Db, scope: CodeScope, now: Date) {
   await db
     .update(loginCodes)
     .set({ voidedAt: now })
-    .where(and(eq(loginCodes.email, email), isNull(loginCodes.usedAt), isNull(loginCodes.voidedAt)));
+    .where(and(inScope(scope), isNull(loginCodes.usedAt), isNull(loginCodes.voidedAt)));
 }
 
 export async function insertCode(db: Db, row: typeof loginCodes.$inferInsert) {
@@ -38,7 +46,7 @@ export async function insertCode(db: Db, row: typeof loginCodes.$inferInsert) {
  */
 export async function consumeCode(
   db: Db,
-  p: { email: string; codeHash: string; now: Date; maxWrong: number },
+  p: { scope: CodeScope; codeHash: string; now: Date; maxWrong: number },
 ) {
   const matches = sql`${loginCodes.codeHash} = ${p.codeHash}`;
   const rows = await db
@@ -49,15 +57,32 @@ export async function consumeCode(
     })
     .where(
       and(
-        eq(loginCodes.email, p.email),
+        inScope(p.scope),
         isNull(loginCodes.usedAt),
         isNull(loginCodes.voidedAt),
         gt(loginCodes.expiresAt, p.now),
         lt(loginCodes.wrongAttempts, p.maxWrong),
       ),
     )
-    .returning({ matched: sql<boolean>`${matches}`, affId: loginCodes.affId });
+    .returning({ matched: sql<boolean>`${matches}`, affId: loginCodes.affId, email: loginCodes.email });
   return rows[0] ?? null;
+}
+
+/** The account's e-mail change that still waits for its code, if any. */
+export async function openEmailChange(db: Db, userId: string, now: Date) {
+  const [row] = await db
+    .select({ email: loginCodes.email })
+    .from(loginCodes)
+    .where(
+      and(
+        inScope({ purpose: 'email', userId }),
+        isNull(loginCodes.usedAt),
+        isNull(loginCodes.voidedAt),
+        gt(loginCodes.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
@@ -95,6 +120,22 @@ export function prepareSessionLookup(db: Db) {
     .prepare('find_live_session');
   return async (tokenHash: string, now: Date) =>
     (await statement.execute({ tokenHash, now: now.toISOString() }))[0] ?? null;
+}
+
+/** Ends every live session of the user but `keep`; returns the ended sessions' ids (their sockets close). */
+export async function revokeUserSessions(db: Db, userId: string, keep: string | null, now: Date) {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keep ? sql`${sessions.id} <> ${keep}` : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date) {

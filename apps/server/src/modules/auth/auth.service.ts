@@ -13,7 +13,7 @@ import { fail, ok, type Result } from '../../lib/result.js';
 import { hmac, newNumericCode, newToken, sha256 } from '../../lib/secrets.js';
 import type { Mailer } from '../../providers/mail/index.js';
 import type { AuditService } from '../audit/index.js';
-import type { TeamsService } from '../teams/index.js';
+import type { TeamsErrorCode, TeamsService } from '../teams/index.js';
 import type { AuthErrorCode } from './auth.errors.js';
 import * as q from './auth.queries.js';
 
@@ -38,7 +38,8 @@ export function createAuthService(deps: {
   const findLiveSession = q.prepareSessionLookup(db);
   const codeHash = (email: string, code: string) => hmac(deps.secret, `${email}:${code}`);
 
-  async function checkSendLimits(tx: Db, email: string, ip: string): Promise<AuthErrorCode | null> {
+  type SendLimit = Extract<AuthErrorCode, 'SEND_LIMIT_SHORT' | 'SEND_LIMIT_DAY'>;
+  async function checkSendLimits(tx: Db, email: string, ip: string): Promise<SendLimit | null> {
     const now = clock.now().getTime();
     const shortSince = new Date(now - LOGIN_SEND_LIMITS.shortWindowMs);
     const daySince = new Date(now - LOGIN_SEND_LIMITS.dayWindowMs);
@@ -88,7 +89,7 @@ export function createAuthService(deps: {
         const limit = await checkSendLimits(tx, email, client.ip);
         if (limit) return limit;
         const now = clock.now();
-        await q.voidOpenCodes(tx, email, now);
+        await q.voidOpenCodes(tx, { purpose: 'login', email }, now);
         await q.insertCode(tx, {
           email,
           codeHash: codeHash(email, code),
@@ -118,7 +119,7 @@ export function createAuthService(deps: {
       type Out = Result<{ token: string; user: CurrentUser }, 'INVALID_CODE'>;
       return db.transaction(async (tx): Promise<Out> => {
         const attempt = await q.consumeCode(tx, {
-          email,
+          scope: { purpose: 'login', email },
           codeHash: codeHash(email, input.code.trim()),
           now: clock.now(),
           maxWrong: LOGIN_CODE_MAX_WRONG_ATTEMPTS,
@@ -147,6 +148,84 @@ export function createAuthService(deps: {
         teamId: row.team.id,
         user: teams.toCurrentUser(row, impersonatedBy),
       };
+    },
+
+    /**
+     * An account's address changes only when a code sent to the new address comes back
+     * (confirmEmailChange). The answer is the same whether or not the address has an account
+     * elsewhere, and sends count against that address's code limits like login codes do.
+     */
+    async requestEmailChange(
+      input: { userId: string; email: string },
+      client: ClientInfo,
+    ): Promise<Result<true, 'SEND_LIMIT_SHORT' | 'SEND_LIMIT_DAY' | 'MAIL_FAILED'>> {
+      const email = normalizeEmail(input.email);
+      const code = newNumericCode(LOGIN_CODE_LENGTH);
+      const refused = await db.transaction(async (tx) => {
+        await q.lockSendKeys(tx, email, client.ip);
+        const limit = await checkSendLimits(tx, email, client.ip);
+        if (limit) return limit;
+        const now = clock.now();
+        await q.voidOpenCodes(tx, { purpose: 'email', userId: input.userId }, now);
+        await q.insertCode(tx, {
+          email,
+          purpose: 'email',
+          userId: input.userId,
+          codeHash: codeHash(email, code),
+          ip: client.ip,
+          expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS),
+          createdAt: now,
+        });
+        return null;
+      });
+      if (refused) return fail(refused);
+      try {
+        await deps.mailer.send({
+          to: email,
+          subject: `Your Prospector code to confirm this e-mail: ${code}`,
+          text: `Someone asked to use this address for a Prospector account. The code that confirms it is ${code}.\n\nIt expires in 5 minutes and works once. If you did not ask for it, ignore this e-mail: nothing changes without the code.`,
+        });
+      } catch (err) {
+        deps.log.error({ err }, 'e-mail change code could not be sent');
+        return fail('MAIL_FAILED' as const);
+      }
+      return ok(true as const);
+    },
+
+    /**
+     * Tries the code of the account's pending e-mail change. A right code moves the account to the
+     * proved address and ends every other session of it (`keepSessionId` is the caller's own, when
+     * the owner changes their own address); the ended sessions' ids are returned so their sockets close.
+     */
+    async confirmEmailChange(
+      input: { userId: string; code: string; keepSessionId: string | null; actorUserId: string },
+      client: ClientInfo,
+    ) {
+      type Out = Result<{ email: string; endedSessions: string[] }, 'INVALID_CODE' | TeamsErrorCode>;
+      return db.transaction(async (tx): Promise<Out> => {
+        const pending = await q.openEmailChange(tx, input.userId, clock.now());
+        if (!pending) return fail('NO_EMAIL_CHANGE');
+        const attempt = await q.consumeCode(tx, {
+          scope: { purpose: 'email', userId: input.userId },
+          codeHash: codeHash(pending.email, input.code.trim()),
+          now: clock.now(),
+          maxWrong: LOGIN_CODE_MAX_WRONG_ATTEMPTS,
+        });
+        if (!attempt?.matched) return fail('INVALID_CODE');
+        const moved = await teams.moveAccountToEmail(tx, input.userId, attempt.email);
+        if (!moved.ok) return moved;
+        const now = clock.now();
+        const endedSessions = await q.revokeUserSessions(tx, input.userId, input.keepSessionId, now);
+        await audit.record(tx, {
+          action: 'auth.emailChanged',
+          actorUserId: input.actorUserId,
+          teamId: moved.value.teamId,
+          targetUserId: input.userId,
+          ip: client.ip,
+          details: { from: moved.value.previous, to: attempt.email, endedSessions: endedSessions.length },
+        });
+        return ok({ email: attempt.email, endedSessions });
+      });
     },
 
     async logout(auth: AuthContext, client: ClientInfo) {

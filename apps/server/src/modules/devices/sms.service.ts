@@ -113,7 +113,9 @@ export function createSmsService(deps: {
   }
 
   function emitMessage(teamId: string, message: MessageDto) {
-    deps.realtime().toTeam(teamId, 'messageAdded', { itemId: message.itemId, message });
+    return deps
+      .realtime()
+      .toRecord(teamId, message.itemId, 'messageAdded', { itemId: message.itemId, message });
   }
 
   async function setMessageStatus(
@@ -124,7 +126,7 @@ export function createSmsService(deps: {
   ) {
     if (!messageId || !itemId) return;
     await rq.updateMessage(db, messageId, { status });
-    deps.realtime().toTeam(teamId, 'messageStatus', { itemId, messageId, status });
+    await deps.realtime().toRecord(teamId, itemId, 'messageStatus', { itemId, messageId, status });
   }
 
   async function send(
@@ -171,8 +173,8 @@ export function createSmsService(deps: {
       return row;
     });
     const dto = toMessageDto(message, sender);
-    emitMessage(item.teamId, dto);
-    deps.realtime().toTeam(item.teamId, 'inboxChanged', { itemId: item.id });
+    await emitMessage(item.teamId, dto);
+    await deps.realtime().toRecord(item.teamId, item.id, 'inboxChanged', { itemId: item.id });
     deps.kick(picked.agent.id);
     return ok(dto);
   }
@@ -194,9 +196,12 @@ export function createSmsService(deps: {
       const from = recipientValue(text.from) ?? text.from.trim();
       const taken = await takeInbound(udb, device, text, from, now, notContacted);
       if (!taken) continue; // reported before
-      for (const m of [taken.message, taken.system]) if (m) emitMessage(device.teamId, toMessageDto(m, null));
-      deps.realtime().toTeam(device.teamId, 'itemChanged', { itemId: taken.itemId, status: null });
-      deps.realtime().toTeam(device.teamId, 'inboxChanged', { itemId: taken.itemId });
+      const rt = deps.realtime();
+      const audience = (await rt.recordAudience(device.teamId, [taken.itemId]))(taken.itemId);
+      for (const m of [taken.message, taken.system])
+        if (m) rt.toRooms(audience, 'messageAdded', { itemId: m.itemId, message: toMessageDto(m, null) });
+      rt.toRooms(audience, 'itemChanged', { itemId: taken.itemId, status: null });
+      rt.toRooms(audience, 'inboxChanged', { itemId: taken.itemId });
       received.push({ text, taken });
     }
     return async () => {
@@ -300,9 +305,19 @@ export function createSmsService(deps: {
       const list = [...moves.values()];
       const rows = await q.applyMoves(dispatchDb, device.id, list, now);
       const moved = rows.map((r) => ({ ...r, move: moves.get(r.id)! }));
+      const rt = deps.realtime();
+      const audiences = new Map<string, (itemId: string) => string[]>();
+      for (const teamId of new Set(moved.map((r) => r.team_id)))
+        audiences.set(
+          teamId,
+          await rt.recordAudience(
+            teamId,
+            moved.flatMap((r) => (r.team_id === teamId && r.item_id ? [r.item_id] : [])),
+          ),
+        );
       for (const r of moved) {
         if (r.state !== 'queued' && r.message_id && r.item_id)
-          deps.realtime().toTeam(r.team_id, 'messageStatus', {
+          rt.toRooms(audiences.get(r.team_id)!(r.item_id), 'messageStatus', {
             itemId: r.item_id,
             messageId: r.message_id,
             status: r.state,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import {
   entitySections,
   identifiers,
@@ -271,4 +271,25 @@ export async function updateMessage(db: Db, messageId: string, set: Partial<type
 
 export async function setIdentifierSentFrom(db: Db, identifierId: string, sentFrom: string) {
   await db.update(identifiers).set({ sentFrom }).where(eq(identifiers.id, identifierId));
+}
+
+/** Whether the team has members who read only their assigned records (realtime asks before each fan-out). */
+export async function hasRestrictedMembers(db: Db, teamId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.teamId, teamId), eq(users.dataAccess, 'Only assigned'), not(eq(users.role, 'admin'))))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The 'Only assigned' members assigned to each of the records. */
+export async function restrictedReaders(db: Db, teamId: string, itemIds: readonly string[]) {
+  return queryRows<{ item_id: string; user_id: string }>(
+    db,
+    sql`select i.id as item_id, u.id as user_id
+        from items i join users u on u.id = any(i.assigned_to)
+        where i.team_id = ${teamId} and i.id = any(${`{${itemIds.join(',')}}`}::uuid[])
+          and u.team_id = ${teamId} and u.role <> 'admin' and u.data_access = 'Only assigned'`,
+  );
 }

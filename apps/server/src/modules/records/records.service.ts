@@ -85,7 +85,7 @@ export function createRecordsService(deps: {
   }
 
   const changed = (item: q.ItemRow, status: string | null) =>
-    deps.realtime().toTeam(item.teamId, 'itemChanged', { itemId: item.id, status });
+    deps.realtime().toRecord(item.teamId, item.id, 'itemChanged', { itemId: item.id, status });
 
   async function touch(itemId: string, set: Parameters<typeof q.updateItem>[2] = {}) {
     const now = clock.now();
@@ -95,6 +95,12 @@ export function createRecordsService(deps: {
   return {
     access,
     toItemDto,
+
+    /** Who may read a record, for the realtime fan-out ('Only assigned' members are the exception). */
+    readers: {
+      hasRestricted: (teamId: string) => q.hasRestrictedMembers(db, teamId),
+      restricted: (teamId: string, itemIds: readonly string[]) => q.restrictedReaders(db, teamId, itemIds),
+    },
 
     /** A new team gets the built-in statuses and the system sections of each entity. */
     /** The team's statuses in board order (for other modules: imports, exports). */
@@ -133,7 +139,7 @@ export function createRecordsService(deps: {
       // Opening a record reads its texts for the whole team (a shared inbox).
       if (item.unreadSms > 0) {
         await q.updateItem(db, item.id, { unreadSms: 0 });
-        deps.realtime().toTeam(item.teamId, 'inboxChanged', { itemId: item.id });
+        await deps.realtime().toRecord(item.teamId, item.id, 'inboxChanged', { itemId: item.id });
       }
       return ok({
         item: dto,
@@ -194,7 +200,7 @@ export function createRecordsService(deps: {
         statusId = status.id;
       }
       const updated = await touch(item.id, { statusId });
-      changed(updated, text ?? null);
+      await changed(updated, text ?? null);
       return ok({ _id: item.id, status: text ?? null });
     },
 
@@ -363,7 +369,7 @@ export function createRecordsService(deps: {
       const { added, assignedTo } = toggle(item.assignedTo);
       const updated = await touch(item.id, { assignedTo });
       await notify(added, `a ${item.type}`);
-      changed(updated, await statusText(item.teamId, item.statusId));
+      await changed(updated, await statusText(item.teamId, item.statusId));
       return ok({ _id: item.id, assignedTo });
     },
 

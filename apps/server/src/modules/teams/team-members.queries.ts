@@ -25,26 +25,35 @@ export async function findTeamMember(db: Db, teamId: string, userId: string) {
   return row ?? null;
 }
 
-/** Null when the e-mail already belongs to an account (of this team or another). */
+/**
+ * An invited member (not verified). Null when the address is already on this team; an address with
+ * an account elsewhere is invited like any other (users_verified_email_key binds only proved rows).
+ */
 export async function insertMember(db: Db, row: typeof users.$inferInsert) {
-  const [user] = await db.insert(users).values(row).onConflictDoNothing({ target: users.email }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ ...row, verifiedAt: null })
+    .onConflictDoNothing({ target: [users.teamId, users.email] })
+    .returning();
   return user ?? null;
 }
 
-/** Null when the new e-mail belongs to another account. */
+/** Whether another member of the team than `userId` has the address. */
+export async function teamHasEmail(db: Db, teamId: string, userId: string, email: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.teamId, teamId), eq(users.email, email), ne(users.id, userId)));
+  return row !== undefined;
+}
+
+/** Null when the member is gone, or a teammate took the new address meanwhile. */
 export async function updateMember(
   db: Db,
   teamId: string,
   userId: string,
   patch: Partial<Pick<MemberRow, 'name' | 'email' | 'phone' | 'permissions' | 'dataAccess'>>,
 ) {
-  if (patch.email !== undefined) {
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, patch.email), ne(users.id, userId)));
-    if (taken) return null;
-  }
   const [row] = await db
     .update(users)
     .set(patch)

@@ -1,9 +1,10 @@
-import { can, normalizeEmail, type TeamMemberDto } from '@prospector/core';
+import { can, normalizeEmail, type DataAccess, type Role, type TeamMemberDto } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import type { AuthContext } from '../auth/index.js';
+import type { AuthContext, AuthService, ClientInfo } from '../auth/index.js';
 import type { TeamsErrorCode } from './teams.errors.js';
+import type { TeamsService } from './teams.service.js';
 import * as q from './team-members.queries.js';
 
 export type TeamMembersService = ReturnType<typeof createTeamMembersService>;
@@ -22,18 +23,40 @@ export function toTeamMemberDto(row: q.MemberRow): TeamMemberDto {
     permissions: row.permissions,
     dataAccess: row.dataAccess,
     avatar: row.avatar,
+    invited: row.verifiedAt === null,
   };
 }
 
 /** Who may add, edit and remove others: the admin, or a member with the `members` permission. */
 const managesMembers = (auth: AuthContext) => can(auth.user, 'members');
 
+/** As records.access's seesAllData, for a member row: the admin and 'All data' read every record. */
+const seesAllData = (row: { role: Role; dataAccess: DataAccess }) =>
+  row.role === 'admin' || row.dataAccess === 'All data';
+
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
 
 /** Settings > Team (spec part 2 §2, §4, §6, §7): list, add, edit and remove members. */
-export function createTeamMembersService(deps: { db: Db; realtime: () => Realtime }) {
+export function createTeamMembersService(deps: {
+  db: Db;
+  realtime: () => Realtime;
+  auth: AuthService;
+  teams: TeamsService;
+}) {
   const { db } = deps;
+
+  function emitEdited(teamId: string, dto: TeamMemberDto) {
+    deps.realtime().toTeam(teamId, 'editMember', {
+      _id: dto._id,
+      name: dto.name,
+      email: dto.email,
+      phone: dto.phone,
+      permissions: dto.permissions,
+      dataAccess: dto.dataAccess,
+      avatar: dto.avatar,
+    });
+  }
 
   /** Edit rules: self always (own access only for the admin); others with `members`; the admin only by the admin. */
   function mayEdit(auth: AuthContext, target: q.MemberRow, input: EditInput): TeamsErrorCode | null {
@@ -65,16 +88,37 @@ export function createTeamMembersService(deps: { db: Db; realtime: () => Realtim
         permissions: [...new Set(input.permissions)],
         dataAccess: input.dataAccess,
       });
-      if (!row) return fail('MEMBER_EMAIL_TAKEN');
+      if (!row) return fail('MEMBER_EMAIL_IN_TEAM');
+      deps.realtime().forgetAudience(auth.teamId);
       deps.realtime().toTeam(auth.teamId, 'membersChanged', { userId: row.id, change: 'added' });
       return ok(toTeamMemberDto(row));
     },
 
-    async edit(auth: AuthContext, input: EditInput): Promise<Result<TeamMemberDto, TeamsErrorCode>> {
+    async edit(
+      auth: AuthContext,
+      input: EditInput,
+      client: ClientInfo,
+    ): Promise<
+      Result<
+        { user: TeamMemberDto; pendingEmail: string | null },
+        TeamsErrorCode | 'SEND_LIMIT_SHORT' | 'SEND_LIMIT_DAY' | 'MAIL_FAILED'
+      >
+    > {
       const target = await q.findTeamMember(db, auth.teamId, input._id);
       if (!target) return fail('TEAM_MEMBER_NOT_FOUND');
       const refused = mayEdit(auth, target, input);
       if (refused) return fail(refused);
+      const email = input.email === undefined ? target.email : normalizeEmail(input.email);
+      const newEmail = email === target.email ? null : email;
+      // An invited row is not anyone's account yet: its address is the invitation's, and changes freely.
+      const proveFirst = newEmail !== null && target.verifiedAt !== null;
+      if (proveFirst && deps.teams.isStaffUser(target)) return fail('STAFF_EMAIL_LOCKED');
+      if (newEmail !== null && (await q.teamHasEmail(db, auth.teamId, target.id, newEmail)))
+        return fail('MEMBER_EMAIL_IN_TEAM');
+      if (proveFirst) {
+        const sent = await deps.auth.requestEmailChange({ userId: target.id, email: newEmail }, client);
+        if (!sent.ok) return sent;
+      }
       // The admin's permissions are all keys by role; what is stored for them stays as it was.
       const access =
         target.role === 'admin'
@@ -83,20 +127,43 @@ export function createTeamMembersService(deps: { db: Db; realtime: () => Realtim
       const row = await q.updateMember(db, auth.teamId, target.id, {
         name: input.name,
         phone: input.phone || null,
-        ...(input.email === undefined ? {} : { email: normalizeEmail(input.email) }),
+        ...(newEmail !== null && !proveFirst ? { email: newEmail } : {}),
         ...access,
       });
-      if (!row) return fail('MEMBER_EMAIL_TAKEN');
+      if (!row) return fail('MEMBER_EMAIL_IN_TEAM');
       const dto = toTeamMemberDto(row);
-      deps.realtime().toTeam(auth.teamId, 'editMember', {
-        _id: dto._id,
-        name: dto.name,
-        email: dto.email,
-        phone: dto.phone,
-        permissions: dto.permissions,
-        dataAccess: dto.dataAccess,
-        avatar: dto.avatar,
-      });
+      emitEdited(auth.teamId, dto);
+      if (row.dataAccess !== target.dataAccess) {
+        deps.realtime().forgetAudience(auth.teamId);
+        deps.realtime().rescopeUser(auth.teamId, row.id, seesAllData(row));
+      }
+      return ok({ user: dto, pendingEmail: proveFirst ? newEmail : null });
+    },
+
+    /** The code sent to a member's new address moves the account there (editMember began it). */
+    async confirmEmail(
+      auth: AuthContext,
+      input: { _id: string; code: string },
+      client: ClientInfo,
+    ): Promise<Result<TeamMemberDto, TeamsErrorCode | 'INVALID_CODE'>> {
+      const target = await q.findTeamMember(db, auth.teamId, input._id);
+      if (!target) return fail('TEAM_MEMBER_NOT_FOUND');
+      const refused = mayEdit(auth, target, { ...target, _id: target.id, phone: target.phone ?? '' });
+      if (refused) return fail(refused);
+      const moved = await deps.auth.confirmEmailChange(
+        {
+          userId: target.id,
+          code: input.code,
+          keepSessionId: target.id === auth.userId ? auth.sessionId : null,
+          actorUserId: auth.userId,
+        },
+        client,
+      );
+      if (!moved.ok) return moved;
+      for (const sessionId of moved.value.endedSessions) deps.realtime().endSession(sessionId, 'revoked');
+      const row = await q.findTeamMember(db, auth.teamId, target.id);
+      const dto = toTeamMemberDto(row!);
+      emitEdited(auth.teamId, dto);
       return ok(dto);
     },
 
@@ -129,7 +196,11 @@ export function createTeamMembersService(deps: { db: Db; realtime: () => Realtim
         await q.deleteMember(tx, auth.teamId, userId);
         return ok({ userId, moved });
       });
-      if (removed.ok) deps.realtime().toTeam(auth.teamId, 'membersChanged', { userId, change: 'removed' });
+      if (removed.ok) {
+        deps.realtime().forgetAudience(auth.teamId);
+        deps.realtime().endUser(userId, 'removed');
+        deps.realtime().toTeam(auth.teamId, 'membersChanged', { userId, change: 'removed' });
+      }
       return removed;
     },
   };

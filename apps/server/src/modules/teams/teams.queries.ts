@@ -1,19 +1,44 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { teams, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
 
+/** The account that proved this address (at most one: users_verified_email_key). */
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db
     .select({ user: users, team: teams })
     .from(users)
     .innerJoin(teams, eq(teams.id, users.teamId))
-    .where(eq(users.email, email))
+    .where(and(eq(users.email, email), isNotNull(users.verifiedAt)))
     .limit(1);
   return row ?? null;
 }
+
+/** The newest invitation of this address: a member added by a team who has not logged in yet. */
+export async function findNewestInvitation(db: Db, email: string) {
+  const [row] = await db
+    .select({ user: users, team: teams })
+    .from(users)
+    .innerJoin(teams, eq(teams.id, users.teamId))
+    .where(and(eq(users.email, email), isNull(users.verifiedAt)))
+    .orderBy(desc(users.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks the address proved; null when another account proved it first. */
+export async function markVerified(db: Db, userId: string, now: Date) {
+  const [user] = await db
+    .update(users)
+    .set({ verifiedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.verifiedAt)))
+    .returning();
+  return user ?? null;
+}
+
+const verifiedEmailConflict = { target: users.email, where: sql.raw('verified_at is not null') };
 
 export async function findUserById(db: Db, userId: string) {
   const [row] = await db
@@ -30,9 +55,9 @@ export async function insertTeam(db: Db, row: typeof teams.$inferInsert) {
   return team!;
 }
 
-/** Inserts unless the e-mail exists; returns null when another request created it first. */
-export async function insertUserIfAbsent(db: Db, row: typeof users.$inferInsert) {
-  const [user] = await db.insert(users).values(row).onConflictDoNothing({ target: users.email }).returning();
+/** Inserts a verified account unless one exists for the e-mail; null when another request made it first. */
+export async function insertUserIfAbsent(db: Db, row: typeof users.$inferInsert & { verifiedAt: Date }) {
+  const [user] = await db.insert(users).values(row).onConflictDoNothing(verifiedEmailConflict).returning();
   return user ?? null;
 }
 
@@ -57,5 +82,30 @@ export async function findTeamAdmin(db: Db, teamId: string) {
     .where(and(eq(users.teamId, teamId), eq(users.role, 'admin')))
     .orderBy(asc(users.createdAt))
     .limit(1);
+  return row ?? null;
+}
+
+/** Another row than `userId` that holds the address: in the same team, or proved by any account. */
+export async function findEmailHolder(db: Db, teamId: string, userId: string, email: string) {
+  const [row] = await db
+    .select({ id: users.id, teamId: users.teamId, verifiedAt: users.verifiedAt })
+    .from(users)
+    .where(
+      and(
+        eq(users.email, email),
+        sql`${users.id} <> ${userId}`,
+        sql`(${users.teamId} = ${teamId} or ${users.verifiedAt} is not null)`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function setVerifiedEmail(db: Db, userId: string, email: string, now: Date) {
+  const [row] = await db
+    .update(users)
+    .set({ email, verifiedAt: sql`coalesce(${users.verifiedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(users.id, userId))
+    .returning();
   return row ?? null;
 }

@@ -87,16 +87,13 @@ describe('PATCH /api/teams/addMember', () => {
     expect(row).toBeUndefined();
   });
 
-  it("refuses an e-mail that already belongs to another team's account with 409", async () => {
-    const { admin, other } = await setUp();
-    const res = await send(admin, 'PATCH', '/api/teams/addMember', {
-      ...newMember,
-      email: 'STRANGER@other.test',
-    });
+  it("refuses an address already on the caller's team with 409, and changes nothing", async () => {
+    const { admin } = await setUp();
+    const res = await send(admin, 'PATCH', '/api/teams/addMember', { ...newMember, email: 'MO@acme.test' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'MEMBER_EMAIL_TAKEN', message: messages.team.emailTaken });
-    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'stranger@other.test'));
-    expect(row!.teamId).toBe(other.teamId);
+    expect(res.json()).toEqual({ code: 'MEMBER_EMAIL_IN_TEAM', message: messages.team.emailInTeam });
+    const rows = await t.database.db.select().from(users).where(eq(users.email, 'mo@acme.test'));
+    expect(rows).toHaveLength(1);
   });
 
   it('says what is wrong with a missing name, a bad e-mail and a bad phone', async () => {
@@ -148,24 +145,30 @@ describe('PATCH /api/teams/editMember', () => {
     expect(await userRow(mo.userId)).toMatchObject({ name: 'Renamed', permissions: ['sms'] });
   });
 
-  it('changes the e-mail when one is sent, and refuses one of another account', async () => {
-    const { admin, mo } = await setUp();
+  it("changes an invited member's address at once, and refuses a teammate's address", async () => {
+    const { admin } = await setUp();
+    const added = await send(admin, 'PATCH', '/api/teams/addMember', newMember);
+    const nora = added.json().user as { _id: string; invited: boolean };
+    expect(nora.invited).toBe(true);
     const ok = await send(
       admin,
       'PATCH',
       '/api/teams/editMember',
-      edit(mo.userId, { email: 'MORE@acme.test' }),
+      edit(nora._id, { email: 'NORA2@acme.test' }),
     );
-    expect(ok.json().user.email).toBe('more@acme.test');
+    expect(ok.json()).toMatchObject({
+      user: { email: 'nora2@acme.test', invited: true },
+      pendingEmail: null,
+    });
     const taken = await send(
       admin,
       'PATCH',
       '/api/teams/editMember',
-      edit(mo.userId, { email: 'mia@acme.test' }),
+      edit(nora._id, { email: 'mia@acme.test' }),
     );
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(messages.team.emailTaken);
-    expect((await userRow(mo.userId))!.email).toBe('more@acme.test');
+    expect(taken.json().message).toBe(messages.team.emailInTeam);
+    expect((await userRow(nora._id))!.email).toBe('nora2@acme.test');
   });
 
   it('lets a member edit their own details but not their own permissions or data access', async () => {

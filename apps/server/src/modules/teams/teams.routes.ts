@@ -1,4 +1,11 @@
-import { addMember, countUserItems, editMember, listTeamMembers, removeMember } from '@prospector/core';
+import {
+  addMember,
+  confirmMemberEmail,
+  countUserItems,
+  editMember,
+  listTeamMembers,
+  removeMember,
+} from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 import { unwrap } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
@@ -6,13 +13,21 @@ import { createTeamMembersService } from './team-members.service.js';
 
 /** Settings > Team: the members with their access, add, edit, remove, and a member's record count. */
 export async function teamsRoutes(app: FastifyInstance) {
-  const members = createTeamMembersService({ db: app.database.db, realtime: () => app.realtime });
+  const members = createTeamMembersService({
+    db: app.database.db,
+    realtime: () => app.realtime,
+    auth: app.services.auth,
+    teams: app.services.teams,
+  });
   route(app, listTeamMembers, async ({ auth }) => ({ members: await members.list(auth) }));
   route(app, addMember, async ({ auth, body }) => ({
     user: unwrap(await members.add(auth, body)),
     chats: [],
   }));
-  route(app, editMember, async ({ auth, body }) => ({ user: unwrap(await members.edit(auth, body)) }));
+  route(app, editMember, async ({ auth, body, client }) => unwrap(await members.edit(auth, body, client)));
+  route(app, confirmMemberEmail, async ({ auth, body, client }) => ({
+    user: unwrap(await members.confirmEmail(auth, body, client)),
+  }));
   route(app, removeMember, async ({ auth, body }) =>
     unwrap(await members.remove(auth, body.userId, body.assignedTo)),
   );

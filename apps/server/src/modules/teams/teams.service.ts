@@ -1,5 +1,7 @@
 import { DEFAULT_COMPANY_NAME, type CurrentUser } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import type { TeamsErrorCode } from './teams.errors.js';
 import * as q from './teams.queries.js';
 
 export type UserWithTeam = { user: q.UserRow; team: q.TeamRow };
@@ -8,32 +10,47 @@ export type TeamsService = ReturnType<typeof createTeamsService>;
 
 export function createTeamsService(deps: {
   staffEmails: readonly string[];
+  clock: { now(): Date };
   /** Runs in the transaction that creates a team (statuses, sections). */
   onTeamCreated: (tx: Db, teamId: string) => Promise<void>;
 }) {
   const isStaffEmail = (email: string) => deps.staffEmails.includes(email);
+  /** Staff status belongs to an identity that proved a staff address, never to an address alone. */
+  const isStaffUser = (user: q.UserRow) => user.verifiedAt !== null && isStaffEmail(user.email);
 
   return {
     isStaffEmail,
+    isStaffUser,
     findUserByEmail: q.findUserByEmail,
     findUserById: q.findUserById,
     findUsersByName: q.findUsersByName,
     findTeamAdmin: q.findTeamAdmin,
 
     /**
-     * A first login creates the account: a team named 'Unnamed Company', not onboarded, with the user
-     * as its admin. Run inside the caller's transaction; if the address was created meanwhile, that
-     * account is returned.
+     * A login with a code proves the address. It opens the account that proved it before; else the
+     * newest invitation of the address (a member added by a team; never for a staff address) becomes
+     * that account; else a first
+     * login creates one: a team named 'Unnamed Company', not onboarded, with the user as its admin.
+     * Run inside the caller's transaction; if the address was proved meanwhile, that account is returned.
      */
     async findOrCreateAccount(db: Db, email: string, referredBy: string | null): Promise<UserWithTeam> {
       const existing = await q.findUserByEmail(db, email);
       if (existing) return existing;
+      const now = deps.clock.now();
+      // A staff address never joins a team that invited it: any team could plant that invitation.
+      const invitation = isStaffEmail(email) ? null : await q.findNewestInvitation(db, email);
+      if (invitation) {
+        const user = await q.markVerified(db, invitation.user.id, now);
+        if (user) return { user, team: invitation.team };
+        return (await q.findUserByEmail(db, email))!;
+      }
       const team = await q.insertTeam(db, { name: DEFAULT_COMPANY_NAME, referredBy });
       const user = await q.insertUserIfAbsent(db, {
         teamId: team.id,
         email,
         role: 'admin',
         dataAccess: 'All data',
+        verifiedAt: now,
       });
       if (user) {
         await deps.onTeamCreated(db, team.id);
@@ -41,6 +58,24 @@ export function createTeamsService(deps: {
       }
       await q.deleteTeam(db, team.id);
       return (await q.findUserByEmail(db, email))!;
+    },
+
+    /**
+     * Moves an account to an address its owner proved (an e-mail change's code). Refused when a
+     * teammate's row holds it, or another account proved it already.
+     */
+    async moveAccountToEmail(
+      db: Db,
+      userId: string,
+      email: string,
+    ): Promise<Result<{ teamId: string; previous: string }, TeamsErrorCode>> {
+      const current = await q.findUserById(db, userId);
+      if (!current) return fail('TEAM_MEMBER_NOT_FOUND');
+      const holder = await q.findEmailHolder(db, current.team.id, userId, email);
+      if (holder)
+        return fail(holder.teamId === current.team.id ? 'MEMBER_EMAIL_IN_TEAM' : 'MEMBER_EMAIL_TAKEN');
+      await q.setVerifiedEmail(db, userId, email, deps.clock.now());
+      return ok({ teamId: current.team.id, previous: current.user.email });
     },
 
     toCurrentUser({ user, team }: UserWithTeam, impersonatedBy: string | null): CurrentUser {
@@ -62,7 +97,7 @@ export function createTeamsService(deps: {
           avatar: team.avatar,
           subUsers: team.subUsers,
         },
-        isStaff: isStaffEmail(user.email),
+        isStaff: isStaffUser(user),
         impersonatedBy,
       };
     },

@@ -10,8 +10,9 @@ import {
 } from './dto.js';
 
 /**
- * Adds a member to the caller's team: the account exists at once and its owner logs in with a code
- * later (ADR 002). Admin or the `members` permission. An e-mail of another account is a 409.
+ * Adds a member to the caller's team, invited until its owner logs in with a code (ADR 002, ADR 010).
+ * Admin or the `members` permission. Only an address already on the caller's team is a 409: whether
+ * it has an account elsewhere is never told.
  */
 export const addMember = defineEndpoint({
   method: 'PATCH',

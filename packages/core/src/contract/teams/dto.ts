@@ -13,6 +13,8 @@ export const teamMemberDto = z.object({
   permissions: z.array(z.enum(PERMISSION_KEYS)),
   dataAccess: z.enum(DATA_ACCESS),
   avatar: z.string().nullable(),
+  /** Added to the team and not logged in yet: the address is not proved, the account is not theirs yet. */
+  invited: z.boolean(),
 });
 export type TeamMemberDto = z.infer<typeof teamMemberDto>;
 

@@ -13,6 +13,9 @@ import {
  * Edits a member. An admin edits anyone; the `members` permission edits other members; anyone edits
  * self, but only an admin changes their own permissions and data access. `email` is left out when the
  * screen's value is 7 characters or shorter (memberEmailToSend). Emits `editMember` to the team.
+ * A new e-mail for an account that has logged in is not saved: a code goes to the new address
+ * (`pendingEmail`), and `confirmMemberEmail` with that code moves the account. An invited member's
+ * address (not logged in yet) changes at once.
  */
 export const editMember = defineEndpoint({
   method: 'PATCH',
@@ -26,5 +29,5 @@ export const editMember = defineEndpoint({
     permissions: memberPermissions,
     dataAccess: memberDataAccess,
   }),
-  response: z.object({ user: teamMemberDto }),
+  response: z.object({ user: teamMemberDto, pendingEmail: z.string().nullable() }),
 });

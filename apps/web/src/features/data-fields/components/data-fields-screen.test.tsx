@@ -16,6 +16,7 @@ const member = (_id: string, name: string): TeamMemberDto => ({
   permissions: [],
   dataAccess: 'All data',
   avatar: null,
+  invited: false,
 });
 
 const systemSection = (): DataSection => ({

@@ -15,6 +15,7 @@ const member = (overrides: Partial<TeamMemberDto>): TeamMemberDto => ({
   permissions: [],
   dataAccess: 'Only assigned',
   avatar: null,
+  invited: false,
   ...overrides,
 });
 
