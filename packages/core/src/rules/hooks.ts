@@ -1,5 +1,8 @@
 import ipaddr from 'ipaddr.js';
 
+/** The WHATWG URL parser, in browsers and Node alike; core's lib (ES2023, no DOM or Node) lacks its type. */
+declare const URL: new (input: string) => { readonly hostname: string };
+
 /** A hook URL must be an http(s) address with a host (the podio hook is not checked, part 2 §5). */
 const HOOK_URL = /^https?:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 
@@ -12,13 +15,13 @@ const HOOK_URL = /^https?:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?:
 export function isValidHookUrl(raw: string, opts: { allowPrivate?: boolean } = {}): boolean {
   const text = raw.trim();
   if (!HOOK_URL.test(text)) return false;
-  let url: URL;
+  let hostname: string;
   try {
-    url = new URL(text);
+    hostname = new URL(text).hostname;
   } catch {
     return false; // e.g. a bracketed host that is not an IPv6 address
   }
-  return opts.allowPrivate === true || hostRefusal(url.hostname) === null;
+  return opts.allowPrivate === true || hostRefusal(hostname) === null;
 }
 
 /**
@@ -96,7 +99,8 @@ function ipv6Refusal(ip: ipaddr.IPv6): string | null {
   if (ip.match(NAT64_LOCAL_USE)) return 'local-use NAT64 (64:ff9b:1::/48)';
   if (p.slice(0, 6).every((w) => w === 0) && (p[6] !== 0 || p[7] > 1))
     return via('IPv4-compatible (deprecated)', last32);
-  // Tunnels hand the packet to a relay that forwards it to the embedded IPv4; nobody's CRM is there.
+  // Deprecated tunnels: a relay, not this server, decides where the packet goes. Refused outright,
+  // naming the embedded IPv4 so the log says what was aimed at.
   if (ip.range() === '6to4') return via('6to4', embeddedIpv4(p[1], p[2]));
   if (ip.range() === 'teredo') return via('Teredo', embeddedIpv4(~p[6] & 0xffff, ~p[7] & 0xffff));
 
