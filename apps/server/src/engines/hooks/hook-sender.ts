@@ -1,6 +1,6 @@
-import { isPrivateAddress } from '@prospector/core';
+import { addressRefusal, hostRefusal, isValidHookUrl } from '@prospector/core';
 import { createHmac } from 'node:crypto';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
@@ -22,6 +22,14 @@ export type HookSenderOptions = {
   pollMs: number;
 };
 
+/** Resolves a host name to all its addresses, as `dns.lookup` with `all: true` does (tests inject one). */
+export type Resolver = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(hostname, options, callback);
+
 /** `sha256=` + HMAC-SHA256 of `<timestamp>.<body>` with the team's hook secret. */
 export function hookSignature(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
@@ -31,39 +39,48 @@ class RefusedAddress extends Error {}
 
 /**
  * Delivers hook events: rows of `hook_deliveries` claimed with SKIP LOCKED under a lease, POSTed as
- * JSON with a signature, retried with backoff. The address is checked at connect time (the lookup
- * the socket uses), so a name cannot resolve to a private address between check and use.
+ * JSON with a signature, retried with backoff. Only global unicast addresses are reached: an IP
+ * literal is judged before any socket opens (Node does not look literals up), a name by every
+ * address it resolves to, in the lookup the socket itself uses, so the answer cannot change
+ * between check and use.
  */
 export function createHookSender(deps: {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
   options: HookSenderOptions;
+  resolve?: Resolver;
 }) {
   const { db, clock, options } = deps;
+  const resolve = deps.resolve ?? systemResolver;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
 
   const guardedLookup: LookupFunction = (hostname, opts, callback) => {
-    dnsLookup(hostname, { ...opts, all: true }, (err, addresses) => {
+    resolve(hostname, { ...opts, all: true }, (err, list) => {
       if (err) return callback(err, '', 4);
-      const list = addresses as LookupAddress[];
-      const bad = list.find((a) => isPrivateAddress(a.address));
-      if (bad && !options.allowPrivate)
-        return callback(
-          new RefusedAddress(`refused: ${hostname} resolves to a private address (${bad.address})`),
-          '',
-          4,
-        );
+      if (list.length === 0) return callback(new Error(`${hostname} has no address`), '', 4);
+      if (!options.allowPrivate)
+        for (const { address } of list) {
+          const why = addressRefusal(address);
+          if (why)
+            return callback(
+              new RefusedAddress(`refused: ${hostname} resolves to ${address} (${why})`),
+              '',
+              4,
+            );
+        }
       if (opts.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });
   };
 
   function post(url: URL, body: string, headers: Record<string, string>): Promise<number> {
-    if (isIP(url.hostname.replace(/^\[|\]$/g, '')) && isPrivateAddress(url.hostname) && !options.allowPrivate)
-      return Promise.reject(new RefusedAddress(`refused: ${url.hostname} is a private address`));
+    // Node connects to whatever isIP() accepts without calling the lookup: judge exactly those here.
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const why = options.allowPrivate ? null : isIP(host) ? addressRefusal(host) : hostRefusal(url.hostname);
+    if (why) return Promise.reject(new RefusedAddress(`refused: ${url.hostname} (${why})`));
     const lib = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
       const req = lib.request(
@@ -182,6 +199,8 @@ export function createHookSender(deps: {
   }
 
   return {
+    /** Whether an admin may save this hook URL (private addresses only where they are allowed). */
+    acceptsUrl: (raw: string) => isValidHookUrl(raw, { allowPrivate: options.allowPrivate }),
     /** Queues an event for a team's hook URL (in the caller's transaction when given one). */
     async enqueue(
       tx: Db,

@@ -1,4 +1,4 @@
-import { isValidHookUrl, itemTitle, type Integrations } from '@prospector/core';
+import { itemTitle, type Integrations } from '@prospector/core';
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -80,7 +80,7 @@ export function createHooksService(deps: {
     ): Promise<Result<Integrations, HooksErrorCode>> {
       if (auth.user.role !== 'admin') return fail('HOOKS_ADMIN_ONLY');
       for (const url of [input.pushHook, input.inboundHook, input.outboundHook])
-        if (url && !isValidHookUrl(url)) return fail('HOOK_URL_INVALID');
+        if (url && !sender.acceptsUrl(url)) return fail('HOOK_URL_INVALID');
       await integrations(auth.teamId);
       await db
         .update(teams)
