@@ -271,7 +271,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
   const campaigns = createCampaignsService({ db, clock, realtime, kick: () => campaignEngine.kick() });
-  const settings = createSettingsService({ db, clock });
+  const settings = createSettingsService({ db, clock, realtime });
   const dataFields = createDataFieldsService({ db, clock, realtime });
 
   app.decorate('config', config);

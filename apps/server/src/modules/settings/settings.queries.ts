@@ -19,6 +19,7 @@ export async function updateTeamSettings(db: Db, teamId: string, patch: TeamSett
     ppgl: teams.ppgl,
     onboarded: teams.onboarded,
     subUsers: teams.subUsers,
+    avatar: teams.avatar,
   });
   return row ?? null;
 }

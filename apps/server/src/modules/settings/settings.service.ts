@@ -1,5 +1,6 @@
 import { clampPpgl, messages, onboardingProblem, type CurrentUser } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { Realtime } from '../../plugins/realtime.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AuthContext } from '../auth/index.js';
@@ -9,7 +10,7 @@ import * as q from './settings.queries.js';
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
 /** Team-wide settings of Settings > Other: time zone, daily texting limit, company name, sub-users. Admins only. */
-export function createSettingsService(deps: { db: Db; clock: Clock }) {
+export function createSettingsService(deps: { db: Db; clock: Clock; realtime: () => Realtime }) {
   const { db, clock } = deps;
 
   async function save(auth: AuthContext, patch: Parameters<typeof q.updateTeamSettings>[2]) {
@@ -45,7 +46,13 @@ export function createSettingsService(deps: { db: Db; clock: Clock }) {
 
     async editProfile(auth: AuthContext, name: string): Promise<Result<{ name: string }, SettingsErrorCode>> {
       const saved = await save(auth, { name });
-      return saved.ok ? ok({ name: saved.value.name }) : saved;
+      if (!saved.ok) return saved;
+      // Every teammate's top bar shows the company name (the realtime sweep found this one missing).
+      deps.realtime().toTeam(auth.teamId, 'teamProfileChanged', {
+        name: saved.value.name,
+        avatar: saved.value.avatar,
+      });
+      return ok({ name: saved.value.name });
     },
 
     /**
