@@ -4,6 +4,7 @@ import {
   PERMISSION_KEYS,
   PERMISSION_LABELS,
   memberInitials,
+  messages,
   type PermissionKey,
   type TeamMemberDto,
 } from '@prospector/core';
@@ -98,7 +99,16 @@ export function MembersTable(props: MembersTableProps) {
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{m.email}</Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm">{m.email}</Text>
+                    {m.invited && (
+                      <Tooltip label={messages.team.invitedHint}>
+                        <Badge variant="light" color="yellow" tt="none" size="sm">
+                          {messages.team.invited}
+                        </Badge>
+                      </Tooltip>
+                    )}
+                  </Group>
                 </Table.Td>
                 <Table.Td>
                   <Badge variant={m.role === 'admin' ? 'filled' : 'outline'} tt="none" miw={72}>

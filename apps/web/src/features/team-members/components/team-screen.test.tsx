@@ -32,7 +32,7 @@ const BOB = member({
   email: 'bob@acme.test',
   permissions: ['sms', 'templates'],
 });
-const CY = member({ _id: 'user-3', name: 'Cy Reed', email: 'cy@acme.test' });
+const CY = member({ _id: 'user-3', name: 'Cy Reed', email: 'cy@acme.test', invited: true });
 
 const LOGO_URL = '/api/files/avatars/11111111-1111-4111-8111-111111111111.png';
 const PHOTO_URL = '/api/files/avatars/22222222-2222-4222-8222-222222222222.png';
@@ -67,10 +67,20 @@ function setUp(opts: { as?: 'admin' | 'bob'; itemCount?: number } = {}) {
       return { status: 200, body: { user, chats: [] } };
     },
     'PATCH /api/teams/editMember': (req) => {
-      const body = req.body as Partial<TeamMemberDto> & { _id: string };
-      const user = { ...team.find((m) => m._id === body._id)!, ...body };
+      const { email, ...body } = req.body as Partial<TeamMemberDto> & { _id: string };
+      const before = team.find((m) => m._id === body._id)!;
+      const user = { ...before, ...body };
       team = team.map((m) => (m._id === user._id ? user : m));
-      return { status: 200, body: { user } };
+      // As the server: a new address of an account that logged in waits for its code.
+      const pendingEmail = email && email !== before.email ? email : null;
+      return { status: 200, body: { user, pendingEmail } };
+    },
+    'POST /api/teams/confirmMemberEmail': (req) => {
+      const { _id, code } = req.body as { _id: string; code: string };
+      if (code !== '123456')
+        return { status: 400, body: { code: 'INVALID_CODE', message: messages.auth.invalidCode } };
+      team = team.map((m) => (m._id === _id ? { ...m, email: 'bob@new.test' } : m));
+      return { status: 200, body: { user: team.find((m) => m._id === _id)! } };
     },
     'PATCH /api/teams/editProfile': { status: 200, body: { name: 'Acme Realty', avatar: LOGO_URL } },
     'POST /api/users/changeAvatar': () => {
@@ -173,6 +183,31 @@ describe('Settings > Team', () => {
       dataAccess: 'Only assigned',
     });
     expect(await rowOf('Bobby Stone')).toBeInTheDocument();
+  });
+
+  it('changes an e-mail only with the code sent to the new address, and marks invited members', async () => {
+    const { user } = setUp();
+    expect(within(await rowOf('Cy Reed')).getByText(messages.team.invited)).toBeInTheDocument();
+    expect(within(await rowOf('Bob Stone')).queryByText(messages.team.invited)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit Bob Stone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit member' });
+    const email = within(dialog).getByRole('textbox', { name: /E-mail/ });
+    await user.clear(email);
+    await user.type(email, 'bob@new.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const confirm = await screen.findByRole('dialog', { name: messages.team.confirmEmail });
+    expect(within(confirm).getByText(/We sent a code to bob@new.test/)).toBeInTheDocument();
+    expect(within(await rowOf('Bob Stone')).getByText(BOB.email)).toBeInTheDocument();
+    const codeBox = within(confirm).getByRole('textbox', { name: messages.team.emailCodeLabel });
+    await user.type(codeBox, '000000');
+    await user.click(within(confirm).getByRole('button', { name: messages.team.confirmEmail }));
+    expect(await screen.findByText(messages.auth.invalidCode)).toBeInTheDocument();
+    await user.clear(codeBox);
+    await user.type(codeBox, '123456{Enter}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: messages.team.confirmEmail })).not.toBeInTheDocument(),
+    );
+    expect(within(await rowOf('Bob Stone')).getByText('bob@new.test')).toBeInTheDocument();
   });
 
   it('removes a member without records after the confirmation', async () => {
