@@ -29,7 +29,7 @@ export type Realtime = {
   toUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
   /**
    * Who may hear about each of the records: the team's all-data room, and the rooms of the 'Only
-   * assigned' members among the record's assignees (ADR 010). One look-up serves a batch of events.
+   * assigned' members among the record's assignees (ADR 012). One look-up serves a batch of events.
    */
   recordAudience(teamId: string, itemIds: readonly string[]): Promise<(itemId: string) => string[]>;
   toRooms<E extends ServerEventName>(to: string[], event: E, payload: ServerEventPayload<E>): void;

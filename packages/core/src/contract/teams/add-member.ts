@@ -10,7 +10,7 @@ import {
 } from './dto.js';
 
 /**
- * Adds a member to the caller's team, invited until its owner logs in with a code (ADR 002, ADR 010).
+ * Adds a member to the caller's team, invited until its owner logs in with a code (ADR 002, ADR 011).
  * Admin or the `members` permission. Only an address already on the caller's team is a 409: whether
  * it has an account elsewhere is never told.
  */
