@@ -51,4 +51,71 @@ describe('Settings > Team', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('a member changes their e-mail with the code sent to the new address; their other browser is logged out', async () => {
+    const carl = await server.database.db.select().from(users).where(eq(users.email, 'carl@sierra.test'));
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/users/sendCode',
+      payload: { email: 'carl@sierra.test' },
+    });
+    expect(login.statusCode).toBe(200);
+    const code = await server.smtp.codeFor('carl@sierra.test', 2);
+    const session = (
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: 'carl@sierra.test', code },
+      })
+    ).json() as { token: string };
+    const other = (
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: 'carl@sierra.test', code },
+      })
+    ).statusCode;
+    expect(other).toBe(400); // a code works once
+    const laptop = await signedIn(browser, { token: session.token });
+    const phoneLogin = await server.app.inject({
+      method: 'POST',
+      url: '/api/users/sendCode',
+      payload: { email: 'carl@sierra.test' },
+    });
+    expect(phoneLogin.statusCode).toBe(200);
+    const phoneCode = await server.smtp.codeFor('carl@sierra.test', 3);
+    const phoneToken = (
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: 'carl@sierra.test', code: phoneCode },
+      })
+    ).json().token as string;
+    const phone = await signedIn(browser, { token: phoneToken });
+    await phone.page.goto(`${server.url}/settings/team`);
+    await phone.page.getByRole('table', { name: 'Team members' }).waitFor();
+
+    const { page, problems } = laptop;
+    await page.goto(`${server.url}/settings/team`);
+    await page.getByRole('button', { name: 'Edit Carl Ng' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit member' });
+    await dialog.getByRole('textbox', { name: /E-mail/ }).fill('carl.ng@sierra.test');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm e-mail' });
+    await confirm.getByText(/We sent a code to carl.ng@sierra.test/).waitFor();
+    await shot(page, 'settings-team-confirm-email');
+    const [before] = await server.database.db.select().from(users).where(eq(users.id, carl[0]!.id));
+    expect(before!.email).toBe('carl@sierra.test');
+    await confirm
+      .getByRole('textbox', { name: 'Code sent to the new address' })
+      .fill(await server.smtp.codeFor('carl.ng@sierra.test'));
+    await confirm.getByRole('button', { name: 'Confirm e-mail' }).click();
+    await page.getByRole('table', { name: 'Team members' }).getByText('carl.ng@sierra.test').waitFor();
+    // The phone's session ended with the old address: it is back on the landing page, logged out.
+    await phone.page.getByRole('button', { name: 'Try now' }).first().waitFor();
+    expect(await phone.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(problems).toEqual([]);
+    await laptop.context.close();
+    await phone.context.close();
+  });
 });
