@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import * as core from '@prospector/core';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -165,12 +168,19 @@ function casesFor(r: FastifyInstance['routeList'][number], team: SeededTeam): Ca
 let t: TestApp;
 let team: SeededTeam;
 let maps: FakeGoogleMaps;
+let webDist: string;
 beforeAll(async () => {
+  // A built web app of its own, so the page fallback and the file routes are fuzzed the same everywhere.
+  webDist = mkdtempSync(path.join(os.tmpdir(), 'fuzz-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(webDist, 'assets', 'index-Bx7f3k.js'), 'export {}');
   // Addresses reach the maps provider (a local fake), so they are fuzzed past "maps not configured".
   maps = await startFakeGoogleMaps();
   t = await buildTestApp({
     GOOGLE_MAPS_KEY: maps.key,
     GOOGLE_MAPS_URL: maps.url,
+    WEB_DIST: webDist,
     STAFF_EMAILS: ['ann@alpha.test'],
     LOGIN_IP_MAX_5MIN: 1_000_000,
     LOGIN_IP_MAX_DAY: 1_000_000,
@@ -184,6 +194,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await maps?.close();
+  rmSync(webDist, { recursive: true, force: true });
 });
 
 describe('hostile input', () => {
