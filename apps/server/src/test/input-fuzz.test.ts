@@ -198,6 +198,39 @@ afterAll(async () => {
 });
 
 describe('hostile input', () => {
+  it('a NUL byte in a quick reply or a search, or half an emoji in a group name, is a 400 naming the field', async () => {
+    const reply = await t.app.inject({
+      method: 'PUT',
+      url: '/api/templates/addReply',
+      headers: team.admin.headers,
+      payload: { title: 'Probe', text: 'Hi\u0000there' },
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: core.messages.input.unstorableCharacters,
+      fields: [{ path: 'text', message: core.messages.input.unstorableCharacters }],
+    });
+    const search = await t.app.inject({
+      method: 'GET',
+      url: '/api/campaigns/getAll?search=a%00b',
+      headers: team.admin.headers,
+    });
+    expect(search.statusCode).toBe(400);
+    expect(search.json().message).toBe(core.messages.input.unstorableCharacters);
+    // A URL cannot carry half an emoji (bad UTF-8 decodes to U+FFFD); a JSON escape can.
+    const group = await t.app.inject({
+      method: 'PUT',
+      url: '/api/templates/addGroup',
+      headers: team.admin.headers,
+      payload: { name: 'Leads \uD83D' },
+    });
+    expect(group.statusCode).toBe(400);
+    expect(group.json().fields).toEqual([
+      { path: 'name', message: core.messages.input.unstorableCharacters },
+    ]);
+  });
+
   it(
     'no route answers a 5xx to NUL bytes, UTF-16 halves, wrong types, huge or deep bodies, or generated input',
     { timeout: 180_000 },
