@@ -1,8 +1,21 @@
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teams, users } from '../apps/server/src/db/schema/index.js';
 import { launchBrowser, shot, startServer, watchPage } from './support/harness.js';
+
+/** Collects the page's Content-Security-Policy violations (directive and what was blocked). */
+function recordCspViolations(context: BrowserContext) {
+  return context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.effectiveDirective} ${e.blockedURI}`),
+    );
+  });
+}
+const cspViolations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -19,6 +32,7 @@ afterAll(async () => {
 describe('a newcomer', () => {
   it('opens the landing page, tries it, logs in with the e-mailed code, lands in the app and logs out', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await recordCspViolations(context);
     const page = await context.newPage();
     const problems = watchPage(page);
 
@@ -68,7 +82,28 @@ describe('a newcomer', () => {
     const me = await fetch(`${server.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(401);
 
+    // The whole journey (landing, login, the shell connected live over Socket.IO) ran under the CSP.
+    expect(await cspViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the page refuses a script an attacker injects inline, and says so', async () => {
+    const context = await browser.newContext();
+    await recordCspViolations(context);
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Try now' }).first().waitFor();
+    const ran = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injectedRan = true';
+      document.head.append(script);
+      return (window as unknown as { injectedRan?: boolean }).injectedRan === true;
+    });
+    expect(ran).toBe(false);
+    await expect.poll(() => cspViolations(page)).toEqual(['script-src-elem inline']);
+    expect(problems.some((p) => p.includes('Content Security Policy'))).toBe(true);
     await context.close();
   });
 

@@ -1,3 +1,4 @@
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -37,8 +38,9 @@ import {
 } from './modules/data-fields/index.js';
 import { createListsService, listsRoutes, toListDto, type ListsService } from './modules/lists/index.js';
 import { createImportWorker, type ImportWorker } from './engines/import/import-worker.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerErrorHandler, serializeError } from './plugins/error-handler.js';
 import { createRealtime, type Realtime } from './plugins/realtime.js';
+import { securityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import { createMailer, type Mailer } from './providers/mail/index.js';
 import { createMaps, type Maps } from './providers/maps/index.js';
@@ -133,6 +135,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { err: serializeError },
       ...(deps.logStream
         ? { stream: deps.logStream }
         : config.NODE_ENV === 'development'
@@ -330,6 +333,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       routeList.push({ method, url: r.url, body: r.schema?.body, params: r.schema?.params });
   });
   registerErrorHandler(app);
+  await app.register(helmet, securityHeaders(config.PUBLIC_URL));
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(adminRoutes);

@@ -232,6 +232,10 @@ export const messages = {
     photoSaved: 'Your photo was saved.',
     logoSaved: 'The company logo was saved.',
   },
+  input: {
+    unstorableCharacters:
+      'This text contains a character that cannot be saved (a null character or half of an emoji). Remove it and try again.',
+  },
   http: {
     notFound: 'Not found.',
     badRequest: 'The request is not valid.',

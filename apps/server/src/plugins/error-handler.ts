@@ -1,6 +1,8 @@
 import { messages } from '@prospector/core';
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { stdSerializers } from 'pino';
 import { DomainError, errorCatalogue } from '../lib/errors.js';
 
 /**
@@ -39,8 +41,93 @@ export function registerErrorHandler(app: FastifyInstance) {
       const code = status === 429 ? 'RATE_LIMITED' : (err.code ?? 'BAD_REQUEST');
       return reply.code(status).send({ code, message: err.message });
     }
-    // Drizzle's error text carries the SQL and every parameter: log the driver's cause instead.
-    req.log.error({ err: err.name === 'DrizzleQueryError' && err.cause ? err.cause : err }, 'request failed');
+    // A failed query is logged by serializeError: its code and its statement, never its values.
+    req.log.error({ err }, 'request failed');
     return reply.code(500).send({ code: 'INTERNAL', message: messages.shell.genericError });
   });
+}
+
+/** What a PostgreSQL error says that names things, never values (its `detail` quotes the row). */
+const DRIVER_FIELDS = ['code', 'severity', 'routine', 'schema', 'table', 'column', 'constraint', 'dataType'];
+
+type DriverError = Error & Record<(typeof DRIVER_FIELDS)[number], unknown>;
+
+/** What the logger prints for an error (pino's own shape). */
+type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
+/** An error PostgreSQL sent (pg and PGlite alike): a five-character SQLSTATE and a severity. */
+function isDriverError(err: unknown): err is DriverError {
+  const e = err as { code?: unknown; severity?: unknown } | null;
+  return (
+    err instanceof Error &&
+    typeof e?.code === 'string' &&
+    /^[0-9A-Z]{5}$/.test(e.code) &&
+    typeof e.severity === 'string'
+  );
+}
+
+/** The error and its causes, outermost first. */
+function causeChain(err: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = err; e instanceof Error && chain.length < 10 && !chain.includes(e); e = e.cause) chain.push(e);
+  return chain;
+}
+
+/**
+ * A SQL statement with every literal value replaced by `?`: string, escape and dollar-quoted
+ * literals and numbers. Identifiers, keywords and the `$1` placeholders stay, so the statement still
+ * says which query failed.
+ */
+export function redactSql(statement: string): string {
+  const token =
+    /("(?:[^"]|"")*")|(\$\d+)|(\$([A-Za-z_]\w*)?\$[\s\S]*?\$\4\$)|((?:[EeBbXxNn]|[Uu]&)?'(?:[^'\\]|\\.|'')*'?)|([A-Za-z_][\w$]*)|(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)/g;
+  return statement.replace(
+    token,
+    (match, quotedIdent?: string, placeholder?: string, dollar?: string, _tag?: string, literal?: string) =>
+      quotedIdent || placeholder || (!dollar && !literal && /^[A-Za-z_]/.test(match)) ? match : '?',
+  );
+}
+
+/** A driver message with what it quotes removed: PostgreSQL quotes the offending value ("…"). */
+function redactDriverMessage(message: string): string {
+  return message.replace(/"(?:[^"]|"")*"/g, '"?"').replace(/\b0x[0-9a-f]{2}\b(?: 0x[0-9a-f]{2})*/gi, '0x?');
+}
+
+/** Frames of a stack, without its first line (which repeats the message, SQL and parameters included). */
+function framesOf(err: unknown): string {
+  const stack = err instanceof Error ? (err.stack ?? '') : '';
+  return stack
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+}
+
+/**
+ * The logger's `err` serializer. Drizzle's query error carries the whole SQL and every parameter in
+ * its message, its stack and its own fields, and PostgreSQL's error quotes the row in `detail`: pino's
+ * default serializer prints all of that. For an error with either anywhere in its causes this logs the
+ * SQLSTATE, the constraint, table and column, the statement with its values redacted and the number
+ * of parameters; any other error goes to pino's default.
+ */
+export function serializeError(err: Error): SerializedError {
+  // Typed as an Error, but pino hands over whatever was logged under `err`, a message string too.
+  const logged: unknown = err;
+  if (typeof logged === 'string')
+    return (/Failed query:/.test(logged) ? 'Failed query (redacted)' : logged) as unknown as SerializedError;
+  const chain = causeChain(err);
+  const query = chain.find((e): e is DrizzleQueryError => e instanceof DrizzleQueryError);
+  const driver = chain.find(isDriverError);
+  if (!query && !driver) return stdSerializers.err(err);
+  const outer = chain[0] as Error;
+  const said = driver ? redactDriverMessage(driver.message) : 'Failed query';
+  const wrapper = redactDriverMessage(outer.message.replace(/Failed query:[\s\S]*/, 'Failed query'));
+  const message = outer === query || outer === driver ? said : `${wrapper}: ${said}`;
+  const type = outer.constructor?.name || outer.name;
+  return {
+    type,
+    message,
+    ...Object.fromEntries(DRIVER_FIELDS.filter((k) => driver?.[k] !== undefined).map((k) => [k, driver![k]])),
+    ...(query ? { statement: redactSql(query.query), params: query.params.length } : {}),
+    stack: `${type}: ${message}\n${framesOf(outer)}`,
+  };
 }

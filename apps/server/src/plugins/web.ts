@@ -5,6 +5,18 @@ import { messages } from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * index.html names the current build's scripts, so a cached copy after a release would load scripts
+ * that no longer exist: it is revalidated on every load. Vite's assets/ carry a hash of their content
+ * in their name, so they never change and are cached for a year. Other files (favicon) for an hour.
+ */
+export function cacheControlFor(webDist: string, file: string): string {
+  const relative = path.relative(webDist, file).split(path.sep).join('/');
+  if (relative === 'index.html') return 'no-cache';
+  if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+/**
  * Serves the built web app and answers client routes with index.html; unknown /api paths get 404 JSON.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string) {
@@ -14,8 +26,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
-      maxAge: '1h',
-      immutable: false,
+      // The plugin's own header is one max-age for every file, sendFile's index.html included.
+      cacheControl: false,
+      setHeaders: (reply, file) => void reply.header('cache-control', cacheControlFor(webDist, file)),
     });
   }
   app.setNotFoundHandler((req, reply) => {
@@ -32,6 +45,6 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
         .code(404)
         .type('text/plain')
         .send('The web app is not built. Run `npm start` (it builds it) or `npm run build`.');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }

@@ -3,6 +3,7 @@ import { DATA_ACCESS, PERMISSION_KEYS } from '../constants.js';
 import { currentUser } from './common.js';
 import { listDto } from './lists/dto.js';
 import { messageDto, notificationDto } from './records/dto.js';
+import { text } from './text.js';
 
 /**
  * Socket.IO events of the default namespace. Server → client events are emitted to rooms
@@ -12,26 +13,26 @@ export const serverEvents = {
   /** First event after a successful handshake. */
   init: z.object({ user: currentUser }),
   /** A team member's socket count went from 0 to 1 (online) or from 1 to 0 (offline). */
-  memberPresence: z.object({ userId: z.string(), online: z.boolean() }),
+  memberPresence: z.object({ userId: text(), online: z.boolean() }),
   /** A new notification for this user (room user:<id>), with the user's new unread count. */
   notification: z.object({ notification: notificationDto, unread: z.number().int() }),
   /** A record's board-visible state changed (status, assignment, tasks, unread): refetch it. */
-  itemChanged: z.object({ itemId: z.string(), status: z.string().nullable() }),
+  itemChanged: z.object({ itemId: text(), status: text().nullable() }),
   /** An import moved on (team room): rows processed of the file's rows, and percent. */
   listProgress: z.object({
-    listId: z.string(),
+    listId: text(),
     rowsDone: z.number().int(),
     totalRows: z.number().int(),
     progress: z.number().int(),
   }),
   /** An import finished (or failed: state 'failed' with its error). */
-  listImported: z.object({ listId: z.string(), list: listDto }),
+  listImported: z.object({ listId: text(), list: listDto }),
   /** A message joined a record's thread (an SMS sent or received, a comment from elsewhere). */
-  messageAdded: z.object({ itemId: z.string(), message: messageDto }),
+  messageAdded: z.object({ itemId: text(), message: messageDto }),
   /** A text's delivery state moved on: queued → sent → delivered, or failed. */
-  messageStatus: z.object({ itemId: z.string(), messageId: z.string(), status: z.string() }),
+  messageStatus: z.object({ itemId: text(), messageId: text(), status: text() }),
   /** A record's texts changed (one came in, went out, or was read): refetch the Messenger and its badge. */
-  inboxChanged: z.object({ itemId: z.string() }),
+  inboxChanged: z.object({ itemId: text() }),
   /** A device connected, disconnected or was added or removed: refetch the devices. */
   devicesChanged: z.object({}),
   /** Templates, groups, subtemplates or quick replies changed: refetch them. */
@@ -39,22 +40,22 @@ export const serverEvents = {
   /** An entity's sections or fields changed (Settings > Data Fields): refetch them and open records. */
   sectionsChanged: z.object({ type: z.enum(['contact', 'property', 'company']) }),
   /** A campaign was launched, paused, resumed, finished, removed, or sent texts: refetch its figures. */
-  campaignChanged: z.object({ campaignId: z.string() }),
+  campaignChanged: z.object({ campaignId: text() }),
   /** A member's details, permissions or data access changed (team room): refetch the team. */
   editMember: z.object({
-    _id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
+    _id: text(),
+    name: text(),
+    email: text(),
+    phone: text().nullable(),
     permissions: z.array(z.enum(PERMISSION_KEYS)),
     dataAccess: z.enum(DATA_ACCESS),
     /** The member's avatar URL (it changes with POST /api/users/changeAvatar). */
-    avatar: z.string().nullable(),
+    avatar: text().nullable(),
   }),
   /** A member joined or left the team (team room): refetch the team's members. */
-  membersChanged: z.object({ userId: z.string(), change: z.enum(['added', 'removed']) }),
+  membersChanged: z.object({ userId: text(), change: z.enum(['added', 'removed']) }),
   /** The company's name or avatar changed (team room): patch the current user's team. */
-  teamProfileChanged: z.object({ name: z.string(), avatar: z.string().nullable() }),
+  teamProfileChanged: z.object({ name: text(), avatar: text().nullable() }),
   /** The session behind this socket was revoked (logout); the client drops its token. */
   sessionRevoked: z.object({ reason: z.enum(['logout', 'revoked', 'removed']) }),
 } as const;

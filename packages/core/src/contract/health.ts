@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
+import { text } from './text.js';
 
 /** Public; when a bearer token is sent it is verified too (a bad one is 401). */
 export const getHealth = defineEndpoint({
@@ -9,6 +10,6 @@ export const getHealth = defineEndpoint({
   response: z.object({
     status: z.enum(['ok', 'degraded']),
     database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
-    userId: z.string().nullable(),
+    userId: text().nullable(),
   }),
 });

@@ -1,5 +1,6 @@
 export * from './endpoint.js';
 export * from './common.js';
+export * from './text.js';
 export * from './events.js';
 export { getHealth } from './health.js';
 export { getPublicConfig } from './public-config.js';

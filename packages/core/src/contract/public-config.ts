@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.js';
+import { text } from './text.js';
 
 /** What the logged-out pages need from the server's configuration. */
 export const getPublicConfig = defineEndpoint({
@@ -8,9 +9,9 @@ export const getPublicConfig = defineEndpoint({
   auth: false,
   response: z.object({
     /** Contact address of the Terms, the Privacy Policy and 'Book a demo'. */
-    contactEmail: z.string(),
+    contactEmail: text(),
     /** Where 'Book a demo' leads; null means a mail to contactEmail. */
-    bookDemoUrl: z.string().nullable(),
+    bookDemoUrl: text().nullable(),
     /** The embedded default prints login codes to the server log instead of mailing them. */
     codesInServerLog: z.boolean(),
     /** A maps service is configured: properties show street-view photos and maps. */

@@ -3,19 +3,18 @@ import { defineEndpoint } from '../endpoint.js';
 import { tokenAndUser } from '../common.js';
 import { messages } from '../../messages.js';
 import { LOGIN_CODE_LENGTH } from '../../constants.js';
+import { text } from '../text.js';
 
 export const login = defineEndpoint({
   method: 'POST',
   path: '/api/users/login',
   auth: false,
   body: z.object({
-    email: z
-      .string()
+    email: text()
       .trim()
       .max(254)
       .pipe(z.email({ message: messages.auth.invalidEmail })),
-    code: z
-      .string()
+    code: text()
       .trim()
       .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), { message: messages.auth.invalidCode }),
   }),

@@ -1,36 +1,37 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { CAMPAIGN_TYPES } from '../../rules/campaigns.js';
+import { text } from '../text.js';
 
 const id = z.uuid();
 const iso = z.iso.datetime({ offset: true });
 
 export const campaignDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  owner: z.string().nullable(),
+  _id: text(),
+  name: text(),
+  owner: text().nullable(),
   paused: z.boolean(),
   status: z.enum(['In Progress', 'Finished']),
   campaignType: z.enum(CAMPAIGN_TYPES),
   /** Empty: all contacts. */
-  listIds: z.array(z.string()),
+  listIds: z.array(text()),
   /** Status ids. */
-  statuses: z.array(z.string()),
+  statuses: z.array(text()),
   weekDays: z.array(z.number().int()),
   /** Whole hours of the campaign's timezone. */
   startHour: z.number().int(),
   endHour: z.number().int(),
-  timezone: z.string(),
-  startDate: z.string(),
-  endDate: z.string().nullable(),
+  timezone: text(),
+  startDate: text(),
+  endDate: text().nullable(),
   hasEnd: z.boolean(),
-  groupIds: z.array(z.string()),
-  devices: z.array(z.string()),
+  groupIds: z.array(text()),
+  devices: z.array(text()),
   daysToChangeReceiver: z.number().int(),
   smsFallback: z.boolean(),
-  phoneType: z.string().nullable(),
-  lastContactedAt: z.string().nullable(),
-  createdAt: z.string(),
+  phoneType: text().nullable(),
+  lastContactedAt: text().nullable(),
+  createdAt: text(),
   /** Headline figures for the card. */
   recipients: z.number().int(),
   sent: z.number().int(),
@@ -47,7 +48,7 @@ export const launchCampaign = defineEndpoint({
   path: '/api/campaigns/launch',
   auth: true,
   body: z.object({
-    name: z.string().trim().max(120).default(''),
+    name: text().trim().max(120).default(''),
     campaignType: z.enum(CAMPAIGN_TYPES).nullable().default('Text'),
     listIds: z.array(id).max(200).default([]),
     statuses: z.array(id).max(100).default([]),
@@ -72,7 +73,7 @@ export const getCampaigns = defineEndpoint({
   path: '/api/campaigns/getAll',
   auth: true,
   query: z.object({
-    search: z.string().trim().max(120).default(''),
+    search: text().trim().max(120).default(''),
     skip: z.coerce.number().int().min(0).default(0),
   }),
   response: z.object({ campaigns: z.array(campaignDto), total: z.number().int() }),
@@ -115,7 +116,7 @@ export const campaignStats = defineEndpoint({
     optedOut: z.number().int(),
     /** Skipped: a template field the record lacks, or no usable phone. */
     skipped: z.number().int(),
-    byDevice: z.array(figures.extend({ deviceId: z.string(), name: z.string(), paused: z.boolean() })),
+    byDevice: z.array(figures.extend({ deviceId: text(), name: text(), paused: z.boolean() })),
   }),
 });
 
@@ -130,5 +131,5 @@ export const countItems = defineEndpoint({
     campaignType: z.enum(CAMPAIGN_TYPES).nullable().default(null),
     phoneType: z.enum(['All', 'Mobile', 'Landline']).nullable().default(null),
   }),
-  response: z.array(z.object({ _id: z.string(), text: z.string(), count: z.number().int() })),
+  response: z.array(z.object({ _id: text(), text: text(), count: z.number().int() })),
 });

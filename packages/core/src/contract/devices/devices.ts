@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { deviceDto } from './dto.js';
+import { text } from '../text.js';
 
 export const getDevices = defineEndpoint({
   method: 'GET',
@@ -16,11 +17,11 @@ export const addNumber = defineEndpoint({
   auth: true,
   body: z.object({
     phoneType: z.enum(['Apple', 'Android']),
-    value: z.string().max(254),
-    macName: z.string().max(100).nullish(),
+    value: text().max(254),
+    macName: text().max(100).nullish(),
     isComputer: z.literal(false).default(false),
   }),
-  response: z.object({ message: z.string(), device: deviceDto }),
+  response: z.object({ message: text(), device: deviceDto }),
 });
 
 /** Adds a Mac that iPhones text through. An empty computer name is ignored (nothing is added). */
@@ -29,12 +30,12 @@ export const addMac = defineEndpoint({
   path: '/api/services/addMac',
   auth: true,
   body: z.object({
-    macName: z.string().max(100),
+    macName: text().max(100),
     isComputer: z.literal(true).default(true),
-    companyEmail: z.string().max(254).nullish(),
+    companyEmail: text().max(254).nullish(),
     isIntel: z.boolean().default(false),
   }),
-  response: z.object({ message: z.string(), device: deviceDto.nullable() }),
+  response: z.object({ message: text(), device: deviceDto.nullable() }),
 });
 
 /** Removes devices by value (phone, Apple ID) or computer name; a Mac takes its iPhones with it. */
@@ -42,7 +43,7 @@ export const removeNumbers = defineEndpoint({
   method: 'POST',
   path: '/api/services/removeNumbers',
   auth: true,
-  body: z.object({ phones: z.array(z.string().max(254)).min(1).max(100) }),
+  body: z.object({ phones: z.array(text().max(254)).min(1).max(100) }),
   response: z.object({ removed: z.number().int() }),
 });
 
@@ -61,5 +62,5 @@ export const addSimulatedPhone = defineEndpoint({
   path: '/api/services/addSimulatedPhone',
   auth: true,
   body: z.object({}).default({}),
-  response: z.object({ message: z.string(), device: deviceDto }),
+  response: z.object({ message: text(), device: deviceDto }),
 });

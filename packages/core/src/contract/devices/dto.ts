@@ -1,21 +1,22 @@
 import { z } from 'zod';
+import { text } from '../text.js';
 
 /** One row of Settings > Devices: an Android phone, a Mac, or an iPhone texting through a Mac. */
 export const deviceDto = z.object({
-  _id: z.string(),
+  _id: text(),
   /** Android / iPhone: the phone (E.164) or Apple ID. Mac: its computer name. */
-  value: z.string(),
+  value: text(),
   phoneType: z.enum(['Apple', 'Android']),
   isComputer: z.boolean(),
   /** An iPhone's Mac (its computer name); null otherwise. */
-  macName: z.string().nullable(),
-  macId: z.string().nullable(),
+  macName: text().nullable(),
+  macId: text().nullable(),
   isIntel: z.boolean(),
   /** A simulated phone the server runs itself, for trying the product without a real phone. */
   simulated: z.boolean(),
   /** Android and Mac: the agent's socket is open and its last ping ≤ 30 s old. iPhone: its Mac's. */
   connected: z.boolean(),
-  pingedAt: z.string().nullable(),
+  pingedAt: text().nullable(),
   sentToday: z.number().int(),
   receivedToday: z.number().int(),
 });

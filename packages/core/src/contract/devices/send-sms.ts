@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { messageDto } from '../records/dto.js';
+import { text } from '../text.js';
 
 /**
  * Texts a record's phone from one of the team's devices: `from` names the device's number or Apple ID;
@@ -11,11 +12,11 @@ export const sendSms = defineEndpoint({
   path: '/api/messages/sendSms',
   auth: true,
   body: z.object({
-    body: z.string().trim().min(1).max(1600),
+    body: text().trim().min(1).max(1600),
     dataId: z.uuid(),
     dataType: z.enum(['contact', 'property', 'company']).optional(),
-    to: z.string().min(3).max(254),
-    from: z.string().max(254).nullish(),
+    to: text().min(3).max(254),
+    from: text().max(254).nullish(),
   }),
   response: z.object({ message: messageDto }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemType } from '../records/dto.js';
+import { text } from '../text.js';
 
 /** Why rows were dropped, with counts: keys are the reasons' texts. */
 export const importResult = z.object({
@@ -13,18 +14,18 @@ export const importResult = z.object({
   invalidPhones: z.number().int(),
   invalidEmails: z.number().int(),
   dncPhones: z.number().int(),
-  dropped: z.record(z.string(), z.number().int()),
+  dropped: z.record(text(), z.number().int()),
 });
 export type ImportResult = z.infer<typeof importResult>;
 
 /** A list card (part 2 §3 List) plus the import's state and result. */
 export const listDto = z.object({
-  _id: z.string(),
-  name: z.string(),
+  _id: text(),
+  name: text(),
   /** true once the import finished (campaigns and skip tracing may start). */
   imported: z.boolean(),
   state: z.enum(['importing', 'imported', 'failed']),
-  error: z.string().nullable(),
+  error: text().nullable(),
   /**
    * Contacts, properties and companies in the list; a member with 'Only assigned' data access counts
    * only the records assigned to them.
@@ -36,7 +37,7 @@ export const listDto = z.object({
   totalRows: z.number().int(),
   rowsDone: z.number().int(),
   progress: z.number().int(),
-  createdAt: z.string(),
+  createdAt: text(),
   /** Skip-trace results (hits, landline and DNC phones found, cost): 0 until the list is skip traced. */
   hits: z.number().int(),
   landlines: z.number().int(),
@@ -48,10 +49,10 @@ export type ListDto = z.infer<typeof listDto>;
 
 /** One spreadsheet column mapped to a field: `name` is the column's header. */
 export const fieldMapping = z.object({
-  name: z.string().min(1).max(500),
+  name: text().min(1).max(500),
   type: itemType,
   /** A system field name ('Street1', 'First name', 'Phone', 'Email', 'Full name', …) or a custom field id. */
-  matchesTo: z.string().min(1).max(200),
+  matchesTo: text().min(1).max(200),
 });
 export type FieldMapping = z.infer<typeof fieldMapping>;
 
@@ -60,34 +61,34 @@ export type FieldMapping = z.infer<typeof fieldMapping>;
  * fields. A column mapped to one sends the field's `_id` as `matchesTo`.
  */
 export const customFieldsByEntity = z.object({
-  contact: z.array(z.object({ _id: z.string(), name: z.string() })),
-  property: z.array(z.object({ _id: z.string(), name: z.string() })),
-  company: z.array(z.object({ _id: z.string(), name: z.string() })),
+  contact: z.array(z.object({ _id: text(), name: text() })),
+  property: z.array(z.object({ _id: text(), name: text() })),
+  company: z.array(z.object({ _id: text(), name: text() })),
 });
 export type CustomFieldsByEntity = z.infer<typeof customFieldsByEntity>;
 
 export const listProperty = z.object({
-  _id: z.string(),
-  title: z.string(),
-  Street1: z.string(),
-  Street2: z.string(),
-  City: z.string(),
-  State: z.string(),
-  Zip: z.string(),
-  'Use Description': z.string(),
-  'Lot Size': z.string(),
-  'Year Built': z.string(),
-  Bedrooms: z.string(),
-  Bathrooms: z.string(),
-  'Full Baths': z.string(),
-  'Garage Capacity': z.string(),
-  Pool: z.string(),
-  Owner: z.string(),
+  _id: text(),
+  title: text(),
+  Street1: text(),
+  Street2: text(),
+  City: text(),
+  State: text(),
+  Zip: text(),
+  'Use Description': text(),
+  'Lot Size': text(),
+  'Year Built': text(),
+  Bedrooms: text(),
+  Bathrooms: text(),
+  'Full Baths': text(),
+  'Garage Capacity': text(),
+  Pool: text(),
+  Owner: text(),
   /** A linked contact's name matches the Owner field. */
   verifiedOwner: z.boolean(),
   /** Phones (E.164) of the property's contacts. */
-  phones: z.array(z.string()),
+  phones: z.array(text()),
 });
 export type ListProperty = z.infer<typeof listProperty>;
 
-export const chartPoint = z.object({ text: z.string(), count: z.number().int() });
+export const chartPoint = z.object({ text: text(), count: z.number().int() });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 
-const csvAnswer = z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() });
+const csvAnswer = z.object({ fileName: text(), csv: text(), rows: z.number().int() });
 
 /** Export screen: every lead status with its number of contacts. */
 export const countExport = defineEndpoint({
@@ -9,7 +10,7 @@ export const countExport = defineEndpoint({
   path: '/api/items/countExport',
   auth: true,
   response: z.object({
-    statuses: z.array(z.object({ _id: z.string(), text: z.string(), count: z.number().int() })),
+    statuses: z.array(z.object({ _id: text(), text: text(), count: z.number().int() })),
   }),
 });
 

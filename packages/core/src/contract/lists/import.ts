@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { customFieldsByEntity, fieldMapping, listDto } from './dto.js';
+import { text } from '../text.js';
 
 /**
  * Step 1 of an import: the file itself, sent as multipart/form-data with one part named `file`
@@ -13,10 +14,10 @@ export const uploadImportFile = defineEndpoint({
   path: '/api/lists/upload',
   auth: true,
   response: z.object({
-    fileId: z.string(),
-    fileName: z.string(),
-    columns: z.array(z.string()),
-    preview: z.array(z.array(z.string())),
+    fileId: text(),
+    fileName: text(),
+    columns: z.array(text()),
+    preview: z.array(z.array(text())),
     rowCount: z.number().int(),
     maxRows: z.number().int(),
     customFields: customFieldsByEntity,
@@ -32,8 +33,8 @@ export const importList = defineEndpoint({
   path: '/api/lists/import',
   auth: true,
   body: z.object({
-    name: z.string().max(200),
-    countryCode: z.string().max(10),
+    name: text().max(200),
+    countryCode: text().max(10),
     fileId: z.uuid(),
     fields: z.array(fieldMapping).max(500),
   }),
@@ -46,8 +47,8 @@ export const importDnc = defineEndpoint({
   path: '/api/items/import-dnc',
   auth: true,
   body: z.object({
-    phones: z.array(z.string().max(100)).min(1).max(100_000),
-    countryCode: z.string().max(10).optional(),
+    phones: z.array(text().max(100)).min(1).max(100_000),
+    countryCode: text().max(10).optional(),
   }),
   response: z.object({
     /** Valid phones read, new to the team's DNC list, invalid ones, and contacts' phones marked DNC. */

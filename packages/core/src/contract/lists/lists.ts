@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { chartPoint, listDto, listProperty } from './dto.js';
+import { text } from '../text.js';
 
 /** Lists page: 15 at a time, newest position first, filtered by name (case-insensitive). */
 export const getLists = defineEndpoint({
@@ -8,7 +9,7 @@ export const getLists = defineEndpoint({
   path: '/api/lists/get',
   auth: true,
   body: z.object({
-    search: z.string().max(200).optional(),
+    search: text().max(200).optional(),
     skip: z.number().int().min(0).max(1_000_000).default(0),
   }),
   response: z.object({ lists: z.array(listDto), hasMore: z.boolean() }),
@@ -19,7 +20,7 @@ export const editListName = defineEndpoint({
   method: 'PATCH',
   path: '/api/dashboard/editListName',
   auth: true,
-  body: z.object({ name: z.string().max(200), listId: z.uuid() }),
+  body: z.object({ name: text().max(200), listId: z.uuid() }),
   response: z.object({ list: listDto }),
 });
 
@@ -64,7 +65,7 @@ export const getListById = defineEndpoint({
   path: '/api/lists/byId/:listId/:skip',
   auth: true,
   params: z.object({ listId: z.uuid(), skip: z.coerce.number().int().min(0).multipleOf(25) }),
-  query: z.object({ search: z.string().max(200).optional() }),
+  query: z.object({ search: text().max(200).optional() }),
   response: z.object({
     list: listDto,
     /** Properties matching the search (all of the list's without one). */
@@ -77,8 +78,8 @@ export const getListById = defineEndpoint({
       phoneCounts: z.array(chartPoint),
       /** Properties by use description (the 6 most common, then 'Other'). */
       propStats: z.object({
-        labels: z.array(z.string()),
-        datasets: z.array(z.object({ label: z.string(), data: z.array(z.number().int()) })),
+        labels: z.array(text()),
+        datasets: z.array(z.object({ label: text(), data: z.array(z.number().int()) })),
       }),
     }),
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { itemDto, itemType } from './dto.js';
+import { text } from '../text.js';
 
 /**
  * Adds a linked record to `addedTo` by what identifies it: a contact by phone, a property by its
@@ -11,6 +12,6 @@ export const addAndMapData = defineEndpoint({
   method: 'PATCH',
   path: '/api/services/addAndMapData',
   auth: true,
-  body: z.object({ type: itemType, idt: z.string().trim().min(1).max(300), addedTo: z.uuid() }),
+  body: z.object({ type: itemType, idt: text().trim().min(1).max(300), addedTo: z.uuid() }),
   response: z.object({ item: itemDto }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { itemType, messageDto } from './dto.js';
+import { text } from '../text.js';
 
 /** A comment on a record; each mentioned member (by id) gets a notification. */
 export const addComment = defineEndpoint({
@@ -8,12 +9,12 @@ export const addComment = defineEndpoint({
   path: '/api/messages/add',
   auth: true,
   body: z.object({
-    body: z.string().trim().min(1).max(5000),
+    body: text().trim().min(1).max(5000),
     dataId: z.uuid(),
     dataType: itemType,
     mentions: z.array(z.uuid()).max(50).default([]),
-    to: z.string().nullish(),
-    from: z.string().nullish(),
+    to: text().nullish(),
+    from: text().nullish(),
   }),
   response: z.object({ message: messageDto }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 
 /** Toggles a member in the assigned list of a task or a record; the member is notified when added. */
 export const assign = defineEndpoint({
@@ -11,5 +12,5 @@ export const assign = defineEndpoint({
     dataId: z.uuid(),
     dataType: z.enum(['task', 'contact', 'property', 'company']),
   }),
-  response: z.object({ _id: z.string(), assignedTo: z.array(z.string()) }),
+  response: z.object({ _id: text(), assignedTo: z.array(text()) }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { itemDto } from './dto.js';
+import { text } from '../text.js';
 
 /**
  * Toggles 'DNC' or 'Wrong #' on an identifier (either clears primary), or makes it primary (only when
@@ -12,7 +13,7 @@ export const changeIdentifier = defineEndpoint({
   auth: true,
   body: z.object({
     itemId: z.uuid(),
-    value: z.string().min(1).max(254),
+    value: text().min(1).max(254),
     action: z.enum(['DNC', 'Wrong #', 'primary']),
   }),
   response: z.object({ item: itemDto }),

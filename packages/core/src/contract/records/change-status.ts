@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 
 /** Sets a lead's status by its text; an omitted status clears it. Needs a primary phone or e-mail. */
 export const changeStatus = defineEndpoint({
@@ -8,8 +9,8 @@ export const changeStatus = defineEndpoint({
   auth: true,
   body: z.object({
     dataId: z.uuid(),
-    status: z.string().trim().min(1).max(60).optional(),
-    prevStatus: z.string().max(60).nullish(),
+    status: text().trim().min(1).max(60).optional(),
+    prevStatus: text().max(60).nullish(),
   }),
-  response: z.object({ _id: z.string(), status: z.string().nullable() }),
+  response: z.object({ _id: text(), status: text().nullable() }),
 });

@@ -1,31 +1,32 @@
 import { z } from 'zod';
+import { text } from '../text.js';
 
 export const itemType = z.enum(['contact', 'property', 'company']);
 export type ItemType = z.infer<typeof itemType>;
 
-export const fieldValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const fieldValue = z.union([text(), z.number(), z.boolean(), z.null()]);
 export type FieldValue = z.infer<typeof fieldValue>;
 
 export const identifierDto = z.object({
-  _id: z.string(),
-  value: z.string(),
+  _id: text(),
+  value: text(),
   primary: z.boolean(),
   status: z.enum(['', 'DNC', 'Wrong #']),
   isEmail: z.boolean(),
-  sentFrom: z.string().nullable(),
+  sentFrom: text().nullable(),
   apple: z.boolean(),
 });
 export type IdentifierDto = z.infer<typeof identifierDto>;
 
 /** What a linked-record panel, a search result or a mention needs to show an item. */
 export const itemSummary = z.object({
-  _id: z.string(),
+  _id: text(),
   type: itemType,
-  status: z.string().nullable(),
+  status: text().nullable(),
   /** Display name: contact's full name, company name, or property address. */
-  title: z.string(),
+  title: text(),
   /** Second line: primary phone or e-mail, city/state, or website. */
-  subtitle: z.string(),
+  subtitle: text(),
 });
 export type ItemSummary = z.infer<typeof itemSummary>;
 
@@ -33,29 +34,29 @@ export const boardCard = itemSummary.extend({
   /** Unread notifications of the viewer about this item. */
   notifCount: z.number().int(),
   /** Due time of the first open task (ISO), if any. */
-  due: z.string().nullable(),
+  due: text().nullable(),
   hasOpenTask: z.boolean(),
   /** It has a primary phone or e-mail, so it may have a status (moving it to a column needs one). */
   hasPrimary: z.boolean(),
   queued: z.boolean(),
-  assignedTo: z.array(z.string()),
-  lastMessage: z.object({ body: z.string(), createdAt: z.string() }).nullable(),
+  assignedTo: z.array(text()),
+  lastMessage: z.object({ body: text(), createdAt: text() }).nullable(),
 });
 export type BoardCard = z.infer<typeof boardCard>;
 
 export const statusDto = z.object({
-  _id: z.string(),
-  text: z.string(),
+  _id: text(),
+  text: text(),
   hidden: z.boolean(),
   builtIn: z.boolean(),
 });
 export type StatusDto = z.infer<typeof statusDto>;
 
 export const sectionField = z.object({
-  _id: z.string(),
-  name: z.string(),
+  _id: text(),
+  name: text(),
   type: z.enum(['Text', 'Number', 'Category', 'Date', 'Link', 'Location', 'Email', 'Phone']),
-  options: z.array(z.string()),
+  options: z.array(text()),
   config: z.object({
     multipick: z.boolean().optional(),
     inline: z.boolean().optional(),
@@ -65,10 +66,10 @@ export const sectionField = z.object({
   system: z.boolean(),
 });
 export const sectionDto = z.object({
-  _id: z.string(),
-  name: z.string(),
+  _id: text(),
+  name: text(),
   hidden: z.boolean(),
-  users: z.array(z.string()),
+  users: z.array(text()),
   system: z.boolean(),
   fields: z.array(sectionField),
 });
@@ -76,75 +77,75 @@ export type SectionDto = z.infer<typeof sectionDto>;
 export type SectionFieldDto = z.infer<typeof sectionField>;
 
 export const itemDto = z.object({
-  _id: z.string(),
+  _id: text(),
   type: itemType,
-  status: z.string().nullable(),
+  status: text().nullable(),
   /** System fields under the spec's names ('First name', 'Last name', 'Name', 'Website', 'Address', …). */
-  data: z.record(z.string(), fieldValue),
+  data: z.record(text(), fieldValue),
   /** Custom field values by field id. */
-  custom: z.record(z.string(), z.union([fieldValue, z.array(z.string())])),
+  custom: z.record(text(), z.union([fieldValue, z.array(text())])),
   idts: z.array(identifierDto),
-  assignedTo: z.array(z.string()),
+  assignedTo: z.array(text()),
   pushedToCrm: z.boolean(),
   queued: z.boolean(),
   notifCount: z.number().int(),
   properties: z.array(itemSummary),
   contacts: z.array(itemSummary),
   companies: z.array(itemSummary),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type ItemDto = z.infer<typeof itemDto>;
 
-export const memberRef = z.object({ _id: z.string(), name: z.string(), avatar: z.string().nullable() });
+export const memberRef = z.object({ _id: text(), name: text(), avatar: text().nullable() });
 
 export const messageDto = z.object({
-  _id: z.string(),
-  itemId: z.string(),
-  body: z.string(),
+  _id: text(),
+  itemId: text(),
+  body: text(),
   direction: z.enum(['in', 'out']),
-  phone: z.string().nullable(),
-  sentFrom: z.string().nullable(),
+  phone: text().nullable(),
+  sentFrom: text().nullable(),
   sender: memberRef.nullable(),
   comment: z.boolean(),
   isIM: z.boolean(),
-  status: z.string().nullable(),
+  status: text().nullable(),
   system: z.boolean(),
-  due: z.string().nullable(),
-  file: z.string().nullable(),
-  vmUrl: z.string().nullable(),
-  createdAt: z.string(),
+  due: text().nullable(),
+  file: text().nullable(),
+  vmUrl: text().nullable(),
+  createdAt: text(),
 });
 export type MessageDto = z.infer<typeof messageDto>;
 
 export const taskDto = z.object({
-  _id: z.string(),
-  dataId: z.string(),
-  text: z.string(),
+  _id: text(),
+  dataId: text(),
+  text: text(),
   completed: z.boolean(),
-  due: z.string().nullable(),
-  assignedTo: z.array(z.string()),
+  due: text().nullable(),
+  assignedTo: z.array(text()),
 });
 export type TaskDto = z.infer<typeof taskDto>;
 
 export const notificationDto = z.object({
-  _id: z.string(),
+  _id: text(),
   sender: memberRef.nullable(),
-  body: z.string(),
-  body2: z.string().nullable(),
+  body: text(),
+  body2: text().nullable(),
   target: z.literal('item'),
-  targetId: z.string().nullable(),
+  targetId: text().nullable(),
   seen: z.boolean(),
   read: z.boolean(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type NotificationDto = z.infer<typeof notificationDto>;
 
 export const memberDto = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  avatar: z.string().nullable(),
+  _id: text(),
+  name: text(),
+  email: text(),
+  avatar: text().nullable(),
   role: z.enum(['admin', 'member']),
 });
 export type MemberDto = z.infer<typeof memberDto>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { boardCard, statusDto } from './dto.js';
+import { text } from '../text.js';
 
 export const DASHBOARD_PAGE_SIZE = 30;
 
@@ -19,7 +20,7 @@ export const getDashboard = defineEndpoint({
     skip: z.number().int().min(0).max(1_000_000).optional(),
   }),
   response: z.object({
-    filterBy: z.string().nullable(),
+    filterBy: text().nullable(),
     columns: z.array(z.object({ status: statusDto, count: z.number().int(), items: z.array(boardCard) })),
   }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { itemType } from './dto.js';
+import { text } from '../text.js';
 
 export const INBOX_PAGE_SIZE = 30;
 export const inboxType = z.enum(['unread', 'sent', 'received', 'all']);
@@ -9,18 +10,18 @@ export type InboxType = z.infer<typeof inboxType>;
 export const NO_STATUS = 'none';
 
 export const inboxRow = z.object({
-  _id: z.string(),
+  _id: text(),
   type: itemType,
-  title: z.string(),
+  title: text(),
   /** The primary phone or e-mail. */
-  subtitle: z.string(),
-  status: z.string().nullable(),
+  subtitle: text(),
+  status: text().nullable(),
   /** Only a record with a primary phone or e-mail can have a status. */
   hasPrimary: z.boolean(),
   /** The number the last text went to or came from, and its state ('', 'DNC', 'Wrong #'). */
-  phone: z.string().nullable(),
+  phone: text().nullable(),
   phoneStatus: z.enum(['', 'DNC', 'Wrong #']).nullable(),
-  lastMessage: z.object({ body: z.string(), direction: z.enum(['in', 'out']), createdAt: z.string() }),
+  lastMessage: z.object({ body: text(), direction: z.enum(['in', 'out']), createdAt: text() }),
   /** Texts received and not yet read by anyone on the team. */
   unread: z.number().int(),
   /** The viewer's unread notifications about the record. */
@@ -39,11 +40,11 @@ export const getInbox = defineEndpoint({
   auth: true,
   body: z.object({
     inboxType: inboxType.default('all'),
-    selectedStatuses: z.array(z.string().max(60)).max(60).default([]),
+    selectedStatuses: z.array(text().max(60)).max(60).default([]),
     onlyMine: z.boolean().default(false),
     skip: z.number().int().min(0).max(1_000_000).default(0),
     /** Names, phones, e-mails, addresses; ignored under 3 characters. */
-    search: z.string().trim().max(100).optional(),
+    search: text().trim().max(100).optional(),
   }),
   response: z.object({ items: z.array(inboxRow), unread: z.number().int() }),
 });

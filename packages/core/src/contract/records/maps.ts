@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 
-const address = z.string().trim().min(3).max(300);
+const address = text().trim().min(3).max(300);
 export const geoPoint = z.object({ lat: z.number(), lng: z.number() });
 
 /** A property's place through the maps service; 501 with a clear message when none is configured. */
@@ -11,11 +12,11 @@ export const getPropertyInfo = defineEndpoint({
   auth: true,
   body: z.object({ address }),
   response: z.object({
-    formattedAddress: z.string(),
-    street: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zip: z.string(),
+    formattedAddress: text(),
+    street: text(),
+    city: text(),
+    state: text(),
+    zip: text(),
     location: geoPoint,
     /** A street-level photo exists (fetch it with getStreetView). */
     streetView: z.boolean(),
@@ -44,5 +45,5 @@ export const getStreetView = defineEndpoint({
   path: '/api/properties/streetView',
   auth: true,
   body: z.object({ address }),
-  response: z.object({ image: z.string().nullable() }),
+  response: z.object({ image: text().nullable() }),
 });

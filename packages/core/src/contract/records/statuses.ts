@@ -3,10 +3,10 @@ import { defineEndpoint } from '../endpoint.js';
 import { statusDto } from './dto.js';
 import { messages } from '../../messages.js';
 import { isForbiddenStatusText } from '../../rules/records.js';
+import { text } from '../text.js';
 
 /** A custom status's text: 1 to 60 characters, never one of the built-in DNC or Wrong # (part 2 §5). */
-export const statusText = z
-  .string()
+export const statusText = text()
   .trim()
   .min(1)
   .max(60)
@@ -42,7 +42,7 @@ export const removeStatus = defineEndpoint({
   method: 'PATCH',
   path: '/api/settings/removeStatus',
   auth: true,
-  body: z.object({ _id: z.uuid(), text: z.string() }),
+  body: z.object({ _id: z.uuid(), text: text() }),
   response: z.object({ ok: z.literal(true) }),
 });
 
@@ -51,6 +51,6 @@ export const editStatusText = defineEndpoint({
   method: 'PATCH',
   path: '/api/settings/editStatusText',
   auth: true,
-  body: z.object({ _id: z.uuid(), text: statusText, prevText: z.string() }),
+  body: z.object({ _id: z.uuid(), text: statusText, prevText: text() }),
   response: statusDto,
 });

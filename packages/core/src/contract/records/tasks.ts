@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { itemType, taskDto } from './dto.js';
+import { text } from '../text.js';
 
 /** Every task of a record, completed ones included (the hide-completed toggle turned off). */
 export const getTasks = defineEndpoint({
@@ -17,7 +18,7 @@ export const addTask = defineEndpoint({
   auth: true,
   body: z.object({
     task: z.object({
-      text: z.string().max(2000).default(''),
+      text: text().max(2000).default(''),
       due: z.iso.datetime({ offset: true }).nullish(),
     }),
     dataId: z.uuid(),
@@ -38,7 +39,7 @@ export const setTaskText = defineEndpoint({
   method: 'PATCH',
   path: '/api/tasks/text',
   auth: true,
-  body: z.object({ _id: z.uuid(), dataId: z.uuid(), text: z.string().max(2000) }),
+  body: z.object({ _id: z.uuid(), dataId: z.uuid(), text: text().max(2000) }),
   response: z.object({ task: taskDto }),
 });
 

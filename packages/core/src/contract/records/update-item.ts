@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { fieldValue, itemDto, itemType } from './dto.js';
+import { text } from '../text.js';
 
 /**
  * Updates one field: a system field by name (`dataId, key, val, dataType`) or a custom field by id
@@ -11,11 +12,11 @@ export const updateItem = defineEndpoint({
   path: '/api/items/update',
   auth: true,
   body: z.union([
-    z.object({ dataId: z.uuid(), key: z.string().min(1).max(60), val: fieldValue, dataType: itemType }),
+    z.object({ dataId: z.uuid(), key: text().min(1).max(60), val: fieldValue, dataType: itemType }),
     z.object({
-      fieldId: z.string().min(1).max(60),
+      fieldId: text().min(1).max(60),
       itemId: z.uuid(),
-      data: z.union([fieldValue, z.array(z.string().max(200)).max(50)]),
+      data: z.union([fieldValue, z.array(text().max(200)).max(50)]),
       type: itemType,
     }),
   ]),

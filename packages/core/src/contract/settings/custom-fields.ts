@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { FIELD_TYPES } from '../../rules/data-fields.js';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 
 /** Ids are any short strings: system ones are 'sys:…', new ones the client's crypto.randomUUID(). */
-const elementId = z.string().min(1).max(60);
+const elementId = text().min(1).max(60);
 
 export const dataFieldSchema = z.object({
   _id: elementId,
-  name: z.string().max(60),
+  name: text().max(60),
   type: z.enum(FIELD_TYPES),
-  options: z.array(z.string().max(100)).max(100),
+  options: z.array(text().max(100)).max(100),
   config: z.object({
     multipick: z.boolean().optional(),
     inline: z.boolean().optional(),
@@ -22,10 +23,10 @@ export const dataFieldSchema = z.object({
 
 export const dataSectionSchema = z.object({
   _id: elementId,
-  name: z.string().max(60),
+  name: text().max(60),
   hidden: z.boolean(),
   /** Member ids who may see the section; empty means everyone. */
-  users: z.array(z.string().max(60)).max(500),
+  users: z.array(text().max(60)).max(500),
   system: z.boolean(),
   fields: z.array(dataFieldSchema).max(500),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../../messages.js';
 import { isValidCompanyName } from '../../rules/settings.js';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 
 /** Renames the company. JSON for now; the spec's multipart form with the avatar comes later. Admin only. */
 export const editTeamProfile = defineEndpoint({
@@ -9,11 +10,10 @@ export const editTeamProfile = defineEndpoint({
   path: '/api/teams/editProfile',
   auth: true,
   body: z.object({
-    name: z
-      .string({ error: messages.settings.companyNameTooShort })
+    name: text({ error: messages.settings.companyNameTooShort })
       .trim()
       .max(100)
       .refine(isValidCompanyName, messages.settings.companyNameTooShort),
   }),
-  response: z.object({ name: z.string() }),
+  response: z.object({ name: text() }),
 });

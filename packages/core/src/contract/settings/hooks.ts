@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 
 export const integrations = z.object({
-  pushHook: z.string(),
-  inboundHook: z.string(),
-  outboundHook: z.string(),
-  podioHook: z.string(),
+  pushHook: text(),
+  inboundHook: text(),
+  outboundHook: text(),
+  podioHook: text(),
   /** Every hook POST carries `X-Prospector-Signature: sha256=<HMAC-SHA256(secret, timestamp + "." + body)>`. */
-  hookSecret: z.string(),
+  hookSecret: text(),
   /** The public API's key. */
-  apiKey: z.string(),
+  apiKey: text(),
 });
 export type Integrations = z.infer<typeof integrations>;
 
@@ -26,10 +27,10 @@ export const updateHooks = defineEndpoint({
   path: '/api/users/updateHooks',
   auth: true,
   body: z.object({
-    pushHook: z.string().trim().max(2000).default(''),
-    inboundHook: z.string().trim().max(2000).default(''),
-    outboundHook: z.string().trim().max(2000).default(''),
-    podioHook: z.string().trim().max(2000).default(''),
+    pushHook: text().trim().max(2000).default(''),
+    inboundHook: text().trim().max(2000).default(''),
+    outboundHook: text().trim().max(2000).default(''),
+    podioHook: text().trim().max(2000).default(''),
   }),
   response: integrations,
 });
@@ -40,7 +41,7 @@ export const pushToCrm = defineEndpoint({
   path: '/api/services/pushToCrm',
   auth: true,
   body: z.object({ itemId: z.uuid() }),
-  response: z.object({ _id: z.string(), pushedToCrm: z.literal(true) }),
+  response: z.object({ _id: text(), pushedToCrm: z.literal(true) }),
 });
 
 /** The public API: texts an existing prospect number from the team's devices. Rate-limited per key. */
@@ -49,9 +50,9 @@ export const publicSendSms = defineEndpoint({
   path: '/api/public/sendSMS',
   auth: false,
   body: z.object({
-    apiKey: z.string().min(10).max(200),
-    to: z.string().min(3).max(254),
-    body: z.string().trim().min(1).max(1600),
+    apiKey: text().min(10).max(200),
+    to: text().min(3).max(254),
+    body: text().trim().min(1).max(1600),
   }),
-  response: z.object({ ok: z.literal(true), messageId: z.string() }),
+  response: z.object({ ok: z.literal(true), messageId: text() }),
 });

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { messages } from '../../messages.js';
 import { MAX_SUB_USERS, subUserPhoneInvalid, subUsersToSave } from '../../rules/settings.js';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 
-const subUser = z.object({ name: z.string().max(100), phone: z.string().max(40) });
+const subUser = z.object({ name: text().max(100), phone: text().max(40) });
 
 /**
  * Replaces the team's sub-users (Settings > Other). Rows with an empty name are dropped; a kept row's

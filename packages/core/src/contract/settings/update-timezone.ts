@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../../messages.js';
 import { isValidTimeZone } from '../../rules/settings.js';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 
 /** Sets the team's time zone (campaign send windows, the builder's dates). Admin only. */
 export const updateTimezone = defineEndpoint({
@@ -11,10 +12,10 @@ export const updateTimezone = defineEndpoint({
   body: z.object({
     timezone: z.object({
       /** An IANA zone name, e.g. 'America/Los_Angeles'. */
-      value: z.string().max(100).refine(isValidTimeZone, messages.settings.invalidTimezone),
+      value: text().max(100).refine(isValidTimeZone, messages.settings.invalidTimezone),
       /** The label the user picked it by, e.g. '(UTC−08:00) America/Los_Angeles'. */
-      text: z.string().max(200),
+      text: text().max(200),
     }),
   }),
-  response: z.object({ timezone: z.string() }),
+  response: z.object({ timezone: text() }),
 });

@@ -8,6 +8,7 @@ import {
   memberPhone,
   teamMemberDto,
 } from './dto.js';
+import { text } from '../text.js';
 
 /**
  * Adds a member to the caller's team, invited until its owner logs in with a code (ADR 002, ADR 011).
@@ -26,5 +27,5 @@ export const addMember = defineEndpoint({
     dataAccess: memberDataAccess,
   }),
   /** chats: the new member's Messenger chats, empty for a new account (spec part 2 §7). */
-  response: z.object({ user: teamMemberDto, chats: z.array(z.object({ _id: z.string() })) }),
+  response: z.object({ user: teamMemberDto, chats: z.array(z.object({ _id: text() })) }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 
 /** Where avatar files are served from (no auth: the names are random, so `<img>` tags just work). */
 export const AVATAR_FILES_PATH = '/api/files/avatars';
@@ -17,7 +18,7 @@ export const changeAvatar = defineEndpoint({
   method: 'POST',
   path: '/api/users/changeAvatar',
   auth: true,
-  response: z.object({ avatar: z.string() }),
+  response: z.object({ avatar: text() }),
 });
 
 /**
@@ -29,5 +30,5 @@ export const editTeamAvatar = defineEndpoint({
   method: 'PATCH',
   path: '/api/teams/editProfile',
   auth: true,
-  response: z.object({ name: z.string(), avatar: z.string() }),
+  response: z.object({ name: text(), avatar: text() }),
 });

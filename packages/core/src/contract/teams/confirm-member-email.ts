@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOGIN_CODE_LENGTH } from '../../constants.js';
 import { messages } from '../../messages.js';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 import { teamMemberDto } from './dto.js';
 
 /**
@@ -14,8 +15,7 @@ export const confirmMemberEmail = defineEndpoint({
   auth: true,
   body: z.object({
     _id: z.uuid(),
-    code: z
-      .string()
+    code: text()
       .trim()
       .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), { message: messages.auth.invalidCode }),
   }),

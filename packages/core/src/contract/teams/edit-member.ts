@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 import {
   memberDataAccess,
   memberEmail,
@@ -29,5 +30,5 @@ export const editMember = defineEndpoint({
     permissions: memberPermissions,
     dataAccess: memberDataAccess,
   }),
-  response: z.object({ user: teamMemberDto, pendingEmail: z.string().nullable() }),
+  response: z.object({ user: teamMemberDto, pendingEmail: text().nullable() }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 
 /**
  * Removes a member (not self, not the admin): records assigned to them move to `assignedTo`, all of
@@ -14,5 +15,5 @@ export const removeMember = defineEndpoint({
     assignedTo: z.array(z.uuid()).max(100).default([]),
   }),
   /** moved: how many records changed hands. */
-  response: z.object({ userId: z.string(), moved: z.number().int() }),
+  response: z.object({ userId: text(), moved: z.number().int() }),
 });

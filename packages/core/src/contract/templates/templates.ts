@@ -7,23 +7,24 @@ import {
   QUICK_REPLY_MIN_LENGTH,
   TEMPLATE_MIN_LENGTH,
 } from '../../rules/templates.js';
+import { text } from '../text.js';
 
-export const templateGroupDto = z.object({ _id: z.string(), name: z.string(), count: z.number().int() });
+export const templateGroupDto = z.object({ _id: text(), name: text(), count: z.number().int() });
 export type TemplateGroupDto = z.infer<typeof templateGroupDto>;
 
 export const templateDto = z.object({
-  _id: z.string(),
-  text: z.string(),
+  _id: text(),
+  text: text(),
   /** '' means unused (no group). */
-  groupId: z.string(),
+  groupId: text(),
   blockedCount: z.number().int(),
 });
 export type TemplateDto = z.infer<typeof templateDto>;
 
-export const subtemplateDto = z.object({ _id: z.string(), name: z.string(), values: z.array(z.string()) });
+export const subtemplateDto = z.object({ _id: text(), name: text(), values: z.array(text()) });
 export type SubtemplateDto = z.infer<typeof subtemplateDto>;
 
-export const quickReplyDto = z.object({ _id: z.string(), title: z.string(), text: z.string() });
+export const quickReplyDto = z.object({ _id: text(), title: text(), text: text() });
 export type QuickReplyDto = z.infer<typeof quickReplyDto>;
 
 /** Everything the Templates screens and the editor need, with the field names `**Field**` may use. */
@@ -37,18 +38,17 @@ export const getTemplates = defineEndpoint({
     subTemplates: z.array(subtemplateDto),
     quickReplies: z.array(quickReplyDto),
     /** Field names usable as `**Field**`: the template fields plus the team's contact and property custom fields. */
-    fields: z.array(z.string()),
+    fields: z.array(text()),
   }),
 });
 
 const t = messages.templates;
-const groupName = z
-  .string()
+const groupName = text()
   .trim()
   .min(GROUP_NAME_MIN, { message: t.groupNameLength })
   .max(GROUP_NAME_MAX, { message: t.groupNameLength });
-const templateText = z.string().trim().min(TEMPLATE_MIN_LENGTH, { message: t.templateTooShort }).max(1600);
-const replyText = z.string().trim().min(QUICK_REPLY_MIN_LENGTH, { message: t.replyTooShort }).max(1600);
+const templateText = text().trim().min(TEMPLATE_MIN_LENGTH, { message: t.templateTooShort }).max(1600);
+const replyText = text().trim().min(QUICK_REPLY_MIN_LENGTH, { message: t.replyTooShort }).max(1600);
 const id = z.uuid();
 
 export const addGroup = defineEndpoint({
@@ -110,8 +110,8 @@ export const removeTemplate = defineEndpoint({
   response: z.object({ ok: z.literal(true) }),
 });
 
-const subName = z.string().trim().min(1, { message: t.subtemplateName }).max(40);
-const subValues = z.array(z.string().max(500)).max(100);
+const subName = text().trim().min(1, { message: t.subtemplateName }).max(40);
+const subValues = z.array(text().max(500)).max(100);
 
 /** Empty values are dropped; a new subtemplate needs at least one. */
 export const addSubTemplate = defineEndpoint({
@@ -143,7 +143,7 @@ export const addReply = defineEndpoint({
   method: 'PUT',
   path: '/api/templates/addReply',
   auth: true,
-  body: z.object({ title: z.string().trim().max(80).default(''), text: replyText }),
+  body: z.object({ title: text().trim().max(80).default(''), text: replyText }),
   response: quickReplyDto,
 });
 
@@ -151,7 +151,7 @@ export const editReply = defineEndpoint({
   method: 'PATCH',
   path: '/api/templates/editReply',
   auth: true,
-  body: z.object({ _id: id, title: z.string().trim().max(80).default(''), text: replyText }),
+  body: z.object({ _id: id, title: text().trim().max(80).default(''), text: replyText }),
   response: quickReplyDto,
 });
 

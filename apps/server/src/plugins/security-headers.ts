@@ -1,0 +1,40 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+
+/** Where the web app loads images from besides itself: company logos come from Google's favicon service. */
+const IMAGE_HOSTS = ['https://www.google.com', 'https://*.gstatic.com'];
+
+/**
+ * The security headers of every answer (ADR 010), through @fastify/helmet: a Content Security Policy
+ * that lets the built web app run and nothing else (its own scripts only, no inline script), no
+ * framing, no MIME sniffing, no referrer, and HSTS only when the server is reached over https (on plain
+ * http a browser would ignore it, and a LAN install must not be pinned to https it does not have).
+ */
+export function securityHeaders(publicUrl: string): FastifyHelmetOptions {
+  const url = new URL(publicUrl);
+  const https = url.protocol === 'https:';
+  // Socket.IO's WebSocket: CSP 3 counts same-origin ws: and wss: as 'self'; older Safari does not.
+  const socketOrigin = `${https ? 'wss' : 'ws'}://${url.host}`;
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'script-src': ["'self'"],
+        'script-src-attr': ["'none'"],
+        // Mantine writes its theme into <style> elements at run time (no nonce for a static index.html).
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', ...IMAGE_HOSTS],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", socketOrigin],
+        'object-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  };
+}
