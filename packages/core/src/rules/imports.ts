@@ -3,11 +3,11 @@ import { messages } from '../messages.js';
 const MIB = 1024 * 1024;
 
 /**
- * What an .xlsx may unpack to while the server reads it. An .xlsx is a zip: a few kilobytes can
- * unpack to gigabytes, so every part is counted as it unpacks, never trusted by its declared size.
- * The numbers leave room for any sheet the row limit lets through: a 10,000-row sheet with 100
- * columns of distinct 30-character texts holds 1,000,000 strings in about 45 MB of XML. The real
- * Nashville workbook (25,261 rows, 19 columns) holds 4.1 MB of strings and 17 KB of styles.
+ * What an .xlsx may unpack to while the server reads it. An .xlsx is a zip: a few hundred kilobytes
+ * can unpack to gigabytes, so every part is counted as it unpacks, never trusted by its declared
+ * size. The real Nashville workbook (25,261 rows, 19 columns) holds 4.1 MB of strings and 17 KB of
+ * styles: the caps leave room for eight times its text, yet keep a reader to about 80 MB, so the
+ * IMPORT_XLSX_WORKERS readers (2) stay far below the 300 MB that eight bombs at once may cost.
  */
 export const XLSX_LIMITS = {
   /** Files inside the zip; Excel writes a few dozen. */
@@ -21,7 +21,6 @@ export const XLSX_LIMITS = {
     sharedStrings: 32 * MIB,
     styles: 8 * MIB,
     workbook: 4 * MIB,
-    relationships: 1 * MIB,
   },
   /** Distinct texts of the workbook (its shared-string table). */
   sharedStrings: 1_000_000,
@@ -65,7 +64,6 @@ const PART_NAMES: Record<XlsxPart, string> = {
   sharedStrings: 'text',
   styles: 'cell formats',
   workbook: 'workbook settings',
-  relationships: 'workbook settings',
 };
 
 /** Why a workbook is refused, stated with the limit it broke. */

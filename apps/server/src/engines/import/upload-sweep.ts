@@ -38,12 +38,14 @@ export async function sweepUploads(deps: {
     ).map((r) => r.id),
   );
   let orphans = 0;
+  // A file's age is the file system's, so it is measured on the system's clock, not the app's.
+  const fileCutoff = uploadCutoff(new Date(), deps.ttlHours);
   for (const name of names) {
     if (known.has(name)) continue;
     const file = path.join(dir, name);
     const info = await stat(file).catch(() => null);
     // A file still being written is young: only one older than the TTL is an orphan.
-    if (!info || info.mtime >= cutoff) continue;
+    if (!info || info.mtime >= fileCutoff) continue;
     await rm(file, { force: true });
     orphans += 1;
   }

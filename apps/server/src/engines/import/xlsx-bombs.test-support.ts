@@ -64,7 +64,7 @@ export function manyRowsSheet(rows = 1_000_000): Promise<Buffer> {
 }
 
 /** One cell of `mb` megabytes of text: small enough for every cap, too big for the reader's heap. */
-export function giantCellSheet(mb = 400): Promise<Buffer> {
+export function giantCellSheet(mb = 200): Promise<Buffer> {
   return workbook({
     'xl/worksheets/sheet1.xml': repeated(
       `<worksheet ${NS}><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>`,

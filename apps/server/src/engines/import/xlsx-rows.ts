@@ -47,7 +47,6 @@ const PARTS: Record<XlsxPart, string> = {
   workbook: 'xl/workbook.xml',
   styles: 'xl/styles.xml',
   sharedStrings: 'xl/sharedStrings.xml',
-  relationships: 'xl/_rels/workbook.xml.rels',
 };
 const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 
