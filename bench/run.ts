@@ -258,7 +258,11 @@ if (!process.env.BENCH_SKIP_XLSX_BOMBS) {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (c) => reject(new Error(`xlsx bombs bench exited with ${c}`)));
   });
-  const r = JSON.parse(line) as { driver: string; target_rise_mb: number; results: Record<string, unknown>[] };
+  const r = JSON.parse(line) as {
+    driver: string;
+    target_rise_mb: number;
+    results: Record<string, unknown>[];
+  };
   for (const { messages: _messages, ...row } of r.results)
     bombRows.push({ ...row, target_rise_mb: r.target_rise_mb });
   if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
@@ -293,7 +297,9 @@ if (tickResults.length) {
   console.table(tickResults);
 }
 if (bombRows.length) {
-  console.log('\neight workbook bombs at once through POST /api/lists/upload: server RSS rise (target < 300 MB)\n');
+  console.log(
+    '\neight workbook bombs at once through POST /api/lists/upload: server RSS rise (target < 300 MB)\n',
+  );
   console.table(bombRows);
 }
 const out = path.join(here, 'results.json');

@@ -26,7 +26,7 @@ describe('upload rules', () => {
     expect(fitsUploadQuota(600, 0, 500)).toBe(false);
   });
 
-  it("says what the team holds, its quota and when waiting files go", () => {
+  it('says what the team holds, its quota and when waiting files go', () => {
     expect(uploadQuotaMessage(450 * 1024 * 1024, 500 * 1024 * 1024, 24)).toBe(
       "This file would take your team's uploads waiting to be imported over 500 MB (they hold 450 MB now). Import them, or wait: files not imported within 24 hours are deleted.",
     );

@@ -5,9 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { messages, XLSX_LIMITS } from '@prospector/core';
 
 export type XlsxWorkerMessage =
-  | { type: 'rows'; rows: string[][] }
-  | { type: 'end' }
-  | { type: 'error'; message: string; detail: string };
+  { type: 'rows'; rows: string[][] } | { type: 'end' } | { type: 'error'; message: string; detail: string };
 
 /** A workbook refused by its reader; `message` is what the user is told. */
 export class XlsxReadError extends Error {}
@@ -63,6 +61,8 @@ export function createXlsxReader(opts: { workers: number }) {
     script ??= bootstrap();
     const worker = new Worker(script, {
       eval: true,
+      // None of the server's flags: the script registers the only loader the thread needs.
+      execArgv: [],
       workerData: { path: file },
       resourceLimits: { maxOldGenerationSizeMb: XLSX_LIMITS.heapMb, maxYoungGenerationSizeMb: 16 },
     });

@@ -64,7 +64,8 @@ async function withPartCap<T>(part: XlsxPart, run: () => Promise<T>): Promise<T>
 async function readSharedStrings(reader: WorkbookInternals, entry: Readable): Promise<string[]> {
   const strings: string[] = [];
   for await (const { text } of reader._parseSharedStrings(entry)) {
-    if (strings.length >= XLSX_LIMITS.sharedStrings) throw new XlsxError(xlsxLimitMessage({ kind: 'strings' }));
+    if (strings.length >= XLSX_LIMITS.sharedStrings)
+      throw new XlsxError(xlsxLimitMessage({ kind: 'strings' }));
     strings.push(
       text === null ? '' : typeof text === 'string' ? text : text.richText.map((r) => r.text ?? '').join(''),
     );

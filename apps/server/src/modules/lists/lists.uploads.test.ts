@@ -56,7 +56,8 @@ function startImport(user: TestUser, fileId: string, name = 'Leads') {
 
 const filesOnDisk = () => (existsSync(uploadDir) ? readdirSync(uploadDir).sort() : []);
 const listsOf = (teamId: string) => t.database.db.select().from(lists).where(eq(lists.teamId, teamId));
-const uploadRow = async (id: string) => (await t.database.db.select().from(uploads).where(eq(uploads.id, id)))[0];
+const uploadRow = async (id: string) =>
+  (await t.database.db.select().from(uploads).where(eq(uploads.id, id)))[0];
 
 describe('the upload quota', () => {
   it('refuses an upload past the team quota with a 413 that says so, and keeps nothing of it', async () => {
