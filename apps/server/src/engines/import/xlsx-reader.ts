@@ -57,15 +57,21 @@ export function createXlsxReader(opts: { workers: number }) {
 
   /** Rows of the workbook, header first. The caller may stop early: the worker is ended at once. */
   async function* rows(file: string): AsyncGenerator<string[]> {
-    const release = await slots.acquire();
     script ??= bootstrap();
-    const worker = new Worker(script, {
-      eval: true,
-      // None of the server's flags: the script registers the only loader the thread needs.
-      execArgv: [],
-      workerData: { path: file },
-      resourceLimits: { maxOldGenerationSizeMb: XLSX_LIMITS.heapMb, maxYoungGenerationSizeMb: 16 },
-    });
+    const release = await slots.acquire();
+    let worker: Worker;
+    try {
+      worker = new Worker(script, {
+        eval: true,
+        // None of the server's flags: the script registers the only loader the thread needs.
+        execArgv: [],
+        workerData: { path: file },
+        resourceLimits: { maxOldGenerationSizeMb: XLSX_LIMITS.heapMb, maxYoungGenerationSizeMb: 16 },
+      });
+    } catch (err) {
+      release();
+      throw err;
+    }
     const inbox: XlsxWorkerMessage[] = [];
     let failure: Error | null = null;
     let exited = false;
@@ -96,7 +102,7 @@ export function createXlsxReader(opts: { workers: number }) {
           continue;
         }
         if (m?.type === 'end') return;
-        if (m?.type === 'error') throw new XlsxReadError(m.message);
+        if (m?.type === 'error') throw new XlsxReadError(m.message, { cause: m.detail });
         if (failure) {
           // Out of heap: the workbook got past the caps and still needs too much memory.
           if ((failure as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
