@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
-import { messages } from '@prospector/core';
+import { IMPORT_PREVIEW_ROWS, messages } from '@prospector/core';
 import Papa from 'papaparse';
 import { XlsxReadError, type XlsxReader } from './xlsx-reader.js';
 
@@ -181,6 +181,32 @@ async function* xlsxRows(path: string, xlsx: XlsxReader): AsyncGenerator<string[
 /** Every row of a spreadsheet file, header first, as text cells. Throws SheetError for a broken file. */
 export function readSheet(path: string, kind: SheetKind, xlsx: XlsxReader): AsyncGenerator<string[]> {
   return kind === 'xlsx' ? xlsxRows(path, xlsx) : csvRows(path);
+}
+
+/**
+ * What the import screen shows of a file before mapping: its header, first rows and row count. Reading
+ * stops one row past `maxRows` (then `rowCount` is `maxRows + 1`): the rest of an oversized file is
+ * never read.
+ */
+export async function surveySheet(
+  path: string,
+  kind: SheetKind,
+  xlsx: XlsxReader,
+  maxRows: number,
+): Promise<{ header: string[] | null; preview: string[][]; rowCount: number }> {
+  let header: string[] | null = null;
+  const preview: string[][] = [];
+  let rowCount = 0;
+  for await (const row of readSheet(path, kind, xlsx)) {
+    if (!header) {
+      header = row;
+      continue;
+    }
+    rowCount += 1;
+    if (rowCount > maxRows) break;
+    if (preview.length < IMPORT_PREVIEW_ROWS) preview.push(row.slice(0, header.length));
+  }
+  return { header, preview, rowCount };
 }
 
 /** The header row as column names: blank names become 'Column N', repeated ones get ' (2)', ' (3)'. */

@@ -10,7 +10,6 @@ import {
   csvLine,
   EXPORT_CHUNK_SIZE,
   importTargets,
-  IMPORT_PREVIEW_ROWS,
   isValidCountryCode,
   LIST_DETAIL_PAGE_SIZE,
   LISTS_PAGE_SIZE,
@@ -26,7 +25,7 @@ import {
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/client.js';
 import { emptyResult } from '../../engines/import/prepare-row.js';
-import { columnNames, readSheet, sniffSheet, SheetError } from '../../engines/import/sheet-reader.js';
+import { columnNames, sniffSheet, SheetError, surveySheet } from '../../engines/import/sheet-reader.js';
 import type { XlsxReader } from '../../engines/import/xlsx-reader.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
@@ -54,7 +53,13 @@ async function writeWithin(stream: NodeJS.ReadableStream, file: string, room: nu
       cb(null, over ? undefined : chunk);
     },
   });
-  await pipeline(stream, gate, createWriteStream(file));
+  try {
+    await pipeline(stream, gate, createWriteStream(file));
+  } catch (err) {
+    // The client went away mid-file: nothing of it is kept.
+    await rm(file, { force: true });
+    throw err;
+  }
   return { bytes, over };
 }
 
@@ -164,19 +169,7 @@ export function createListsService(deps: {
       if (written.bytes === 0) return refuse('FILE_INVALID', messages.lists.fileEmpty);
       try {
         const kind = await sniffSheet(abs, file.fileName);
-        let header: string[] | null = null;
-        const preview: string[][] = [];
-        let rowCount = 0;
-        for await (const row of readSheet(abs, kind, deps.xlsx)) {
-          if (!header) {
-            header = row;
-            continue;
-          }
-          rowCount += 1;
-          // Counting stops here: the rest of the file is never read (breaking ends the reader).
-          if (rowCount > deps.maxRows) break;
-          if (preview.length < IMPORT_PREVIEW_ROWS) preview.push(row.slice(0, header.length));
-        }
+        const { header, preview, rowCount } = await surveySheet(abs, kind, deps.xlsx, deps.maxRows);
         if (!header) return refuse('FILE_INVALID', messages.lists.fileEmpty);
         if (rowCount === 0) return refuse('FILE_INVALID', messages.lists.fileNoRows);
         if (rowCount > deps.maxRows) return refuse('ROW_LIMIT', rowLimitMessage(deps.maxRows));
