@@ -3,7 +3,8 @@
  * Rows: authenticated GET /api/health (token check + database ping) under load, beside a bare
  * Fastify route measured in the same run (the framework's ceiling on this machine).
  * Then records, imports and device dispatch (bench/dispatch.ts: real agents on simulated phones and a
- * browser socket; BENCH_SKIP_DISPATCH skips it).
+ * browser socket; BENCH_SKIP_DISPATCH skips it), and workbook bombs against the upload route
+ * (bench/xlsx-bombs.ts; BENCH_SKIP_XLSX_BOMBS skips it).
  * PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set.
  */
 import { spawn } from 'node:child_process';
@@ -246,6 +247,27 @@ for (const databaseUrl of process.env.BENCH_SKIP_CAMPAIGN_TICK ? [] : targets.fi
   if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
 }
 
+// Workbook bombs: eight at once through the real upload route, the server's RSS rise (target < 300 MB).
+const bombRows: Record<string, unknown>[] = [];
+if (!process.env.BENCH_SKIP_XLSX_BOMBS) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'xlsx-bombs.ts')], {
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (c) => reject(new Error(`xlsx bombs bench exited with ${c}`)));
+  });
+  const r = JSON.parse(line) as {
+    driver: string;
+    target_rise_mb: number;
+    results: Record<string, unknown>[];
+  };
+  for (const { messages: _messages, ...row } of r.results)
+    bombRows.push({ ...row, target_rise_mb: r.target_rise_mb });
+  if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+}
+
 if (rows.length) {
   console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per row, loopback\n`);
   console.table(rows.map((r) => ({ ...r, ratio: r.ratio ?? '' })));
@@ -274,6 +296,12 @@ if (tickResults.length) {
   );
   console.table(tickResults);
 }
+if (bombRows.length) {
+  console.log(
+    '\neight workbook bombs at once through POST /api/lists/upload: server RSS rise (target < 300 MB)\n',
+  );
+  console.table(bombRows);
+}
 const out = path.join(here, 'results.json');
 writeFileSync(
   out,
@@ -287,6 +315,7 @@ writeFileSync(
       importRows,
       dispatchRows,
       campaignTick: tickResults,
+      xlsxBombs: bombRows,
       dispatch: dispatchResults,
     },
     null,

@@ -38,6 +38,7 @@ import {
 } from './modules/data-fields/index.js';
 import { createListsService, listsRoutes, toListDto, type ListsService } from './modules/lists/index.js';
 import { createImportWorker, type ImportWorker } from './engines/import/import-worker.js';
+import { createXlsxReader } from './engines/import/xlsx-reader.js';
 import { registerErrorHandler, serializeError } from './plugins/error-handler.js';
 import { createRealtime, type Realtime } from './plugins/realtime.js';
 import { securityHeaders } from './plugins/security-headers.js';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const statuses = createStatusesService({ db });
   const board = createBoardService({ db, clock });
   const inbox = createInboxService({ db });
+  const xlsx = createXlsxReader({ workers: config.IMPORT_XLSX_WORKERS });
   const imports = createImportWorker({
     db,
     clock,
@@ -174,6 +176,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     dataDir: config.DATA_DIR,
     leaseMs: config.IMPORT_LEASE_MS,
     pollMs: 2000,
+    xlsx,
+    uploadTtlHours: config.UPLOAD_TTL_HOURS,
     notContactedId: async (teamId) =>
       (await records.teamStatuses(teamId)).find((s) => s.builtIn && s.text === 'Not contacted')?.id ?? null,
     listDto: toListDto,
@@ -183,6 +187,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clock,
     dataDir: config.DATA_DIR,
     maxRows: config.IMPORT_MAX_ROWS,
+    uploads: { ttlHours: config.UPLOAD_TTL_HOURS, quotaBytes: config.UPLOAD_QUOTA_MB * 1024 * 1024 },
+    xlsx,
     records,
     onQueued: () => imports.kick(),
   });

@@ -64,6 +64,12 @@ export const envSchema = z
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
     IMPORT_LEASE_MS: positiveInt(60_000),
+    /** Workbooks read at once, each in a worker thread with its own heap limit (about 30-90 MB each). */
+    IMPORT_XLSX_WORKERS: positiveInt(2),
+    /** An upload not imported within this many hours is deleted with its file. */
+    UPLOAD_TTL_HOURS: positiveInt(24),
+    /** Megabytes of uploads one team may hold while they wait to be imported or are importing. */
+    UPLOAD_QUOTA_MB: positiveInt(500),
     DEVICE_MAX_IN_FLIGHT: positiveInt(50),
     DEVICE_JOB_TIMEOUT_MS: positiveInt(3_600_000),
     DEVICE_RETRY_BASE_MS: positiveInt(30_000),

@@ -16,3 +16,4 @@ export * from './rules/team.js';
 export * from './rules/onboarding.js';
 export * from './rules/data-fields.js';
 export * from './rules/avatars.js';
+export * from './rules/imports.js';

@@ -73,6 +73,9 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   NOTHING_MAPPED: { status: 400, message: messages.lists.nothingMapped },
   MAPPING_INVALID: { status: 400, message: messages.http.badRequest },
   UPLOAD_NOT_FOUND: { status: 404, message: messages.lists.fileNotFound },
+  UPLOAD_IMPORTED: { status: 409, message: messages.imports.alreadyImported },
+  // The service states the team's use and the configured quota (uploadQuotaMessage).
+  UPLOAD_QUOTA: { status: 413, message: messages.http.badRequest },
   // What is wrong with the file is said by the service (empty, binary, encoding, row N…).
   FILE_INVALID: { status: 400, message: messages.http.badRequest },
   FILE_TOO_LARGE: { status: 413, message: messages.lists.fileTooLarge },

@@ -1,4 +1,5 @@
 import {
+  bigint,
   doublePrecision,
   index,
   integer,
@@ -21,19 +22,31 @@ const teamRef = () =>
 
 export type ImportFieldMapping = { name: string; type: ItemType; matchesTo: string };
 
-/** A spreadsheet a member uploaded, checked and counted, waiting to be imported (or kept as the import's source). */
-export const uploads = pgTable('uploads', {
-  id: uuid('id').primaryKey(),
-  teamId: teamRef(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  fileName: text('file_name').notNull(),
-  kind: text('kind').$type<'csv' | 'xlsx'>().notNull(),
-  /** Relative to DATA_DIR. */
-  path: text('path').notNull(),
-  columns: jsonb('columns').$type<string[]>().notNull(),
-  rowCount: integer('row_count').notNull(),
-  createdAt: ts('created_at').notNull(),
-});
+/**
+ * A spreadsheet a member uploaded, checked and counted, waiting to be imported (or kept as the import's
+ * source). Its bytes count against the team's upload quota while it waits or imports; one not imported
+ * within UPLOAD_TTL_HOURS is swept with its file.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    teamId: teamRef(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    kind: text('kind').$type<'csv' | 'xlsx'>().notNull(),
+    /** Relative to DATA_DIR. */
+    path: text('path').notNull(),
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    rowCount: integer('row_count').notNull(),
+    /** The stored file's size in bytes. */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    /** Set, once, by the import that claimed this upload: a second import of it is refused. */
+    importedAt: ts('imported_at'),
+  },
+  (t) => [index('uploads_team_created_idx').on(t.teamId, t.createdAt)],
+);
 
 /** Lists of a team, in the team's order (position ascending). */
 export const lists = pgTable(

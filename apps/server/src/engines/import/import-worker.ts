@@ -12,12 +12,17 @@ import { addTally, commitInOrder, readChunks, type Chunk } from './chunks.js';
 import { prepareRow, type ColumnPlan } from './prepare-row.js';
 import { readSheet, columnNames, SheetError } from './sheet-reader.js';
 import { stackChunk } from './stack-chunk.js';
+import { sweepUploads } from './upload-sweep.js';
+import type { XlsxReader } from './xlsx-reader.js';
 
 /**
  * The system targets a mapping may name; any other `matchesTo` is a custom field id (the import call
  * checked it against the team's fields). Custom field ids are any strings, not only uuids.
  */
 const SYSTEM_TARGETS = new Set(importTargets().map((t) => `${t.type}:${t.matchesTo}`));
+
+/** How often the loop sweeps expired uploads: a small fraction of any sensible TTL. */
+const SWEEP_EVERY_MS = 15 * 60_000;
 
 type Job = typeof importJobs.$inferSelect;
 type List = typeof lists.$inferSelect;
@@ -38,6 +43,9 @@ export function createImportWorker(deps: {
   dataDir: string;
   leaseMs: number;
   pollMs: number;
+  xlsx: XlsxReader;
+  /** Unimported uploads older than this are swept (at start, then every SWEEP_EVERY_MS). */
+  uploadTtlHours: number;
   notContactedId: (teamId: string) => Promise<string | null>;
   /** Builds the list's card for the `listImported` event. */
   listDto: (row: typeof lists.$inferSelect) => unknown;
@@ -96,7 +104,7 @@ export function createImportWorker(deps: {
     }));
     const commit = committer(job, list, await deps.notContactedId(list.teamId));
     try {
-      const chunks = readChunks(readSheet(file, upload.kind), list.rowsDone, (cells, tally) =>
+      const chunks = readChunks(readSheet(file, upload.kind, deps.xlsx), list.rowsDone, (cells, tally) =>
         prepareRow(cells, plan, job.countryCode, tally),
       );
       if (!(await commitInOrder(chunks, commit, () => stopping))) return;
@@ -111,6 +119,8 @@ export function createImportWorker(deps: {
       const message = err instanceof SheetError ? err.message : 'The import stopped on an unexpected error.';
       log.error({ err, listId: list.id }, 'import failed');
       await finish(job, 'failed', message);
+      // A failed list cannot be imported again (its upload is claimed): the file only took room.
+      await rm(file, { force: true });
     }
   }
 
@@ -164,7 +174,18 @@ export function createImportWorker(deps: {
     };
   }
 
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  async function sweep() {
+    const now = clock.now();
+    lastSweep = now.getTime();
+    const swept = await sweepUploads({ db, dataDir: deps.dataDir, now, ttlHours: deps.uploadTtlHours });
+    if (swept.uploads || swept.orphans) log.info(swept, 'expired uploads deleted');
+    return swept;
+  }
+
   async function drain() {
+    if (clock.now().getTime() - lastSweep >= SWEEP_EVERY_MS)
+      await sweep().catch((err: unknown) => log.warn({ err }, 'could not sweep expired uploads'));
     do {
       again = false;
       for (;;) {
@@ -192,6 +213,8 @@ export function createImportWorker(deps: {
   return {
     workerId,
     kick,
+    /** Deletes expired uploads now (the loop does it every SWEEP_EVERY_MS); answers what it deleted. */
+    sweepUploads: sweep,
     start() {
       stopping = false;
       timer = setInterval(kick, deps.pollMs);

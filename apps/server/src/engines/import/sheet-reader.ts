@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
-import { messages } from '@prospector/core';
-import ExcelJS from 'exceljs';
+import { IMPORT_PREVIEW_ROWS, messages } from '@prospector/core';
 import Papa from 'papaparse';
+import { XlsxReadError, type XlsxReader } from './xlsx-reader.js';
 
 export type SheetKind = 'csv' | 'xlsx';
 
@@ -62,7 +62,19 @@ function utf8Decoder(): Transform {
   });
 }
 
-/** Rows of a CSV (any delimiter papaparse detects), streamed with backpressure; the header is row 1. */
+/**
+ * The longest a row's text may run before its end is seen, in characters: a row within MAX_ROW_CHARS
+ * of cell text is at most twice that with its quotes doubled, plus a delimiter per cell. Past it the
+ * row is refused at once, rather than papaparse holding the rest of the file as one unfinished row
+ * (an unclosed quote) and parsing it again with every chunk.
+ */
+const MAX_PENDING_CHARS = 4 * MAX_ROW_CHARS;
+
+/**
+ * Rows of a CSV (any delimiter papaparse detects), streamed with backpressure; the header is row 1.
+ * Blank rows are skipped but still counted, so a row number in a message is the file's, as a
+ * spreadsheet shows it.
+ */
 async function* csvRows(path: string): AsyncGenerator<string[]> {
   const file = createReadStream(path);
   const source: Readable = file.pipe(utf8Decoder());
@@ -74,41 +86,51 @@ async function* csvRows(path: string): AsyncGenerator<string[]> {
   let parser: Papa.Parser | null = null;
   let paused = false;
   let wake: (() => void) | null = null;
-  let rowNumber = 0;
+  /** Rows papaparse handed over in earlier chunks, blank ones included. */
+  let rowsBefore = 0;
+  /** Characters papaparse has been given; it parses each chunk as it arrives. */
+  let charsIn = 0;
   const signal = () => {
     const w = wake;
     wake = null;
     w?.();
   };
+  const refuse = (p: Papa.Parser, message: string, row: number) => {
+    failure ??= new SheetError(message.replace('{row}', String(row)));
+    p.abort();
+  };
   source.on('error', (err) => {
     failure = err instanceof SheetError ? err : new SheetError(messages.lists.fileUnreadable);
     signal();
   });
+  // Registered before papaparse's own listener, so the count includes the chunk it is parsing.
+  source.on('data', (text: string) => {
+    charsIn += text.length;
+  });
 
   Papa.parse<string[]>(source as unknown as NodeJS.ReadableStream & File, {
     delimiter: '',
-    skipEmptyLines: 'greedy',
     chunk: (results, p) => {
       parser = p;
-      for (let i = 0; i < results.data.length; i += 1) {
-        const row = results.data[i]!;
-        rowNumber += 1;
-        if (row.reduce((n, cell) => n + cell.length, 0) > MAX_ROW_CHARS) {
-          failure ??= new SheetError(messages.lists.rowTooLong.replace('{row}', String(rowNumber)));
-          p.abort();
-          break;
-        }
-        queue.push(row);
-      }
+      // papaparse numbers an error's row within the chunk, blank rows included.
       const quote = results.errors.find((e) => e.code === 'MissingQuotes');
-      if (quote && !failure) {
-        const row = (quote.row ?? rowNumber - 1) + 1;
-        failure = new SheetError(messages.lists.unbalancedQuotes.replace('{row}', String(row)));
-        p.abort();
+      const quoteAt = quote ? (quote.row ?? results.data.length - 1) : results.data.length;
+      for (let i = 0; i < results.data.length && i < quoteAt && !failure; i += 1) {
+        const row = results.data[i]!;
+        if (row.join('').trim() === '') continue;
+        if (row.reduce((n, cell) => n + cell.length, 0) > MAX_ROW_CHARS)
+          refuse(p, messages.lists.rowTooLong, rowsBefore + i + 1);
+        else queue.push(row);
       }
+      if (quote) refuse(p, messages.lists.unbalancedQuotes, rowsBefore + quoteAt + 1);
+      rowsBefore += results.data.length;
+      if (!failure && charsIn - results.meta.cursor > MAX_PENDING_CHARS)
+        refuse(p, messages.lists.rowTooLong, rowsBefore + 1);
       if (queue.length >= QUEUE_HIGH && !failure) {
         paused = true;
         p.pause();
+        // The parser's pause does not stop its stream: papaparse would queue the rest of the file.
+        source.pause();
       }
       signal();
     },
@@ -130,6 +152,7 @@ async function* csvRows(path: string): AsyncGenerator<string[]> {
         if (paused && queue.length < QUEUE_HIGH / 4) {
           paused = false;
           (parser as Papa.Parser | null)?.resume();
+          source.resume();
         }
         yield row;
         continue;
@@ -145,53 +168,45 @@ async function* csvRows(path: string): AsyncGenerator<string[]> {
   }
 }
 
-/** A cell of an .xlsx as text: dates as YYYY-MM-DD, formulas by their result, rich text flattened. */
-export function xlsxCellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return xlsxCellText((value.result ?? null) as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
-}
-
-/** Rows of the first worksheet of an .xlsx, streamed (shared strings are cached, cells are not). */
-async function* xlsxRows(path: string): AsyncGenerator<string[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
+/** Rows of an .xlsx, read in a worker thread (xlsx-reader.ts); its refusals are SheetErrors here. */
+async function* xlsxRows(path: string, xlsx: XlsxReader): AsyncGenerator<string[]> {
   try {
-    for await (const sheet of reader) {
-      let width = 0;
-      for await (const row of sheet) {
-        const values = (row.values as ExcelJS.CellValue[]).slice(1);
-        const cells = values.map(xlsxCellText);
-        if (width === 0) width = cells.length;
-        while (cells.length < width) cells.push('');
-        if (cells.every((c) => c.trim() === '')) continue;
-        if (cells.reduce((n, c) => n + c.length, 0) > MAX_ROW_CHARS)
-          throw new SheetError(messages.lists.rowTooLong.replace('{row}', String(row.number)));
-        yield cells;
-      }
-      return;
-    }
+    yield* xlsx.rows(path);
   } catch (err) {
-    if (err instanceof SheetError) throw err;
-    throw new SheetError(messages.lists.fileBinary);
+    if (err instanceof XlsxReadError) throw new SheetError(err.message, { cause: err });
+    throw err;
   }
 }
 
 /** Every row of a spreadsheet file, header first, as text cells. Throws SheetError for a broken file. */
-export function readSheet(path: string, kind: SheetKind): AsyncGenerator<string[]> {
-  return kind === 'xlsx' ? xlsxRows(path) : csvRows(path);
+export function readSheet(path: string, kind: SheetKind, xlsx: XlsxReader): AsyncGenerator<string[]> {
+  return kind === 'xlsx' ? xlsxRows(path, xlsx) : csvRows(path);
+}
+
+/**
+ * What the import screen shows of a file before mapping: its header, first rows and row count. Reading
+ * stops one row past `maxRows` (then `rowCount` is `maxRows + 1`): the rest of an oversized file is
+ * never read.
+ */
+export async function surveySheet(
+  path: string,
+  kind: SheetKind,
+  xlsx: XlsxReader,
+  maxRows: number,
+): Promise<{ header: string[] | null; preview: string[][]; rowCount: number }> {
+  let header: string[] | null = null;
+  const preview: string[][] = [];
+  let rowCount = 0;
+  for await (const row of readSheet(path, kind, xlsx)) {
+    if (!header) {
+      header = row;
+      continue;
+    }
+    rowCount += 1;
+    if (rowCount > maxRows) break;
+    if (preview.length < IMPORT_PREVIEW_ROWS) preview.push(row.slice(0, header.length));
+  }
+  return { header, preview, rowCount };
 }
 
 /** The header row as column names: blank names become 'Column N', repeated ones get ' (2)', ' (3)'. */

@@ -7,5 +7,7 @@ export type ListsErrorCode =
   | 'NOTHING_MAPPED'
   | 'MAPPING_INVALID'
   | 'UPLOAD_NOT_FOUND'
+  | 'UPLOAD_IMPORTED'
+  | 'UPLOAD_QUOTA'
   | 'FILE_INVALID'
   | 'FILE_TOO_LARGE';

@@ -1,19 +1,57 @@
-import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { fitsUploadQuota } from '@prospector/core';
+import { and, asc, desc, eq, gt, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { importJobs, lists, uploads, type FieldValue } from '../../db/schema/index.js';
 
 export type ListRow = typeof lists.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 
-export async function insertUpload(db: Db, row: typeof uploads.$inferInsert) {
-  await db.insert(uploads).values(row);
+/**
+ * Bytes of a team's uploads that hold disk: those waiting to be imported (not yet expired) and those
+ * an import is reading.
+ */
+export async function uploadBytesInUse(db: Db, teamId: string, cutoff: Date): Promise<number> {
+  const [row] = await queryRows<{ bytes: number }>(
+    db,
+    sql`select coalesce(sum(u.size_bytes), 0)::float8 as bytes from uploads u
+        where u.team_id = ${teamId}
+          and ((u.imported_at is null and u.created_at > ${cutoff})
+            or u.id in (select j.upload_id from import_jobs j
+                        where j.team_id = ${teamId} and j.state in ('queued', 'running')))`,
+  );
+  return row?.bytes ?? 0;
 }
 
-export async function findUpload(db: Db, teamId: string, id: string) {
+/**
+ * Stores an upload if it fits the team's quota. The team's uploads are counted and the row inserted
+ * under one lock per team, so two uploads at once cannot both fit in the room left for one.
+ */
+export async function insertUploadWithinQuota(
+  db: Db,
+  row: typeof uploads.$inferInsert & { sizeBytes: number },
+  quota: { bytes: number; cutoff: Date },
+): Promise<{ stored: true } | { stored: false; usedBytes: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`uploads:${row.teamId}`}))`);
+    const usedBytes = await uploadBytesInUse(tx, row.teamId, quota.cutoff);
+    if (!fitsUploadQuota(usedBytes, row.sizeBytes, quota.bytes)) return { stored: false, usedBytes };
+    await tx.insert(uploads).values(row);
+    return { stored: true };
+  });
+}
+
+/** A team's upload that has not expired unimported (an imported one never expires: its list holds it). */
+export async function findUpload(db: Db, teamId: string, id: string, cutoff: Date) {
   const [row] = await db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.id, id), eq(uploads.teamId, teamId)));
+    .where(
+      and(
+        eq(uploads.id, id),
+        eq(uploads.teamId, teamId),
+        or(isNotNull(uploads.importedAt), gt(uploads.createdAt, cutoff)),
+      ),
+    );
   return row ?? null;
 }
 
@@ -25,13 +63,25 @@ export async function findList(db: Db, teamId: string, id: string) {
   return row ?? null;
 }
 
-/** A new list goes first in the team's order; its job is queued in the same transaction. */
+/**
+ * Claims the upload for this import, then puts the new list first in the team's order and queues its
+ * job, all in one transaction: of two imports of one upload, however close, exactly one makes a list.
+ * The row lock makes the second wait for the first and then see the upload claimed.
+ */
 export async function insertListWithJob(
   db: Db,
   list: Omit<typeof lists.$inferInsert, 'position'>,
   job: Omit<typeof importJobs.$inferInsert, 'listId'>,
-) {
+): Promise<{ ok: true; row: ListRow } | { ok: false; reason: 'missing' | 'imported' }> {
   return db.transaction(async (tx) => {
+    const [upload] = await tx
+      .select({ importedAt: uploads.importedAt })
+      .from(uploads)
+      .where(and(eq(uploads.id, job.uploadId), eq(uploads.teamId, job.teamId)))
+      .for('update');
+    if (!upload) return { ok: false as const, reason: 'missing' as const };
+    if (upload.importedAt) return { ok: false as const, reason: 'imported' as const };
+    await tx.update(uploads).set({ importedAt: list.createdAt }).where(eq(uploads.id, job.uploadId));
     const [first] = await queryRows<{ p: number | null }>(
       tx,
       sql`select min(position) as p from lists where team_id = ${list.teamId}`,
@@ -41,7 +91,7 @@ export async function insertListWithJob(
       .values({ ...list, position: (first?.p ?? 1) - 1 })
       .returning();
     await tx.insert(importJobs).values({ ...job, listId: row!.id });
-    return row!;
+    return { ok: true as const, row: row! };
   });
 }
 

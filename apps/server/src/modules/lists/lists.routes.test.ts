@@ -97,7 +97,8 @@ describe('uploading a spreadsheet', () => {
 
   it.each([
     ['dataWithLatin1Encoding', 'latin1.csv', messages.lists.fileEncoding],
-    ['dataWithUnclosedQuotes', 'quotes.csv', 'Row 1 has a quote that is never closed.'],
+    // Row 6 as a spreadsheet shows it: row 2's quoted cell spans three lines of the file.
+    ['dataWithUnclosedQuotes', 'quotes.csv', 'Row 6 has a quote that is never closed.'],
     ['emptyFile', 'empty.csv', messages.lists.fileEmpty],
     ['dataWithLongRow', 'long.csv', 'Row 2 is longer than 100,000 characters.'],
   ])('refuses the broken file %s with a clear message', async (fixture, name, message) => {
@@ -127,12 +128,15 @@ describe('uploading a spreadsheet', () => {
 
 describe('starting an import', () => {
   it('checks the name, then the country code, then the row limit, then the mapping, and makes no list', async () => {
-    const small = await buildTestApp({ IMPORT_MAX_ROWS: 100 });
+    const owner = await insertTeamAdmin(t, 'limit@example.com');
+    const up = (await upload(t, owner, 'sacramento.csv', readFileSync(SACRAMENTO))).json<Upload>();
+    // A server whose row limit was lowered after the upload: the import checks the limit again.
+    const small = await buildApp(testConfig({ DATA_DIR: t.app.config.DATA_DIR, IMPORT_MAX_ROWS: 100 }), {
+      database: t.database,
+    });
     try {
-      const owner = await insertTeamAdmin(small, 'limit@example.com');
-      const up = (await upload(small, owner, 'sacramento.csv', readFileSync(SACRAMENTO))).json<Upload>();
       const start = (body: object) =>
-        small.app.inject({
+        small.inject({
           method: 'POST',
           url: '/api/lists/import',
           headers: owner.headers,
@@ -143,36 +147,27 @@ describe('starting an import', () => {
       );
       expect((await start({ countryCode: '1' })).json().message).toBe(messages.lists.countryCode);
       expect((await start({ fields: [] })).json().message).toBe('You can import maximum 100 rows at a time');
-      const lists = await small.app.inject({
-        method: 'POST',
-        url: '/api/lists/get',
-        headers: owner.headers,
-        payload: {},
-      });
-      expect(lists.json().lists).toEqual([]);
     } finally {
       await small.close();
     }
-    const up = (await upload(t, admin, 'sacramento.csv', readFileSync(SACRAMENTO))).json<Upload>();
-    const res = await t.app.inject({
+    const start = (fields: object[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/lists/import',
+        headers: owner.headers,
+        payload: { name: 'x', countryCode: '+1', fileId: up.fileId, fields },
+      });
+    expect((await start([])).json().message).toBe(messages.lists.nothingMapped);
+    expect((await start([{ name: 'nope', type: 'contact', matchesTo: 'Phone' }])).json().message).toBe(
+      'The file has no column "nope".',
+    );
+    const lists = await t.app.inject({
       method: 'POST',
-      url: '/api/lists/import',
-      headers: admin.headers,
-      payload: { name: 'x', countryCode: '+1', fileId: up.fileId, fields: [] },
+      url: '/api/lists/get',
+      headers: owner.headers,
+      payload: {},
     });
-    expect(res.json().message).toBe(messages.lists.nothingMapped);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/lists/import',
-      headers: admin.headers,
-      payload: {
-        name: 'x',
-        countryCode: '+1',
-        fileId: up.fileId,
-        fields: [{ name: 'nope', type: 'contact', matchesTo: 'Phone' }],
-      },
-    });
-    expect(bad.json().message).toBe('The file has no column "nope".');
+    expect(lists.json().lists).toEqual([]);
   });
 });
 
@@ -230,8 +225,13 @@ describe('importing and stacking', () => {
   });
 
   it('reads an Excel workbook with dates and title-cases what it imports', async () => {
-    const team = await insertTeamAdmin(t, 'xlsx@example.com');
-    const up = (await upload(t, team, 'nashville.xlsx', readFileSync(NASHVILLE_XLSX))).json<Upload>();
+    // 25,261 rows: over the default limit, so a server that allows them.
+    const big = await buildTestApp({ IMPORT_MAX_ROWS: 30_000 }, { database: t.database });
+    const team = await insertTeamAdmin(big, 'xlsx@example.com');
+    const res = await upload(big, team, 'nashville.xlsx', readFileSync(NASHVILLE_XLSX));
+    await big.close();
+    expect(res.statusCode, res.body).toBe(200);
+    const up = res.json<Upload>();
     expect(up.rowCount).toBe(25_261);
     expect(up.columns).toContain('PropertyAddress');
     expect(up.preview[0]![up.columns.indexOf('SaleDate')]).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   can,
@@ -9,7 +10,6 @@ import {
   csvLine,
   EXPORT_CHUNK_SIZE,
   importTargets,
-  IMPORT_PREVIEW_ROWS,
   isValidCountryCode,
   LIST_DETAIL_PAGE_SIZE,
   LISTS_PAGE_SIZE,
@@ -19,11 +19,14 @@ import {
   type CustomFieldsByEntity,
   type FieldMapping,
   type ListDto,
+  uploadCutoff,
+  uploadQuotaMessage,
 } from '@prospector/core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/client.js';
 import { emptyResult } from '../../engines/import/prepare-row.js';
-import { columnNames, readSheet, sniffSheet, SheetError } from '../../engines/import/sheet-reader.js';
+import { columnNames, sniffSheet, SheetError, surveySheet } from '../../engines/import/sheet-reader.js';
+import type { XlsxReader } from '../../engines/import/xlsx-reader.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AuthContext } from '../auth/index.js';
@@ -36,6 +39,30 @@ export { toListDto } from './lists.mappers.js';
 
 export type ListsService = ReturnType<typeof createListsService>;
 
+/**
+ * Writes the upload to `file`, at most `room` bytes of it; past that the rest is read and dropped (the
+ * client is still sending it) and `over` says the file did not fit.
+ */
+async function writeWithin(stream: NodeJS.ReadableStream, file: string, room: number) {
+  let bytes = 0;
+  let over = false;
+  const gate = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      bytes += chunk.length;
+      if (bytes > room) over = true;
+      cb(null, over ? undefined : chunk);
+    },
+  });
+  try {
+    await pipeline(stream, gate, createWriteStream(file));
+  } catch (err) {
+    // The client went away mid-file: nothing of it is kept.
+    await rm(file, { force: true });
+    throw err;
+  }
+  return { bytes, over };
+}
+
 const isLandline = (e164: string) => parsePhoneNumberFromString(e164)?.getType() === 'FIXED_LINE';
 
 export function createListsService(deps: {
@@ -43,6 +70,9 @@ export function createListsService(deps: {
   clock: Clock;
   dataDir: string;
   maxRows: number;
+  /** How long an unimported upload is kept, and how many bytes of uploads a team may hold. */
+  uploads: { ttlHours: number; quotaBytes: number };
+  xlsx: XlsxReader;
   records: RecordsService;
   /** Wakes the import worker when a job is queued. */
   onQueued: () => void;
@@ -94,8 +124,9 @@ export function createListsService(deps: {
     uploadDir,
 
     /**
-     * Stores an uploaded spreadsheet, reads it through once (streaming) and answers with its columns,
-     * first rows and row count. A broken file is deleted and refused with what is wrong with it.
+     * Stores an uploaded spreadsheet, reads it through once (streaming, up to the row limit) and
+     * answers with its columns, first rows and row count. A refused file is deleted at once: one that
+     * is broken, over the row limit, or over the team's upload quota (then nothing is kept of it).
      */
     async upload(
       auth: AuthContext,
@@ -119,40 +150,47 @@ export function createListsService(deps: {
       const fileId = randomUUID();
       const rel = path.join('uploads', fileId);
       const abs = path.join(deps.dataDir, rel);
-      await pipeline(file.stream, createWriteStream(abs));
+      const cutoff = uploadCutoff(clock.now(), deps.uploads.ttlHours);
+      const room = deps.uploads.quotaBytes - (await q.uploadBytesInUse(db, auth.teamId, cutoff));
       const refuse = async (code: ListsErrorCode, message?: string) => {
         await rm(abs, { force: true });
         return fail(code, message);
       };
+      const overQuota = async () => {
+        const used = await q.uploadBytesInUse(db, auth.teamId, cutoff);
+        return refuse(
+          'UPLOAD_QUOTA',
+          uploadQuotaMessage(used, deps.uploads.quotaBytes, deps.uploads.ttlHours),
+        );
+      };
+      const written = await writeWithin(file.stream, abs, room);
       if (file.truncated()) return refuse('FILE_TOO_LARGE');
-      if ((await stat(abs)).size === 0) return refuse('FILE_INVALID', messages.lists.fileEmpty);
+      if (written.over) return overQuota();
+      if (written.bytes === 0) return refuse('FILE_INVALID', messages.lists.fileEmpty);
       try {
         const kind = await sniffSheet(abs, file.fileName);
-        let header: string[] | null = null;
-        const preview: string[][] = [];
-        let rowCount = 0;
-        for await (const row of readSheet(abs, kind)) {
-          if (!header) {
-            header = row;
-            continue;
-          }
-          rowCount += 1;
-          if (preview.length < IMPORT_PREVIEW_ROWS) preview.push(row.slice(0, header.length));
-        }
+        const { header, preview, rowCount } = await surveySheet(abs, kind, deps.xlsx, deps.maxRows);
         if (!header) return refuse('FILE_INVALID', messages.lists.fileEmpty);
         if (rowCount === 0) return refuse('FILE_INVALID', messages.lists.fileNoRows);
+        if (rowCount > deps.maxRows) return refuse('ROW_LIMIT', rowLimitMessage(deps.maxRows));
         const columns = columnNames(header);
-        await q.insertUpload(db, {
-          id: fileId,
-          teamId: auth.teamId,
-          userId: auth.userId,
-          fileName: file.fileName.slice(0, 300),
-          kind,
-          path: rel,
-          columns,
-          rowCount,
-          createdAt: clock.now(),
-        });
+        const stored = await q.insertUploadWithinQuota(
+          db,
+          {
+            id: fileId,
+            teamId: auth.teamId,
+            userId: auth.userId,
+            fileName: file.fileName.slice(0, 300),
+            kind,
+            path: rel,
+            columns,
+            rowCount,
+            sizeBytes: written.bytes,
+            createdAt: clock.now(),
+          },
+          { bytes: deps.uploads.quotaBytes, cutoff },
+        );
+        if (!stored.stored) return overQuota();
         return ok({
           fileId,
           fileName: file.fileName,
@@ -178,8 +216,10 @@ export function createListsService(deps: {
       const name = input.name.trim();
       if (!name) return fail('LIST_NAME_REQUIRED');
       if (!isValidCountryCode(input.countryCode)) return fail('COUNTRY_CODE_INVALID');
-      const upload = await q.findUpload(db, auth.teamId, input.fileId);
+      const cutoff = uploadCutoff(clock.now(), deps.uploads.ttlHours);
+      const upload = await q.findUpload(db, auth.teamId, input.fileId, cutoff);
       if (!upload) return fail('UPLOAD_NOT_FOUND');
+      if (upload.importedAt) return fail('UPLOAD_IMPORTED');
       if (upload.rowCount > deps.maxRows) return fail('ROW_LIMIT', rowLimitMessage(deps.maxRows));
       if (input.fields.length === 0) return fail('NOTHING_MAPPED');
       const targets = importTargets(await customFieldsOf(auth.teamId));
@@ -190,7 +230,7 @@ export function createListsService(deps: {
           return fail('MAPPING_INVALID', messages.lists.unknownTarget.replace('{column}', f.name));
       }
       const now = clock.now();
-      const row = await q.insertListWithJob(
+      const created = await q.insertListWithJob(
         db,
         {
           teamId: auth.teamId,
@@ -210,8 +250,9 @@ export function createListsService(deps: {
           createdAt: now,
         },
       );
+      if (!created.ok) return fail(created.reason === 'imported' ? 'UPLOAD_IMPORTED' : 'UPLOAD_NOT_FOUND');
       deps.onQueued();
-      return ok(toListDto(row));
+      return ok(toListDto(created.row));
     },
 
     async page(auth: AuthContext, search: string, skip: number) {
