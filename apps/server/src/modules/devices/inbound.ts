@@ -16,6 +16,26 @@ export type TakenText = {
   from: string;
 };
 
+/** The SQLSTATE of a failed query (Drizzle keeps the driver's error as `cause`), if it has one. */
+export function sqlState(err: unknown): string | null {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
+
+/**
+ * Whether a text's failure may pass if it is sent again: no SQLSTATE (the connection or the pool), a
+ * lost connection (08), a serialization failure or deadlock (40), short resources (53), an operator or
+ * a timeout (57), a system or internal error (58, XX), or another device taking the same new number
+ * at the same moment (23505: the next try finds it). Anything else the database said about this row
+ * (bad data, a constraint, a trigger) will say it again: the text is refused for good, not retried.
+ */
+export function isPassingFault(code: string | null): boolean {
+  return code === null || code === '23505' || /^(08|40|53|57|58|XX)/.test(code);
+}
+
 const systemBody = (from: string, optOut: boolean) =>
   optOut
     ? `${from} asked not to be texted again and is now marked DNC.`
