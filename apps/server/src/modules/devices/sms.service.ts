@@ -12,6 +12,7 @@ import {
   type MessageDto,
 } from '@prospector/core';
 import { eq } from 'drizzle-orm';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Db } from '../../db/client.js';
 import { items, smsJobs } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -210,6 +211,9 @@ export function createSmsService(deps: {
     const deferred: string[] = [];
     let fault: unknown = null;
     for (const [index, text] of texts.entries()) {
+      // PGlite answers in this thread, so a batch would otherwise run start to end without letting a
+      // request or a socket in: other work gets a turn between texts (no statement added).
+      if (index > 0) await yieldToEventLoop();
       const from = recipientValue(text.from) ?? text.from.trim();
       let taken: TakenText | null;
       try {
