@@ -260,15 +260,17 @@ export function createAgent(deps: AgentDeps): Agent {
       journal.rejectInbound(refused);
       const settled = new Set([...held, ...refused.map((r) => r.id)]);
       journal.ackInbound(messages.map((m) => m.id).filter((id) => !settled.has(id)));
-      if (held.size === 0) continue;
-      // While a backlog lasts, batches of about what the server took: what it defers is resent for nothing.
-      const taken = messages.length - held.size;
-      if (taken > 0) inboundBatchSize = taken;
+      if (held.size === 0) {
+        inboundBatchSize = INBOUND_BATCH_MAX;
+        continue;
+      }
+      // After the wait, the deferred texts alone: the server timed the wait for them (up to its burst),
+      // and newer texts would only be deferred again.
+      inboundBatchSize = Math.min(INBOUND_BATCH_MAX, held.size);
       logger.info('the server asked to send received texts later', { count: held.size, inMs: retryAfterMs });
       holdInbound(Math.max(MIN_INBOUND_HOLD_MS, retryAfterMs));
       return;
     }
-    if (journal.pendingInbound(1).length === 0) inboundBatchSize = INBOUND_BATCH_MAX;
   }
 
   /**
