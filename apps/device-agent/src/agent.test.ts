@@ -292,11 +292,17 @@ describe('the device agent', () => {
     };
     const { agent, driver, journal } = await startAgent();
     await expect.poll(() => agent.connected).toBe(true);
-    driver.receive(Array.from({ length: 10 }, (_, i) => ({ id: `d-${i}`, from: '+14155550101', body: `${i}` })));
+    driver.receive(
+      Array.from({ length: 10 }, (_, i) => ({ id: `d-${i}`, from: '+14155550101', body: `${i}` })),
+    );
 
     await expect.poll(() => journal.pendingInbound(), { timeout: 5_000 }).toEqual([]);
     expect([...takenAt.keys()]).toEqual(Array.from({ length: 10 }, (_, i) => `d-${i}`)); // in order, each once
-    for (const [before, after] of [['d-2', 'd-3'], ['d-5', 'd-6'], ['d-8', 'd-9']])
+    for (const [before, after] of [
+      ['d-2', 'd-3'],
+      ['d-5', 'd-6'],
+      ['d-8', 'd-9'],
+    ] as const)
       expect(takenAt.get(after)! - takenAt.get(before)!).toBeGreaterThanOrEqual(290); // each delay waited out
     // After each deferral, the deferred texts again, and only them.
     expect(sizes).toEqual([10, 7, 4, 1]);

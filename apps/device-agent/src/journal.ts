@@ -144,7 +144,9 @@ export class Journal implements CursorStore {
   /** The server refused these texts for good: they leave the outbox, and the journal says why. */
   rejectInbound(rejections: readonly { id: string; reason: string }[]): void {
     if (rejections.length > 0)
-      this.write([{ op: 'inbound-rejected', rejected: rejections.map(({ id, reason }) => ({ id, reason })) }]);
+      this.write([
+        { op: 'inbound-rejected', rejected: rejections.map(({ id, reason }) => ({ id, reason })) },
+      ]);
   }
 
   getCursor(driver: string): string | undefined {

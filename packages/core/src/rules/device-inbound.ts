@@ -13,7 +13,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * stays one key for deduplication.
  */
 export function storableText(text: string): string {
-  return text.replace(/\u0000/g, '').replace(LONE_SURROGATE, '\uFFFD');
+  return text.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
 }
 
 /** A device's inbound allowance: texts per second, sustained, and how many it may save up. */
@@ -45,7 +45,9 @@ export function takeInboundTokens(
   rate: InboundRate,
 ): InboundGrant {
   const elapsed = bucket ? Math.max(0, now - bucket.at) : 0;
-  const tokens = bucket ? Math.min(rate.burst, bucket.tokens + (elapsed * rate.perSecond) / 1000) : rate.burst;
+  const tokens = bucket
+    ? Math.min(rate.burst, bucket.tokens + (elapsed * rate.perSecond) / 1000)
+    : rate.burst;
   const granted = Math.max(0, Math.min(wanted, Math.floor(tokens)));
   const left = tokens - granted;
   const rest = Math.min(wanted - granted, rate.burst);

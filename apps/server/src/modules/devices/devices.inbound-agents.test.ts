@@ -14,7 +14,12 @@ import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
 import { deviceToken } from './devices.tokens.js';
 
 // A batch of unknown numbers takes PGlite a while: a short ack timeout would resend it for nothing.
-const TIMING = { ackTimeoutMs: 5_000, reconnectionDelayMs: 50, reconnectionDelayMaxMs: 200, stopFlushMs: 300 };
+const TIMING = {
+  ackTimeoutMs: 5_000,
+  reconnectionDelayMs: 50,
+  reconnectionDelayMaxMs: 200,
+  stopFlushMs: 300,
+};
 
 let t: TestApp;
 let admin: TestUser;
@@ -56,7 +61,9 @@ async function addAndroid(value: string) {
 }
 
 /** The real agent on a simulated phone, its journal on disk. */
-async function startPhone(deviceId: string): Promise<{ driver: SimDriver; journal: Journal; log: LogEntry[] }> {
+async function startPhone(
+  deviceId: string,
+): Promise<{ driver: SimDriver; journal: Journal; log: LogEntry[] }> {
   const journal = Journal.open(path.join(dir, `${deviceId}.jsonl`));
   const driver = createSimDriver({ latencyMs: 0, failureRate: 0, seed: 1, replies: [] });
   const logger = createMemoryLogger();
@@ -146,9 +153,9 @@ describe('received texts through the real agent', () => {
     const flood = texts('flood', 200);
     const started = Date.now();
     flooder.driver.receive(flood);
-    await expect.poll(() => flooder.log.some((e) => e.message.includes('asked to send received texts later'))).toBe(
-      true,
-    );
+    await expect
+      .poll(() => flooder.log.some((e) => e.message.includes('asked to send received texts later')))
+      .toBe(true);
 
     quiet.driver.receive([{ id: 'quiet-1', from: '+19165558888', body: 'quiet one' }]);
     await expect
@@ -164,8 +171,8 @@ describe('received texts through the real agent', () => {
     expect(stored.filter((r) => r.n !== 1)).toEqual([]);
     // 20 at once, then 25 a second: 200 texts cannot go faster than 7.2 s.
     expect(took).toBeGreaterThanOrEqual(7_000);
-    expect(flooder.log.filter((e) => e.message.includes('asked to send received texts later')).length).toBeGreaterThan(
-      5,
-    );
+    expect(
+      flooder.log.filter((e) => e.message.includes('asked to send received texts later')).length,
+    ).toBeGreaterThan(5);
   }, 60_000);
 });

@@ -84,13 +84,7 @@ describe('one bad received text never costs its batch', () => {
     expect(await agent.inbound(batch)).toEqual({ ok: true });
     expect(await agent.inbound(batch)).toEqual({ ok: true }); // sent again: nothing twice
     expect(await inboundBodies()).toEqual(
-      [
-        'first',
-        'nul in a known thread',
-        'half an emoji \uFFFD from a stranger',
-        '\uFFFD',
-        'last',
-      ].sort(),
+      ['first', 'nul in a known thread', 'half an emoji \uFFFD from a stranger', '\uFFFD', 'last'].sort(),
     );
     const stranger = await t.database.db
       .select()
@@ -137,11 +131,49 @@ describe('one bad received text never costs its batch', () => {
       sql`select external_id from device_inbound order by external_id`,
     );
     expect(taken.map((r) => r.external_id)).toEqual(['p-1', 'p-4']);
-    expect(await t.database.db.select().from(identifiers).where(eq(identifiers.value, '+19165550177'))).toEqual(
-      [],
-    );
+    expect(
+      await t.database.db.select().from(identifiers).where(eq(identifiers.value, '+19165550177')),
+    ).toEqual([]);
     expect(t.logs()).toContain('received texts refused by the database');
     expect(t.logs()).not.toContain('poison'); // the log names the text, never its words
+  });
+
+  it('a text the database fails for a reason that may pass is deferred, never refused, and stored when sent again', async () => {
+    await start();
+    const device = await addAndroid();
+    await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
+    // A serialization failure (the rest of the batch waits with it) and a unique violation (another
+    // device adding the same new number at that moment: that text alone waits).
+    await t.database.db.execute(sql`
+      create function passing_fault() returns trigger language plpgsql as $$
+      begin
+        if new.body = 'busy' then raise exception 'busy' using errcode = '40001'; end if;
+        if new.body = 'race' then raise exception 'race' using errcode = '23505'; end if;
+        return new;
+      end $$`);
+    await t.database.db.execute(
+      sql`create trigger passing_fault before insert on messages for each row execute function passing_fault()`,
+    );
+    const agent = await phone(device._id);
+    const batch = [
+      { id: 'q-1', from: '+19164567890', body: 'first', at: at() },
+      { id: 'q-2', from: '+19165550177', body: 'race', at: at() },
+      { id: 'q-3', from: '+19164567890', body: 'second', at: at() },
+      { id: 'q-4', from: '+19164567890', body: 'busy', at: at() },
+      { id: 'q-5', from: '+19164567890', body: 'third', at: at() },
+    ];
+    expect(await agent.inbound(batch)).toEqual({
+      ok: true,
+      deferred: ['q-2', 'q-4', 'q-5'],
+      retryAfterMs: 5_000,
+    });
+    expect(await inboundBodies()).toEqual(['first', 'second']);
+
+    await t.database.db.execute(sql`drop trigger passing_fault on messages`);
+    expect(await agent.inbound(batch.filter((m) => ['q-2', 'q-4', 'q-5'].includes(m.id)))).toEqual({
+      ok: true,
+    });
+    expect(await inboundBodies()).toEqual(['busy', 'first', 'race', 'second', 'third']);
   });
 
   it('an unreadable text is rejected alone and the readable ones of its batch are stored', async () => {
@@ -200,7 +232,9 @@ describe('an inbound flood from one device', () => {
     }));
     expect((await flooder.inbound(flood)).deferred).toHaveLength(45);
     expect((await flooder.inbound(flood.slice(5))).deferred).toHaveLength(45);
-    expect(await quiet.inbound([{ id: 'b-1', from: '+19165550188', body: 'hello from B', at: at() }])).toEqual({
+    expect(
+      await quiet.inbound([{ id: 'b-1', from: '+19165550188', body: 'hello from B', at: at() }]),
+    ).toEqual({
       ok: true,
     });
     const thread = await t.database.db.select().from(messageRows).where(eq(messageRows.body, 'hello from B'));

@@ -16,11 +16,19 @@ export type TakenText = {
   from: string;
 };
 
-/** The SQLSTATE of a failed query (Drizzle keeps the driver's error as `cause`), if it has one. */
+/**
+ * The SQLSTATE of a failed query, if the database answered one: an error the server sent carries a
+ * `severity` beside its `code` (a socket's `EPIPE` has a code of five letters too, and no severity).
+ * Drizzle keeps the driver's error as `cause`.
+ */
 export function sqlState(err: unknown): string | null {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  for (
+    let e = err, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const { code, severity } = e as { code?: unknown; severity?: unknown };
+    if (typeof code === 'string' && typeof severity === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return null;
 }
