@@ -133,7 +133,10 @@ export type DeviceServerPayload<E extends DeviceServerEventName> = z.infer<(type
 export type DeviceClientPayload<E extends DeviceClientEventName> = z.infer<(typeof deviceClientEvents)[E]>;
 export type DeviceAck<E extends DeviceClientEventName> = z.infer<(typeof deviceAcks)[E]>;
 
-/** An ack for a payload the server could not read: the agent logs it and does not retry that payload. */
+/**
+ * An ack for a payload the server could not read or failed on: the agent logs it; it does not send
+ * that accept or report again, but keeps an inbound batch and sends it again with backoff.
+ */
 export const deviceAckError = z.object({ error: z.string() });
 
 export type DeviceServerToAgent = {
