@@ -1,23 +1,15 @@
-import {
-  INBOUND_BATCH_MAX,
-  inboundSms,
-  type DeviceJob,
-  type InboundSms,
-} from '@prospector/core/contract/device';
+import type { DeviceJob } from '@prospector/core/contract/device';
 import type { AgentConfig } from './config.js';
 import { createConnection, type ConnectionTiming } from './connection.js';
 import { DriverError, type Driver } from './drivers/types.js';
 import { createFlushLoop } from './flush-loop.js';
+import { createInboundSender } from './inbound-sender.js';
 import type { JobRecord, Journal } from './journal.js';
 import type { Logger } from './logger.js';
 import { createSendQueue } from './send-queue.js';
 
 /** The error reported for a job the agent was sending when it died: sending again could text twice. */
 export const OUTCOME_UNKNOWN = 'outcome unknown';
-
-/** The shortest and longest the agent waits for the server's "send these later", whatever it asks. */
-export const MIN_INBOUND_HOLD_MS = 100;
-export const MAX_INBOUND_HOLD_MS = 10 * 60 * 1000;
 
 export type AgentTiming = ConnectionTiming & {
   /** How long `stop()` keeps trying to deliver unacknowledged reports. */
@@ -98,7 +90,6 @@ export function createAgent(deps: AgentDeps): Agent {
     logger.error('agent error', { error: err instanceof Error ? err.message : err });
   const reports = createFlushLoop(flushReports, onLoopError);
   const accepts = createFlushLoop(flushAccepts, onLoopError);
-  const inbound = createFlushLoop(flushInbound, onLoopError);
   const sendQueue = createSendQueue<DeviceJob>({
     concurrency: config.maxConcurrentSends,
     intervalMs: config.sendIntervalMs,
@@ -106,10 +97,6 @@ export function createAgent(deps: AgentDeps): Agent {
     onError: onLoopError,
   });
   const inFlight = new Set<string>();
-  /** Set while received texts wait: the server deferred them, or could not take the last batch. */
-  let inboundTimer: NodeJS.Timeout | undefined;
-  let inboundBatchSize = INBOUND_BATCH_MAX;
-  let inboundRefusals = 0;
 
   const connection = createConnection({
     serverUrl: config.serverUrl,
@@ -133,6 +120,8 @@ export function createAgent(deps: AgentDeps): Agent {
       void stopWith('unauthorized');
     },
   });
+
+  const inbound = createInboundSender({ connection, journal, logger, timing, onError: onLoopError });
 
   function receiveOffer(jobs: DeviceJob[]): void {
     if (phase !== 'running') return;
@@ -218,92 +207,6 @@ export function createAgent(deps: AgentDeps): Agent {
     }
   }
 
-  /**
-   * Received texts leave the journal only once the server has stored or refused each one. Texts it
-   * deferred (the device's inbound rate, a passing fault) and batches it could not take at all are
-   * kept and sent again later: after the delay it asked for, or with backoff.
-   */
-  async function flushInbound(): Promise<void> {
-    while (connection.ready && !inboundTimer && journal.pendingInbound(1).length > 0) {
-      const messages = journal.pendingInbound(inboundBatchSize);
-      const answer = await connection.emit('inbound', { messages });
-      if (!answer.ok && answer.reason === 'no-answer') continue;
-      if (!answer.ok) {
-        const waitMs = Math.min(
-          timing.reconnectionDelayMaxMs,
-          timing.reconnectionDelayMs * 2 ** inboundRefusals++,
-        );
-        logger.error('the server could not take received texts; keeping them to send again', {
-          error: answer.error,
-          count: messages.length,
-          inMs: waitMs,
-        });
-        holdInbound(waitMs);
-        return;
-      }
-      inboundRefusals = 0;
-      const { rejected = [], deferred = [], retryAfterMs = 0 } = answer.value;
-      const sent = new Map(messages.map((m) => [m.id, m]));
-      const held = new Set(deferred);
-      const refused = rejected.filter((r) => sent.has(r.id) && !held.has(r.id));
-      for (const { id, reason } of refused) {
-        const text = sent.get(id);
-        // The text itself goes to the log: it is the one place left where its owner can still read it.
-        logger.error('the server refused a received text; not sending it again', {
-          id,
-          reason,
-          from: text?.from,
-          at: text?.at,
-          body: text?.body,
-        });
-      }
-      journal.rejectInbound(refused);
-      const settled = new Set([...held, ...refused.map((r) => r.id)]);
-      journal.ackInbound(messages.map((m) => m.id).filter((id) => !settled.has(id)));
-      if (held.size === 0) {
-        inboundBatchSize = INBOUND_BATCH_MAX;
-        continue;
-      }
-      // After the wait, the deferred texts alone: the server timed the wait for them (up to its burst),
-      // and newer texts would only be deferred again.
-      inboundBatchSize = Math.min(INBOUND_BATCH_MAX, held.size);
-      logger.info('the server asked to send received texts later', { count: held.size, inMs: retryAfterMs });
-      holdInbound(Math.max(MIN_INBOUND_HOLD_MS, retryAfterMs));
-      return;
-    }
-  }
-
-  /**
-   * No received texts go to the server for `ms`; then the loop runs again by itself. The timer, not
-   * the wall clock, ends the wait: a timer may fire a millisecond before `Date.now()` says it is due.
-   */
-  function holdInbound(ms: number): void {
-    clearTimeout(inboundTimer);
-    inboundTimer = setTimeout(
-      () => {
-        inboundTimer = undefined;
-        inbound.kick();
-      },
-      Math.min(Math.max(0, ms), MAX_INBOUND_HOLD_MS),
-    );
-  }
-
-  /** Called by the driver before it moves its cursor on: journalled here, so a crash cannot lose them. */
-  function receiveInbound(messages: InboundSms[]): void {
-    // Journalled as the contract reads them (U+0000 dropped, lone surrogates replaced), so the server
-    // gets texts it can store.
-    const valid = messages.flatMap((m) => {
-      const parsed = inboundSms.safeParse(m);
-      return parsed.success ? [parsed.data] : [];
-    });
-    if (valid.length < messages.length)
-      logger.warn('ignored unreadable texts', { count: messages.length - valid.length });
-    if (valid.length === 0) return;
-    journal.addInbound(valid);
-    logger.info('texts received', { count: valid.length });
-    inbound.kick();
-  }
-
   function markDelivered(jobId: string): void {
     if (journal.get(jobId)?.state !== 'sent') return;
     journal.markDelivered(jobId);
@@ -330,7 +233,7 @@ export function createAgent(deps: AgentDeps): Agent {
         await Promise.race([Promise.all([reports.idle(), inbound.idle()]), deadline]);
       }
       connection.close();
-      clearTimeout(inboundTimer);
+      inbound.stop();
       await driver.stop();
       await Promise.all([reports.idle(), accepts.idle(), inbound.idle()]);
       phase = 'stopped';
@@ -345,7 +248,7 @@ export function createAgent(deps: AgentDeps): Agent {
       if (phase !== 'idle') throw new Error('the agent can only be started once');
       phase = 'running';
       settleInterruptedSends();
-      await driver.start(receiveInbound, markDelivered);
+      await driver.start(inbound.receive, markDelivered);
       logger.info('agent started', {
         driver: driver.platform,
         journal: journal.filePath,

@@ -5,13 +5,10 @@ import {
   deviceClientEvents,
   deviceHandshake,
   inboundEnvelope,
-  inboundSms,
   messages,
   type DeviceAck,
   type DeviceAgentToServer,
   type DeviceServerToAgent,
-  type InboundRejection,
-  type InboundSms,
 } from '@prospector/core';
 import {
   isBucketFull,
@@ -24,6 +21,7 @@ import type { Namespace, Server, Socket } from 'socket.io';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import * as q from './devices.queries.js';
+import { readInbound } from './inbound.js';
 import { parseDeviceToken, tokenMatches } from './devices.tokens.js';
 import type { SmsService } from './sms.service.js';
 
@@ -44,28 +42,6 @@ export type GatewayOptions = {
 
 /** How long a device waits before sending again texts the database could not take for a passing fault. */
 const INBOUND_FAULT_RETRY_MS = 5_000;
-
-/** Reads each text of a batch on its own: an unreadable one is refused alone, with the first issue. */
-function readInbound(items: unknown[]): { texts: InboundSms[]; rejected: InboundRejection[] } {
-  const texts: InboundSms[] = [];
-  const rejected: InboundRejection[] = [];
-  for (const item of items) {
-    const parsed = inboundSms.safeParse(item);
-    if (parsed.success) {
-      texts.push(parsed.data);
-      continue;
-    }
-    const id = (item as { id?: unknown } | null)?.id;
-    const issue = parsed.error.issues[0];
-    rejected.push({
-      id: typeof id === 'string' ? id.slice(0, 200) : '',
-      reason: messages.deviceInbound.unreadable
-        .replace('{issue}', `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`)
-        .slice(0, 500),
-    });
-  }
-  return { texts, rejected };
-}
 
 /**
  * The `/device` namespace (docs/device-protocol.md): authenticates agents by device token, keeps one

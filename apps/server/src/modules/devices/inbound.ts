@@ -1,4 +1,10 @@
-import { classifyReply, type InboundSms } from '@prospector/core';
+import {
+  classifyReply,
+  inboundSms,
+  messages as userTexts,
+  type InboundRejection,
+  type InboundSms,
+} from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { messages } from '../../db/schema/index.js';
@@ -15,6 +21,28 @@ export type TakenText = {
   optOut: boolean;
   from: string;
 };
+
+/** Reads each text of a batch on its own: an unreadable one is refused alone, with the first issue. */
+export function readInbound(items: unknown[]): { texts: InboundSms[]; rejected: InboundRejection[] } {
+  const texts: InboundSms[] = [];
+  const rejected: InboundRejection[] = [];
+  for (const item of items) {
+    const parsed = inboundSms.safeParse(item);
+    if (parsed.success) {
+      texts.push(parsed.data);
+      continue;
+    }
+    const id = (item as { id?: unknown } | null)?.id;
+    const issue = parsed.error.issues[0];
+    rejected.push({
+      id: typeof id === 'string' ? id.slice(0, 200) : '',
+      reason: userTexts.deviceInbound.unreadable
+        .replace('{issue}', `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`)
+        .slice(0, 500),
+    });
+  }
+  return { texts, rejected };
+}
 
 /**
  * The SQLSTATE of a failed query, if the database answered one: an error the server sent carries a
