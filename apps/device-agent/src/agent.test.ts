@@ -224,6 +224,90 @@ describe('the device agent', () => {
     expect(server.inboundLog.length).toBe(heard);
   });
 
+  it('keeps received texts whose batch the server could not take, and sends them again until it does', async () => {
+    let refusals = 2;
+    server.behaviour.answerInbound = () => (refusals-- > 0 ? { error: 'server error' } : { ok: true });
+    const { agent, driver, journal, logger } = await startAgent();
+    await expect.poll(() => agent.connected).toBe(true);
+    driver.receive([
+      { id: 'in-1', from: '+14155550101', body: 'first' },
+      { id: 'in-2', from: '+14155550102', body: 'second' },
+    ]);
+
+    await expect.poll(() => journal.pendingInbound(), { timeout: 5_000 }).toEqual([]);
+    // Twice refused, then taken: the same two texts each time, none dropped on the way.
+    expect(server.inboundLog.map((m) => m.id)).toEqual(['in-1', 'in-2', 'in-1', 'in-2', 'in-1', 'in-2']);
+    expect(logger.entries.filter((e) => e.message.includes('could not take received texts'))).toHaveLength(2);
+  });
+
+  it('journals and sends a received text holding U+0000 or a lone surrogate cleaned, every other character kept', async () => {
+    const { agent, driver, journal } = await startAgent();
+    await expect.poll(() => agent.connected).toBe(true);
+    driver.receive([{ id: 'nul\u0000-1', from: '+1415555\u00000101', body: 'é\u0000😀 \uD83D!' }]);
+
+    await expect.poll(() => server.inboundLog).toHaveLength(1);
+    expect(server.inboundLog[0]).toMatchObject({ id: 'nul-1', from: '+14155550101', body: 'é😀 \uFFFD!' });
+    await expect.poll(() => journal.pendingInbound()).toEqual([]);
+    expect(fs.readFileSync(journalPath, 'utf8')).not.toMatch(/\\u0000/);
+  });
+
+  it('drops a text the server refused for good, logging it with why, and sends the others once', async () => {
+    server.behaviour.answerInbound = (texts) => ({
+      ok: true,
+      rejected: texts
+        .filter((m) => m.body === 'poison')
+        .map((m) => ({ id: m.id, reason: 'The database refused this text (error 22023).' })),
+    });
+    const { agent, driver, journal, logger } = await startAgent();
+    await expect.poll(() => agent.connected).toBe(true);
+    driver.receive([
+      { id: 'ok-1', from: '+14155550101', body: 'hello' },
+      { id: 'bad-1', from: '+14155550102', body: 'poison' },
+      { id: 'ok-2', from: '+14155550103', body: 'there' },
+    ]);
+
+    await expect.poll(() => journal.pendingInbound()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 3 * FAST.ackTimeoutMs));
+    expect(server.inboundLog.map((m) => m.id)).toEqual(['ok-1', 'bad-1', 'ok-2']); // nothing looped
+    const refused = logger.entries.find((e) => e.message.includes('refused a received text'));
+    expect(refused).toMatchObject({
+      level: 'error',
+      fields: { id: 'bad-1', reason: 'The database refused this text (error 22023).', body: 'poison' },
+    });
+    // A restarted agent does not bring it back either.
+    await stopAgent(agent, journal);
+    const { journal: replayed } = await startAgent();
+    expect(replayed.pendingInbound()).toEqual([]);
+  });
+
+  it('keeps the texts the server deferred and sends those again after the delay it asked for', async () => {
+    const takenAt = new Map<string, number>();
+    const sizes: number[] = [];
+    server.behaviour.answerInbound = (texts) => {
+      // Takes 3 texts per batch and asks for the rest 300 ms later, as an inbound rate limit does.
+      sizes.push(texts.length);
+      for (const m of texts.slice(0, 3)) takenAt.set(m.id, Date.now());
+      const deferred = texts.slice(3).map((m) => m.id);
+      return deferred.length > 0 ? { ok: true, deferred, retryAfterMs: 300 } : { ok: true };
+    };
+    const { agent, driver, journal } = await startAgent();
+    await expect.poll(() => agent.connected).toBe(true);
+    driver.receive(
+      Array.from({ length: 10 }, (_, i) => ({ id: `d-${i}`, from: '+14155550101', body: `${i}` })),
+    );
+
+    await expect.poll(() => journal.pendingInbound(), { timeout: 5_000 }).toEqual([]);
+    expect([...takenAt.keys()]).toEqual(Array.from({ length: 10 }, (_, i) => `d-${i}`)); // in order, each once
+    for (const [before, after] of [
+      ['d-2', 'd-3'],
+      ['d-5', 'd-6'],
+      ['d-8', 'd-9'],
+    ] as const)
+      expect(takenAt.get(after)! - takenAt.get(before)!).toBeGreaterThanOrEqual(290); // each delay waited out
+    // After each deferral, the deferred texts again, and only them.
+    expect(sizes).toEqual([10, 7, 4, 1]);
+  });
+
   it('sends a job again when the server offers it with a higher attempt after a retryable failure', async () => {
     server.behaviour.dispatchOnReport = false;
     const { driver, journal } = await startAgent({ sim: { failureRate: 1 } });

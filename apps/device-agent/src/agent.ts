@@ -1,8 +1,9 @@
-import { inboundSms, type DeviceJob, type InboundSms } from '@prospector/core/contract/device';
+import type { DeviceJob } from '@prospector/core/contract/device';
 import type { AgentConfig } from './config.js';
 import { createConnection, type ConnectionTiming } from './connection.js';
 import { DriverError, type Driver } from './drivers/types.js';
 import { createFlushLoop } from './flush-loop.js';
+import { createInboundSender } from './inbound-sender.js';
 import type { JobRecord, Journal } from './journal.js';
 import type { Logger } from './logger.js';
 import { createSendQueue } from './send-queue.js';
@@ -89,7 +90,6 @@ export function createAgent(deps: AgentDeps): Agent {
     logger.error('agent error', { error: err instanceof Error ? err.message : err });
   const reports = createFlushLoop(flushReports, onLoopError);
   const accepts = createFlushLoop(flushAccepts, onLoopError);
-  const inbound = createFlushLoop(flushInbound, onLoopError);
   const sendQueue = createSendQueue<DeviceJob>({
     concurrency: config.maxConcurrentSends,
     intervalMs: config.sendIntervalMs,
@@ -120,6 +120,8 @@ export function createAgent(deps: AgentDeps): Agent {
       void stopWith('unauthorized');
     },
   });
+
+  const inbound = createInboundSender({ connection, journal, logger, timing, onError: onLoopError });
 
   function receiveOffer(jobs: DeviceJob[]): void {
     if (phase !== 'running') return;
@@ -205,28 +207,6 @@ export function createAgent(deps: AgentDeps): Agent {
     }
   }
 
-  async function flushInbound(): Promise<void> {
-    while (connection.ready && journal.pendingInbound(1).length > 0) {
-      const messages = journal.pendingInbound(500);
-      const answer = await connection.emit('inbound', { messages });
-      if (!answer.ok && answer.reason === 'no-answer') continue;
-      if (!answer.ok)
-        logger.error('the server could not read texts; not sending them again', { error: answer.error });
-      journal.ackInbound(messages.map((m) => m.id));
-    }
-  }
-
-  /** Called by the driver before it moves its cursor on: journalled here, so a crash cannot lose them. */
-  function receiveInbound(messages: InboundSms[]): void {
-    const valid = messages.filter((m) => inboundSms.safeParse(m).success);
-    if (valid.length < messages.length)
-      logger.warn('ignored unreadable texts', { count: messages.length - valid.length });
-    if (valid.length === 0) return;
-    journal.addInbound(valid);
-    logger.info('texts received', { count: valid.length });
-    inbound.kick();
-  }
-
   function markDelivered(jobId: string): void {
     if (journal.get(jobId)?.state !== 'sent') return;
     journal.markDelivered(jobId);
@@ -253,6 +233,7 @@ export function createAgent(deps: AgentDeps): Agent {
         await Promise.race([Promise.all([reports.idle(), inbound.idle()]), deadline]);
       }
       connection.close();
+      inbound.stop();
       await driver.stop();
       await Promise.all([reports.idle(), accepts.idle(), inbound.idle()]);
       phase = 'stopped';
@@ -267,7 +248,7 @@ export function createAgent(deps: AgentDeps): Agent {
       if (phase !== 'idle') throw new Error('the agent can only be started once');
       phase = 'running';
       settleInterruptedSends();
-      await driver.start(receiveInbound, markDelivered);
+      await driver.start(inbound.receive, markDelivered);
       logger.info('agent started', {
         driver: driver.platform,
         journal: journal.filePath,

@@ -35,6 +35,10 @@ export const journalEntry = z.discriminatedUnion('op', [
   z.object({ op: z.literal('cursor'), driver: z.string(), value: z.string(), at }),
   z.object({ op: z.literal('inbound'), message: inboundSms }),
   z.object({ op: z.literal('inbound-acked'), ids: z.array(z.string()) }),
+  z.object({
+    op: z.literal('inbound-rejected'),
+    rejected: z.array(z.object({ id: z.string(), reason: z.string() })),
+  }),
   // Written by compaction: a job's whole state in one line.
   z.object({ op: z.literal('job'), record: jobRecord, unreported: z.array(jobReportState) }),
 ]);

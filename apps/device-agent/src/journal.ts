@@ -141,6 +141,14 @@ export class Journal implements CursorStore {
     if (ids.length > 0) this.write([{ op: 'inbound-acked', ids: [...ids] }]);
   }
 
+  /** The server refused these texts for good: they leave the outbox, and the journal says why. */
+  rejectInbound(rejections: readonly { id: string; reason: string }[]): void {
+    if (rejections.length > 0)
+      this.write([
+        { op: 'inbound-rejected', rejected: rejections.map(({ id, reason }) => ({ id, reason })) },
+      ]);
+  }
+
   getCursor(driver: string): string | undefined {
     return this.cursors.get(driver);
   }
@@ -274,6 +282,9 @@ export class Journal implements CursorStore {
         return;
       case 'inbound-acked':
         for (const messageId of entry.ids) this.inbound.delete(messageId);
+        return;
+      case 'inbound-rejected':
+        for (const { id } of entry.rejected) this.inbound.delete(id);
         return;
       case 'job':
         this.records.set(entry.record.id, entry.record);

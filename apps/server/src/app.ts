@@ -328,6 +328,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       offerTimeoutMs: 10_000,
       strandedAfterMs: config.DEVICE_JOB_TIMEOUT_MS,
       sweepMs: 1000,
+      inboundRate: { perSecond: config.DEVICE_INBOUND_PER_SECOND, burst: config.DEVICE_INBOUND_BURST },
     },
   });
   app.services.gateway = gateway;

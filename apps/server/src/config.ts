@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_IMPORT_MAX_ROWS } from '@prospector/core';
+import { DEFAULT_INBOUND_RATE } from '@prospector/core/rules/device-inbound';
 import { z } from 'zod';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -73,6 +74,8 @@ export const envSchema = z
     DEVICE_MAX_IN_FLIGHT: positiveInt(50),
     DEVICE_JOB_TIMEOUT_MS: positiveInt(3_600_000),
     DEVICE_RETRY_BASE_MS: positiveInt(30_000),
+    DEVICE_INBOUND_PER_SECOND: positiveInt(DEFAULT_INBOUND_RATE.perSecond),
+    DEVICE_INBOUND_BURST: positiveInt(DEFAULT_INBOUND_RATE.burst),
     HOOKS_ALLOW_PRIVATE: bool,
     HOOK_RETRY_BASE_MS: positiveInt(30_000),
     PUBLIC_API_PER_MINUTE: positiveInt(60),

@@ -257,4 +257,9 @@ export const messages = {
     badRequest: 'The request is not valid.',
     tooManyRequests: 'Too many requests. Please slow down.',
   },
+  /** Why the server refused one received text (the agent logs it on the phone and does not send it again). */
+  deviceInbound: {
+    unreadable: 'The server could not read this text ({issue}).',
+    refused: 'The database refused this text (error {code}).',
+  },
 } as const;

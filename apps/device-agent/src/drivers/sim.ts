@@ -103,6 +103,8 @@ export type SimDriver = Driver & {
   readonly log: SimPhoneLog;
   /** Changes latency, failure rate or replies while running (tests, demos). */
   configure(options: Partial<SimOptions>): void;
+  /** Texts arrive on the simulated phone at once, as a flood would (tests, benches); ids default to new uuids. */
+  receive(texts: readonly (Pick<InboundSms, 'from' | 'body'> & Partial<InboundSms>)[]): void;
 };
 
 export function createSimDriver(initial: SimOptions, deps: { log?: SimPhoneLog } = {}): SimDriver {
@@ -194,6 +196,11 @@ export function createSimDriver(initial: SimOptions, deps: { log?: SimPhoneLog }
         queue = new FixedDelayQueue(options.latencyMs);
         queues.push(queue);
       }
+    },
+    receive(texts) {
+      if (!running) return;
+      const at = new Date().toISOString();
+      onInbound?.(texts.map((t) => ({ id: randomUUID(), at, ...t })));
     },
     async start(inbound, delivered) {
       onInbound = inbound;

@@ -46,6 +46,8 @@ export async function startFakeDeviceServer(
   const behaviour = {
     ackReports: true,
     ackInbound: true,
+    /** What the server answers to an inbound batch (after logging it); `{ ok: true }` when unset. */
+    answerInbound: null as ((messages: InboundSms[]) => unknown) | null,
     requeueRetryable: true,
     dispatchOnReport: true,
     reofferOnConnect: true,
@@ -140,7 +142,7 @@ export async function startFakeDeviceServer(
       const data = validate('inbound', payload, ack);
       if (!data) return;
       inboundLog.push(...data.messages);
-      if (behaviour.ackInbound) ack({ ok: true });
+      if (behaviour.ackInbound) ack(behaviour.answerInbound?.(data.messages) ?? { ok: true });
     });
     socket.on('disconnect', () => {
       if (live === socket) live = undefined;

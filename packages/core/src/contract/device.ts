@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from '../rules/device-inbound.js';
 
 /**
  * The device protocol: Socket.IO namespace `/device`, spoken between the server and the device agent
@@ -57,14 +58,34 @@ export const jobReport = z.object({
 });
 export type JobReport = z.infer<typeof jobReport>;
 
+/** A string as the database can store it: U+0000 dropped, lone surrogates replaced (`storableText`). */
+const storable = () => z.string().overwrite(storableText);
+
+/**
+ * A text the phone received. Its strings are made storable as they are read, on the phone and again
+ * on the server, so one character PostgreSQL refuses cannot cost the text (or its batch).
+ */
 export const inboundSms = z.object({
   /** The phone's own id for the message (Android `_id`, Messages `guid`, sim uuid): duplicates are ignored. */
-  id: z.string().min(1).max(200),
-  from: z.string().min(3).max(320),
-  body: z.string().max(5000),
+  id: storable().min(1).max(200),
+  from: storable().min(3).max(320),
+  body: storable().max(5000),
   at: z.iso.datetime({ offset: true }),
 });
 export type InboundSms = z.infer<typeof inboundSms>;
+
+/** Most texts in one `inbound` batch. */
+export const INBOUND_BATCH_MAX = 500;
+
+/**
+ * How the server reads an `inbound` batch: the envelope first, then each text on its own, so one
+ * unreadable text is refused alone (`rejected`) and the others of its batch are still taken.
+ */
+export const inboundEnvelope = z.object({ messages: z.array(z.unknown()).min(1).max(INBOUND_BATCH_MAX) });
+
+/** A received text the server refused for good, with why: the agent logs it and does not send it again. */
+export const inboundRejection = z.object({ id: z.string(), reason: z.string().max(500) });
+export type InboundRejection = z.infer<typeof inboundRejection>;
 
 /** Server → agent events. */
 export const deviceServerEvents = {
@@ -86,14 +107,24 @@ export const deviceClientEvents = {
   /** Claims offered jobs. Only ids in the answer's `accepted` may be sent; the rest must be dropped. */
   accept: z.object({ ids: z.array(z.uuid()).min(1).max(1000) }),
   report: z.object({ reports: z.array(jobReport).min(1).max(1000) }),
-  inbound: z.object({ messages: z.array(inboundSms).min(1).max(500) }),
+  inbound: z.object({ messages: z.array(inboundSms).min(1).max(INBOUND_BATCH_MAX) }),
 } as const;
 
 export const deviceAcks = {
   ping: z.object({ ok: z.literal(true) }),
   accept: z.object({ accepted: z.array(z.uuid()), rejected: z.array(z.uuid()) }),
   report: z.object({ ok: z.literal(true) }),
-  inbound: z.object({ ok: z.literal(true) }),
+  /**
+   * Every text of the batch not named here is stored (or was already). `rejected`: refused for good,
+   * the agent drops them and logs why. `deferred`: not looked at (the device's inbound rate, or a
+   * passing fault on the server): the agent keeps them and sends them again after `retryAfterMs`.
+   */
+  inbound: z.object({
+    ok: z.literal(true),
+    rejected: z.array(inboundRejection).optional(),
+    deferred: z.array(z.string()).optional(),
+    retryAfterMs: z.number().int().min(0).max(3_600_000).optional(),
+  }),
 } as const;
 
 export type DeviceServerEventName = keyof typeof deviceServerEvents;
@@ -102,7 +133,10 @@ export type DeviceServerPayload<E extends DeviceServerEventName> = z.infer<(type
 export type DeviceClientPayload<E extends DeviceClientEventName> = z.infer<(typeof deviceClientEvents)[E]>;
 export type DeviceAck<E extends DeviceClientEventName> = z.infer<(typeof deviceAcks)[E]>;
 
-/** An ack for a payload the server could not read: the agent logs it and does not retry that payload. */
+/**
+ * An ack for a payload the server could not read or failed on: the agent logs it; it does not send
+ * that accept or report again, but keeps an inbound batch and sends it again with backoff.
+ */
 export const deviceAckError = z.object({ error: z.string() });
 
 export type DeviceServerToAgent = {

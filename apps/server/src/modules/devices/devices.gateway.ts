@@ -4,14 +4,24 @@ import {
   DEVICE_UNAUTHORIZED,
   deviceClientEvents,
   deviceHandshake,
+  inboundEnvelope,
+  messages,
+  type DeviceAck,
   type DeviceAgentToServer,
   type DeviceServerToAgent,
 } from '@prospector/core';
+import {
+  isBucketFull,
+  takeInboundTokens,
+  type InboundRate,
+  type TokenBucket,
+} from '@prospector/core/rules/device-inbound';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import * as q from './devices.queries.js';
+import { readInbound } from './inbound.js';
 import { parseDeviceToken, tokenMatches } from './devices.tokens.js';
 import type { SmsService } from './sms.service.js';
 
@@ -26,7 +36,12 @@ export type GatewayOptions = {
   /** Accepted jobs of a device away longer than this fail (never re-sent elsewhere). */
   strandedAfterMs: number;
   sweepMs: number;
+  /** Texts per second a device may hand in, and how many it may save up (docs/device-protocol.md). */
+  inboundRate: InboundRate;
 };
+
+/** How long a device waits before sending again texts the database could not take for a passing fault. */
+const INBOUND_FAULT_RETRY_MS = 5_000;
 
 /**
  * The `/device` namespace (docs/device-protocol.md): authenticates agents by device token, keeps one
@@ -56,6 +71,11 @@ export function createDeviceGateway(deps: {
   const offering = new Map<string, Promise<void>>();
   // Each device's line of inbound follow-ups, awaited when the gateway stops.
   const followUpLines = new Map<string, Promise<unknown>>();
+  // Each device's received texts are stored one batch at a time, across reconnects too: a batch sent
+  // again after a drop waits for the first instead of racing it.
+  const inboundLines = new Map<string, Promise<unknown>>();
+  // Each device's inbound allowance; kept across reconnects, so reconnecting does not refill it.
+  const buckets = new Map<string, TokenBucket>();
   let timer: NodeJS.Timeout | null = null;
 
   nsp.use(async (socket, next) => {
@@ -117,12 +137,9 @@ export function createDeviceGateway(deps: {
     });
     deps.onChanged(teamId);
 
-    // A device's reports are applied one batch at a time, in arrival order; so are its inbound texts,
-    // on a line of their own: a reply does not wait behind a backlog of delivery reports.
-    const lines = {
-      report: Promise.resolve() as Promise<unknown>,
-      inbound: Promise.resolve() as Promise<unknown>,
-    };
+    // A device's reports are applied one batch at a time, in arrival order; its inbound texts have a
+    // line of their own (inboundLines): a reply does not wait behind a backlog of delivery reports.
+    const lines = { report: Promise.resolve() as Promise<unknown> };
     const handle = <E extends keyof typeof deviceClientEvents>(
       event: E,
       work: (
@@ -163,20 +180,17 @@ export function createDeviceGateway(deps: {
       },
       'report',
     );
-    // The follow-ups of received texts (notifications, counters, hook, campaign stop) keep their order
-    // on a line of their own, after the ack: the next reply is not held behind them.
-    handle(
-      'inbound',
-      async (p, d) => {
-        const rest = await deps.sms().receiveInbound(d, p.messages);
-        const line = (followUpLines.get(deviceId) ?? Promise.resolve())
-          .then(rest)
-          .catch((err: unknown) => deps.log.error({ err, deviceId }, 'inbound follow-ups failed'));
-        followUpLines.set(deviceId, line);
-        return { ok: true };
-      },
-      'inbound',
-    );
+    socket.on('inbound', (async (payload: unknown, ack: (answer: object) => void) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      const envelope = inboundEnvelope.safeParse(payload);
+      if (!envelope.success) return reply({ error: envelope.error.issues[0]?.message ?? 'invalid payload' });
+      try {
+        reply(await receive(device, envelope.data.messages));
+      } catch (err) {
+        deps.log.error({ err: (err as { cause?: unknown }).cause ?? err, deviceId }, 'device event failed');
+        reply({ error: 'server error' });
+      }
+    }) as never);
 
     socket.on('disconnect', async () => {
       if (sockets.get(deviceId) !== socket) return;
@@ -194,8 +208,61 @@ export function createDeviceGateway(deps: {
     await offer(deviceId, true);
   });
 
+  /**
+   * An inbound batch (docs/device-protocol.md, "Inbound texts"). Each text stands alone: an unreadable
+   * one or one the database refuses is `rejected` with why, and the others are stored. The device's
+   * allowance is taken before any database work, so a flood costs the server a parse, not a query:
+   * the texts past it are `deferred`, and the agent keeps them and sends them after `retryAfterMs`.
+   * The follow-ups (notifications, counters, hook, campaign stop) keep their order on a line of their
+   * own, after the ack: the next reply is not held behind them.
+   */
+  async function receive(device: q.DeviceRow, items: unknown[]): Promise<DeviceAck<'inbound'>> {
+    const deviceId = device.id;
+    const { texts, rejected } = readInbound(items);
+    const rate = options.inboundRate;
+    const grant = takeInboundTokens(buckets.get(deviceId), clock.now().getTime(), texts.length, rate);
+    buckets.set(deviceId, grant.bucket);
+    const admitted = texts.slice(0, grant.granted);
+    const deferred = texts.slice(grant.granted).map((t) => t.id);
+    let retryAfterMs = deferred.length > 0 ? grant.retryAfterMs : 0;
+    if (admitted.length > 0) {
+      const line = (inboundLines.get(deviceId) ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() => deps.sms().receiveInbound(device, admitted));
+      inboundLines.set(
+        deviceId,
+        line.catch(() => undefined),
+      );
+      const received = await line;
+      const follow = (followUpLines.get(deviceId) ?? Promise.resolve())
+        .then(received.followUps)
+        .catch((err: unknown) => deps.log.error({ err, deviceId }, 'inbound follow-ups failed'));
+      followUpLines.set(deviceId, follow);
+      if (received.refused.length > 0) {
+        deps.log.warn({ deviceId, refused: received.refused }, 'received texts refused by the database');
+        for (const { id, code } of received.refused)
+          rejected.push({ id, reason: messages.deviceInbound.refused.replace('{code}', code) });
+      }
+      if (received.deferred.length > 0) {
+        deps.log.warn(
+          { err: received.fault, deviceId, deferred: received.deferred.length },
+          'received texts deferred after a database fault',
+        );
+        deferred.unshift(...received.deferred);
+        retryAfterMs = Math.max(retryAfterMs, INBOUND_FAULT_RETRY_MS);
+      }
+    }
+    return {
+      ok: true,
+      ...(rejected.length > 0 ? { rejected } : {}),
+      ...(deferred.length > 0 ? { deferred, retryAfterMs } : {}),
+    };
+  }
+
   async function sweep() {
     const now = clock.now();
+    for (const [id, bucket] of buckets)
+      if (!sockets.has(id) && isBucketFull(bucket, now.getTime(), options.inboundRate)) buckets.delete(id);
     await q.requeueOffered(db, null, new Date(now.getTime() - options.offerTimeoutMs));
     await deps.sms().failStranded(options.strandedAfterMs);
     await Promise.all([...sockets.keys()].map((id) => offer(id)));
@@ -217,7 +284,7 @@ export function createDeviceGateway(deps: {
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      await Promise.all([...offering.values(), ...followUpLines.values()]);
+      await Promise.all([...offering.values(), ...inboundLines.values(), ...followUpLines.values()]);
       for (const socket of sockets.values()) socket.disconnect(true);
     },
     connectedHere: () => [...sockets.keys()],

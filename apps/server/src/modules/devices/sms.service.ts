@@ -12,6 +12,7 @@ import {
   type MessageDto,
 } from '@prospector/core';
 import { eq } from 'drizzle-orm';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Db } from '../../db/client.js';
 import { items, smsJobs } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -27,11 +28,23 @@ import {
 } from '../records/index.js';
 import type { DevicesErrorCode } from './devices.errors.js';
 import * as q from './devices.queries.js';
-import { takeInbound, type TakenText } from './inbound.js';
+import { isPassingFault, sqlState, takeInbound, type TakenText } from './inbound.js';
 
 type R<T> = Promise<Result<T, DevicesErrorCode | RecordsErrorCode>>;
 
 const STRANDED_ERROR = 'The device went offline before confirming this text.';
+
+/** What became of an inbound batch's texts; those named nowhere are stored (or were already). */
+export type ReceivedInbound = {
+  /** Refused for good by the database, with its SQLSTATE. */
+  refused: { id: string; code: string }[];
+  /** Not stored because of a fault that may pass: the device sends them again. */
+  deferred: string[];
+  /** The driver's error behind `deferred` (never Drizzle's, whose text holds the SQL and the texts). */
+  fault: unknown;
+  /** Notifications, the received counter, the inbound hook and the campaign's stop, in order. */
+  followUps: () => Promise<void>;
+};
 
 /** A phone or Apple ID as stored on identifiers: E.164, or a lower-cased e-mail. */
 export function recipientValue(raw: string): string | null {
@@ -184,17 +197,46 @@ export function createSmsService(deps: {
    * to the browsers. Answers the other half (notifications, the device's counter, the inbound hook,
    * the campaign's stop on reply), which the gateway runs on a line of its own: a reply must not wait
    * for the previous one's follow-ups on the busy main pool.
+   *
+   * Each text stands alone: one the database refuses is `rejected` with the reason and the others are
+   * still stored; on a fault that may pass (the connection, a deadlock) that text and the rest are
+   * `deferred` for the device to send again. No query is added per text.
    */
-  async function receiveInbound(device: q.DeviceRow, texts: InboundSms[]): Promise<() => Promise<void>> {
+  async function receiveInbound(device: q.DeviceRow, texts: InboundSms[]): Promise<ReceivedInbound> {
     const now = clock.now();
     const udb = deps.urgentDb ?? db;
     const notContacted = async (tx: Db) =>
       (await rq.listStatuses(tx, device.teamId)).find((s) => s.builtIn && s.text === 'Not contacted')?.id ??
       null;
     const received: { text: InboundSms; taken: TakenText }[] = [];
-    for (const text of texts) {
+    const refused: { id: string; code: string }[] = [];
+    const deferred: string[] = [];
+    let fault: unknown = null;
+    for (const [index, text] of texts.entries()) {
+      // PGlite answers in this thread, so a batch would otherwise run start to end without letting a
+      // request or a socket in: other work gets a turn between texts (no statement added).
+      if (index > 0) await yieldToEventLoop();
       const from = recipientValue(text.from) ?? text.from.trim();
-      const taken = await takeInbound(udb, device, text, from, now, notContacted);
+      let taken: TakenText | null;
+      try {
+        taken = await takeInbound(udb, device, text, from, now, notContacted);
+      } catch (err) {
+        const code = sqlState(err);
+        if (code !== null && !isPassingFault(code)) {
+          refused.push({ id: text.id, code });
+          continue;
+        }
+        // Another device took the same new number at the same moment: the next try finds it.
+        if (code === '23505') {
+          deferred.push(text.id);
+          continue;
+        }
+        // The database may be out of reach: the rest would fail alike; the device sends them again.
+        deferred.push(...texts.slice(index).map((t) => t.id));
+        // The driver's error, not Drizzle's: that one carries the SQL with the texts in it.
+        fault = (err as { cause?: unknown }).cause ?? err;
+        break;
+      }
       if (!taken) continue; // reported before
       const rt = deps.realtime();
       const audience = (await rt.recordAudience(device.teamId, [taken.itemId]))(taken.itemId);
@@ -204,7 +246,7 @@ export function createSmsService(deps: {
       rt.toRooms(audience, 'inboxChanged', { itemId: taken.itemId });
       received.push({ text, taken });
     }
-    return async () => {
+    const followUps = async () => {
       for (const { text, taken } of received) {
         const push = await db.transaction((tx) =>
           deps.notifications.notify(tx, {
@@ -224,6 +266,7 @@ export function createSmsService(deps: {
         await deps.onReply?.(device.teamId, taken.itemId, taken.optOut);
       }
     };
+    return { refused, deferred, fault, followUps };
   }
 
   return {
@@ -332,9 +375,9 @@ export function createSmsService(deps: {
 
     /** Texts a device received: matched to their record (or a new contact), opt-outs honoured. */
     async applyInbound(device: q.DeviceRow, texts: InboundSms[]) {
-      await (
-        await receiveInbound(device, texts)
-      )();
+      const received = await receiveInbound(device, texts);
+      await received.followUps();
+      return received;
     },
 
     receiveInbound,
