@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isBucketFull, storableText, takeInboundTokens, type TokenBucket } from './device-inbound.js';
+import {
+  agentKeepsDeferredTexts,
+  isBucketFull,
+  storableText,
+  takeInboundTokens,
+  type TokenBucket,
+} from './device-inbound.js';
 
 describe('a received text as the database can store it', () => {
   it('drops U+0000 and keeps every other character', () => {
@@ -71,5 +77,24 @@ describe("a device's inbound rate", () => {
   it('forgets a bucket only once it has refilled', () => {
     expect(isBucketFull({ tokens: 0, at: 0 }, 4_999, rate)).toBe(false);
     expect(isBucketFull({ tokens: 0, at: 0 }, 5_000, rate)).toBe(true);
+  });
+});
+
+describe('agentKeepsDeferredTexts', () => {
+  it('defers texts only to agents from 0.2.0 on, which keep and resend them', () => {
+    expect(['0.2.0', '0.2.1', '0.10.0', '1.0.0'].map(agentKeepsDeferredTexts)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['0.1.0', '0.1.9', '', 'test', null, undefined].map(agentKeepsDeferredTexts)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

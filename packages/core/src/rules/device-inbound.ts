@@ -59,3 +59,19 @@ export function takeInboundTokens(
 export function isBucketFull(bucket: TokenBucket, now: number, rate: InboundRate): boolean {
   return bucket.tokens + (Math.max(0, now - bucket.at) * rate.perSecond) / 1000 >= rate.burst;
 }
+
+/** The first agent version that keeps deferred texts and sends them again (docs/device-protocol.md). */
+export const INBOUND_DEFERRAL_SINCE = [0, 2, 0] as const;
+
+/**
+ * Whether an agent of this version may be told to send texts later. Older agents read any ack as
+ * "stored" and drop what it deferred, so they are never deferred: a flood from one costs the server
+ * more, but no text is lost.
+ */
+export function agentKeepsDeferredTexts(agentVersion: string | null | undefined): boolean {
+  const parts = /^(\d+)\.(\d+)\.(\d+)/.exec(agentVersion ?? '');
+  if (!parts) return false;
+  const [major, minor, patch] = parts.slice(1).map(Number) as [number, number, number];
+  const [m, n, p] = INBOUND_DEFERRAL_SINCE;
+  return major !== m ? major > m : minor !== n ? minor > n : patch >= p;
+}

@@ -13,6 +13,7 @@ import {
 import {
   isBucketFull,
   takeInboundTokens,
+  agentKeepsDeferredTexts,
   type InboundRate,
   type TokenBucket,
 } from '@prospector/core/rules/device-inbound';
@@ -222,6 +223,8 @@ export function createDeviceGateway(deps: {
     const rate = options.inboundRate;
     const grant = takeInboundTokens(buckets.get(deviceId), clock.now().getTime(), texts.length, rate);
     buckets.set(deviceId, grant.bucket);
+    // An agent older than deferral would drop the deferred texts: it gets every text stored instead.
+    if (!agentKeepsDeferredTexts(device.agentVersion)) grant.granted = texts.length;
     const admitted = texts.slice(0, grant.granted);
     const deferred = texts.slice(grant.granted).map((t) => t.id);
     let retryAfterMs = deferred.length > 0 ? grant.retryAfterMs : 0;

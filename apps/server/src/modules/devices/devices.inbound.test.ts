@@ -7,6 +7,7 @@ import { queryRows } from '../../db/client.js';
 import { identifiers, messages as messageRows } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertContact, insertTeamAdmin, type TestUser } from '../../test/factories.js';
+import { AGENT_VERSION } from '@prospector/device-agent/version';
 import { deviceToken } from './devices.tokens.js';
 
 type InboundAck = {
@@ -44,9 +45,9 @@ async function addAndroid(value = '+19165550100') {
 }
 
 /** A hand-driven agent: sends exactly the payload a test gives it, as a buggy or hostile one could. */
-async function phone(deviceId: string) {
+async function phone(deviceId: string, agentVersion = AGENT_VERSION) {
   const socket = io(base + DEVICE_NAMESPACE, {
-    auth: { token: deviceToken(t.app.config.authSecret, deviceId, 1), platform: 'sim', agentVersion: 'test' },
+    auth: { token: deviceToken(t.app.config.authSecret, deviceId, 1), platform: 'sim', agentVersion },
     transports: ['websocket'],
     reconnection: false,
   });
@@ -217,6 +218,22 @@ describe('an inbound flood from one device', () => {
     const again = await agent.inbound(flood.slice(10));
     expect(again.deferred?.length).toBeGreaterThanOrEqual(19);
     expect((await inboundBodies()).length).toBeLessThanOrEqual(11);
+  });
+
+  it('an agent older than deferral (0.1.x drops what is deferred) gets every text of its flood stored', async () => {
+    await start({ DEVICE_INBOUND_BURST: 10, DEVICE_INBOUND_PER_SECOND: 5 });
+    const device = await addAndroid();
+    const agent = await phone(device._id, '0.1.0');
+    const flood = Array.from({ length: 30 }, (_, i) => ({
+      id: `o-${i}`,
+      from: '+19165550178',
+      body: `old ${String(i).padStart(2, '0')}`,
+      at: at(),
+    }));
+    const answer = await agent.inbound(flood);
+    expect(answer.ok).toBe(true);
+    expect(answer.deferred ?? []).toEqual([]);
+    expect(await inboundBodies()).toEqual(flood.map((m) => m.body));
   });
 
   it("one device's flood does not hold back another device's texts", async () => {
