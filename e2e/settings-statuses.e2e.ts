@@ -48,8 +48,9 @@ describe('Settings > Statuses', () => {
     const hide = page.getByRole('switch', { name: 'Hide Hot lead' });
     await page.waitForLoadState('networkidle');
     await hide.click({ force: true });
-    await expect.poll(() => hide.isChecked()).toBe(true);
-    await expect.poll(async () => (await teamStatuses()).at(-1)?.hidden).toBe(true);
+    // Polled for up to 5 s, as the rename below: under a loaded CI machine the default 1 s was too short.
+    await expect.poll(() => hide.isChecked(), { timeout: 5000 }).toBe(true);
+    await expect.poll(async () => (await teamStatuses()).at(-1)?.hidden, { timeout: 5000 }).toBe(true);
 
     await name.fill('Warm lead');
     await expect.poll(async () => (await teamStatuses()).at(-1)?.text, { timeout: 5000 }).toBe('Warm lead');
