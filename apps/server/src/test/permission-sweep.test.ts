@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './app.js';
 import { insertMember } from './factories.js';
-import { callRoute, digests, seedTeam, sweepRoutes, teamTables } from './route-sweep.js';
+import { digests, requestFor, stopBackgroundWork, sweepRoutes, teamTables } from './route-sweep.js';
+import { seedTeam } from './seed-team.js';
 
 /**
  * Permissions, proven over every registered route: for each permission key a member holding every
@@ -54,6 +55,7 @@ function guarded(key: PermissionKey, teamId: string, self: string): Record<strin
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
+  await stopBackgroundWork(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -83,14 +85,17 @@ describe('permissions', () => {
       const problems: string[] = [];
       const reached: string[] = [];
       for (const r of routes) {
+        // Each request is built before the digest: what it needs, the team's admin may have just set up.
+        const asLacking = await requestFor(t, r, team, lacking);
         let before = await digests(t, watchedFor(lacking.userId));
-        const res = await callRoute(t, r, team.ids, lacking);
+        const res = await t.app.inject(asLacking);
         const after = await digests(t, watchedFor(lacking.userId));
         const changed = Object.keys(before).filter((k) => before[k] !== after[k]);
         if (changed.length)
           problems.push(`${r.method} ${r.url} (${res.statusCode}) changed ${changed.join(', ')}`);
+        const asHolding = await requestFor(t, r, team, holding);
         before = await digests(t, watchedFor(holding.userId));
-        await callRoute(t, r, team.ids, holding);
+        await t.app.inject(asHolding);
         const control = await digests(t, watchedFor(holding.userId));
         if (Object.keys(before).some((k) => before[k] !== control[k])) reached.push(`${r.method} ${r.url}`);
       }
