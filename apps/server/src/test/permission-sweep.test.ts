@@ -110,7 +110,7 @@ describe('permissions', () => {
     },
   );
 
-  it('the tables every key guards are the teams tables: a new table must be placed or declared unguarded', async () => {
+  it('the tables every key guards are the teams tables: a new table must be placed or declared unguarded, and only team tables are declared', async () => {
     const tables = Object.keys(await teamTables(t, '00000000-0000-0000-0000-000000000000'));
     const guardedTables = new Set(
       PERMISSION_KEYS.flatMap((k) =>
@@ -118,7 +118,7 @@ describe('permissions', () => {
       ),
     );
     // Shared by the whole team whatever the permissions (records, their comments and tasks, settings
-    // the admin alone changes), or written by the server itself.
+    // the admin alone changes), the members' logins, or written by the server itself.
     const UNGUARDED = [
       'audit_log',
       'campaign_recipients',
@@ -131,13 +131,16 @@ describe('permissions', () => {
       'item_keys',
       'item_links',
       'items',
+      'login_codes',
       'notifications',
       'quick_replies',
+      'sessions',
       'sms_jobs',
       'tasks',
       'teams',
       'uploads',
     ];
     expect(tables.filter((n) => !guardedTables.has(n) && !UNGUARDED.includes(n))).toEqual([]);
+    expect(UNGUARDED.filter((n) => !tables.includes(n))).toEqual([]);
   });
 });

@@ -343,7 +343,10 @@ export async function digests(t: TestApp, queries: Record<string, ReturnType<typ
   return out;
 }
 
-/** Every table holding a team's data, as a query for the team's rows. */
+/**
+ * Every table holding a team's data, as a query for the team's rows: those with a `team_id`, and those
+ * that reach their team through the row they belong to (a list, a device, a user).
+ */
 export async function teamTables(t: TestApp, teamId: string) {
   const tables = await queryRows<{ table_name: string }>(
     t.database.db,
@@ -356,5 +359,12 @@ export async function teamTables(t: TestApp, teamId: string) {
   out['teams'] = sql`select * from teams where id = ${teamId}`;
   out['list_items'] = sql`select * from list_items
     where list_id in (select id from lists where team_id = ${teamId})`;
+  const teamDevices = sql`select id from devices where team_id = ${teamId}`;
+  out['device_inbound'] = sql`select * from device_inbound where device_id in (${teamDevices})`;
+  out['device_campaign_days'] = sql`select * from device_campaign_days where device_id in (${teamDevices})`;
+  const teamUsers = sql`select id from users where team_id = ${teamId}`;
+  out['sessions'] = sql`select * from sessions where user_id in (${teamUsers})`;
+  out['login_codes'] = sql`select * from login_codes where user_id in (${teamUsers})
+    or email in (select email from users where team_id = ${teamId})`;
   return out;
 }
