@@ -16,7 +16,9 @@ import {
   leafPaths,
   withLeaf,
 } from './hostile-inputs.js';
-import { idFor, sample, seedTeam, type SeededTeam } from './route-sweep.js';
+import { TINY_PNG } from './multipart.js';
+import { idFor, querySchemaOf, sample } from './route-sweep.js';
+import { seedTeam, type SeededTeam } from './seed-team.js';
 
 /**
  * Hostile input over every route the app registers (read from Fastify, so a new route is fuzzed the
@@ -38,23 +40,6 @@ type Case = {
   contentType?: string;
 };
 
-/** The query schema of each contract endpoint (Fastify's route list has bodies and params only). */
-const querySchemas = new Map(
-  Object.values(core as Record<string, unknown>)
-    .filter(
-      (e): e is core.Endpoint =>
-        !!e && typeof e === 'object' && 'method' in e && 'path' in e && 'response' in e,
-    )
-    .filter((e) => e.query)
-    .map((e) => [`${e.method} ${e.path}`, e.query]),
-);
-
-// A 1×1 PNG: the avatar routes store images only.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 /** A multipart form with text fields and one file under several names, all hostile where they can be. */
 function multipartForm(text: string, fileName: string) {
   const boundary = `----fuzz${Math.random().toString(16).slice(2)}`;
@@ -70,7 +55,7 @@ function multipartForm(text: string, fileName: string) {
     ...['file', 'avatar', 'img'].map((name) =>
       part(
         `Content-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: image/png`,
-        name === 'file' ? `First Name,Phone\r\n${text},212-555-0123\r\n` : PNG,
+        name === 'file' ? `First Name,Phone\r\n${text},212-555-0123\r\n` : TINY_PNG,
       ),
     ),
     Buffer.from(`--${boundary}--\r\n`),
@@ -138,7 +123,7 @@ function casesFor(r: FastifyInstance['routeList'][number], team: SeededTeam): Ca
   for (const name of r.url.includes('*') ? ['*', ...params] : params)
     for (const seg of HOSTILE_SEGMENTS)
       cases.push({ name: `:${name}=${seg.slice(0, 24)}`, url: urlWith({ [name]: seg }) });
-  const query = querySchemas.get(`${r.method} ${r.url}`);
+  const query = querySchemaOf(r);
   const queryKeys = Object.keys((query as { shape?: object } | undefined)?.shape ?? { search: 1 });
   for (const key of queryKeys)
     for (const s of [...HOSTILE_STRINGS, '%ED%A0%80'])

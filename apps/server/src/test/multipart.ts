@@ -1,8 +1,8 @@
-/** A multipart/form-data body with one file part named `file`, as a browser's upload sends it. */
-export function multipartFile(fileName: string, content: Buffer | string) {
+/** A multipart/form-data body with one file part (named `file` unless told), as a browser's upload sends it. */
+export function multipartFile(fileName: string, content: Buffer | string, field = 'file') {
   const boundary = `----prospector${Math.random().toString(16).slice(2)}`;
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {
@@ -10,3 +10,9 @@ export function multipartFile(fileName: string, content: Buffer | string) {
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
 }
+
+/** A 1×1 PNG: avatars are images by their bytes. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,51 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import * as core from '@prospector/core';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { queryRows } from '../db/client.js';
-import { devices, listItems, lists, teams } from '../db/schema/index.js';
 import type { TestApp } from './app.js';
-import {
-  insertContact,
-  insertMember,
-  insertTask,
-  insertTeamAdmin,
-  statusId,
-  type TestUser,
-} from './factories.js';
+import type { TestUser } from './factories.js';
+import { multipartFile, TINY_PNG } from './multipart.js';
+import { CONTACT_NUMBER, DEVICE_NUMBER, OWN_STATUS, type SeededTeam, type SeedIds } from './seed-team.js';
 
 /**
  * Walking every route the app registers (read from Fastify, so a new route is covered without
- * touching the tests that use this): a team full of data to aim at, and a request for each route
- * that parses, with that team's ids wherever a path parameter or a body field takes an id.
+ * touching the tests that use this): for each route, aimed at a seeded team (`seed-team.ts`), a request
+ * that team's own admin would send with success, with the team's ids wherever a path parameter or a
+ * body field takes an id. From another session the same request must be refused, and for that reason.
  */
 
-/** Ids of the seeded team's rows, by kind. */
-export type SeedIds = Record<string, string>;
-
-export type SeededTeam = {
-  admin: TestUser;
-  ids: SeedIds;
-  /** Strings only the seeded team's data holds: none may appear in an answer to an outsider. */
-  secrets: string[];
-  /** Those of them that are the records' data (what a member without access may not read). */
-  recordSecrets: string[];
-};
+/** The one address the fake maps service knows. */
+const KNOWN_ADDRESS = '1600 Amphitheatre Pkwy, Mountain View, CA';
+/** A hook URL that passes validation and can never resolve (RFC 2606); no sweep lets a hook go out anyway. */
+const HOOK_URL = 'https://crm.example.invalid/hook';
 
 type Def = { type: string; [k: string]: unknown };
 const defOf = (schema: unknown) => (schema as { _zod?: { def: Def } })?._zod?.def;
 
-/** The id of the seeded team's row a field names, by its name (and the route for a bare `_id`). */
+/** The id of the seeded team's row a field names, by its name (and the route for a bare `_id` or `id`). */
 export function idFor(ids: SeedIds, key: string, url: string): string {
   const k = key.replace(/Ids$/, 'Id').replace(/s$/, '');
   if (k === '_id') {
     if (/Reply/i.test(url)) return ids['reply']!;
     if (/SubTemplate/i.test(url)) return ids['subtemplate']!;
     if (/Template/i.test(url)) return ids['template']!;
-    if (/Status/i.test(url)) return ids['status']!;
+    if (/Status/i.test(url)) return ids['ownStatus']!;
     if (/Member/i.test(url)) return ids['member']!;
+    if (/notification/i.test(url)) return ids['notification']!;
     if (/task/i.test(url)) return ids['task']!;
     return ids['item']!;
   }
+  if (k === 'id' && /\/lists\//.test(url)) return ids['list']!;
   const byName: Record<string, string> = {
     listId: ids['list']!,
     campaignId: ids['campaign']!,
@@ -53,6 +44,7 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
     tempId: ids['template']!,
     templateId: ids['template']!,
     userId: ids['member']!,
+    assignedId: ids['member']!,
     // Removing a member hands their records to someone else.
     assignedTo: /removeMember/.test(url) ? ids['admin']! : ids['member']!,
     deviceId: ids['device']!,
@@ -60,11 +52,34 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
     statusId: ids['status']!,
     statuse: ids['status']!,
     status: ids['status']!,
+    condition: ids['status']!,
     taskId: ids['task']!,
     messageId: ids['message']!,
+    msgId: ids['scheduled']!,
     phone: ids['device']!,
+    // The one path parameter called `name` is an avatar file's.
+    name: ids['avatar']!,
   };
   return byName[k] ?? ids['item']!;
+}
+
+// Every text a sample writes is new, so nothing it adds collides with what an earlier call added.
+let written = 0;
+
+/** A value of a string field that parses, by the field's format or name. */
+function sampleString(ids: SeedIds, def: Def, key: string, url: string): string {
+  const format = def['format'];
+  if (format === 'uuid' || /(^_id$|Id$|Ids$|^id$)/.test(key)) return idFor(ids, key, url);
+  if (format === 'email' || key === 'email') return `swept${++written}@beta.test`;
+  // The seeded contact's number: a text to it is one the team could really send.
+  if (key === 'to') return CONTACT_NUMBER;
+  if (key === 'from') return DEVICE_NUMBER;
+  if (format === 'datetime') return '2026-01-01T12:00:00Z';
+  if (format === 'url' || /Hook$/.test(key)) return HOOK_URL;
+  if (/address/i.test(key)) return KNOWN_ADDRESS;
+  if (key === 'countryCode') return '+1';
+  if (/^(to|phone|value|from)$/.test(key)) return '+12125550177';
+  return `Swept ${++written}`;
 }
 
 /** A request body that parses, with the seeded team's ids in every id-like field. */
@@ -96,23 +111,14 @@ export function sample(ids: SeedIds, schema: unknown, key: string, url: string):
       return (def['values'] as unknown[])[0];
     case 'number':
     case 'int':
-      return 1;
+      // An offset starts at the first row; any other number is a count or a position.
+      return key === 'skip' ? 0 : 1;
     case 'boolean':
       return false;
     case 'record':
       return {};
-    case 'string': {
-      const format = def['format'];
-      if (format === 'uuid' || /(^_id$|Id$|Ids$|^id$)/.test(key)) return idFor(ids, key, url);
-      if (format === 'email' || key === 'email') return 'eve@beta.test';
-      // The seeded contact's number: a text to it is one the team could really send.
-      if (key === 'to') return '+12125550199';
-      if (key === 'from') return '+19175550166';
-      if (format === 'datetime') return '2026-01-01T12:00:00Z';
-      if (format === 'url') return 'https://example.com/hook';
-      if (/^(to|phone|value|from)$/.test(key)) return '+12125550177';
-      return 'Team B wrote this';
-    }
+    case 'string':
+      return sampleString(ids, def, key, url);
     default:
       return undefined;
   }
@@ -127,19 +133,112 @@ const SKIP = new Set([
   'GET /*',
 ]);
 
-export type SweepRoute = { method: string; url: string; body?: unknown };
+export type SweepRoute = FastifyInstance['routeList'][number];
 
-/** Every registered route but the skipped ones. */
+/** Reads, then changes, then removals: a caller allowed all of them still finds the rows each aims at. */
+const stage = (r: SweepRoute) => (/remove/i.test(r.url) ? 2 : r.method === 'GET' ? 0 : 1);
+
+/** Every registered route but the skipped ones, removals last. */
 export function sweepRoutes(app: FastifyInstance): SweepRoute[] {
-  return app.routeList.filter((r) => !SKIP.has(`${r.method} ${r.url}`) && r.method !== 'HEAD');
+  return app.routeList
+    .filter((r) => !SKIP.has(`${r.method} ${r.url}`) && r.method !== 'HEAD')
+    .sort((x, y) => stage(x) - stage(y));
+}
+
+/** The query schema of each contract endpoint (Fastify's route list has bodies and params only). */
+const QUERIES = new Map(
+  Object.values(core as Record<string, unknown>)
+    .filter(
+      (e): e is core.Endpoint =>
+        !!e && typeof e === 'object' && 'method' in e && 'path' in e && 'response' in e,
+    )
+    .filter((e) => e.query)
+    .map((e) => [`${e.method} ${e.path}`, e.query]),
+);
+
+/** A route's query schema, from its contract endpoint. */
+export const querySchemaOf = (r: SweepRoute) => QUERIES.get(`${r.method} ${r.url}`);
+
+/** The fields a schema requires, sampled; the optional ones (filters, pages) are left out. */
+function required(ids: SeedIds, schema: unknown, url: string): Record<string, unknown> {
+  const def = defOf(schema);
+  if (def?.type !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(def['shape'] as Record<string, unknown>)
+      .filter(([, s]) => !['optional', 'default', 'nullable'].includes(defOf(s)?.type ?? ''))
+      .map(([k, s]) => [k, sample(ids, s, k, url)]),
+  );
+}
+
+/** The query string of the fields a route requires: an optional one would only narrow the answer. */
+function queryFor(ids: SeedIds, r: SweepRoute): string {
+  const fields = required(ids, querySchemaOf(r), r.url);
+  const query = new URLSearchParams(
+    Object.entries(fields).map(([k, v]) => [k, String(v)] as [string, string]),
+  );
+  return query.size ? `?${query}` : '';
+}
+
+/** Reads of the team's records sent as a body: with no filter, so a leak cannot hide behind one. */
+const READS = new Set(['POST /api/items/get', 'POST /api/dashboard/get', 'POST /api/lists/get']);
+
+type Built = { payload: object | Buffer; headers?: Record<string, string> };
+type BuildInput = { t: TestApp; team: SeededTeam; caller: TestUser; sampled: Record<string, unknown> };
+
+const form = (fileName: string, content: Buffer | string, field = 'file'): Built => {
+  const { payload, contentType } = multipartFile(fileName, content, field);
+  return { payload, headers: { 'content-type': contentType } };
+};
+
+let setUps = 0;
+
+/**
+ * Sends a call as the seeded team's admin, to set up what a request needs (a code, an upload, a hook),
+ * each from an address of its own so the limits on codes per address never refuse it.
+ */
+async function asOwner(t: TestApp, team: SeededTeam, method: 'POST' | 'PATCH', url: string, req: Built) {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { ...team.admin.headers, ...req.headers },
+    payload: req.payload,
+    remoteAddress: `198.51.100.${(++setUps % 250) + 1}`,
+  });
+  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
 }
 
 /**
- * Bodies a generic sample cannot make valid, built from what the caller sees: a whole-entity save of
- * the data fields must keep the system section, so it is the current sections plus one.
+ * Requests a generic sample cannot make succeed, built from the sample and what the seeded team
+ * holds. What a call needs first (a code mailed, a file uploaded, a push hook) the team's own admin
+ * sets up, so the caller's request is one that would succeed from that admin.
  */
-const BODIES: Record<string, (t: TestApp, caller: TestUser) => Promise<object>> = {
-  'PATCH /api/settings/updateCustomFields': async (t, caller) => {
+const BODIES: Record<string, (b: BuildInput) => Promise<Built> | Built> = {
+  'PATCH /api/items/update': ({ sampled }) => ({ payload: { ...sampled, key: 'First name' } }),
+  'PATCH /api/items/changeStatus': ({ sampled }) => ({ payload: { ...sampled, status: OWN_STATUS } }),
+  'PATCH /api/services/addAndMapData': ({ sampled }) => ({ payload: { ...sampled, type: 'company' } }),
+  'PATCH /api/services/assign': ({ sampled }) => ({ payload: { ...sampled, dataType: 'contact' } }),
+  'POST /api/services/search': ({ sampled }) => ({ payload: { ...sampled, text: 'Secretname' } }),
+  'POST /api/services/addNumber': ({ sampled }) => ({
+    payload: { ...sampled, phoneType: 'Android', value: '+12125550142' },
+  }),
+  // Devices are removed by their numbers: the seeded device's.
+  'POST /api/services/removeNumbers': () => ({ payload: { phones: [DEVICE_NUMBER] } }),
+  'PATCH /api/users/updateTimezone': () => ({
+    payload: { timezone: { value: 'America/Chicago', text: '(UTC−06:00) America/Chicago' } },
+  }),
+  // The seeded contact, whichever of its two statuses an earlier call left it in.
+  'POST /api/campaigns/launch': ({ team, sampled }) => ({
+    payload: {
+      ...sampled,
+      lastContactedAt: null,
+      statuses: [team.ids['status'], team.ids['ownStatus']],
+      startTime: '2026-01-05T15:00:00Z',
+      endTime: '2026-01-05T23:00:00Z',
+    },
+  }),
+  // A whole-entity save of the data fields must keep the system section: the current sections plus one.
+  'PATCH /api/settings/updateCustomFields': async ({ t, caller }) => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/settings/customFields?type=contact',
@@ -147,21 +246,88 @@ const BODIES: Record<string, (t: TestApp, caller: TestUser) => Promise<object>> 
     });
     const sections = res.statusCode === 200 ? (res.json() as { sections: object[] }).sections : [];
     const added = { _id: randomUUID(), name: 'Swept', hidden: false, users: [], system: false, fields: [] };
-    return { type: 'contact', sections: [...sections, added] };
+    return { payload: { type: 'contact', sections: [...sections, added] } };
+  },
+  // The caller's own key: another team's key names another team.
+  'POST /api/public/sendSMS': async ({ t, caller, sampled }) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/integrations',
+      headers: caller.headers,
+    });
+    const apiKey = res.statusCode === 200 ? (res.json() as { apiKey: string }).apiKey : sampled['apiKey'];
+    return { payload: { ...sampled, apiKey } };
+  },
+  'PATCH /api/services/pushToCrm': async ({ t, team, sampled }) => {
+    await asOwner(t, team, 'POST', '/api/users/updateHooks', { payload: { pushHook: HOOK_URL } });
+    return { payload: sampled };
+  },
+  'POST /api/teams/confirmMemberEmail': async ({ t, team, sampled }) => {
+    const email = `moved${++written}@alpha.test`;
+    const edit = sample(team.ids, core.editMember.body, '', core.editMember.path) as object;
+    await asOwner(t, team, 'PATCH', core.editMember.path, { payload: { ...edit, email } });
+    return { payload: { ...sampled, code: await t.smtp.codeFor(email) } };
+  },
+  'POST /api/lists/import': async ({ t, team, sampled }) => {
+    const file = form('swept.csv', 'First name,Phone\r\nSwept,212-555-0143\r\n');
+    const upload = await asOwner(t, team, 'POST', '/api/lists/upload', file);
+    const fields = [{ name: 'Phone', type: 'contact', matchesTo: 'Phone' }];
+    return { payload: { ...sampled, fileId: upload.fileId, fields } };
   },
 };
 
-/** Calls one route as `caller`, aimed at the seeded team's rows. */
-export async function callRoute(t: TestApp, r: SweepRoute, ids: SeedIds, caller: TestUser) {
-  const url = r.url.replace(/:(\w+)/g, (_, name: string) => idFor(ids, name, r.url));
-  const build = BODIES[`${r.method} ${r.url}`];
-  const payload = build ? await build(t, caller) : r.body ? sample(ids, r.body, '', r.url) : undefined;
-  return t.app.inject({
+/** Routes registered without a body schema that take a multipart form. */
+const FORMS: Record<string, () => Built> = {
+  'POST /api/lists/upload': () => form('swept.csv', 'First name,Phone\r\nSwept,212-555-0144\r\n'),
+  'POST /api/users/changeAvatar': () => form('me.png', TINY_PNG, 'avatar'),
+  'PATCH /api/teams/editProfile': () => form('logo.png', TINY_PNG, 'img'),
+};
+
+/** The request one route gets from `caller`, aimed at the seeded team's rows. */
+export async function requestFor(
+  t: TestApp,
+  r: SweepRoute,
+  team: SeededTeam,
+  caller: TestUser,
+): Promise<InjectOptions> {
+  const { ids } = team;
+  const params = (defOf(r.params)?.['shape'] ?? {}) as Record<string, unknown>;
+  const path = r.url.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(
+      params[name] ? String(sample(ids, params[name], name, r.url)) : idFor(ids, name, r.url),
+    ),
+  );
+  const key = `${r.method} ${r.url}`;
+  const sampled = !r.body
+    ? undefined
+    : READS.has(key)
+      ? required(ids, r.body, r.url)
+      : (sample(ids, r.body, '', r.url) as Record<string, unknown>);
+  const build = r.body ? BODIES[key] : FORMS[key];
+  const built = build
+    ? await build({ t, team, caller, sampled: sampled ?? {} })
+    : sampled && { payload: sampled };
+  return {
     method: r.method as 'GET',
-    url,
-    headers: caller.headers,
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+    url: path + queryFor(ids, r),
+    headers: { ...caller.headers, ...built?.headers },
+    ...(built ? { payload: built.payload } : {}),
+  };
+}
+
+/** Calls one route as `caller`, aimed at the seeded team's rows. */
+export async function callRoute(t: TestApp, r: SweepRoute, team: SeededTeam, caller: TestUser) {
+  return t.app.inject(await requestFor(t, r, team, caller));
+}
+
+/**
+ * Holds the background work a sweep would race: a hook URL a sweep saves is never called, and a
+ * queued import stays queued, so between two digests only the call itself changes the team's rows.
+ */
+export async function stopBackgroundWork(t: TestApp) {
+  await t.app.services.hookSender.stop();
+  t.app.services.hookSender.kick = () => {};
+  await t.app.services.imports.stop();
 }
 
 /** One digest per table of the team's rows (a table, or a filtered query over it). */
@@ -177,7 +343,10 @@ export async function digests(t: TestApp, queries: Record<string, ReturnType<typ
   return out;
 }
 
-/** Every table holding a team's data, as a query for the team's rows. */
+/**
+ * Every table holding a team's data, as a query for the team's rows: those with a `team_id`, and those
+ * that reach their team through the row they belong to (a list, a device, a user).
+ */
 export async function teamTables(t: TestApp, teamId: string) {
   const tables = await queryRows<{ table_name: string }>(
     t.database.db,
@@ -190,127 +359,12 @@ export async function teamTables(t: TestApp, teamId: string) {
   out['teams'] = sql`select * from teams where id = ${teamId}`;
   out['list_items'] = sql`select * from list_items
     where list_id in (select id from lists where team_id = ${teamId})`;
+  const teamDevices = sql`select id from devices where team_id = ${teamId}`;
+  out['device_inbound'] = sql`select * from device_inbound where device_id in (${teamDevices})`;
+  out['device_campaign_days'] = sql`select * from device_campaign_days where device_id in (${teamDevices})`;
+  const teamUsers = sql`select id from users where team_id = ${teamId}`;
+  out['sessions'] = sql`select * from sessions where user_id in (${teamUsers})`;
+  out['login_codes'] = sql`select * from login_codes where user_id in (${teamUsers})
+    or email in (select email from users where team_id = ${teamId})`;
   return out;
-}
-
-/**
- * A team with one of everything: a contact assigned to a member, a task, a device, a template group
- * with a template, a subtemplate, a quick reply, a list, a running campaign and a sent text. `tag`
- * keeps e-mail addresses apart when several teams are seeded in one database.
- */
-export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
-  const admin = await insertTeamAdmin(t, `ann${tag}@alpha.test`, 'Ann Alpha');
-  await t.database.db.update(teams).set({ timezone: 'America/New_York' }).where(eq(teams.id, admin.teamId));
-  const ids: SeedIds = { admin: admin.userId };
-  const call = async (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) => {
-    const res = await t.app.inject({ method, url, headers: admin.headers, payload });
-    if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
-  const contact = await insertContact(t.database.db, admin.teamId, {
-    first: 'Zelda',
-    last: 'Secretname',
-    status: 'Not contacted',
-    phones: ['212-555-0199'],
-  });
-  ids['item'] = contact.id;
-  const member = await insertMember(t, admin.teamId, `mia${tag}@alpha.test`, { name: 'Mia Alphateam' });
-  ids['member'] = member.userId;
-  await t.database.db.execute(
-    sql`update items set assigned_to = array[${member.userId}]::uuid[] where id = ${contact.id}`,
-  );
-  await insertTask(t.database.db, admin.teamId, contact.id, 'Secret task of A', null);
-  const [task] = await queryRows<{ id: string }>(
-    t.database.db,
-    sql`select id from tasks where team_id = ${admin.teamId}`,
-  );
-  ids['task'] = task!.id;
-  ids['status'] = await statusId(t.database.db, admin.teamId, 'Not contacted');
-  const device = await call('POST', '/api/services/addNumber', {
-    phoneType: 'Android',
-    value: '+19175550166',
-  });
-  ids['device'] = device.device._id;
-  await t.database.db
-    .update(devices)
-    .set({ connected: true, pingedAt: t.clock.now() })
-    .where(eq(devices.id, ids['device']!));
-  const group = await call('PUT', '/api/templates/addGroup', { name: 'Secret group A' });
-  ids['group'] = group._id;
-  ids['template'] = (
-    await call('PUT', '/api/templates/addTemplate', { text: 'Secret template of A', groupId: group._id })
-  )._id;
-  ids['subtemplate'] = (
-    await call('PUT', '/api/templates/addSubTemplate', { name: 'secretsub', values: ['Hi'] })
-  )._id;
-  ids['reply'] = (
-    await call('PUT', '/api/templates/addReply', { title: 'Secret', text: 'Secret reply of A' })
-  )._id;
-  const [list] = await t.database.db
-    .insert(lists)
-    .values({
-      teamId: admin.teamId,
-      name: 'Secret list of A',
-      position: 1,
-      state: 'imported',
-      result: {
-        rowsRead: 1,
-        contactsNew: 1,
-        contactsMerged: 0,
-        propertiesNew: 0,
-        propertiesMerged: 0,
-        companiesNew: 0,
-        companiesMerged: 0,
-        invalidPhones: 0,
-        invalidEmails: 0,
-        dncPhones: 0,
-        dropped: {},
-      },
-      createdAt: t.clock.now(),
-    })
-    .returning();
-  ids['list'] = list!.id;
-  await t.database.db.insert(listItems).values({ listId: list!.id, itemId: contact.id, type: 'contact' });
-  const campaign = await call('POST', '/api/campaigns/launch', {
-    name: 'Secret campaign of A',
-    statuses: [ids['status']],
-    weekDays: [1, 2, 3, 4, 5],
-    startTime: '2026-01-05T15:00:00Z',
-    endTime: '2026-01-05T23:00:00Z',
-    startDate: '2026-01-05T05:00:00Z',
-    groupIds: [group._id],
-    devices: [ids['device']],
-  });
-  ids['campaign'] = campaign._id;
-  const sent = await call('POST', '/api/messages/sendSms', {
-    body: 'Secret text of A',
-    dataId: contact.id,
-    to: '+12125550199',
-  });
-  ids['message'] = sent.message._id;
-  // Within the team, settings are shared (devices, templates, campaigns, members, lists): what a member
-  // may not read without access is the records' data.
-  const recordSecrets = [
-    'Zelda',
-    'Secretname',
-    '2125550199',
-    'Secret task of A',
-    'Secret text of A',
-    ids['item']!,
-    ids['task']!,
-    ids['message']!,
-  ];
-  const secrets = [
-    ...recordSecrets,
-    `mia${tag}@alpha.test`,
-    'Secret group A',
-    'Secret template of A',
-    'secretsub',
-    'Secret reply of A',
-    'Secret list of A',
-    'Secret campaign of A',
-    '9175550166',
-    ...Object.values(ids),
-  ];
-  return { admin, ids, secrets, recordSecrets };
 }

@@ -1,22 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './app.js';
+import { startFakeGoogleMaps, type FakeGoogleMaps } from './fake-google-maps.js';
 import { insertMember, insertTeamAdmin, type TestUser } from './factories.js';
-import { callRoute, digests, seedTeam, sweepRoutes, teamTables, type SeededTeam } from './route-sweep.js';
+import {
+  callRoute,
+  digests,
+  requestFor,
+  stopBackgroundWork,
+  sweepRoutes,
+  teamTables,
+  type SweepRoute,
+} from './route-sweep.js';
+import { seedTeam, type SeededTeam } from './seed-team.js';
 
 /**
  * Tenant isolation, proven over every route the app registers (read from Fastify, so a new route is
  * covered without touching this file): a member of team B calls each one with team A's ids wherever a
  * path parameter or a body field takes an id, and with B's own session. No answer may carry A's data,
- * and A's rows must be byte for byte the same afterwards.
+ * and A's rows must be byte for byte the same afterwards. Two controls show the sweep can fail: A's own
+ * admin sending the same requests succeeds on all but the routes listed below, and a route planted to
+ * ignore the caller's team is caught.
  */
 
+const STAFF_ONLY = 'staff only (ADR 004): no team admin may call it; admin.routes.test.ts covers staff';
+/** Routes A's own admin cannot succeed on either, and why: there the sweep proves nothing. */
+const OWNER_REFUSED: Record<string, string> = {
+  'POST /api/admin/hijack': STAFF_ONLY,
+  'POST /api/admin/switchToUser': STAFF_ONLY,
+};
+// Counts when this was written: fewer means the request builder regressed.
+/** Routes A's admin succeeds on. */
+const OWNER_SUCCEEDS_AT_LEAST = 96;
+/** Of those, answers carrying A's data: ignoring the caller's team, these routes are caught by the answer alone. */
+const OWNER_ANSWERS_WITH_DATA_AT_LEAST = 49;
+
 let t: TestApp;
+let maps: FakeGoogleMaps;
 let a: SeededTeam;
 let b: TestUser;
 let bMember: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Addresses reach a local fake of the maps service, so the maps routes answer past "not configured".
+  maps = await startFakeGoogleMaps();
+  t = await buildTestApp({ GOOGLE_MAPS_KEY: maps.key, GOOGLE_MAPS_URL: maps.url });
+  await stopBackgroundWork(t);
   a = await seedTeam(t);
   b = await insertTeamAdmin(t, 'bob@beta.test', 'Bob Beta');
   bMember = await insertMember(t, b.teamId, 'bea@beta.test');
@@ -24,32 +54,39 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await maps?.close();
 });
 
-async function sweep(callers: TestUser[], opts: { sameTeam?: boolean } = {}) {
-  const tables = await teamTables(t, a.admin.teamId);
-  const before = await digests(t, tables);
+type Problem = { route: string; status: number; leaked: string[]; changed: string[] };
+type Send = (req: InjectOptions, r: SweepRoute) => Promise<LightMyRequestResponse>;
+
+/** Every route from each caller at `team`: which answers carried the team's data, which calls changed it. */
+async function sweep(team: SeededTeam, callers: TestUser[], opts: { sameTeam?: boolean; send?: Send } = {}) {
+  const send: Send = opts.send ?? ((req) => t.app.inject(req));
+  // Within the team only the records' data is private; outside it, everything is.
+  const watched = opts.sameTeam ? team.recordSecrets : team.secrets;
   const routes = sweepRoutes(t.app);
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   let pairs = 0;
   for (const caller of callers) {
+    const tables = await teamTables(t, team.admin.teamId);
+    // A member may change their own profile (name, avatar): the rest of the team is what is watched.
+    if (opts.sameTeam)
+      tables['users'] =
+        sql`select * from users where team_id = ${team.admin.teamId} and id <> ${caller.userId}`;
     for (const r of routes) {
-      const res = await callRoute(t, r, a.ids, caller);
+      // Built first: what a request needs, the team's admin may have just set up.
+      const req = await requestFor(t, r, team, caller);
+      const before = await digests(t, tables);
+      const res = await send(req, r);
       pairs++;
-      if (res.statusCode >= 200 && res.statusCode < 300) {
-        // Within the team only the records' data is private; outside it, everything is.
-        const watched = opts.sameTeam ? a.recordSecrets : a.secrets;
-        const leaked = watched.filter((x) => res.body.includes(x));
-        if (leaked.length)
-          problems.push(`${r.method} ${r.url} (${res.statusCode}) answered with ${leaked.join(', ')}`);
-      }
+      const ok = res.statusCode >= 200 && res.statusCode < 300;
+      const leaked = ok ? watched.filter((x) => res.body.includes(x)) : [];
       const after = await digests(t, tables);
       // A refused staff call is written to the audit log: that is the point of it.
       const changed = Object.keys(before).filter((k) => before[k] !== after[k] && k !== 'audit_log');
-      if (changed.length) {
-        problems.push(`${r.method} ${r.url} (${res.statusCode}) changed A's ${changed.join(', ')}`);
-        Object.assign(before, after);
-      }
+      if (leaked.length || changed.length)
+        problems.push({ route: `${r.method} ${r.url}`, status: res.statusCode, leaked, changed });
     }
   }
   return { routes: routes.length, pairs, problems };
@@ -57,7 +94,7 @@ async function sweep(callers: TestUser[], opts: { sameTeam?: boolean } = {}) {
 
 describe('tenant isolation', () => {
   it("no route gives a member of another team A's data or changes it", async () => {
-    const { routes, pairs, problems } = await sweep([b, bMember]);
+    const { routes, pairs, problems } = await sweep(a, [b, bMember]);
     expect(routes).toBeGreaterThan(80);
     process.stdout.write(
       `tenant isolation: ${routes} routes × 2 callers of team B = ${pairs} pairs checked\n`,
@@ -70,10 +107,46 @@ describe('tenant isolation', () => {
       permissions: [],
       dataAccess: 'Only assigned',
     });
-    const { routes, pairs, problems } = await sweep([plain], { sameTeam: true });
+    const { routes, pairs, problems } = await sweep(a, [plain], { sameTeam: true });
     process.stdout.write(
       `permissions: ${routes} routes as a member without permissions = ${pairs} pairs checked\n`,
     );
     expect(problems).toEqual([]);
+  });
+
+  it("A's own admin, sending the same requests, succeeds on every route but the few that no team admin may call", async () => {
+    const own = await seedTeam(t, '-own');
+    const refused: string[] = [];
+    let withData = 0;
+    const routes = sweepRoutes(t.app);
+    for (const r of routes) {
+      const res = await callRoute(t, r, own, own.admin);
+      if (res.statusCode >= 300) refused.push(`${r.method} ${r.url}`);
+      else if (own.secrets.some((x) => res.body.includes(x))) withData++;
+    }
+    const succeeded = routes.length - refused.length;
+    process.stdout.write(
+      `tenant isolation control: A's admin succeeds on ${succeeded} of ${routes.length} routes, ` +
+        `${withData} answers carrying A's data\n`,
+    );
+    expect(refused).toEqual(Object.keys(OWNER_REFUSED));
+    expect(succeeded).toBeGreaterThanOrEqual(OWNER_SUCCEEDS_AT_LEAST);
+    expect(withData).toBeGreaterThanOrEqual(OWNER_ANSWERS_WITH_DATA_AT_LEAST);
+  });
+
+  it("a route that ignored the caller's team would be caught, by what it answers and by what it changes", async () => {
+    const planted = await seedTeam(t, '-planted');
+    const LEAKS = ['GET /api/items/:id', 'PATCH /api/templates/editTemplate'];
+    // The planted fault: these two serve B's request as if A's admin had sent it.
+    const send: Send = (req, r) =>
+      t.app.inject(
+        LEAKS.includes(`${r.method} ${r.url}`)
+          ? { ...req, headers: { ...req.headers, ...planted.admin.headers } }
+          : req,
+      );
+    const { problems } = await sweep(planted, [b], { send });
+    expect(problems.map((p) => p.route)).toEqual(LEAKS);
+    expect(problems[0]!.leaked).toEqual(expect.arrayContaining(['Zelda', 'Secretname', 'Secret text of A']));
+    expect(problems[1]!.changed).toEqual(['templates']);
   });
 });

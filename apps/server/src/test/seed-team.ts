@@ -1,0 +1,174 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../db/client.js';
+import { devices, listItems, lists, messages, notifications, teams } from '../db/schema/index.js';
+import { emptyResult } from '../engines/import/prepare-row.js';
+import type { TestApp } from './app.js';
+import {
+  insertContact,
+  insertMember,
+  insertNotification,
+  insertTask,
+  insertTeamAdmin,
+  statusId,
+  type TestUser,
+} from './factories.js';
+import { multipartFile, TINY_PNG } from './multipart.js';
+
+/** Ids of the seeded team's rows by kind, and the name of its member's avatar file. */
+export type SeedIds = Record<string, string>;
+
+export type SeededTeam = {
+  admin: TestUser;
+  ids: SeedIds;
+  /** Strings only the seeded team's data holds: none may appear in an answer to an outsider. */
+  secrets: string[];
+  /** Those of them that are the records' data (what a member without access may not read). */
+  recordSecrets: string[];
+};
+
+/** The seeded contact's phone, and the number of the seeded device that texts it. */
+export const CONTACT_NUMBER = '+12125550199';
+export const DEVICE_NUMBER = '+19175550166';
+/** The seeded team's own status (the built-in ones cannot be renamed or removed). */
+export const OWN_STATUS = 'Secret status of A';
+
+/**
+ * A team with one of everything: a contact assigned to a member, a task, a scheduled follow-up, a
+ * device, a template group with a template, a subtemplate, a quick reply, a status of its own, a list,
+ * a running campaign, a sent text, a notification for the admin and the member's avatar. `tag` keeps
+ * e-mail addresses apart when several teams are seeded in one database.
+ */
+export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
+  const admin = await insertTeamAdmin(t, `ann${tag}@alpha.test`, 'Ann Alpha');
+  const { db } = t.database;
+  await db.update(teams).set({ timezone: 'America/New_York' }).where(eq(teams.id, admin.teamId));
+  const ids: SeedIds = { admin: admin.userId };
+  const call = async (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object, as = admin) => {
+    const res = await t.app.inject({ method, url, headers: as.headers, payload });
+    if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const contact = await insertContact(db, admin.teamId, {
+    first: 'Zelda',
+    last: 'Secretname',
+    status: 'Not contacted',
+    phones: ['212-555-0199'],
+  });
+  ids['item'] = contact.id;
+  const member = await insertMember(t, admin.teamId, `mia${tag}@alpha.test`, { name: 'Mia Alphateam' });
+  ids['member'] = member.userId;
+  await db.execute(
+    sql`update items set assigned_to = array[${member.userId}]::uuid[] where id = ${contact.id}`,
+  );
+  await insertTask(db, admin.teamId, contact.id, 'Secret task of A', null);
+  const [task] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from tasks where team_id = ${admin.teamId}`,
+  );
+  ids['task'] = task!.id;
+  // Nothing in the app schedules a message yet; migrated data has them, and they can be cancelled.
+  const [scheduled] = await db
+    .insert(messages)
+    .values({
+      teamId: admin.teamId,
+      itemId: contact.id,
+      system: true,
+      body: 'Secret follow-up of A',
+      status: 'scheduled',
+      due: new Date('2030-01-01T00:00:00Z'),
+      createdAt: t.clock.now(),
+    })
+    .returning();
+  ids['scheduled'] = scheduled!.id;
+  await insertNotification(db, admin.teamId, admin.userId, contact.id);
+  const [notification] = await db.select().from(notifications).where(eq(notifications.userId, admin.userId));
+  ids['notification'] = notification!.id;
+  ids['status'] = await statusId(db, admin.teamId, 'Not contacted');
+  ids['ownStatus'] = (await call('PUT', '/api/settings/addStatus', { text: OWN_STATUS }))._id;
+  const device = await call('POST', '/api/services/addNumber', {
+    phoneType: 'Android',
+    value: DEVICE_NUMBER,
+  });
+  ids['device'] = device.device._id;
+  await db
+    .update(devices)
+    .set({ connected: true, pingedAt: t.clock.now() })
+    .where(eq(devices.id, ids['device']!));
+  const group = await call('PUT', '/api/templates/addGroup', { name: 'Secret group A' });
+  ids['group'] = group._id;
+  ids['template'] = (
+    await call('PUT', '/api/templates/addTemplate', { text: 'Secret template of A', groupId: group._id })
+  )._id;
+  ids['subtemplate'] = (
+    await call('PUT', '/api/templates/addSubTemplate', { name: 'secretsub', values: ['Hi'] })
+  )._id;
+  ids['reply'] = (
+    await call('PUT', '/api/templates/addReply', { title: 'Secret', text: 'Secret reply of A' })
+  )._id;
+  const [list] = await db
+    .insert(lists)
+    .values({
+      teamId: admin.teamId,
+      name: 'Secret list of A',
+      position: 1,
+      state: 'imported',
+      result: { ...emptyResult(), rowsRead: 1, contactsNew: 1 },
+      createdAt: t.clock.now(),
+    })
+    .returning();
+  ids['list'] = list!.id;
+  await db.insert(listItems).values({ listId: list!.id, itemId: contact.id, type: 'contact' });
+  const campaign = await call('POST', '/api/campaigns/launch', {
+    name: 'Secret campaign of A',
+    statuses: [ids['status']],
+    weekDays: [1, 2, 3, 4, 5],
+    startTime: '2026-01-05T15:00:00Z',
+    endTime: '2026-01-05T23:00:00Z',
+    startDate: '2026-01-05T05:00:00Z',
+    groupIds: [group._id],
+    devices: [ids['device']],
+  });
+  ids['campaign'] = campaign._id;
+  const sent = await call('POST', '/api/messages/sendSms', {
+    body: 'Secret text of A',
+    dataId: contact.id,
+    to: CONTACT_NUMBER,
+  });
+  ids['message'] = sent.message._id;
+  const picture = multipartFile('mia.png', TINY_PNG, 'avatar');
+  const avatar = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/changeAvatar',
+    headers: { ...member.headers, 'content-type': picture.contentType },
+    payload: picture.payload,
+  });
+  ids['avatar'] = (avatar.json() as { avatar: string }).avatar.split('/').pop()!;
+  // Within the team, settings are shared (devices, templates, campaigns, members, lists): what a member
+  // may not read without access is the records' data.
+  const recordSecrets = [
+    'Zelda',
+    'Secretname',
+    '2125550199',
+    'Secret task of A',
+    'Secret text of A',
+    'Secret follow-up of A',
+    ids['item']!,
+    ids['task']!,
+    ids['message']!,
+    ids['scheduled']!,
+  ];
+  const secrets = [
+    ...recordSecrets,
+    `mia${tag}@alpha.test`,
+    'Secret group A',
+    'Secret template of A',
+    'secretsub',
+    'Secret reply of A',
+    'Secret list of A',
+    'Secret campaign of A',
+    OWN_STATUS,
+    '9175550166',
+    ...Object.values(ids),
+  ];
+  return { admin, ids, secrets, recordSecrets };
+}
