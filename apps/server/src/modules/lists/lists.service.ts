@@ -7,6 +7,7 @@ import {
   can,
   csvFileName,
   csvLine,
+  emptyImportResult,
   EXPORT_CHUNK_SIZE,
   importTargets,
   IMPORT_PREVIEW_ROWS,
@@ -22,7 +23,6 @@ import {
 } from '@prospector/core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/client.js';
-import { emptyResult } from '../../engines/import/prepare-row.js';
 import { columnNames, readSheet, sniffSheet, SheetError } from '../../engines/import/sheet-reader.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
@@ -198,7 +198,7 @@ export function createListsService(deps: {
           state: 'importing',
           createdBy: auth.userId,
           totalRows: upload.rowCount,
-          result: emptyResult(),
+          result: emptyImportResult(),
           createdAt: now,
         },
         {
