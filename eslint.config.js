@@ -6,6 +6,58 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // The architecture's boundaries (STYLE.md) are lint rules, not wishes.
+//
+// A block's `import-x/no-restricted-paths` replaces, for its files, the zones of any block before it
+// (options of one rule do not merge), so the web's and the agent's blocks below list every zone their
+// files obey, the generic ones included.
+
+const webSrc = './apps/web/src';
+const webFeatures = readdirSync(`${import.meta.dirname}/apps/web/src/features`);
+
+/** Code flows one way in the web: shared (lib/, components/, config/) → features → app/. */
+const webZones = [
+  { target: './apps/web', from: './apps/server', message: 'the web never imports the server' },
+  {
+    target: [`${webSrc}/lib`, `${webSrc}/components`, `${webSrc}/config`],
+    from: [`${webSrc}/features`, `${webSrc}/app`],
+    message: 'shared web code (lib/, components/, config/) never imports features or app/',
+  },
+  {
+    target: `${webSrc}/features`,
+    from: `${webSrc}/app`,
+    message: 'features never import app/; app/ composes them',
+  },
+  ...webFeatures.map((feature) => ({
+    target: `${webSrc}/features/!(${feature})/**`,
+    from: `${webSrc}/features/${feature}`,
+    message: 'features never import each other; compose them in app/',
+  })),
+];
+
+const webReadsProcessEnv = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: 'the web reads config through src/config',
+};
+const webReadsImportMetaEnv = {
+  selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+  message: 'only src/config reads import.meta.env',
+};
+
+/** The agent runs on a team's phone or Mac: it shares with the rest of the repo only the wire format. */
+const agentZones = [
+  {
+    target: './apps/device-agent',
+    from: ['./apps/server', './apps/web'],
+    message: 'the agent speaks only the device contract',
+  },
+  {
+    target: './apps/device-agent',
+    from: './packages/core',
+    except: ['./src/contract/device.ts'],
+    message: 'the device agent imports only @prospector/core/contract/device',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -113,28 +165,16 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'the web reads config through src/config',
-        },
-      ],
+      'no-restricted-syntax': ['error', webReadsProcessEnv, webReadsImportMetaEnv],
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
     },
   },
   {
-    files: ['apps/web/src/features/*/**/*.{ts,tsx}'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: readdirSync('apps/web/src/features').map((f) => ({
-            target: `./apps/web/src/features/!(${f})/**`,
-            from: `./apps/web/src/features/${f}`,
-            message: 'features never import each other; compose them in app/',
-          })),
-        },
-      ],
-    },
+    files: ['apps/web/src/config/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', webReadsProcessEnv] },
+  },
+  {
+    files: ['apps/device-agent/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: agentZones }] },
   },
 );

@@ -1,3 +1,4 @@
+import { emptyImportResult } from '@prospector/core';
 import { count, eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,19 +60,7 @@ describe('a campaign from a list', () => {
         position: 1,
         state: 'imported',
         itemCount: RECIPIENTS,
-        result: {
-          rowsRead: RECIPIENTS,
-          contactsNew: RECIPIENTS,
-          contactsMerged: 0,
-          propertiesNew: 0,
-          propertiesMerged: 0,
-          companiesNew: 0,
-          companiesMerged: 0,
-          invalidPhones: 0,
-          invalidEmails: 0,
-          dncPhones: 0,
-          dropped: {},
-        },
+        result: { ...emptyImportResult(), rowsRead: RECIPIENTS, contactsNew: RECIPIENTS },
         createdAt: new Date(),
         importedAt: new Date(),
       })

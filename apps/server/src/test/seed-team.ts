@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.js';
 import { devices, listItems, lists, messages, notifications, teams } from '../db/schema/index.js';
-import { emptyResult } from '../engines/import/prepare-row.js';
+import { emptyImportResult } from '@prospector/core';
 import type { TestApp } from './app.js';
 import {
   insertContact,
@@ -112,7 +112,7 @@ export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
       name: 'Secret list of A',
       position: 1,
       state: 'imported',
-      result: { ...emptyResult(), rowsRead: 1, contactsNew: 1 },
+      result: { ...emptyImportResult(), rowsRead: 1, contactsNew: 1 },
       createdAt: t.clock.now(),
     })
     .returning();

@@ -2,5 +2,10 @@
 export const appConfig = {
   /** The API and the Socket.IO server share the page's origin (Vite proxies them in development). */
   apiOrigin: '',
-  isDevelopment: import.meta.env.DEV,
+  /**
+   * Development and tests parse every API answer with its contract's response schema, so a server and
+   * a client (or a test's fake server) that disagree fail loudly; the production build trusts the
+   * server, which serializes through the same schema.
+   */
+  parsesResponses: !import.meta.env.PROD,
 } as const;

@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { messages } from '@prospector/core';
+import { describe, expect, it, vi } from 'vitest';
+import { getMe, messages } from '@prospector/core';
+import { buildUser } from '../test/factories';
 import { mockApi, requestsTo } from '../test/fake-api';
 import { renderApp } from '../test/render-app';
+import { call } from './api-client';
 
 async function requestCode(email = 'ann@acme.test') {
   const view = renderApp('/login');
@@ -82,5 +84,27 @@ describe('API client', () => {
 
     await screen.findByRole('button', { name: 'Try now' });
     expect(requestsTo('GET', '/api/users/me')[0]?.token).toBe('token-ann');
+  });
+
+  describe('outside production, an answer is checked against its contract', () => {
+    // The fake API refuses to give such an answer (test/fake-api.ts), so fetch answers by hand here.
+    function answer(status: number, body: unknown) {
+      vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status }));
+    }
+
+    it('refuses a 200 the response schema does not describe, naming the call', async () => {
+      answer(200, { user: { _id: 'user-1' } });
+      // The mismatch is also logged for the developer; here it is expected.
+      vi.mocked(console.error).mockImplementation(() => undefined);
+
+      await expect(call(getMe)).rejects.toThrow('GET /api/users/me answered outside its contract');
+    });
+
+    it('returns a 200 the response schema describes as it came', async () => {
+      const body = { user: buildUser() };
+      answer(200, body);
+
+      expect(await call(getMe)).toEqual(body);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { messages, type Endpoint } from '@prospector/core';
 import { appConfig } from '../config/app-config';
 import { ApiError } from './api-error';
@@ -20,6 +20,7 @@ export type CallOptions = {
   signal?: AbortSignal;
 };
 
+const OK = 200;
 const BAD_GATEWAY = 502;
 const UNAUTHORIZED = 401;
 const ACCEPTED = 202;
@@ -100,10 +101,31 @@ export async function call<TBody extends z.ZodType, TResponse extends z.ZodType>
       const confirmation = messageOf(data);
       if (confirmation) notifySuccess(confirmation);
     }
-    return data as z.infer<TResponse>;
+    return answerOf(endpoint, response, data);
   }
 
   throw failure(response, data, { token, auth: endpoint.auth, quiet: options.quiet });
+}
+
+/**
+ * A 200's body, checked against the endpoint's response schema outside production: a mismatch is a
+ * bug on one side (or in a test's fake server), so it is logged and thrown, never shown as data.
+ * The body is returned as it came, so development behaves as production does.
+ */
+function answerOf<TResponse extends z.ZodType>(
+  endpoint: Endpoint<z.ZodType, TResponse>,
+  response: Response,
+  data: unknown,
+): z.infer<TResponse> {
+  if (appConfig.parsesResponses && response.status === OK) {
+    const parsed = endpoint.response.safeParse(data);
+    if (!parsed.success) {
+      const problem = `${endpoint.method} ${endpoint.path} answered outside its contract:\n${z.prettifyError(parsed.error)}`;
+      console.error(problem);
+      throw new Error(problem);
+    }
+  }
+  return data as z.infer<TResponse>;
 }
 
 /** The server could not be reached (an aborted call stays aborted). */
@@ -155,8 +177,8 @@ export async function callForFile(path: string, options: CallOptions = {}): Prom
 }
 
 /**
- * A call whose body is a multipart form (an avatar): `call`'s rules, with the browser setting the
- * multipart Content-Type and its boundary.
+ * A call whose body is a multipart form (an avatar, a spreadsheet to import): `call`'s rules, with the
+ * browser setting the multipart Content-Type and its boundary.
  */
 export async function callWithForm<TResponse extends z.ZodType>(
   endpoint: Endpoint<z.ZodType, TResponse>,
@@ -178,6 +200,6 @@ export async function callWithForm<TResponse extends z.ZodType>(
     throw unreachable(cause, options);
   }
   const data = await readJson(response);
-  if (response.ok) return data as z.infer<TResponse>;
+  if (response.ok) return answerOf(endpoint, response, data);
   throw failure(response, data, { token, auth: endpoint.auth, quiet: options.quiet });
 }

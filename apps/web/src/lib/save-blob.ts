@@ -13,3 +13,8 @@ export function saveBlob(fileName: string, blob: Blob): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
 }
+
+/** Hands CSV text to the browser as a download named `fileName` (Excel reads it as UTF-8). */
+export function saveCsv(fileName: string, csv: string): void {
+  saveBlob(fileName, new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+}

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import {
   SOCKET_UNAUTHORIZED,
+  serverEvents,
   type ClientToServerEvents,
   type ServerEventName,
   type ServerEventPayload,
@@ -19,25 +20,18 @@ export type SocketHandlers = {
 
 let current: { socket: AppSocket; token: string } | null = null;
 
-/** Events features listen to, whichever socket is current (it changes with the session). */
-const FORWARDED_EVENTS = [
-  'notification',
-  'itemChanged',
-  'memberPresence',
-  'listProgress',
-  'listImported',
-  'messageAdded',
-  'messageStatus',
-  'devicesChanged',
-  'inboxChanged',
-  'templatesChanged',
-  'campaignChanged',
-  'editMember',
-  'membersChanged',
-  'teamProfileChanged',
-  'sectionsChanged',
-] as const;
-type ForwardedEvent = (typeof FORWARDED_EVENTS)[number];
+/** Events the socket's owner handles itself; every other server event is forwarded to features. */
+const SESSION_EVENTS = ['init', 'sessionRevoked'] as const;
+export type ForwardedEvent = Exclude<ServerEventName, (typeof SESSION_EVENTS)[number]>;
+
+/**
+ * Events features listen to, whichever socket is current (it changes with the session): every event
+ * of the contract (contract/events.ts) but the session's own, so a new event reaches features the day
+ * it is added.
+ */
+const FORWARDED_EVENTS = (Object.keys(serverEvents) as ServerEventName[]).filter(
+  (event): event is ForwardedEvent => !(SESSION_EVENTS as readonly string[]).includes(event),
+);
 type Listener<E extends ServerEventName> = (payload: ServerEventPayload<E>) => void;
 const listeners = new Map<ServerEventName, Set<Listener<ServerEventName>>>();
 

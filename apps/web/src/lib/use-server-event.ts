@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ServerEventPayload } from '@prospector/core';
-import { onServerEvent } from './socket';
-
-type ForwardedEvent = Parameters<typeof onServerEvent>[0];
+import { onServerEvent, type ForwardedEvent } from './socket';
 
 /** Runs `handler` on every `event` from the server while the component is mounted. */
 export function useServerEvent<E extends ForwardedEvent>(

@@ -1,4 +1,7 @@
 import { vi } from 'vitest';
+import { z } from 'zod';
+import * as core from '@prospector/core';
+import type { Endpoint } from '@prospector/core';
 
 export type FakeRequest = { method: string; path: string; body: unknown; token: string | null };
 export type FakeReply = { status: number; body?: unknown };
@@ -12,8 +15,54 @@ export const DEFAULT_CONFIG = {
   mapsConfigured: false,
 };
 
-/** Requests the fake server received, and those it had no answer for (a test bug). */
-export const apiLog: { requests: FakeRequest[]; unhandled: string[] } = { requests: [], unhandled: [] };
+/**
+ * Requests the fake server received, those it had no answer for, and its 200 answers that the
+ * contract's response schema refuses (test bugs: the real server could not answer so).
+ */
+export const apiLog: { requests: FakeRequest[]; unhandled: string[]; offContract: string[] } = {
+  requests: [],
+  unhandled: [],
+  offContract: [],
+};
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'method' in value &&
+    'path' in value &&
+    'response' in value &&
+    typeof (value.response as z.ZodType | undefined)?.safeParse === 'function'
+  );
+}
+
+/** Every call of the contract, with its path as a pattern (`:name` stands for one segment). */
+const CONTRACT = Object.values(core)
+  .filter(isEndpoint)
+  .map((endpoint) => ({
+    endpoint,
+    pattern: new RegExp(`^${endpoint.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`),
+    placeholders: (endpoint.path.match(/:/g) ?? []).length,
+  }));
+
+/**
+ * The contract's endpoints a request may be for: none for a call outside the contract (a file
+ * download); a literal path wins over a pattern that also matches it (`/api/items/get` over
+ * `/api/items/:id`); two when one route takes two forms (editProfile's JSON and multipart).
+ */
+export function endpointsFor(method: string, path: string): Endpoint[] {
+  const matches = CONTRACT.filter((c) => c.endpoint.method === method && c.pattern.test(path));
+  const fewest = Math.min(...matches.map((c) => c.placeholders));
+  return matches.filter((c) => c.placeholders === fewest).map((c) => c.endpoint);
+}
+
+/** A 200 must be an answer the real server could give: its endpoint's response schema says which. */
+function checkAgainstContract(request: FakeRequest, reply: FakeReply): void {
+  if (reply.status !== 200) return;
+  const results = endpointsFor(request.method, request.path).map((e) => e.response.safeParse(reply.body));
+  const refusal = results.every((r) => !r.success) ? results[0]?.error : undefined;
+  if (refusal) apiLog.offContract.push(`${request.method} ${request.path}:\n${z.prettifyError(refusal)}`);
+}
 
 function toRequest(input: RequestInfo | URL, init: RequestInit = {}): FakeRequest {
   const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
@@ -49,6 +98,7 @@ export const LOGGED_IN_DEFAULTS: Record<string, FakeRoute> = {
 /**
  * Replaces fetch with a fake server answering by "METHOD /path". GET /api/config answers with
  * DEFAULT_CONFIG, and the calls of LOGGED_IN_DEFAULTS with empty answers, unless a test overrides them.
+ * A 200 for a contract call must pass the call's response schema, or the test fails (setup.ts).
  */
 export function mockApi(routes: Record<string, FakeRoute> = {}): void {
   const all: Record<string, FakeRoute> = {
@@ -68,6 +118,7 @@ export function mockApi(routes: Record<string, FakeRoute> = {}): void {
         return new Response(null, { status: 599 });
       }
       const reply = typeof route === 'function' ? await route(request) : route;
+      checkAgainstContract(request, reply);
       const text = reply.body === undefined ? null : JSON.stringify(reply.body);
       return new Response(text, { status: reply.status, headers: { 'Content-Type': 'application/json' } });
     }),

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { serverEvents } from '@prospector/core';
+
 /**
  * A stand-in for socket.io-client: jsdom cannot reach a server, and tests drive the server's side
  * themselves (`connect`, `init`, `sessionRevoked`, a refused handshake).
@@ -37,8 +40,19 @@ export class FakeSocket {
     return this;
   }
 
-  /** Plays an event as if the server had sent it. */
+  /**
+   * Plays an event as if the server had sent it. An event of the contract must carry a payload its
+   * schema accepts (contract/events.ts), or the test fails here: the real server could not send it.
+   */
   serverEmit(event: string, ...args: unknown[]): void {
+    if (event in serverEvents) {
+      const parsed = serverEvents[event as keyof typeof serverEvents].safeParse(args[0]);
+      if (!parsed.success) {
+        throw new Error(
+          `The fake socket's ${event} is outside the contract:\n${z.prettifyError(parsed.error)}`,
+        );
+      }
+    }
     if (event === 'connect') this.connected = true;
     for (const listener of [...(this.listeners.get(event) ?? [])]) listener(...args);
   }

@@ -75,9 +75,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 
-  const unhandled = apiLog.unhandled;
+  const { unhandled, offContract } = apiLog;
   apiLog.requests = [];
   apiLog.unhandled = [];
+  apiLog.offContract = [];
   if (unhandled.length) throw new Error(`The fake API had no answer for: ${unhandled.join(', ')}`);
+  if (offContract.length) {
+    throw new Error(`The fake API answered outside the contract:\n${offContract.join('\n')}`);
+  }
   if (consoleErrors.length) throw new Error(`console.error was called:\n${consoleErrors.join('\n')}`);
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { importResult } from '../contract/lists/dto.js';
 import {
   autoMapColumn,
   companyKeys,
   csvLine,
   csvSafeCell,
+  emptyImportResult,
   estimatedArrival,
   importTargets,
   importValue,
@@ -18,6 +20,17 @@ import {
 } from './lists.js';
 
 describe('import rules', () => {
+  it('starts an import with a tally of zeros that the contract accepts, a fresh one each time', () => {
+    const first = emptyImportResult();
+    first.rowsRead = 5;
+    first.dropped['Empty row'] = 1;
+
+    const second = emptyImportResult();
+    expect(importResult.parse(second)).toEqual(second);
+    expect(second.rowsRead).toBe(0);
+    expect(second.dropped).toEqual({});
+  });
+
   it('states the row limit it enforces', () => {
     expect(rowLimitMessage(10_000)).toBe('You can import maximum 10,000 rows at a time');
   });

@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { ImportResult } from '../contract/lists/dto.js';
 import { isValidEmail, SYSTEM_FIELDS, type RecordType } from './records.js';
 
 /** Rows one import may hold: one configured number (IMPORT_MAX_ROWS), 10,000 by default. */
@@ -11,6 +12,23 @@ export const LIST_RENAME_DEBOUNCE_MS = 500;
 export const PROGRESS_MIN_WIDTH = 9;
 /** Rows shown on the import screen before mapping. */
 export const IMPORT_PREVIEW_ROWS = 5;
+
+/** An import's tally before its first row: every count 0, nothing dropped. */
+export function emptyImportResult(): ImportResult {
+  return {
+    rowsRead: 0,
+    contactsNew: 0,
+    contactsMerged: 0,
+    propertiesNew: 0,
+    propertiesMerged: 0,
+    companiesNew: 0,
+    companiesMerged: 0,
+    invalidPhones: 0,
+    invalidEmails: 0,
+    dncPhones: 0,
+    dropped: {},
+  };
+}
 
 /** The import's row-limit message, stated with the limit actually enforced. */
 export function rowLimitMessage(maxRows: number): string {

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { ImportResult } from '@prospector/core';
-import { emptyResult, type PreparedRow } from './prepare-row.js';
+import { emptyImportResult, type ImportResult } from '@prospector/core';
+import type { PreparedRow } from './prepare-row.js';
 import { planChunk, type ChunkPlan } from './plan-chunk.js';
 
 export const IMPORT_CHUNK_ROWS = 1000;
@@ -28,7 +28,7 @@ export async function* readChunks(
   prepare: (cells: readonly string[], tally: ImportResult) => PreparedRow | { dropped: string },
 ): AsyncGenerator<Chunk> {
   let rows: PreparedRow[] = [];
-  let tally = emptyResult();
+  let tally = emptyImportResult();
   let lastRow = rowsDone;
   let rowIndex = -1;
   for await (const cells of sheet) {
@@ -43,7 +43,7 @@ export async function* readChunks(
       yield { plan: await planChunk(rows), tally, lastRow };
       rowsDone = lastRow;
       rows = [];
-      tally = emptyResult();
+      tally = emptyImportResult();
     }
   }
   yield { plan: await planChunk(rows), tally, lastRow };

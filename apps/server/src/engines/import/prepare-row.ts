@@ -30,22 +30,6 @@ const NUMERIC_FIELDS = new Set([
   'Garage Capacity',
 ]);
 
-export function emptyResult(): ImportResult {
-  return {
-    rowsRead: 0,
-    contactsNew: 0,
-    contactsMerged: 0,
-    propertiesNew: 0,
-    propertiesMerged: 0,
-    companiesNew: 0,
-    companiesMerged: 0,
-    invalidPhones: 0,
-    invalidEmails: 0,
-    dncPhones: 0,
-    dropped: {},
-  };
-}
-
 function fieldValue(target: string, raw: string): FieldValue {
   const value = importValue(target, raw);
   if (target === 'Website') return withHttps(value);

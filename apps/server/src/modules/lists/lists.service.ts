@@ -8,6 +8,7 @@ import {
   can,
   csvFileName,
   csvLine,
+  emptyImportResult,
   EXPORT_CHUNK_SIZE,
   importTargets,
   isValidCountryCode,
@@ -24,7 +25,6 @@ import {
 } from '@prospector/core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/client.js';
-import { emptyResult } from '../../engines/import/prepare-row.js';
 import { columnNames, sniffSheet, SheetError, surveySheet } from '../../engines/import/sheet-reader.js';
 import type { XlsxReader } from '../../engines/import/xlsx-reader.js';
 import type { Clock } from '../../lib/clock.js';
@@ -238,7 +238,7 @@ export function createListsService(deps: {
           state: 'importing',
           createdBy: auth.userId,
           totalRows: upload.rowCount,
-          result: emptyResult(),
+          result: emptyImportResult(),
           createdAt: now,
         },
         {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Center, Group, Loader } from '@mantine/core';
 import {
   DndContext,
   DragOverlay,
@@ -11,6 +11,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { messages, type BoardCard } from '@prospector/core';
+import { LoadFailed } from '../../../components/load-failed';
 import type { AvatarMember } from '../../../components/member-avatars';
 import { notifyError } from '../../../lib/notify';
 import { useBoard } from '../api/get-dashboard';
@@ -54,14 +55,7 @@ export function BoardView({ filterBy, members, timeZone, onOpenItem }: BoardView
       </Center>
     );
   if (board.isError)
-    return (
-      <Stack align="center" gap="sm" py="xl">
-        <Text c="dimmed">The board could not be loaded.</Text>
-        <Button variant="default" onClick={() => void board.refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    return <LoadFailed message="The board could not be loaded." onRetry={() => void board.refetch()} />;
 
   const columns = board.data.columns;
 

@@ -18,5 +18,4 @@ export const campaignsKeys = {
   counts: (filter: CountFilter) => [...campaignsKeys.builder(), 'counts', filter] as const,
   targetLists: () => [...campaignsKeys.builder(), 'lists'] as const,
   templateGroups: () => [...campaignsKeys.builder(), 'template-groups'] as const,
-  devices: () => [...campaignsKeys.builder(), 'devices'] as const,
 };

@@ -1,17 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getDevices, type DeviceDto } from '@prospector/core';
-import { call } from '../../../lib/api-client';
-import { campaignsKeys } from './campaigns-keys';
+import { useQuery } from '@tanstack/react-query';
+import { devicesQueryOptions } from '../../../lib/devices-query';
 
-/** Phones that text: Android phones and iPhones (a Mac only relays its iPhones' texts). */
-export function getSendingDevices(): Promise<DeviceDto[]> {
-  return call(getDevices, undefined).then(({ devices }) => devices.filter((d) => !d.isComputer));
-}
-
-export const sendingDevicesQueryOptions = () =>
-  queryOptions({ queryKey: campaignsKeys.devices(), queryFn: getSendingDevices, staleTime: 0 });
-
-/** The builder's device checklist; `devicesChanged` refreshes it (useCampaignDeviceEvents). */
+/**
+ * The builder's device checklist: phones that text, Android phones and iPhones (a Mac only relays its
+ * iPhones' texts). Fetched afresh when the builder opens; the shell's `devicesChanged` keeps it current.
+ */
 export function useSendingDevices() {
-  return useQuery(sendingDevicesQueryOptions());
+  return useQuery({
+    ...devicesQueryOptions(),
+    select: (data) => data.devices.filter((d) => !d.isComputer),
+    staleTime: 0,
+  });
 }

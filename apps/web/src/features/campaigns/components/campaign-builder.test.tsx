@@ -4,7 +4,15 @@ import { messages, type CurrentUser } from '@prospector/core';
 import { buildDevice, buildUser } from '../../../test/factories';
 import { mockApi, requestsTo, type FakeRoute } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
-import { buildList, deviceId, groupId, listId, STATUS_COUNTS, statusId } from '../testing/campaign-fixtures';
+import {
+  buildCampaign,
+  buildList,
+  deviceId,
+  groupId,
+  listId,
+  STATUS_COUNTS,
+  statusId,
+} from '../testing/campaign-fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -189,7 +197,7 @@ describe('campaign builder', () => {
 
   it("launches with the hours as ISO instants of the team's time zone, then shows the campaigns", async () => {
     const { user, location } = setUp(
-      { 'POST /api/campaigns/launch': { status: 200, body: {} } },
+      { 'POST /api/campaigns/launch': { status: 200, body: buildCampaign({ timezone: 'Asia/Kolkata' }) } },
       { user: buildUser({ team: { timezone: 'Asia/Kolkata' } }) },
     );
     await fillFirstTwoSteps(user);

@@ -6,7 +6,6 @@ import type { BuilderStep } from '@prospector/core';
 import { PageTitle } from '../../../components/page-title';
 import { useStatusCounts } from '../api/count-items';
 import { useLaunchCampaign } from '../api/launch-campaign';
-import { useBuilderDeviceEvents } from '../hooks/use-builder-device-events';
 import { useCampaignDraft } from '../hooks/use-campaign-draft';
 import { builderCheck } from '../utils/builder-checks';
 import { listIdsFromState, targetListIds } from '../utils/campaign-draft';
@@ -39,7 +38,6 @@ export function CampaignBuilder({ timeZone }: { timeZone: string | null }) {
   const [step, setStep] = useState<BuilderStep>(0);
   const [problem, setProblem] = useState<string | null>(null);
   const launch = useLaunchCampaign();
-  useBuilderDeviceEvents();
 
   const listIds = targetListIds(draft);
   const hasTarget = draft.target === 'all' || listIds.length > 0;

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Button, Center, CloseButton, Group, Loader, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CampaignDto } from '@prospector/core';
-import { PageTitle } from '../../../components/page-title';
+import { CardSkeletons } from '../../../components/card-skeletons';
+import { LoadFailed } from '../../../components/load-failed';
+import { LoadMore } from '../../../components/load-more';
+import { SearchPageHeader } from '../../../components/search-page-header';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { flattenCampaigns, useCampaigns } from '../api/get-campaigns';
 import { useStartStopCampaign } from '../api/start-stop-campaign';
 import { useCampaignEvents } from '../hooks/use-campaign-events';
-import { useLoadMoreOnScroll } from '../../../lib/use-load-more-on-scroll';
 import { CampaignCard } from './campaign-card';
 import { CampaignDetailsModal } from './campaign-details-modal';
 import { CampaignsEmpty } from './campaigns-empty';
@@ -25,12 +27,7 @@ type CampaignsPageProps = {
 /** /campaigns (spec part 2 §2): the team's campaigns, searched, refreshed every 30 s. */
 export function CampaignsPage({ canCreate }: CampaignsPageProps) {
   useCampaignEvents();
-  const [input, setInput] = useState('');
-  const [search, setSearch] = useState('');
-  const applySearch = useDebouncedCallback(
-    (value: string) => setSearch(value.trim()),
-    CAMPAIGN_SEARCH_DEBOUNCE_MS,
-  );
+  const { input, search, changeInput } = useDebouncedSearch(CAMPAIGN_SEARCH_DEBOUNCE_MS);
   const query = useCampaigns(search);
   const campaigns = flattenCampaigns(query.data);
   const startStop = useStartStopCampaign();
@@ -39,12 +36,6 @@ export function CampaignsPage({ canCreate }: CampaignsPageProps) {
   // Looked up on every render: the modals follow the card's refreshed figures and state.
   const details = campaigns.find((c) => c._id === detailsId) ?? null;
   const deleting = campaigns.find((c) => c._id === deletingId) ?? null;
-  useLoadMoreOnScroll(query.hasNextPage && !query.isFetchingNextPage, () => void query.fetchNextPage());
-
-  function changeSearch(value: string) {
-    setInput(value);
-    applySearch(value);
-  }
 
   function playPause(campaign: CampaignDto) {
     startStop.mutate({ campaignId: campaign._id, paused: !campaign.paused });
@@ -52,42 +43,23 @@ export function CampaignsPage({ canCreate }: CampaignsPageProps) {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="center">
-        <PageTitle>Campaigns</PageTitle>
-        <Group gap="sm">
-          <TextInput
-            aria-label="Search campaigns"
-            placeholder="Search campaigns"
-            value={input}
-            onChange={(event) => changeSearch(event.currentTarget.value)}
-            leftSection={<IconSearch size={16} />}
-            rightSection={
-              input ? (
-                <CloseButton size="sm" aria-label="Clear search" onClick={() => changeSearch('')} />
-              ) : null
-            }
-            w={280}
-          />
-          {canCreate && (
+      <SearchPageHeader
+        title="Campaigns"
+        searchLabel="Search campaigns"
+        value={input}
+        onChange={changeInput}
+        action={
+          canCreate && (
             <Button component={Link} to="/campaign-builder" leftSection={<IconPlus size={16} />}>
               New campaign
             </Button>
-          )}
-        </Group>
-      </Group>
+          )
+        }
+      />
       {query.isPending ? (
-        <Stack gap="sm" aria-label="Loading campaigns">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={150} radius="lg" />
-          ))}
-        </Stack>
+        <CardSkeletons label="Loading campaigns" />
       ) : query.isError && campaigns.length === 0 ? (
-        <Stack align="center" gap="sm" py="xl">
-          <Text c="dimmed">The campaigns could not be loaded.</Text>
-          <Button variant="default" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadFailed message="The campaigns could not be loaded." onRetry={() => void query.refetch()} />
       ) : campaigns.length === 0 ? (
         <CampaignsEmpty search={search} canCreate={canCreate} />
       ) : (
@@ -101,18 +73,7 @@ export function CampaignsPage({ canCreate }: CampaignsPageProps) {
               onDelete={(c) => setDeletingId(c._id)}
             />
           ))}
-          {query.isFetchingNextPage && (
-            <Center py="sm">
-              <Loader size="sm" aria-label="Loading more campaigns" />
-            </Center>
-          )}
-          {query.hasNextPage && !query.isFetchingNextPage && (
-            <Center>
-              <Button variant="subtle" onClick={() => void query.fetchNextPage()}>
-                Show more campaigns
-              </Button>
-            </Center>
-          )}
+          <LoadMore pages={query} noun="campaigns" />
         </Stack>
       )}
       <CampaignDetailsModal campaign={details} onClose={() => setDetailsId(null)} />

@@ -1,6 +1,7 @@
 import { Anchor, Box, Checkbox, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatPhone, type DeviceDto } from '@prospector/core';
+import { LoadFailed } from '../../../components/load-failed';
 import { useSendingDevices } from '../api/get-sending-devices';
 
 function kindOf(device: DeviceDto): string {
@@ -42,6 +43,9 @@ export function DevicePicker({ value, onChange }: DevicePickerProps) {
     >
       <Stack gap="xs" mt="xs">
         {devices.isPending && <Loader size="sm" aria-label="Loading devices" />}
+        {devices.isError && !devices.data && (
+          <LoadFailed message="The devices could not be loaded." onRetry={() => void devices.refetch()} />
+        )}
         {devices.data?.length === 0 && (
           <Paper withBorder radius="md" p="md" bg="gray.0">
             <Text size="sm" c="dimmed">

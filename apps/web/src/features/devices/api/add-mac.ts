@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { addMac as addMacEndpoint } from '@prospector/core';
 import { call } from '../../../lib/api-client';
-import { devicesKeys } from './devices-keys';
+import { devicesKeys } from '../../../lib/devices-query';
 
 export type AddMacInput = { macName: string; isIntel: boolean };
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { removeNumbers as removeNumbersEndpoint } from '@prospector/core';
 import { call } from '../../../lib/api-client';
-import { devicesKeys } from './devices-keys';
+import { devicesKeys } from '../../../lib/devices-query';
 
 /** Removes devices by value or computer name; a Mac takes its iPhones with it. */
 export function removeNumbers(phones: string[]) {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBrandAndroid, IconBrandApple, IconFlask, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DeviceDto } from '@prospector/core';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageTitle } from '../../../components/page-title';
 import { useDevices } from '../api/get-devices';
 import { useAddSimulatedPhone } from '../api/add-simulated-phone';
@@ -87,12 +88,7 @@ export function DevicesScreen({ timeZone }: { timeZone: string | null }) {
           <Loader aria-label="Loading the devices" />
         </Center>
       ) : devices.isError ? (
-        <Stack align="center" gap="sm" py="xl">
-          <Text c="dimmed">The devices could not be loaded.</Text>
-          <Button variant="default" onClick={() => void devices.refetch()}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadFailed message="The devices could not be loaded." onRetry={() => void devices.refetch()} />
       ) : all.length === 0 ? (
         <DevicesEmpty
           onAdd={() => setDialog('add')}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { exportByStatus as exportByStatusEndpoint } from '@prospector/core';
 import { call } from '../../../lib/api-client';
-import { saveTextFile } from '../utils/save-text-file';
+import { saveCsv } from '../../../lib/save-blob';
 import { exportKeys } from './export-keys';
 
 export function exportByStatus(statusId: string) {
@@ -21,7 +21,7 @@ export function useExportByStatus() {
         void queryClient.invalidateQueries({ queryKey: exportKeys.counts() });
         return;
       }
-      saveTextFile(fileName, csv, 'text/csv;charset=utf-8');
+      saveCsv(fileName, csv);
     },
   });
 }

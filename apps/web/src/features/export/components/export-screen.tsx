@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Center, Group, Loader, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { messages } from '@prospector/core';
+import { LoadFailed } from '../../../components/load-failed';
 import { PageTitle } from '../../../components/page-title';
 import classes from './export.module.css';
 import { useExportCounts } from '../api/count-export';
@@ -30,12 +31,7 @@ export function ExportScreen() {
             <Loader aria-label="Loading the statuses" />
           </Center>
         ) : counts.isError ? (
-          <Stack align="center" gap="sm" py="xl">
-            <Text c="dimmed">The statuses could not be loaded.</Text>
-            <Button variant="default" onClick={() => void counts.refetch()}>
-              Try again
-            </Button>
-          </Stack>
+          <LoadFailed message="The statuses could not be loaded." onRetry={() => void counts.refetch()} />
         ) : (
           <Stack gap="lg">
             <Radio.Group

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { messages, rowLimitMessage } from '@prospector/core';
+import { emptyImportResult, messages, rowLimitMessage } from '@prospector/core';
 import { buildUser } from '../../../test/factories';
 import { mockApi, requestsTo, type FakeRoute } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
@@ -23,7 +23,6 @@ function uploaded(overrides: Record<string, unknown> = {}) {
 }
 
 function listAnswer(name: string) {
-  const zero = { rowsRead: 0, contactsNew: 0, contactsMerged: 0, propertiesNew: 0, propertiesMerged: 0 };
   return {
     _id: '9a6d0c55-61f4-4b0b-8f1e-3f7c2d1a0b99',
     name,
@@ -41,15 +40,7 @@ function listAnswer(name: string) {
     landlines: 0,
     dnc: 0,
     cost: 0,
-    result: {
-      ...zero,
-      companiesNew: 0,
-      companiesMerged: 0,
-      invalidPhones: 0,
-      invalidEmails: 0,
-      dncPhones: 0,
-      dropped: {},
-    },
+    result: emptyImportResult(),
   };
 }
 

@@ -10,8 +10,8 @@ import {
 } from '@prospector/core';
 import { call } from '../../../lib/api-client';
 import { notifyInfo } from '../../../lib/notify';
+import { saveCsv } from '../../../lib/save-blob';
 import { joinCsvChunks } from '../utils/csv-chunks';
-import { downloadFile } from '../utils/download-file';
 
 export type ExportKind = 'all' | 'dnc' | 'landline';
 
@@ -47,7 +47,7 @@ export function useExportList(list: Pick<ListDto, '_id' | 'name'>) {
         notifyInfo(messages.lists.exportEmpty);
         return;
       }
-      downloadFile(csvFileName(`${list.name} - ${EXPORTS[kind].suffix}`), csv);
+      saveCsv(csvFileName(`${list.name} - ${EXPORTS[kind].suffix}`), csv);
     },
   });
 }

@@ -1,27 +1,16 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Center,
-  CloseButton,
-  Drawer,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { IconLayoutSidebarRight, IconSearch, IconUpload } from '@tabler/icons-react';
+import { Box, Button, Drawer, Grid, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarRight, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LIST_SEARCH_DEBOUNCE_MS, type ListDto } from '@prospector/core';
-import { PageTitle } from '../../../components/page-title';
+import { CardSkeletons } from '../../../components/card-skeletons';
+import { LoadFailed } from '../../../components/load-failed';
+import { LoadMore } from '../../../components/load-more';
+import { SearchPageHeader } from '../../../components/search-page-header';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { flattenLists, useLists } from '../api/get-lists';
 import { useListEvents } from '../hooks/use-list-events';
-import { useLoadMoreOnScroll } from '../../../lib/use-load-more-on-scroll';
 import { useOpenCampaignBuilder } from '../hooks/use-open-campaign-builder';
 import { DeleteListModal } from './delete-list-modal';
 import { ListCards } from './list-cards';
@@ -42,12 +31,7 @@ export function ListsPage({
   canManage: boolean;
 }) {
   useListEvents();
-  const [input, setInput] = useState('');
-  const [search, setSearch] = useState('');
-  const applySearch = useDebouncedCallback(
-    (value: string) => setSearch(value.trim()),
-    LIST_SEARCH_DEBOUNCE_MS,
-  );
+  const { input, search, changeInput } = useDebouncedSearch(LIST_SEARCH_DEBOUNCE_MS);
   const query = useLists(search);
   const lists = flattenLists(query.data);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -57,12 +41,6 @@ export function ListsPage({
   const selected = lists.find((l) => l._id === selectedId) ?? null;
   const sideBySide = useMediaQuery(SIDE_BY_SIDE);
   const openBuilder = useOpenCampaignBuilder();
-  useLoadMoreOnScroll(query.hasNextPage && !query.isFetchingNextPage, () => void query.fetchNextPage());
-
-  function changeSearch(value: string) {
-    setInput(value);
-    applySearch(value);
-  }
 
   const panel = (withEyebrow: boolean) =>
     selected && (
@@ -76,44 +54,25 @@ export function ListsPage({
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="center">
-        <PageTitle>Lists</PageTitle>
-        <Group gap="sm">
-          <TextInput
-            aria-label="Search lists"
-            placeholder="Search lists"
-            value={input}
-            onChange={(event) => changeSearch(event.currentTarget.value)}
-            leftSection={<IconSearch size={16} />}
-            rightSection={
-              input ? (
-                <CloseButton size="sm" aria-label="Clear search" onClick={() => changeSearch('')} />
-              ) : null
-            }
-            w={280}
-          />
-          {canManage && (
+      <SearchPageHeader
+        title="Lists"
+        searchLabel="Search lists"
+        value={input}
+        onChange={changeInput}
+        action={
+          canManage && (
             <Button component={Link} to="/import" leftSection={<IconUpload size={16} />}>
               Import list
             </Button>
-          )}
-        </Group>
-      </Group>
+          )
+        }
+      />
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={sideBySide ? 8 : 12}>
           {query.isPending ? (
-            <Stack gap="sm" aria-label="Loading lists">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} h={150} radius="lg" />
-              ))}
-            </Stack>
+            <CardSkeletons label="Loading lists" />
           ) : query.isError ? (
-            <Stack align="center" gap="sm" py="xl">
-              <Text c="dimmed">The lists could not be loaded.</Text>
-              <Button variant="default" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </Stack>
+            <LoadFailed message="The lists could not be loaded." onRetry={() => void query.refetch()} />
           ) : lists.length === 0 ? (
             <ListsEmpty search={search} canImport={canManage} />
           ) : (
@@ -127,18 +86,7 @@ export function ListsPage({
                 onCreateCampaign={openBuilder}
                 onDelete={canManage ? (list: ListDto) => setDeletingId(list._id) : null}
               />
-              {query.isFetchingNextPage && (
-                <Center py="sm">
-                  <Loader size="sm" aria-label="Loading more lists" />
-                </Center>
-              )}
-              {query.hasNextPage && !query.isFetchingNextPage && (
-                <Center>
-                  <Button variant="subtle" onClick={() => void query.fetchNextPage()}>
-                    Show more lists
-                  </Button>
-                </Center>
-              )}
+              <LoadMore pages={query} noun="lists" />
             </Stack>
           )}
         </Grid.Col>

@@ -1,4 +1,4 @@
-import type { ListDto, ListProperty } from '@prospector/core';
+import { emptyImportResult, type ListDto, type ListProperty } from '@prospector/core';
 
 /** A list id as the server makes them (the contract's calls take uuids). */
 export function listId(n: number): string {
@@ -50,19 +50,7 @@ export function buildImportingList(overrides: Partial<ListDto> = {}): ListDto {
     itemCount: 0,
     propCount: 0,
     compCount: 0,
-    result: {
-      rowsRead: 0,
-      contactsNew: 0,
-      contactsMerged: 0,
-      propertiesNew: 0,
-      propertiesMerged: 0,
-      companiesNew: 0,
-      companiesMerged: 0,
-      invalidPhones: 0,
-      invalidEmails: 0,
-      dncPhones: 0,
-      dropped: {},
-    },
+    result: emptyImportResult(),
     ...overrides,
   });
 }

@@ -1,21 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addSimulatedPhone, getDevices } from '@prospector/core';
+import { addSimulatedPhone } from '@prospector/core';
 import { call } from '../../../lib/api-client';
+import { devicesKeys, devicesQueryOptions } from '../../../lib/devices-query';
 import { useServerEvent } from '../../../lib/use-server-event';
-import { onboardingKeys } from './onboarding-keys';
 
 const POLL_MS = 3000;
 
-/** The team's devices, fetched again when one connects (`devicesChanged`) and every 3 s until one is. */
+/**
+ * The team's devices, fetched again when one connects (`devicesChanged`: the onboarding has no shell
+ * to listen for it) and every 3 s until one is.
+ */
 export function useOnboardingDevices() {
   const queryClient = useQueryClient();
   useServerEvent('devicesChanged', () => {
-    void queryClient.invalidateQueries({ queryKey: onboardingKeys.devices() });
+    void queryClient.invalidateQueries({ queryKey: devicesKeys.all });
   });
   return useQuery({
-    queryKey: onboardingKeys.devices(),
-    queryFn: () => call(getDevices, undefined, { quiet: true }),
-    select: (data) => data.devices,
+    ...devicesQueryOptions(),
     refetchInterval: (query) => (query.state.data?.devices.some((d) => d.connected) ? false : POLL_MS),
   });
 }
@@ -25,6 +26,6 @@ export function useStartSimulatedPhone() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(addSimulatedPhone, {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: onboardingKeys.devices() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: devicesKeys.all }),
   });
 }

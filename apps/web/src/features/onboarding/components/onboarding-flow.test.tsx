@@ -1,6 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { messages, type DeviceDto, type StatusDto, type TemplateGroupDto } from '@prospector/core';
+import {
+  messages,
+  type CurrentUser,
+  type DeviceDto,
+  type StatusDto,
+  type TeamMemberDto,
+  type TemplateGroupDto,
+} from '@prospector/core';
 import { buildDevice, buildStatus, buildUser } from '../../../test/factories';
 import { mockApi, requestsTo } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
@@ -9,6 +16,12 @@ const newcomer = buildUser({ name: '', team: { name: 'Unnamed Company', onboarde
 const BUILT_IN: StatusDto[] = ['Not contacted', 'DNC', 'Wrong number'].map((text, i) =>
   buildStatus({ _id: `s${i}`, text, builtIn: true }),
 );
+
+/** The newcomer as Settings > Team lists them (the answer to editing their own name). */
+function ownMember(user: CurrentUser): TeamMemberDto {
+  const { _id, name, email, phone, role, permissions, dataAccess, avatar } = user;
+  return { _id, name, email, phone, role, permissions, dataAccess, avatar, invited: false };
+}
 
 /** A fake server that remembers what onboarding adds. */
 function fakeServer(me = newcomer) {
@@ -21,7 +34,8 @@ function fakeServer(me = newcomer) {
   mockApi({
     'GET /api/users/me': ok({ user: me }),
     'PATCH /api/teams/editProfile': (r) => ok({ name: (r.body as { name: string }).name }),
-    'PATCH /api/teams/editMember': ok({ user: {} }),
+    'PATCH /api/teams/editMember': (r) =>
+      ok({ user: { ...ownMember(me), ...(r.body as Partial<TeamMemberDto>) }, pendingEmail: null }),
     'PATCH /api/users/updateTimezone': (r) =>
       ok({ timezone: (r.body as { timezone: { value: string } }).timezone.value }),
     'GET /api/services/devices': () => ok({ devices: state.devices }),

@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { messages, type StatusDto } from '@prospector/core';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useRemoveStatus } from '../api/remove-status';
 import type { OnStatusesChanged } from '../api/statuses-keys';
 
@@ -14,24 +14,15 @@ type RemoveStatusModalProps = {
 export function RemoveStatusModal({ status, onClose, onChanged }: RemoveStatusModalProps) {
   const remove = useRemoveStatus(onChanged);
   return (
-    <Modal opened={status !== null} onClose={onClose} title={<Text fw={700}>Remove status</Text>}>
-      <Stack gap="lg">
-        <Text size="sm">
-          Remove the status <b>{status?.text}</b>? {messages.records.removeStatusConfirm}
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => status && remove.mutate(status, { onSuccess: onClose })}
-          >
-            Remove
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={status !== null}
+      title="Remove status"
+      confirmLabel="Remove"
+      pending={remove.isPending}
+      onClose={onClose}
+      onConfirm={() => status && remove.mutate(status, { onSuccess: onClose })}
+    >
+      Remove the status <b>{status?.text}</b>? {messages.records.removeStatusConfirm}
+    </ConfirmModal>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Alert, Loader, MultiSelect } from '@mantine/core';
 import { messages, type TeamMemberDto } from '@prospector/core';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useUserItemCount } from '../api/count-user-items';
 import { useRemoveMember } from '../api/remove-member';
 
@@ -24,39 +25,36 @@ export function RemoveMemberModal({ member, members, onClose }: RemoveMemberModa
   const name = member.name || member.email;
   const ready = count.isSuccess && (!needsAssignees || assignedTo.length > 0);
   return (
-    <Modal opened onClose={onClose} title={<Text fw={700}>Remove member</Text>}>
-      <Stack gap="lg">
-        <Text size="sm">{messages.team.removeConfirm.replace('{name}', name)}</Text>
-        {count.isPending && <Loader size="sm" aria-label="Counting records" />}
-        {needsAssignees && (
-          <>
-            <Alert color="yellow" variant="light">
-              {`${name} has ${itemCount.toLocaleString('en-US')} assigned ${itemCount === 1 ? 'record' : 'records'}. Choose who takes them first.`}
-            </Alert>
-            <MultiSelect
-              label="Assign their records to"
-              placeholder={assignedTo.length ? undefined : 'Choose members'}
-              data={others}
-              value={assignedTo}
-              onChange={setAssignedTo}
-              searchable
-            />
-          </>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            disabled={!ready}
-            loading={remove.isPending}
-            onClick={() => remove.mutate({ userId: member._id, assignedTo }, { onSuccess: onClose })}
-          >
-            Remove
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened
+      title="Remove member"
+      confirmLabel="Remove"
+      pending={remove.isPending}
+      confirmDisabled={!ready}
+      onClose={onClose}
+      onConfirm={() => remove.mutate({ userId: member._id, assignedTo }, { onSuccess: onClose })}
+      details={
+        <>
+          {count.isPending && <Loader size="sm" aria-label="Counting records" />}
+          {needsAssignees && (
+            <>
+              <Alert color="yellow" variant="light">
+                {`${name} has ${itemCount.toLocaleString('en-US')} assigned ${itemCount === 1 ? 'record' : 'records'}. Choose who takes them first.`}
+              </Alert>
+              <MultiSelect
+                label="Assign their records to"
+                placeholder={assignedTo.length ? undefined : 'Choose members'}
+                data={others}
+                value={assignedTo}
+                onChange={setAssignedTo}
+                searchable
+              />
+            </>
+          )}
+        </>
+      }
+    >
+      {messages.team.removeConfirm.replace('{name}', name)}
+    </ConfirmModal>
   );
 }

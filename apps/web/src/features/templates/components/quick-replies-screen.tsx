@@ -4,10 +4,10 @@ import { IconMessageBolt, IconPencil, IconPlus, IconTrash } from '@tabler/icons-
 import { cutPreview, messages, type QuickReplyDto } from '@prospector/core';
 import type { TemplatesData } from '../api/get-templates';
 import { useRemoveReply } from '../api/remove-reply';
-import { ConfirmModal } from './confirm-modal';
-import { EmptyState } from './empty-state';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { EmptyState } from '../../../components/empty-state';
 import { QuickReplyModal } from './quick-reply-modal';
-import { TabHeader } from './tab-header';
+import { TabHeader } from '../../../components/tab-header';
 import { TemplatesQuery } from './templates-query';
 import { replyTitle } from '../utils/reply-title';
 

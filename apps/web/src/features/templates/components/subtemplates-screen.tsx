@@ -4,10 +4,10 @@ import { IconBraces, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react
 import { messages, type SubtemplateDto } from '@prospector/core';
 import type { TemplatesData } from '../api/get-templates';
 import { useRemoveSubTemplate } from '../api/remove-sub-template';
-import { ConfirmModal } from './confirm-modal';
-import { EmptyState } from './empty-state';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { EmptyState } from '../../../components/empty-state';
 import { SubtemplateModal } from './subtemplate-modal';
-import { TabHeader } from './tab-header';
+import { TabHeader } from '../../../components/tab-header';
 import { TemplatesQuery } from './templates-query';
 
 /** How many options a row shows before '+ n more'. */

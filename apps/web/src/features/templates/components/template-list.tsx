@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconMessage2, IconPlus } from '@tabler/icons-react';
 import { messages, type TemplateDto } from '@prospector/core';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../../components/empty-state';
 import { TemplateCard } from './template-card';
 
 type TemplateListProps = {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
+import { LoadFailed } from '../../../components/load-failed';
 import { useTemplates, type TemplatesData } from '../api/get-templates';
 
 /** The templates, once loaded; a loader meanwhile, and a way to try again when they could not be. */
@@ -13,12 +14,7 @@ export function TemplatesQuery({ children }: { children: (data: TemplatesData) =
     );
   if (templates.isError)
     return (
-      <Stack align="center" gap="sm" py="xl">
-        <Text c="dimmed">The templates could not be loaded.</Text>
-        <Button variant="default" onClick={() => void templates.refetch()}>
-          Try again
-        </Button>
-      </Stack>
+      <LoadFailed message="The templates could not be loaded." onRetry={() => void templates.refetch()} />
     );
   return children(templates.data);
 }
