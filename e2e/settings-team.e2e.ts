@@ -32,9 +32,26 @@ afterAll(async () => {
 
 describe('Settings > Team', () => {
   it('an admin sees the team, and removes a member after choosing who takes their records', async () => {
+    const invited = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/teams/addMember',
+      headers: admin.headers,
+      payload: {
+        name: 'Dana Ruiz',
+        email: 'dana@sierra.test',
+        phone: '',
+        permissions: [],
+        dataAccess: 'Only assigned',
+      },
+    });
+    expect(invited.statusCode).toBe(200);
     const { context, page, problems } = await signedIn(browser, admin);
     await page.goto(`${server.url}/settings/team`);
-    await page.getByRole('table', { name: 'Team members' }).getByText('Carl Ng').waitFor();
+    const table = page.getByRole('table', { name: 'Team members' });
+    await table.getByText('Carl Ng').waitFor();
+    // Dana has not logged in yet: her row says so; Carl, who has, carries no badge.
+    await table.getByRole('row').filter({ hasText: 'Dana Ruiz' }).getByText('Invited').waitFor();
+    expect(await table.getByRole('row').filter({ hasText: 'Carl Ng' }).getByText('Invited').count()).toBe(0);
     await shot(page, 'settings-team');
     await page.getByRole('button', { name: 'Remove Bea Lopez' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove member' });

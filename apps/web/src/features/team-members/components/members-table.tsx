@@ -96,19 +96,17 @@ export function MembersTable(props: MembersTableProps) {
                         </Text>
                       )}
                     </Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm">{m.email}</Text>
                     {m.invited && (
                       <Tooltip label={messages.team.invitedHint}>
-                        <Badge variant="light" color="yellow" tt="none" size="sm">
+                        <Badge variant="light" color="yellow" tt="none" size="sm" style={{ flexShrink: 0 }}>
                           {messages.team.invited}
                         </Badge>
                       </Tooltip>
                     )}
                   </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{m.email}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Badge variant={m.role === 'admin' ? 'filled' : 'outline'} tt="none" miw={72}>
