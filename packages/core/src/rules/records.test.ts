@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boardFilterFor,
   canBecomePrimary,
   canHaveStatus,
   compareCards,
@@ -191,5 +192,23 @@ describe('record display', () => {
     expect(
       itemSearchText({ 'First name': 'Ann', Address: '12 Elm St', City: 'Sacramento', Pool: true }),
     ).toBe('ann 12 elm st sacramento');
+  });
+});
+
+describe("the board's member filter", () => {
+  it.each([
+    ['the admin', { role: 'admin', dataAccess: 'All data' }, { canFilter: true, defaultFilter: null }],
+    [
+      "an 'All data' member",
+      { role: 'member', dataAccess: 'All data' },
+      { canFilter: true, defaultFilter: null },
+    ],
+    [
+      "an 'Only assigned' member",
+      { role: 'member', dataAccess: 'Only assigned' },
+      { canFilter: false, defaultFilter: 'u-1' },
+    ],
+  ])('%s starts on the records they may read', (_who, user, expected) => {
+    expect(boardFilterFor({ _id: 'u-1', ...user })).toEqual(expected);
   });
 });

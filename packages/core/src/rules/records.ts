@@ -218,3 +218,13 @@ export function itemSearchText(data: Data): string {
     .join(' ')
     .toLowerCase();
 }
+
+/**
+ * The board's member filter (spec part 1 §2.3, part 2 §2 Dashboard): open to the admin and 'All data'
+ * members, who start on everybody's records (null); a member without 'All data' sees only their own,
+ * so their board starts, and stays, on their own id (the server enforces it too).
+ */
+export function boardFilterFor(user: { _id: string; role: string; dataAccess: string }) {
+  const seesAll = user.role === 'admin' || user.dataAccess === 'All data';
+  return { canFilter: seesAll, defaultFilter: seesAll ? null : user._id };
+}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Box, Group, Stack } from '@mantine/core';
 import type { CurrentUser } from '@prospector/core';
 import { PageTitle } from '../../components/page-title';
-import { BoardView, boardFilterFor, MemberFilter } from '../../features/board';
+import { boardFilterFor } from '@prospector/core';
+import { BoardView, MemberFilter } from '../../features/board';
 import { useMembers } from '../../features/members';
 import { useRecordParam } from '../compose/use-record-param';
 

@@ -152,7 +152,7 @@ describe('dashboard', () => {
     expect(requestsTo('POST', '/api/dashboard/get')[0]?.body).toEqual({ filterBy: 'user-2' });
   });
 
-  it("opens the member filter to an All data member, starting on the member's own board", async () => {
+  it("opens the member filter to an All data member, starting on everybody's records", async () => {
     const member = buildUser({ _id: 'user-2', name: 'Bob Stone', role: 'member', dataAccess: 'All data' });
     setUp(
       {
@@ -167,8 +167,9 @@ describe('dashboard', () => {
     );
     await screen.findByRole('button', { name: 'Jane Doe' });
 
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Member' })).toHaveValue('Bob Stone'));
-    expect(requestsTo('POST', '/api/dashboard/get')[0]?.body).toEqual({ filterBy: 'user-2' });
+    const filter = await screen.findByRole('combobox', { name: 'Member' });
+    expect(filter).toHaveValue('Everyone');
+    expect(requestsTo('POST', '/api/dashboard/get')[0]?.body).toEqual({ filterBy: null });
   });
 
   it('opens the record of a clicked card', async () => {
