@@ -65,6 +65,25 @@ describe('import rules', () => {
     expect(importValue('City', 'GOODLETTSVILLE')).toBe('Goodlettsville');
   });
 
+  it('never title-cases links, e-mails, numbers, codes or words already written in mixed case', () => {
+    const kept: [string, string][] = [
+      ['URL', 'https://www.redfin.com/TN/Nashville/1808-Fox-Chase-Dr-37072/home/123'],
+      ['Listing', 'www.zillow.com/homedetails/123_zpid/'],
+      ['Notes', 'reach me at Ann.Lee@Example.com'],
+      ['Owner site', 'acme-realty.com'],
+      ['Style', 'Co-op'],
+      ['Owner', 'Ronald McDonald'],
+      ['Unit', '4B'],
+      ['Unit', '#12A'],
+      ['Price', '$1,250,000'],
+    ];
+    for (const [field, value] of kept) expect(importValue(field, value), value).toBe(value);
+    expect(importValue('Address', '1808 FOX CHASE DR UNIT 4B')).toBe('1808 Fox Chase Dr Unit 4B');
+    expect(importValue('Address', '22ND ST')).toBe('22nd St');
+    expect(importValue('Owner', 'JOHN SMITH')).toBe('John Smith');
+    expect(importValue('Owner', 'mary ann lee')).toBe('Mary Ann Lee');
+  });
+
   it('sees the same property in differently written addresses', () => {
     const a = propertyKey({
       street: '1808 Fox Chase Drive',

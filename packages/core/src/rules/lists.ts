@@ -59,10 +59,14 @@ export function normalizeImportEmail(input: string): string | null {
 }
 
 const KEEP_UPPER = new Set(['NE', 'NW', 'SE', 'SW', 'PO', 'LLC', 'USA', 'II', 'III', 'IV']);
+const ORDINAL = /^(\d+)(ST|ND|RD|TH)([.,;:]*)$/i;
+
 /**
  * Values are title-cased on import: 'JOHN O'NEIL-SMITH' → 'John O'Neil-Smith', '1ST AVE' → '1st Ave'.
- * Compass quadrants and a few abbreviations ('NW', 'LLC', 'III') stay upper case, and so does a value
- * that is one short upper-case code ('TN').
+ * Only words written in one case are touched: a mixed-case word ('Co-op', 'McDonald', 'iPhone') is
+ * kept as written, and so is a word with digits ('4B', '#12A'; an ordinal's suffix is lowered). Compass
+ * quadrants and a few abbreviations ('NW', 'LLC', 'III') stay upper case, and so does a value that is
+ * one short upper-case code ('TN').
  */
 export function titleCase(input: string): string {
   const words = input.trim().replace(/\s+/g, ' ').split(' ');
@@ -70,6 +74,9 @@ export function titleCase(input: string): string {
     .map((word) => {
       const bare = word.replace(/[.,;:]+$/, '');
       if (KEEP_UPPER.has(bare) || (words.length === 1 && /^[A-Z]{1,3}$/.test(word))) return word;
+      const ordinal = ORDINAL.exec(word);
+      if (ordinal) return ordinal[1]! + ordinal[2]!.toLowerCase() + ordinal[3]!;
+      if (/\d/.test(word) || (/[a-z]/.test(word) && /[A-Z]/.test(word))) return word;
       return word
         .toLowerCase()
         .replace(/(^|[\s'’\-/(.])([a-z])/g, (_, sep: string, ch: string) => sep + ch.toUpperCase());
@@ -79,9 +86,12 @@ export function titleCase(input: string): string {
 
 /** Fields whose values are not title-cased (codes, numbers, addresses on the web). */
 const KEEP_CASE = new Set(['State', 'Zip', 'Website', 'Email', 'Phone']);
+/** A link or an e-mail address, in whatever column it came: never title-cased. */
+const LINK_OR_EMAIL = /@|:\/\/|^www\.|\.[a-z]{2,6}(\/|$)/i;
 export function importValue(field: string, raw: string): string {
   const value = raw.trim().replace(/\s+/g, ' ');
-  if (!value || KEEP_CASE.has(field) || /^[\d.,\s$%-]+$/.test(value)) return value;
+  if (!value || KEEP_CASE.has(field) || /^[\d.,\s$%-]+$/.test(value) || LINK_OR_EMAIL.test(value))
+    return value;
   return titleCase(value);
 }
 
