@@ -24,7 +24,7 @@ describe('Settings > Other', () => {
     const { context, page, problems } = await signedIn(browser, admin);
     await page.goto(`${server.url}/settings/other`);
     const zone = page.getByRole('combobox', { name: 'Time zone' });
-    await zone.fill('Los_Angeles');
+    await zone.fill('Los Angeles');
     await page.getByRole('option', { name: /America\/Los_Angeles/ }).click();
     await page.getByText('Time zone saved.').waitFor();
     const limit = page.getByRole('textbox', { name: 'Daily texting limit' });

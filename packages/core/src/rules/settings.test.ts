@@ -6,6 +6,10 @@ import {
   subUsersToSave,
   timeZoneLabel,
   timeZoneOptions,
+  timeZoneMatches,
+  timeZoneOffsetMinutes,
+  timeZoneSearchText,
+  offsetQueryMinutes,
 } from './settings.js';
 
 const WINTER = new Date('2026-01-15T12:00:00Z');
@@ -64,5 +68,43 @@ describe('sub-users', () => {
   it('never flags a row without a name, since it is dropped', () => {
     expect(subUserPhoneInvalid({ name: '  ', phone: 'nonsense' })).toBe(false);
     expect(subUserPhoneInvalid({ name: 'Dana', phone: '' })).toBe(true);
+  });
+});
+
+describe('finding a time zone by what people type', () => {
+  const at = new Date('2026-01-15T12:00:00Z');
+  const zones = ['America/Los_Angeles', 'America/New_York', 'Asia/Kolkata', 'Europe/London', 'Asia/Tokyo'];
+  const find = (query: string) =>
+    zones.filter((zone) =>
+      timeZoneMatches(
+        { search: timeZoneSearchText(zone, at), offset: timeZoneOffsetMinutes(zone, at) },
+        query,
+      ),
+    );
+
+  it.each([
+    ['Los Angeles', ['America/Los_Angeles']],
+    ['new york', ['America/New_York']],
+    ['PST', ['America/Los_Angeles']],
+    ['PDT', ['America/Los_Angeles']],
+    ['Eastern', ['America/New_York']],
+    ['pacific time', ['America/Los_Angeles']],
+    ['-08', ['America/Los_Angeles']],
+    ['UTC-5', ['America/New_York']],
+    ['+5:30', ['Asia/Kolkata']],
+    ['\u221208:00', ['America/Los_Angeles']],
+    ['tokyo', ['Asia/Tokyo']],
+    ['', zones],
+    ['Atlantis', []],
+  ])('%s finds %j', (query, expected) => {
+    expect(find(query)).toEqual(expected);
+  });
+
+  it('reads offsets with or without UTC/GMT, colon, minutes or a true minus sign', () => {
+    expect(['-08', '-8', 'UTC-8', 'gmt -08:00', '\u22128'].map(offsetQueryMinutes)).toEqual([
+      -480, -480, -480, -480, -480,
+    ]);
+    expect(offsetQueryMinutes('+0530')).toBe(330);
+    expect(offsetQueryMinutes('Eastern')).toBeNull();
   });
 });

@@ -52,6 +52,51 @@ export function timeZoneOptions(zones: readonly string[], at: Date, keep?: strin
     .map(({ zone }) => ({ value: zone, label: timeZoneLabel(zone, at) }));
 }
 
+const NAME_STYLES = ['short', 'long', 'longGeneric'] as const;
+
+/**
+ * What a person may type to find a zone, lower-cased: its id with and without underscores ('los
+ * angeles'), and its English names in winter and summer ('pst', 'pdt', 'pacific standard time',
+ * 'pacific time'); the offset is matched separately (timeZoneMatches).
+ */
+export function timeZoneSearchText(zone: string, at: Date): string {
+  const year = at.getUTCFullYear();
+  const instants = [new Date(Date.UTC(year, 0, 15)), new Date(Date.UTC(year, 6, 15))];
+  const names = new Set<string>([zone, zone.replace(/_/g, ' ')]);
+  for (const style of NAME_STYLES) {
+    const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: style });
+    for (const instant of instants) {
+      const name = format.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value;
+      if (name) names.add(name);
+    }
+  }
+  return [...names].join(' | ').toLowerCase();
+}
+
+/** '-08', '-8', 'UTC-8', 'GMT+05:30', '+0530' (minus or true minus) as minutes east of UTC; else null. */
+export function offsetQueryMinutes(query: string): number | null {
+  const m = /^(?:utc|gmt)?\s*([+\-\u2212])\s*(\d{1,2})(?::?(\d{2}))?$/i.exec(query.trim());
+  if (!m) return null;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  return m[1] === '+' ? minutes : -minutes;
+}
+
+/**
+ * Whether a zone answers a search: by city or zone id ('Los Angeles', 'new_york'), abbreviation ('PST'),
+ * English name ('Eastern'), or its UTC offset at the instant the options were made ('-08', 'UTC+5:30').
+ * Every word typed must be found.
+ */
+export function timeZoneMatches(zone: { search: string; offset: number }, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  const offset = offsetQueryMinutes(q);
+  if (offset !== null) return zone.offset === offset;
+  return q
+    .replace(/_/g, ' ')
+    .split(/\s+/)
+    .every((word) => zone.search.includes(word));
+}
+
 /** Settings > Other 'sub-users': people besides the members who may use the account. */
 export type SubUser = { name: string; phone: string };
 

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Select, Stack } from '@mantine/core';
+import { timeZoneFilter } from '../../../lib/time-zone-filter';
 import { isValidTimeZone, timeZoneOptions, timezoneStepProblem } from '@prospector/core';
 import { useSaveTimezone } from '../api/save-timezone';
 import { problemOf, useStepGate } from './step-gate';
@@ -21,6 +22,7 @@ export function TimezoneStep({ saved, onSaved }: TimezoneStepProps) {
     [zone],
   );
   const save = useSaveTimezone();
+  const filter = useMemo(() => timeZoneFilter(new Date()), []);
 
   useStepGate(async () => {
     const problem = timezoneStepProblem(zone);
@@ -41,11 +43,12 @@ export function TimezoneStep({ saved, onSaved }: TimezoneStepProps) {
       <StepHeading title="Your time zone">Campaigns and tasks follow your local time.</StepHeading>
       <Select
         label="Time zone"
-        placeholder="Search a city or UTC offset"
+        placeholder="Search a city, zone or UTC offset"
         data={options}
         value={zone}
         onChange={setZone}
         searchable
+        filter={filter}
         nothingFoundMessage="No time zone found"
         maxDropdownHeight={280}
       />

@@ -37,12 +37,27 @@ function setUp(role: 'admin' | 'member' = 'admin') {
 const company = () => screen.findByRole('region', { name: 'Company' });
 
 describe('Settings > Other: company settings', () => {
+  it('finds a time zone by city, abbreviation, English name or UTC offset', async () => {
+    const { user } = setUp();
+    const zone = await within(await company()).findByRole('combobox', { name: /Time zone/ });
+    for (const [typed, wanted] of [
+      ['New York', /America\/New_York/],
+      ['PST', /America\/Los_Angeles/],
+      ['Eastern', /America\/New_York/],
+      ['+05:30', /Asia\/(Kolkata|Calcutta)/],
+    ] as const) {
+      await user.clear(zone);
+      await user.type(zone, typed);
+      expect(await screen.findByRole('option', { name: wanted }), typed).toBeInTheDocument();
+    }
+  });
+
   it('saves a time zone picked from the searchable list, and shows it as the saved one', async () => {
     const { user } = setUp();
     const zone = await within(await company()).findByRole('combobox', { name: /Time zone/ });
     expect((zone as HTMLInputElement).value).toMatch(/^\(UTC\u22120[45]:00\) America\/New_York$/);
     await user.clear(zone);
-    await user.type(zone, 'Los_Angeles');
+    await user.type(zone, 'Los Angeles');
     await user.click(await screen.findByRole('option', { name: /America\/Los_Angeles/ }));
     await waitFor(() => expect(requestsTo('PATCH', '/api/users/updateTimezone')).toHaveLength(1));
     const { timezone } = requestsTo('PATCH', '/api/users/updateTimezone')[0]!.body as {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Select } from '@mantine/core';
+import { timeZoneFilter } from '../../../lib/time-zone-filter';
 import { timeZoneOptions } from '@prospector/core';
 import { useUpdateTimezone } from '../api/update-timezone';
 import { FIELD_WIDTH, type FieldProps } from './types';
@@ -12,15 +13,17 @@ function useZoneOptions(saved: string | null) {
 /** The team's time zone: campaigns send within their hours in it. Saved on change. */
 export function TimezoneField({ value, canEdit, onSaved }: FieldProps<'timezone'>) {
   const options = useZoneOptions(value);
+  const filter = useMemo(() => timeZoneFilter(new Date()), []);
   const save = useUpdateTimezone((timezone) => onSaved({ timezone }));
   return (
     <Select
       label="Time zone"
       description="Campaigns send within their hours in this time zone."
-      placeholder="Search a city or UTC offset"
+      placeholder="Search a city, zone or UTC offset"
       data={options}
       value={value}
       searchable
+      filter={filter}
       nothingFoundMessage="No time zone found"
       maxDropdownHeight={280}
       maw={FIELD_WIDTH}
