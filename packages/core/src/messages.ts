@@ -120,6 +120,7 @@ export const messages = {
     notReady: 'Please wait one more minnute. The app is not ready yet.',
     disconnected:
       'You have disconnected devices. Please check if they are turned on and connected to wifi, otherwise please write support:',
+    contactSupport: 'E-mail support',
     computerFirst: 'Please pick the computer this iPhone texts through first.',
     deviceNotFound: 'That device does not exist.',
     noDevice: 'No device is connected to send this text. Connect a phone in Settings > Devices.',

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { can, type CurrentUser } from '@prospector/core';
 import { DisconnectedDevicesBanner, useLiveDevices } from '../../features/devices';
 import { useInboxUnread, useLiveInbox } from '../../features/messenger';
+import { usePublicConfig } from '../../features/public-config';
 import { RecordModalHost } from '../compose/record-modal-host';
 import { useProfileEvents } from '../realtime/use-profile-events';
 import { useRecordEvents } from '../realtime/use-record-events';
@@ -19,6 +20,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
   useLiveDevices();
   useLiveInbox();
   const messengerUnread = useInboxUnread(can(user, 'messenger')).data;
+  const contactEmail = usePublicConfig().data?.contactEmail ?? null;
   return (
     <AppShell
       header={{ height: 60 }}
@@ -35,7 +37,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         <ConnectionBanner />
-        <DisconnectedDevicesBanner />
+        <DisconnectedDevicesBanner supportHref={contactEmail ? `mailto:${contactEmail}` : null} />
         {children}
       </AppShell.Main>
       <RecordModalHost user={user} />

@@ -3,13 +3,16 @@ import { IconPlugConnected } from '@tabler/icons-react';
 import { messages } from '@prospector/core';
 import { useConnectionStore } from '../../lib/connection-store';
 
-/** 'Connected to server' / 'Reconnecting to server'; slides away 2 s after connecting. */
+/**
+ * 'Connected to server' / 'Reconnecting to server'; slides away 2 s after connecting. It floats at
+ * the bottom of the screen, where it covers no page title.
+ */
 export function ConnectionBanner() {
   const status = useConnectionStore((s) => s.status);
   const visible = useConnectionStore((s) => s.bannerVisible);
   const connected = status === 'connected';
   return (
-    <Transition mounted={visible} transition="slide-down" duration={250} keepMounted={false}>
+    <Transition mounted={visible} transition="slide-up" duration={250} keepMounted={false}>
       {(style) => (
         <Paper
           role="status"
@@ -21,7 +24,7 @@ export function ConnectionBanner() {
           style={{
             ...style,
             position: 'fixed',
-            top: 72,
+            bottom: 24,
             left: '50%',
             translate: '-50% 0',
             zIndex: 200,

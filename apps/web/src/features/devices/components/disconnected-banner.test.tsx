@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages, type DeviceDto } from '@prospector/core';
 import { buildDevice, buildUser } from '../../../test/factories';
@@ -34,8 +34,31 @@ describe('disconnected devices banner', () => {
     ]);
 
     const banner = await screen.findByRole('alert');
-    expect(banner).toHaveTextContent(`${messages.devices.disconnected} Office iMac, (916) 555-0122`);
+    expect(banner).toHaveTextContent(messages.devices.disconnected);
+    const named = within(within(banner).getByRole('list', { name: 'Disconnected devices' })).getAllByRole(
+      'listitem',
+    );
+    expect(named.map((li) => li.textContent)).toEqual(['Office iMac', '(916) 555-0122']);
     expect(banner).not.toHaveTextContent('(916) 555-0111');
+    // 'write support' leads somewhere real: a mail to the product's support address, never the user's own phone.
+    expect(within(banner).getByRole('link', { name: messages.devices.contactSupport })).toHaveAttribute(
+      'href',
+      'mailto:support@prospector.test',
+    );
+  });
+
+  it('can be closed for the session, and comes back when another device disconnects', async () => {
+    let devices = [MAC, IPHONE, { ...ANDROID, connected: false }];
+    const { user } = setUp(() => devices);
+    const banner = await screen.findByRole('alert');
+    await user.click(within(banner).getByRole('button', { name: 'Hide until another device disconnects' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(window.sessionStorage.getItem('prospector.disconnected-banner.dismissed')).toBe('android-1');
+
+    devices = [{ ...MAC, connected: false }, IPHONE, { ...ANDROID, connected: false }];
+    act(() => latestSocket().serverEmit('devicesChanged', {}));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Office iMac');
+    window.sessionStorage.clear();
   });
 
   it('is not shown while every device is connected, and follows devicesChanged', async () => {
