@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { can, type CurrentUser } from '@prospector/core';
 import { DisconnectedDevicesBanner, useLiveDevices } from '../../features/devices';
 import { useInboxUnread, useLiveInbox } from '../../features/messenger';
+import { useUnreadNotifications } from '../../features/notifications';
 import { usePublicConfig } from '../../features/public-config';
 import { RecordModalHost } from '../compose/record-modal-host';
 import { useProfileEvents } from '../realtime/use-profile-events';
@@ -21,6 +22,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
   useLiveInbox();
   const messengerUnread = useInboxUnread(can(user, 'messenger')).data;
   const contactEmail = usePublicConfig().data?.contactEmail ?? null;
+  const notificationsUnread = useUnreadNotifications().data;
   return (
     <AppShell
       header={{ height: 60 }}
@@ -32,7 +34,11 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
       </AppShell.Header>
       <AppShell.Navbar p="sm">
         <AppShell.Section grow component={ScrollArea}>
-          <MainNav user={user} counters={{ messenger: messengerUnread }} onNavigate={nav.close} />
+          <MainNav
+            user={user}
+            counters={{ dashboard: notificationsUnread, messenger: messengerUnread }}
+            onNavigate={nav.close}
+          />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">

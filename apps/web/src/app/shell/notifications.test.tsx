@@ -42,6 +42,19 @@ describe('notifications', () => {
     expect(screen.getByTestId('notifications-badge')).toHaveTextContent('2');
   });
 
+  it('shows the unread count beside Dashboard in the navigation, live (spec part 1 §2.1)', async () => {
+    setUp();
+    const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+    expect(await nav.findByRole('link', { name: 'Dashboard, 1 unread' })).toBeInTheDocument();
+    act(() =>
+      latestSocket().serverEmit('notification', {
+        notification: buildNotification({ _id: 'notif-3', body: 'Bob Stone assigned you a contact' }),
+        unread: 3,
+      }),
+    );
+    expect(await nav.findByRole('link', { name: 'Dashboard, 3 unread' })).toBeInTheDocument();
+  });
+
   it('marks everything seen when the panel opens and lists the notifications', async () => {
     const { user } = setUp();
 

@@ -1,2 +1,3 @@
 export { NotificationsButton } from './components/notifications-button';
 export { notificationsKeys } from './api/notifications-keys';
+export { useUnreadNotifications } from './api/get-notifications';

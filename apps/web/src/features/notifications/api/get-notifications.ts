@@ -16,3 +16,8 @@ export const notificationsQueryOptions = () =>
 export function useNotifications() {
   return useQuery(notificationsQueryOptions());
 }
+
+/** The current user's unread notifications: the bell's badge and the Dashboard's counter in the navigation. */
+export function useUnreadNotifications() {
+  return useQuery({ ...notificationsQueryOptions(), select: (data) => data.unread });
+}
