@@ -31,18 +31,21 @@ function recipientLabel(idt: IdentifierDto): string {
 }
 
 /**
- * The SMS box (spec part 1 §2.4, §5): 'Select' shows the history only; once a number is chosen,
+ * The SMS box (spec part 1 §2.4, §5): 'To' starts on the record's primary number when it can be texted;
+ * 'Select' shows the history only; once a number is chosen,
  * Enter sends, Shift+Enter adds a line, Escape clears; an empty text is ignored. DNC and Wrong #
  * numbers are listed but cannot be chosen.
  */
 export function SmsComposer({ item, senders, viewer, tools: Tools }: SmsComposerProps) {
   const send = useSendSms(item._id, item.type, viewer);
-  const [to, setTo] = useState(NO_RECIPIENT);
+  // Phones, and Apple IDs that iMessage reaches; an identifier marked DNC meanwhile is no longer chosen.
+  const recipients = item.idts.filter((i) => !i.isEmail || i.apple);
+  const [to, setTo] = useState(
+    () => recipients.find((i) => i.primary && i.status === '')?.value ?? NO_RECIPIENT,
+  );
   const [from, setFrom] = useState(AUTO_DEVICE);
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
-  // Phones, and Apple IDs that iMessage reaches; an identifier marked DNC meanwhile is no longer chosen.
-  const recipients = item.idts.filter((i) => !i.isEmail || i.apple);
   const recipient = recipients.find((i) => i.value === to && i.status === '');
   const device = senders.some((s) => s.value === from) ? from : AUTO_DEVICE;
 

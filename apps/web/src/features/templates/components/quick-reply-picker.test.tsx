@@ -37,6 +37,8 @@ describe('quick replies in a contact’s SMS tab', () => {
   it('puts the picked reply’s text into the SMS box, where the cursor is', async () => {
     const { user } = setUp();
     const record = await openSmsTab(user);
+    // Without a number ('Select'), there is nowhere to send a reply.
+    await user.selectOptions(record.getByRole('combobox', { name: 'To' }), 'Select');
     expect(record.getByRole('button', { name: 'Quick replies' })).toBeDisabled();
     // Nothing is fetched until the picker is opened.
     expect(requestsTo('GET', '/api/templates')).toHaveLength(0);
