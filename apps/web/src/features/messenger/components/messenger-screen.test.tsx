@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { INBOX_PAGE_SIZE, type CurrentUser, type InboxRow } from '@prospector/core';
-import { buildInboxRow, buildItem, buildMessage, buildUser } from '../../../test/factories';
+import { buildIdentifier, buildInboxRow, buildItem, buildMessage, buildUser } from '../../../test/factories';
 import { mockApi, requestsTo, type FakeRoute } from '../../../test/fake-api';
 import { latestSocket } from '../../../test/fake-socket';
 import { renderApp } from '../../../test/render-app';
@@ -178,6 +178,43 @@ describe('messenger', () => {
       { itemId: JANE, value: '+19164567890', action: 'DNC' },
     ]);
     expect(within(row('Jane Doe')).getByRole('button', { name: 'Wrong number' })).toBeEnabled();
+  });
+
+  it('takes a DNC back with the Undo of its toast, making the phone primary again if it was', async () => {
+    let janeStatus: InboxRow['phoneStatus'] = '';
+    const { user } = setUp(
+      () =>
+        inboxReply([
+          buildInboxRow({ _id: JANE, phone: '+19164567890', phoneStatus: janeStatus, hasPrimary: true }),
+        ]),
+      {
+        routes: {
+          'PATCH /api/items/changeIdt': (req) => {
+            const { action } = req.body as { action: string };
+            if (action === 'DNC') janeStatus = janeStatus === 'DNC' ? '' : 'DNC';
+            // Marking DNC clears primary; only 'primary' sets it again.
+            const idt = buildIdentifier({
+              value: '+19164567890',
+              primary: action === 'primary',
+              status: janeStatus ?? '',
+            });
+            return { status: 200, body: { item: buildItem({ _id: JANE, idts: [idt] }) } };
+          },
+        },
+      },
+    );
+    const jane = await screen.findByRole('row', { name: 'Jane Doe' });
+    await user.click(within(jane).getByRole('button', { name: 'DNC' }));
+    await screen.findByText('(916) 456-7890 marked DNC.');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+
+    await waitFor(() => expect(requestsTo('PATCH', '/api/items/changeIdt')).toHaveLength(3));
+    expect(requestsTo('PATCH', '/api/items/changeIdt').map((r) => r.body)).toEqual([
+      { itemId: JANE, value: '+19164567890', action: 'DNC' },
+      { itemId: JANE, value: '+19164567890', action: 'DNC' },
+      { itemId: JANE, value: '+19164567890', action: 'primary' },
+    ]);
+    await waitFor(() => expect(within(row('Jane Doe')).getByRole('button', { name: 'DNC' })).toBeEnabled());
   });
 
   it("puts the phone back and shows the server's message when Wrong number fails", async () => {

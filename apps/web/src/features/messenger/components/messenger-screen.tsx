@@ -1,5 +1,7 @@
 import { Group, Paper, Stack } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
+import { formatPhone } from '@prospector/core';
+import { notifyWithUndo } from '../../../lib/notify';
 import { useChangePhoneStatus } from '../api/change-phone-status';
 import { flattenInbox, useInbox } from '../api/get-inbox';
 import { useTeamStatuses } from '../api/get-team-statuses';
@@ -31,7 +33,15 @@ export function MessengerScreen({
   const statuses = useTeamStatuses().data ?? [];
   const inbox = useInbox(state.filters);
   const rows = flattenInbox(inbox.data);
-  const markPhone = useChangePhoneStatus(onRecordChanged);
+  const undoMark = useChangePhoneStatus(onRecordChanged);
+  const markPhone = useChangePhoneStatus(onRecordChanged, (input, hasPrimary) => {
+    const row = rows.find((r) => r._id === input.itemId);
+    // DNC and Wrong # clear primary: if the row had one and has none now, it was this phone.
+    const restorePrimary = Boolean(row?.hasPrimary) && !hasPrimary;
+    notifyWithUndo(`${formatPhone(input.phone)} marked ${input.action}.`, () =>
+      undoMark.mutate({ ...input, restorePrimary }),
+    );
+  });
   useLoadMoreNearBottom(
     inbox.hasNextPage && !inbox.isFetchingNextPage && !inbox.isPlaceholderData,
     () => void inbox.fetchNextPage(),

@@ -1,3 +1,4 @@
+import { Anchor, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { TOAST_AUTO_CLOSE_MS } from '@prospector/core';
 
@@ -19,4 +20,29 @@ export function notifySuccess(message: string): void {
 /** A neutral notice, e.g. 'coming soon'. */
 export function notifyInfo(message: string): void {
   notifications.show({ ...common, color: 'gray', message });
+}
+
+/** A success that can be taken back: the toast carries an 'Undo' button for its 6 s. */
+export function notifyWithUndo(message: string, onUndo: () => void): void {
+  const id = notifications.show({
+    ...common,
+    color: 'blue',
+    message: (
+      <Group justify="space-between" wrap="nowrap" gap="md">
+        <Text size="sm">{message}</Text>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={600}
+          onClick={() => {
+            notifications.hide(id);
+            onUndo();
+          }}
+        >
+          Undo
+        </Anchor>
+      </Group>
+    ),
+  });
 }
