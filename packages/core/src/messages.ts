@@ -9,7 +9,9 @@ export const messages = {
     connected: 'Connected to server',
     reconnecting: 'Reconnecting to server',
     genericError: 'Something went wrong!',
-    comingSoon: 'coming soon',
+    /** The spec's 'coming soon' alert, in the product's own sentence style. */
+    comingSoon: 'E-mail from a record is coming soon.',
+    websitesComingSoon: 'Websites are coming soon.',
   },
   landing: {
     bookDemo: 'Book a demo',

@@ -49,7 +49,7 @@ export function settingsRoutes(user: CurrentUser) {
         element={
           <Stack gap="sm">
             <PageTitle>Websites</PageTitle>
-            <Text c="dimmed">{messages.shell.comingSoon}</Text>
+            <Text c="dimmed">{messages.shell.websitesComingSoon}</Text>
           </Stack>
         }
       />
