@@ -11,10 +11,10 @@ import {
 } from '@prospector/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import type { AuthContext } from '../auth/index.js';
 import { deviceRows } from '../devices/index.js';
 import { recordRows, seesAllData } from '../records/index.js';
 import { loadCampaignTemplates } from '../templates/index.js';

@@ -1,9 +1,9 @@
 import { can, sectionsProblem, type DataSection, type RecordType } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import type { AuthContext } from '../auth/index.js';
 import type { DataFieldsErrorCode } from './data-fields.errors.js';
 import * as q from './data-fields.queries.js';
 

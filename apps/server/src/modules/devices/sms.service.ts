@@ -15,10 +15,10 @@ import { eq } from 'drizzle-orm';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Db } from '../../db/client.js';
 import { items, smsJobs } from '../../db/schema/index.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import type { AuthContext } from '../auth/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import {
   recordRows as rq,

@@ -4,12 +4,12 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { messages, statuses, teams } from '../../db/schema/index.js';
 import type { HookSender } from '../../engines/hooks/hook-sender.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
-import type { AuthContext } from '../auth/index.js';
 import type { RecordsErrorCode, RecordsService } from '../records/index.js';
+import type { HooksErrorCode } from './hooks.errors.js';
 
-export type HooksErrorCode = 'HOOK_URL_INVALID' | 'NO_PUSH_HOOK' | 'HOOKS_ADMIN_ONLY';
 type TeamHooks = { push: string | null; inbound: string | null; outbound: string | null };
 
 const CACHE_MS = 5000;

@@ -1,7 +1,7 @@
 import { can, type StatusDto } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
-import type { AuthContext } from '../auth/index.js';
 import type { RecordsErrorCode } from './records.errors.js';
 import * as q from './records.queries.js';
 import * as sq from './statuses.queries.js';

@@ -1,4 +1,3 @@
 export { createTemplatesService, templateFieldNames, type TemplatesService } from './templates.service.js';
 export { templatesRoutes } from './templates.routes.js';
 export { incrementBlocked, loadCampaignTemplates, type CampaignTemplates } from './templates.queries.js';
-export type { TemplatesErrorCode } from './templates.errors.js';

@@ -9,10 +9,10 @@ import {
   type TemplateGroupDto,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import type { AuthContext } from '../auth/index.js';
 import { recordRows } from '../records/index.js';
 import type { TemplatesErrorCode } from './templates.errors.js';
 import * as q from './templates.queries.js';
