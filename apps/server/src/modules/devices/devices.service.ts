@@ -17,6 +17,11 @@ export type AgentFiles = {
   readmes: { android: string; macos: string };
 };
 
+/** The team's devices in the order they were added: phones, Macs and the iPhones behind them. */
+export function listTeamDevices(db: Db, teamId: string): Promise<q.DeviceRow[]> {
+  return q.listDevices(db, teamId);
+}
+
 export function createDevicesService(deps: {
   db: Db;
   clock: Clock;

@@ -20,12 +20,8 @@ import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import type { NotificationsService } from '../notifications/index.js';
-import {
-  recordRows as rq,
-  toMessageDto,
-  type RecordsErrorCode,
-  type RecordsService,
-} from '../records/index.js';
+import { toMessageDto, type RecordsErrorCode, type RecordsService } from '../records/index.js';
+import * as rq from '../records/records.queries.js';
 import type { DevicesErrorCode } from './devices.errors.js';
 import * as q from './devices.queries.js';
 import { isPassingFault, sqlState, takeInbound, type TakenText } from './inbound.js';

@@ -19,6 +19,11 @@ const toStatusDto = (s: q.StatusRow): StatusDto => ({
 
 const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** The team's statuses in board order, hidden ones included (campaigns count their targets per status). */
+export function listTeamStatuses(db: Db, teamId: string): Promise<q.StatusRow[]> {
+  return q.listStatuses(db, teamId);
+}
+
 /** Settings > Statuses: the team's board columns. Changing them needs the statuses permission. */
 export function createStatusesService(deps: { db: Db }) {
   const { db } = deps;
