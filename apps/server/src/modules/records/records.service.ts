@@ -16,7 +16,7 @@ import {
   type RecordType,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
-import type { FieldValue, ItemType } from '../../db/schema/index.js';
+import type { FieldValue, ItemType } from '@prospector/core';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
