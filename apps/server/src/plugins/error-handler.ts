@@ -44,7 +44,7 @@ export const errorCatalogues = {
 } satisfies ErrorCatalogues;
 
 /** The one map from error code to HTTP status and message (whole, since the catalogues are). */
-export const errorCatalogue = Object.fromEntries(
+const errorCatalogue = Object.fromEntries(
   Object.values(errorCatalogues).flatMap((catalogue) => Object.entries(catalogue)),
 ) as Record<ErrorCode, ErrorAnswer>;
 
