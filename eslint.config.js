@@ -8,8 +8,8 @@ import tseslint from 'typescript-eslint';
 // The architecture's boundaries (STYLE.md) are lint rules, not wishes.
 //
 // A block's `import-x/no-restricted-paths` replaces, for its files, the zones of any block before it
-// (options of one rule do not merge), so the web's and the agent's blocks below list every zone their
-// files obey, the generic ones included.
+// (options of one rule do not merge), so the web's, the agent's and the server's blocks below list
+// every zone their files obey, the generic ones included.
 
 const webSrc = './apps/web/src';
 const webFeatures = readdirSync(`${import.meta.dirname}/apps/web/src/features`);
@@ -55,6 +55,54 @@ const agentZones = [
     from: './packages/core',
     except: ['./src/contract/device.ts'],
     message: 'the device agent imports only @prospector/core/contract/device',
+  },
+];
+
+/**
+ * The server's layers (STYLE.md): lib/ is a leaf; another module, and an engine, use a module only
+ * through its index.ts. Its zones are absolute paths, so they hold wherever ESLint runs from.
+ */
+const serverSrc = `${import.meta.dirname}/apps/server/src`;
+const serverModules = readdirSync(`${serverSrc}/modules`);
+const serverBaseZones = [
+  {
+    target: `${import.meta.dirname}/apps/server`,
+    from: `${import.meta.dirname}/apps/web`,
+    message: 'the server never imports the web',
+  },
+  {
+    target: `${serverSrc}/lib`,
+    from: serverSrc,
+    except: ['./lib'],
+    message: 'lib/ is a leaf: it imports only core, packages and other lib/ files',
+  },
+];
+const moduleZone = (module) => ({
+  target: [`${serverSrc}/modules/!(${module})/**`, `${serverSrc}/engines`],
+  from: `${serverSrc}/modules/${module}`,
+  except: ['./index.ts'],
+  message: 'use another module only through its index.ts',
+});
+const serverZones = (modules = serverModules) => [...serverBaseZones, ...modules.map(moduleZone)];
+
+/** Only a `*.queries.ts` file (a module's or an engine's) touches the database's tables. */
+const schemaZone = {
+  target: serverSrc,
+  from: `${serverSrc}/db/schema`,
+  message: 'only *.queries.ts files import db/schema: call a service, or a query of your own',
+};
+const drizzleOnlyInQueries = [
+  'error',
+  {
+    paths: [
+      {
+        name: 'drizzle-orm',
+        allowTypeImports: true,
+        // The error handler recognises a failed query to log it without its values.
+        allowImportNames: ['DrizzleQueryError'],
+        message: 'only *.queries.ts files build queries: call a service, or a query of your own',
+      },
+    ],
   },
 ];
 
@@ -128,15 +176,62 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/modules/**/*.ts'],
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones() }] },
+  },
+  {
+    // Tests (files, factories and the checks that read what a route wrote) and scripts (the demo team
+    // and the bench's generator, which write rows in bulk outside any request) stand outside the
+    // layers and use the schema directly; db/ is the schema and the client themselves.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.queries.ts',
+      '**/*.test.ts',
+      '**/*.test-support.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/scripts/**',
+      'apps/server/src/db/**',
+    ],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...serverZones(), schemaZone] }],
+      '@typescript-eslint/no-restricted-imports': drizzleOnlyInQueries,
+    },
+  },
+  {
+    // item 3 (server16b) moves this: the campaign engine's own SQL, and its raw SQL on teams.
+    files: [
+      'apps/server/src/engines/campaigns/campaign-engine.ts',
+      'apps/server/src/engines/campaigns/decide.ts',
+      'apps/server/src/engines/campaigns/device-health.ts',
+      'apps/server/src/engines/campaigns/write-sends.ts',
+    ],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones() }],
+      '@typescript-eslint/no-restricted-imports': 'off',
+    },
+  },
+  {
+    // item 3 (server16b) moves this: sms.service's SQL and its use of records' queries (inbound.ts is
+    // sms.service's receive path).
+    files: ['apps/server/src/modules/devices/sms.service.ts', 'apps/server/src/modules/devices/inbound.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: serverZones(serverModules.filter((m) => m !== 'records')) },
+      ],
+      '@typescript-eslint/no-restricted-imports': 'off',
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/index.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['../*/*.service.js', '../*/*.queries.js', '../*/*.routes.js'],
-              message: 'use another module through its index.ts',
+              group: ['./*.queries.js', './**/*.queries.js'],
+              message: "a module's index.ts exposes service functions, never its queries",
             },
           ],
         },

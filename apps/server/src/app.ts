@@ -4,10 +4,11 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { AuthContext } from './lib/auth-context.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { adminRoutes, createAdminService, type AdminService } from './modules/admin/index.js';
 import { createAuditService, type AuditService } from './modules/audit/index.js';
-import { authRoutes, createAuthService, type AuthContext, type AuthService } from './modules/auth/index.js';
+import { authRoutes, createAuthService, type AuthService } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import {
   createNotificationsService,

@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The web's and the device agent's boundaries are lint rules (eslint.config.js): each one is shown
-// to fire on a throwaway file in its zone, and to let the allowed imports through.
+// The repo's boundaries are lint rules (eslint.config.js): each one is shown to fire on a throwaway
+// file in its zone, and to let the allowed imports through. The server's cases are here too: one
+// harness, and the server may not import from the web.
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const eslint = new ESLint({ cwd: repoRoot });
@@ -24,7 +25,14 @@ const IMPORT_META_ENV = 'only src/config reads import.meta.env';
 const AGENT_CORE = 'the device agent imports only @prospector/core/contract/device';
 const AGENT_APPS = 'the agent speaks only the device contract';
 
+const LIB_LEAF = 'lib/ is a leaf: it imports only core, packages and other lib/ files';
+const THROUGH_INDEX = 'use another module only through its index.ts';
+const SCHEMA = 'only *.queries.ts files import db/schema';
+const DRIZZLE = 'only *.queries.ts files build queries';
+const INDEX_QUERIES = "a module's index.ts exposes service functions, never its queries";
+
 const importing = (from: string) => `import { x } from '${from}';\nexport const y = [x];\n`;
+const importingType = (from: string) => `import type { X } from '${from}';\nexport type Y = X;\n`;
 
 describe('the web and device agent boundaries', () => {
   it.each([
@@ -121,6 +129,125 @@ describe('the web and device agent boundaries', () => {
       'the device agent imports the device contract',
       'apps/device-agent/src/x.ts',
       importing('@prospector/core/contract/device'),
+    ],
+  ])('%s', async (_sentence, file, code) => {
+    expect(await lint(file, code)).toEqual([]);
+  });
+});
+
+describe("the server's boundaries", () => {
+  it.each([
+    [
+      'lib/ cannot import a module, not even a type (the 46-file cycle began so)',
+      'apps/server/src/lib/x.ts',
+      importingType('../modules/auth/index.js'),
+      LIB_LEAF,
+    ],
+    [
+      'lib/ cannot import a plugin',
+      'apps/server/src/lib/x.ts',
+      importingType('../plugins/realtime.js'),
+      LIB_LEAF,
+    ],
+    ['lib/ cannot import the database', 'apps/server/src/lib/x.ts', importing('../db/client.js'), LIB_LEAF],
+    [
+      "a module cannot import another module's service",
+      'apps/server/src/modules/hooks/x.service.ts',
+      importing('../records/records.service.js'),
+      THROUGH_INDEX,
+    ],
+    [
+      "a module's queries cannot import another module's queries",
+      'apps/server/src/modules/data-fields/x.queries.ts',
+      importing('../records/records.queries.js'),
+      THROUGH_INDEX,
+    ],
+    [
+      "an engine cannot import a module's queries",
+      'apps/server/src/engines/hooks/x.ts',
+      importing('../../modules/teams/teams.queries.js'),
+      THROUGH_INDEX,
+    ],
+    [
+      'a module cannot import the web',
+      'apps/server/src/modules/hooks/x.service.ts',
+      importing('../../../../web/src/lib/api-client'),
+      'the server never imports the web',
+    ],
+    [
+      'a service cannot import the schema',
+      'apps/server/src/modules/hooks/x.service.ts',
+      importing('../../db/schema/index.js'),
+      SCHEMA,
+    ],
+    [
+      "an engine cannot import the schema's types either",
+      'apps/server/src/engines/import/x.ts',
+      importingType('../../db/schema/index.js'),
+      SCHEMA,
+    ],
+    [
+      'a service cannot build a query',
+      'apps/server/src/modules/hooks/x.service.ts',
+      importing('drizzle-orm'),
+      DRIZZLE,
+    ],
+    [
+      'an engine cannot build a query',
+      'apps/server/src/engines/import/x.ts',
+      importing('drizzle-orm'),
+      DRIZZLE,
+    ],
+    [
+      "a module's index.ts cannot re-export its queries",
+      'apps/server/src/modules/teams/index.ts',
+      "export * as teamRows from './teams.queries.js';\n",
+      INDEX_QUERIES,
+    ],
+  ])('%s', async (_sentence, file, code, message) => {
+    expect(await lint(file, code)).toEqual([expect.stringContaining(message)]);
+  });
+
+  it.each([
+    [
+      'lib/ imports core and other lib/ files',
+      'apps/server/src/lib/x.ts',
+      "import { messages } from '@prospector/core';\nimport { ok } from './result.js';\nexport const y = [messages, ok];\n",
+    ],
+    [
+      'a module uses another through its index.ts',
+      'apps/server/src/modules/hooks/x.service.ts',
+      importing('../records/index.js'),
+    ],
+    [
+      'an engine uses a module through its index.ts',
+      'apps/server/src/engines/hooks/x.ts',
+      importing('../../modules/teams/index.js'),
+    ],
+    [
+      "a module's queries import the schema and build queries",
+      'apps/server/src/modules/teams/x.queries.ts',
+      "import { eq } from 'drizzle-orm';\nimport { teams } from '../../db/schema/index.js';\nexport const y = [eq, teams];\n",
+    ],
+    [
+      "an engine's queries import the schema and build queries",
+      'apps/server/src/engines/import/x.queries.ts',
+      "import { sql } from 'drizzle-orm';\nimport { lists } from '../../db/schema/index.js';\nexport const y = [sql, lists];\n",
+    ],
+    [
+      "the error handler recognises Drizzle's error and uses its types",
+      'apps/server/src/plugins/x.ts',
+      "import { DrizzleQueryError, type SQL } from 'drizzle-orm';\nexport const y = [DrizzleQueryError];\nexport type Z = SQL;\n",
+    ],
+    [
+      'a test reads and writes rows through the schema',
+      'apps/server/src/modules/hooks/x.test.ts',
+      "import { eq } from 'drizzle-orm';\nimport { teams } from '../../db/schema/index.js';\nexport const y = [eq, teams];\n",
+    ],
+    [
+      "a module's index.ts exposes its service functions",
+      'apps/server/src/modules/teams/index.ts',
+      "export { createTeamsService } from './teams.service.js';\n",
     ],
   ])('%s', async (_sentence, file, code) => {
     expect(await lint(file, code)).toEqual([]);

@@ -2,7 +2,7 @@ import type { Endpoint } from '@prospector/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { AuthContext, ClientInfo } from '../modules/auth/index.js';
+import type { AuthContext, ClientInfo } from './auth-context.js';
 import { DomainError } from './errors.js';
 
 type Infer<T> = NonNullable<T> extends z.ZodType ? z.infer<NonNullable<T>> : undefined;

@@ -6,8 +6,9 @@ import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { teams } from '../db/schema/index.js';
+import { DomainError } from '../lib/errors.js';
 import { createTestDatabase } from '../test/db.js';
-import { redactSql } from './error-handler.js';
+import { errorCatalogues, redactSql } from './error-handler.js';
 
 /**
  * A failed query must not put its values in the log: Drizzle's error carries the SQL and every
@@ -44,6 +45,12 @@ beforeAll(async () => {
     } catch (err) {
       throw new Error('the import step failed', { cause: err });
     }
+  });
+  app.post('/test/domain', async () => {
+    throw new DomainError('LIST_IMPORTING');
+  });
+  app.post('/test/domain-detail', async () => {
+    throw new DomainError('ROW_LIMIT', { 'retry-after': '5' }, 'The file has 12 rows over the limit.');
   });
   await app.ready();
 });
@@ -116,6 +123,31 @@ describe('a failed query in the log', () => {
     const line = JSON.parse(logText.slice(from)) as { err: { type: string; message: string; stack: string } };
     expect(line.err).toMatchObject({ type: 'TypeError', message: 'a plain bug' });
     expect(line.err.stack).toContain('error-handler.test.ts');
+  });
+});
+
+describe('the error catalogue', () => {
+  it("gives each code one owner, so no module can change the answer of another module's code", () => {
+    const owners = new Map<string, string[]>();
+    for (const [owner, catalogue] of Object.entries(errorCatalogues))
+      for (const code of Object.keys(catalogue)) owners.set(code, [...(owners.get(code) ?? []), owner]);
+    expect([...owners].filter(([, of]) => of.length > 1)).toEqual([]);
+  });
+
+  it("answers a module's code with the status and message of that module's catalogue", async () => {
+    const res = await app.inject({ method: 'POST', url: '/test/domain' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      code: 'LIST_IMPORTING',
+      message: errorCatalogues.lists.LIST_IMPORTING.message,
+    });
+  });
+
+  it('answers a more precise message and the headers a domain error carries', async () => {
+    const res = await app.inject({ method: 'POST', url: '/test/domain-detail' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual({ code: 'ROW_LIMIT', message: 'The file has 12 rows over the limit.' });
   });
 });
 

@@ -3,7 +3,50 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
-import { DomainError, errorCatalogue } from '../lib/errors.js';
+import {
+  commonErrors,
+  DomainError,
+  type ErrorAnswer,
+  type ErrorCatalogues,
+  type ErrorCode,
+} from '../lib/errors.js';
+import { adminErrors } from '../modules/admin/admin.errors.js';
+import { authErrors } from '../modules/auth/auth.errors.js';
+import { campaignsErrors } from '../modules/campaigns/campaigns.errors.js';
+import { dataFieldsErrors } from '../modules/data-fields/data-fields.errors.js';
+import { devicesErrors } from '../modules/devices/devices.errors.js';
+import { hooksErrors } from '../modules/hooks/hooks.errors.js';
+import { listsErrors } from '../modules/lists/lists.errors.js';
+import { mapsErrors } from '../modules/maps/maps.errors.js';
+import { recordsErrors } from '../modules/records/records.errors.js';
+import { settingsErrors } from '../modules/settings/settings.errors.js';
+import { teamsErrors } from '../modules/teams/teams.errors.js';
+import { templatesErrors } from '../modules/templates/templates.errors.js';
+
+/**
+ * Every owner's catalogue: lib's common codes and each module's `*.errors.ts`. Exhaustive: a module
+ * that declares a catalogue (see `ErrorCatalogues`) and is missing here fails to compile.
+ */
+export const errorCatalogues = {
+  common: commonErrors,
+  admin: adminErrors,
+  auth: authErrors,
+  campaigns: campaignsErrors,
+  dataFields: dataFieldsErrors,
+  devices: devicesErrors,
+  hooks: hooksErrors,
+  lists: listsErrors,
+  maps: mapsErrors,
+  records: recordsErrors,
+  settings: settingsErrors,
+  teams: teamsErrors,
+  templates: templatesErrors,
+} satisfies ErrorCatalogues;
+
+/** The one map from error code to HTTP status and message (whole, since the catalogues are). */
+const errorCatalogue = Object.fromEntries(
+  Object.values(errorCatalogues).flatMap((catalogue) => Object.entries(catalogue)),
+) as Record<ErrorCode, ErrorAnswer>;
 
 /**
  * The one place an error becomes an HTTP answer `{ code, message }`. Domain codes come from the

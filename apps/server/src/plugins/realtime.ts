@@ -9,7 +9,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type { AuthContext } from '../modules/auth/index.js';
+import type { AuthContext } from '../lib/auth-context.js';
 
 type SocketData = { auth: AuthContext };
 type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

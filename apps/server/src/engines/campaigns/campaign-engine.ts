@@ -5,8 +5,8 @@ import { queryRows, type Db } from '../../db/client.js';
 import { campaigns, teams } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import { deviceRows } from '../../modules/devices/index.js';
-import { recordRows, toMessageDto } from '../../modules/records/index.js';
+import { listTeamDevices } from '../../modules/devices/index.js';
+import { findSections, toMessageDto } from '../../modules/records/index.js';
 import { loadCampaignTemplates } from '../../modules/templates/index.js';
 import { checkHealth } from './device-health.js';
 import { decideBatch, type Capacity, type DueRecipient, type SenderSlot } from './decide.js';
@@ -74,7 +74,7 @@ export function createCampaignEngine(deps: {
   }
 
   async function senderSlots(c: CampaignRow, now: Date): Promise<SenderSlot[]> {
-    const all = await deviceRows.listDevices(db, c.teamId);
+    const all = await listTeamDevices(db, c.teamId);
     const byId = new Map(all.map((d) => [d.id, d]));
     return c.deviceIds.flatMap((id) => {
       const d = byId.get(id);
@@ -208,7 +208,7 @@ export function createCampaignEngine(deps: {
     if (hit && Date.now() - hit.at < 60_000) return hit.names;
     const names = new Map<string, string>();
     for (const entity of ['contact', 'property'] as const)
-      for (const s of await recordRows.findSections(db, teamId, entity))
+      for (const s of await findSections(db, teamId, entity))
         for (const f of s.fields) if (!f.system) names.set(f._id, f.name);
     fieldCache.set(teamId, { at: Date.now(), names });
     return names;

@@ -4,15 +4,17 @@ import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from '
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { queryRows, type Db } from '../../db/client.js';
-import { hookDeliveries, teams, type HookKind } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { findTeamIntegrations } from '../../modules/teams/index.js';
+import * as q from './hook-sender.queries.js';
 
 export const HOOK_MAX_ATTEMPTS = 6;
 const TIMEOUT_MS = 10_000;
 const LEASE_MS = 60_000;
+/** Deliveries one round claims. */
+const BATCH = 20;
 
 export type HookSenderOptions = {
   /** Lets hooks reach loopback and private networks (development and tests only). */
@@ -102,15 +104,8 @@ export function createHookSender(deps: {
     });
   }
 
-  async function deliverOne(row: {
-    id: string;
-    team_id: string;
-    kind: HookKind;
-    url: string;
-    payload: unknown;
-    attempts: number;
-  }) {
-    const [team] = await db.select({ secret: teams.hookSecret }).from(teams).where(eq(teams.id, row.team_id));
+  async function deliverOne(row: q.DueDelivery) {
+    const team = await findTeamIntegrations(db, row.team_id);
     const body = JSON.stringify(row.payload);
     const timestamp = String(Math.floor(clock.now().getTime() / 1000));
     const attempts = row.attempts + 1;
@@ -123,7 +118,7 @@ export function createHookSender(deps: {
         'x-prospector-event': row.kind,
         'x-prospector-delivery': row.id,
         'x-prospector-timestamp': timestamp,
-        'x-prospector-signature': hookSignature(team?.secret ?? '', timestamp, body),
+        'x-prospector-signature': hookSignature(team?.hookSecret ?? '', timestamp, body),
       });
       if (status < 200 || status >= 300) error = `answered HTTP ${status}`;
     } catch (err) {
@@ -132,10 +127,7 @@ export function createHookSender(deps: {
     }
     const now = clock.now();
     if (!error) {
-      await db
-        .update(hookDeliveries)
-        .set({ state: 'delivered', attempts, lastError: null })
-        .where(eq(hookDeliveries.id, row.id));
+      await q.updateDelivery(db, row.id, { state: 'delivered', attempts, lastError: null });
       return;
     }
     const giveUp = permanent || attempts >= HOOK_MAX_ATTEMPTS;
@@ -143,37 +135,17 @@ export function createHookSender(deps: {
       { deliveryId: row.id, kind: row.kind, attempts, error },
       giveUp ? 'hook given up' : 'hook will be retried',
     );
-    await db
-      .update(hookDeliveries)
-      .set({
-        state: giveUp ? 'failed' : 'pending',
-        attempts,
-        lastError: error,
-        nextAttemptAt: new Date(now.getTime() + options.retryBaseMs * 2 ** (attempts - 1)),
-      })
-      .where(eq(hookDeliveries.id, row.id));
+    await q.updateDelivery(db, row.id, {
+      state: giveUp ? 'failed' : 'pending',
+      attempts,
+      lastError: error,
+      nextAttemptAt: new Date(now.getTime() + options.retryBaseMs * 2 ** (attempts - 1)),
+    });
   }
 
   async function runDue() {
     const now = clock.now();
-    const due = await queryRows<{
-      id: string;
-      team_id: string;
-      kind: HookKind;
-      url: string;
-      payload: unknown;
-      attempts: number;
-    }>(
-      db,
-      sql`
-      update hook_deliveries h set next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}
-      from (
-        select id from hook_deliveries where state = 'pending' and next_attempt_at <= ${now}
-        order by next_attempt_at limit 20 for update skip locked
-      ) due
-      where h.id = due.id
-      returning h.id, h.team_id, h.kind, h.url, h.payload, h.attempts`,
-    );
+    const due = await q.claimDueDeliveries(db, now, new Date(now.getTime() + LEASE_MS), BATCH);
     await Promise.all(due.map((row) => deliverOne(row)));
     return due.length;
   }
@@ -204,9 +176,9 @@ export function createHookSender(deps: {
     /** Queues an event for a team's hook URL (in the caller's transaction when given one). */
     async enqueue(
       tx: Db,
-      e: { teamId: string; kind: HookKind; url: string; payload: Record<string, unknown> },
+      e: { teamId: string; kind: q.HookKind; url: string; payload: Record<string, unknown> },
     ) {
-      await tx.insert(hookDeliveries).values({ ...e, nextAttemptAt: clock.now(), createdAt: clock.now() });
+      await q.insertDelivery(tx, { ...e, nextAttemptAt: clock.now(), createdAt: clock.now() });
     },
     kick: () => void kick(),
     /** Runs deliveries that are due now, and waits for them (tests). */

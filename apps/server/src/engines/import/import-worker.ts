@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { importProgress, importTargets, type ImportResult } from '@prospector/core';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { queryRows, type Db } from '../../db/client.js';
-import { importJobs, lists, uploads, type ImportFieldMapping } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { addTally, commitInOrder, readChunks, type Chunk } from './chunks.js';
+import * as q from './import.queries.js';
 import { prepareRow, type ColumnPlan } from './prepare-row.js';
 import { readSheet, columnNames, SheetError } from './sheet-reader.js';
 import { stackChunk } from './stack-chunk.js';
@@ -24,8 +23,8 @@ const SYSTEM_TARGETS = new Set(importTargets().map((t) => `${t.type}:${t.matches
 /** How often the loop sweeps expired uploads: a small fraction of any sensible TTL. */
 const SWEEP_EVERY_MS = 15 * 60_000;
 
-type Job = typeof importJobs.$inferSelect;
-type List = typeof lists.$inferSelect;
+type Job = q.JobRow;
+type List = q.ListRow;
 export type ImportWorker = ReturnType<typeof createImportWorker>;
 
 /**
@@ -48,7 +47,7 @@ export function createImportWorker(deps: {
   uploadTtlHours: number;
   notContactedId: (teamId: string) => Promise<string | null>;
   /** Builds the list's card for the `listImported` event. */
-  listDto: (row: typeof lists.$inferSelect) => unknown;
+  listDto: (row: List) => unknown;
 }) {
   const { db, clock, log } = deps;
   const workerId = randomUUID();
@@ -59,31 +58,11 @@ export function createImportWorker(deps: {
 
   async function claim(): Promise<Job | null> {
     const now = clock.now();
-    const expired = new Date(now.getTime() - deps.leaseMs);
-    const [row] = await queryRows<{ list_id: string }>(
-      db,
-      sql`update import_jobs set state = 'running', claimed_by = ${workerId}, claimed_at = ${now}, attempts = attempts + 1
-          where list_id = (
-            select list_id from import_jobs
-            where state = 'queued' or (state = 'running' and claimed_at < ${expired})
-            order by created_at limit 1 for update skip locked)
-          returning list_id`,
-    );
-    if (!row) return null;
-    const [job] = await db.select().from(importJobs).where(eq(importJobs.listId, row.list_id));
-    return job ?? null;
+    return q.claimJob(db, workerId, now, new Date(now.getTime() - deps.leaseMs));
   }
 
   async function finish(job: Job, state: 'imported' | 'failed', error: string | null) {
-    const [list] = await db
-      .update(lists)
-      .set({ state, error, importedAt: state === 'imported' ? clock.now() : null })
-      .where(eq(lists.id, job.listId))
-      .returning();
-    await db
-      .update(importJobs)
-      .set({ state: state === 'imported' ? 'done' : 'failed', claimedBy: null })
-      .where(eq(importJobs.listId, job.listId));
+    const list = await q.finishJob(db, job.listId, state, error, clock.now());
     if (list)
       deps
         .realtime()
@@ -91,12 +70,11 @@ export function createImportWorker(deps: {
   }
 
   async function run(job: Job) {
-    const [list] = await db.select().from(lists).where(eq(lists.id, job.listId));
-    const [upload] = await db.select().from(uploads).where(eq(uploads.id, job.uploadId));
+    const { list, upload } = await q.findListAndUpload(db, job);
     if (!list || !upload) return;
     const file = path.join(deps.dataDir, upload.path);
     const columns = columnNames(upload.columns);
-    const plan: ColumnPlan[] = (job.fields as ImportFieldMapping[]).map((f) => ({
+    const plan: ColumnPlan[] = (job.fields as q.ImportFieldMapping[]).map((f) => ({
       index: columns.indexOf(f.name),
       type: f.type,
       target: f.matchesTo,
@@ -108,9 +86,7 @@ export function createImportWorker(deps: {
         prepareRow(cells, plan, job.countryCode, tally),
       );
       if (!(await commitInOrder(chunks, commit, () => stopping))) return;
-      // Fresh statistics: without them the planner takes these tables for tiny ones and the list's
-      // pages nest loops over seq scans (PGlite never autovacuums; PostgreSQL would, later).
-      await db.execute(sql`analyze items, identifiers, item_links, list_items, item_keys`);
+      await q.analyzeImportedTables(db);
       await finish(job, 'imported', null);
       await rm(file, { force: true });
       log.info({ listId: list.id, rows: list.totalRows }, 'import finished');
@@ -134,15 +110,8 @@ export function createImportWorker(deps: {
     return async (chunk: Chunk) => {
       const kept = await db.transaction(async (tx) => {
         // Still ours? A worker that lost its lease must not write.
-        const renewed = await tx
-          .update(importJobs)
-          .set({ claimedAt: clock.now() })
-          .where(and(eq(importJobs.listId, job.listId), eq(importJobs.claimedBy, workerId)))
-          .returning({ id: importJobs.listId });
-        if (renewed.length === 0) return false;
-        // The chunk's rows and the list's progress commit together, so a commit lost in a crash loses
-        // both and the resumed job reads those rows again: no need to wait for the WAL flush.
-        await tx.execute(sql`set local synchronous_commit = off`);
+        if (!(await q.renewLease(tx, job.listId, workerId, clock.now()))) return false;
+        await q.commitWithoutFlush(tx);
         addTally(result, chunk.tally);
         const added = chunk.plan.rowCount
           ? await stackChunk(
@@ -158,10 +127,7 @@ export function createImportWorker(deps: {
           compCount: counts.compCount + added.companies,
         };
         result.rowsRead = chunk.lastRow;
-        await tx
-          .update(lists)
-          .set({ rowsDone: chunk.lastRow, result, ...counts })
-          .where(eq(lists.id, list.id));
+        await q.saveProgress(tx, list.id, { rowsDone: chunk.lastRow, result, ...counts });
         return true;
       });
       if (!kept) throw new LeaseLost();
@@ -227,10 +193,7 @@ export function createImportWorker(deps: {
       if (timer) clearInterval(timer);
       await loop;
       try {
-        await db
-          .update(importJobs)
-          .set({ state: 'queued', claimedBy: null, claimedAt: null })
-          .where(and(eq(importJobs.claimedBy, workerId), eq(importJobs.state, 'running')));
+        await q.releaseJobs(db, workerId);
       } catch (err) {
         // The database is gone already: the job's lease runs out and another process resumes it.
         log.warn({ err: (err as Error).message }, 'could not hand running imports back');
@@ -240,11 +203,7 @@ export function createImportWorker(deps: {
     async idle(timeoutMs = 60_000) {
       const until = Date.now() + timeoutMs;
       for (;;) {
-        const [row] = await queryRows<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from import_jobs where state in ('queued', 'running')`,
-        );
-        if (!row?.n && !loop) return;
+        if (!(await q.countActiveJobs(db)) && !loop) return;
         if (Date.now() > until) throw new Error('imports did not finish in time');
         await new Promise((r) => setTimeout(r, 25));
       }

@@ -7,9 +7,10 @@ import {
   propertyKey,
   splitFullName,
   withHttps,
+  type FieldValue,
   type ImportResult,
+  type ItemType,
 } from '@prospector/core';
-import type { FieldValue, ItemType } from '../../db/schema/index.js';
 
 /** One mapped column: where its cells go. `custom` targets are custom field ids. */
 export type ColumnPlan = { index: number; type: ItemType; target: string; custom: boolean };

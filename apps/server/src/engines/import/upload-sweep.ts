@@ -1,8 +1,8 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { uploadCutoff } from '@prospector/core';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { deleteExpiredUploads, knownUploadIds } from './import.queries.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -18,25 +18,13 @@ export async function sweepUploads(deps: {
   ttlHours: number;
 }): Promise<{ uploads: number; orphans: number }> {
   const cutoff = uploadCutoff(deps.now, deps.ttlHours);
-  const expired = await queryRows<{ path: string }>(
-    deps.db,
-    sql`delete from uploads u where u.imported_at is null and u.created_at < ${cutoff}
-        and not exists (select 1 from import_jobs j where j.upload_id = u.id)
-        returning u.path`,
-  );
-  for (const row of expired) await rm(path.join(deps.dataDir, row.path), { force: true });
+  const expired = await deleteExpiredUploads(deps.db, cutoff);
+  for (const file of expired) await rm(path.join(deps.dataDir, file), { force: true });
 
   const dir = path.join(deps.dataDir, 'uploads');
   const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => UUID.test(n));
   if (names.length === 0) return { uploads: expired.length, orphans: 0 };
-  const known = new Set(
-    (
-      await queryRows<{ id: string }>(
-        deps.db,
-        sql`select id from uploads where id in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb)::uuid)`,
-      )
-    ).map((r) => r.id),
-  );
+  const known = await knownUploadIds(deps.db, names);
   let orphans = 0;
   // A file's age is the file system's, so it is measured on the system's clock, not the app's.
   const fileCutoff = uploadCutoff(new Date(), deps.ttlHours);

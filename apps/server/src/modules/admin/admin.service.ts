@@ -1,8 +1,9 @@
 import type { CurrentUser } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { AuthContext, ClientInfo } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AuditService } from '../audit/index.js';
-import type { AuthContext, AuthService, ClientInfo } from '../auth/index.js';
+import type { AuthService } from '../auth/index.js';
 import type { TeamsService, UserWithTeam } from '../teams/index.js';
 import type { AdminErrorCode } from './admin.errors.js';
 

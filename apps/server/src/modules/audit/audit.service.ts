@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
-import { auditLog } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
+import * as q from './audit.queries.js';
 
 export type AuditAction =
   | 'auth.login'
@@ -24,9 +24,7 @@ export type AuditService = ReturnType<typeof createAuditService>;
 export function createAuditService(deps: { clock: Clock }) {
   return {
     async record(db: Db, entry: AuditEntry) {
-      await db
-        .insert(auditLog)
-        .values({ ...entry, details: entry.details ?? {}, createdAt: deps.clock.now() });
+      await q.insertAuditEntry(db, { ...entry, details: entry.details ?? {}, createdAt: deps.clock.now() });
     },
   };
 }

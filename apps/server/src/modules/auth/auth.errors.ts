@@ -1,2 +1,19 @@
-export type AuthErrorCode =
-  'UNAUTHENTICATED' | 'INVALID_CODE' | 'SEND_LIMIT_SHORT' | 'SEND_LIMIT_DAY' | 'MAIL_FAILED';
+import { messages } from '@prospector/core';
+import type { ErrorAnswer } from '../../lib/errors.js';
+
+/** Expected failures of logging in, and how each answers over HTTP. */
+export const authErrors = {
+  INVALID_CODE: { status: 400, message: messages.auth.invalidCode },
+  SEND_LIMIT_SHORT: { status: 429, message: messages.auth.tooManySends },
+  SEND_LIMIT_DAY: { status: 429, message: messages.auth.tooManySendsToday },
+  MAIL_FAILED: { status: 503, message: messages.auth.mailFailed },
+} satisfies Record<string, ErrorAnswer>;
+
+export type AuthErrorCode = keyof typeof authErrors;
+
+declare module '../../lib/errors.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface ErrorCatalogues {
+    auth: typeof authErrors;
+  }
+}

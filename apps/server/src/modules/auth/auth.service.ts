@@ -8,6 +8,7 @@ import {
 } from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { AuthContext, ClientInfo } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import { hmac, newNumericCode, newToken, sha256 } from '../../lib/secrets.js';
@@ -18,9 +19,6 @@ import type { AuthErrorCode } from './auth.errors.js';
 import * as q from './auth.queries.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-export type AuthContext = { sessionId: string; userId: string; teamId: string; user: CurrentUser };
-export type ClientInfo = { ip: string; userAgent?: string | undefined };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 

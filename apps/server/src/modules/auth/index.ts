@@ -1,2 +1,2 @@
-export { createAuthService, type AuthService, type AuthContext, type ClientInfo } from './auth.service.js';
+export { createAuthService, type AuthService } from './auth.service.js';
 export { authRoutes } from './auth.routes.js';

@@ -11,12 +11,13 @@ import {
 } from '@prospector/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import type { AuthContext } from '../auth/index.js';
-import { deviceRows } from '../devices/index.js';
-import { recordRows, seesAllData } from '../records/index.js';
+import { listTeamDevices } from '../devices/index.js';
+import { listTeamStatuses, seesAllData } from '../records/index.js';
+import { findTeamTimezone } from '../teams/index.js';
 import { loadCampaignTemplates } from '../templates/index.js';
 import type { CampaignsErrorCode } from './campaigns.errors.js';
 import * as q from './campaigns.queries.js';
@@ -81,7 +82,7 @@ export function createCampaignsService(deps: {
     /** Contacts of the target per status (the builder's picker); every status is listed, 0 included. */
     async countItems(auth: AuthContext, input: { listIds: string[]; lastContactedAt: string | null }) {
       const [statuses, counts] = await Promise.all([
-        recordRows.listStatuses(db, auth.teamId),
+        listTeamStatuses(db, auth.teamId),
         q.countByStatus(db, await target(auth, input.listIds, input.lastContactedAt)),
       ]);
       const byId = new Map(counts.map((c) => [c.status_id, c.count]));
@@ -93,7 +94,7 @@ export function createCampaignsService(deps: {
     async launch(auth: AuthContext, input: LaunchInput): R<CampaignDto> {
       if (!mayManage(auth)) return fail('PERMISSION_REQUIRED');
       const now = clock.now();
-      const timezone = await deviceRows.teamTimezone(db, auth.teamId);
+      const timezone = await findTeamTimezone(db, auth.teamId);
       const listIds = await q.teamListIds(db, auth.teamId, input.listIds);
       if (listIds.length !== input.listIds.length) return fail('CAMPAIGN_UNKNOWN_LIST');
       const lastContactedAt = input.lastContactedAt ? new Date(input.lastContactedAt) : null;
@@ -113,7 +114,7 @@ export function createCampaignsService(deps: {
       const startHour = hourInZone(new Date(input.startTime), tz);
       const endHour = hourInZone(new Date(input.endTime), tz) || 24;
       if (endHour <= startHour) return fail('CAMPAIGN_INVALID', messages.campaigns.hoursOrder);
-      const devices = await deviceRows.listDevices(db, auth.teamId);
+      const devices = await listTeamDevices(db, auth.teamId);
       const senders = new Set(devices.filter((d) => d.kind !== 'mac').map((d) => d.id));
       if (!input.devices.every((id) => senders.has(id))) return fail('CAMPAIGN_UNKNOWN_DEVICE');
       const templates = await loadCampaignTemplates(db, auth.teamId, input.groupIds);
@@ -190,7 +191,7 @@ export function createCampaignsService(deps: {
       if (!c) return fail('CAMPAIGN_NOT_FOUND');
       const [{ recipients, jobs }, devices] = await Promise.all([
         q.campaignFigures(db, c.id),
-        deviceRows.listDevices(db, auth.teamId),
+        listTeamDevices(db, auth.teamId),
       ]);
       const by = (pred: (r: (typeof recipients)[number]) => boolean) =>
         recipients.filter(pred).reduce((n, r) => n + r.n, 0);

@@ -1,10 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { entitySections, users, type ItemType, type Section } from '../../db/schema/index.js';
-import { recordRows } from '../records/index.js';
-
-/** Reading an entity's sections is the records module's query (the record modal and imports read them). */
-export const findSections = recordRows.findSections;
 
 /** Replaces an entity's sections whole (a team seeded before sections existed gets its row here). */
 export async function saveSections(db: Db, teamId: string, entity: ItemType, sections: Section[], now: Date) {

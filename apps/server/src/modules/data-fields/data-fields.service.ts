@@ -1,9 +1,10 @@
 import { can, sectionsProblem, type DataSection, type RecordType } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import type { AuthContext } from '../auth/index.js';
+import { findSections } from '../records/index.js';
 import type { DataFieldsErrorCode } from './data-fields.errors.js';
 import * as q from './data-fields.queries.js';
 
@@ -27,14 +28,14 @@ export function createDataFieldsService(deps: { db: Db; clock: Clock; realtime: 
   return {
     /** Every team member may read them: the record modal and the import screen show them. */
     async get(auth: AuthContext, type: RecordType): R<EntitySections> {
-      return ok({ type, sections: await q.findSections(db, auth.teamId, type) });
+      return ok({ type, sections: await findSections(db, auth.teamId, type) });
     },
 
     /** Replaces the entity's sections after the rule check; nothing changes when a rule is broken. */
     async update(auth: AuthContext, type: RecordType, sections: DataSection[]): R<EntitySections> {
       if (!can(auth.user, 'dataFields')) return fail('PERMISSION_REQUIRED');
       const [before, memberIds] = await Promise.all([
-        q.findSections(db, auth.teamId, type),
+        findSections(db, auth.teamId, type),
         q.listMemberIds(db, auth.teamId),
       ]);
       const after = trimmed(sections);

@@ -1,11 +1,25 @@
-export type DevicesErrorCode =
-  | 'DEVICE_INVALID'
-  | 'DEVICE_DUPLICATE'
-  | 'DEVICE_NOT_FOUND'
-  | 'COMPUTER_FIRST'
-  | 'APP_NOT_READY'
-  | 'NO_DEVICE'
-  | 'RECIPIENT_BLOCKED'
-  | 'NOT_AN_IDENTIFIER'
-  | 'SIMULATED_FULL'
-  | 'PERMISSION_REQUIRED';
+import { messages } from '@prospector/core';
+import type { ErrorAnswer } from '../../lib/errors.js';
+
+/** Expected failures of devices and of sending texts, and how each answers over HTTP. */
+export const devicesErrors = {
+  DEVICE_INVALID: { status: 400, message: messages.devices.invalidId },
+  DEVICE_DUPLICATE: { status: 409, message: messages.devices.duplicate },
+  DEVICE_NOT_FOUND: { status: 404, message: messages.devices.deviceNotFound },
+  COMPUTER_FIRST: { status: 400, message: messages.devices.computerFirst },
+  APP_NOT_READY: { status: 409, message: messages.devices.notReady },
+  NO_DEVICE: { status: 409, message: messages.devices.noDevice },
+  RECIPIENT_BLOCKED: { status: 400, message: messages.devices.recipientBlocked },
+  NOT_AN_IDENTIFIER: { status: 400, message: messages.devices.notAnIdentifier },
+  SIMULATED_FULL: { status: 409, message: messages.devices.simulatedFull },
+} satisfies Record<string, ErrorAnswer>;
+
+/** What the devices services answer: their own codes, and the common 403. */
+export type DevicesErrorCode = keyof typeof devicesErrors | 'PERMISSION_REQUIRED';
+
+declare module '../../lib/errors.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface ErrorCatalogues {
+    devices: typeof devicesErrors;
+  }
+}

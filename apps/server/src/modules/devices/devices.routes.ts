@@ -11,9 +11,9 @@ import {
 } from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { DomainError, unwrap } from '../../lib/errors.js';
 import { bearerToken, route } from '../../lib/route.js';
-import type { AuthContext } from '../auth/index.js';
 
 /** Settings > Devices needs the 'phones' permission (or admin). */
 function requirePhones(auth: AuthContext) {

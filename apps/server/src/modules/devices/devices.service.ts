@@ -2,9 +2,9 @@ import { isDeviceConnected, deviceValue, messages, type DeviceDto } from '@prosp
 import JSZip from 'jszip';
 import { readFile } from 'node:fs/promises';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
-import type { AuthContext } from '../auth/index.js';
 import type { DevicesErrorCode } from './devices.errors.js';
 import * as q from './devices.queries.js';
 import { deviceToken } from './devices.tokens.js';
@@ -16,6 +16,11 @@ export type AgentFiles = {
   bundle: () => Promise<string | null>;
   readmes: { android: string; macos: string };
 };
+
+/** The team's devices in the order they were added: phones, Macs and the iPhones behind them. */
+export function listTeamDevices(db: Db, teamId: string): Promise<q.DeviceRow[]> {
+  return q.listDevices(db, teamId);
+}
 
 export function createDevicesService(deps: {
   db: Db;

@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { messages } from '../../db/schema/index.js';
-import { recordRows as rq } from '../records/index.js';
+import * as rq from '../records/records.queries.js';
 import type * as q from './devices.queries.js';
 
 type MessageRow = typeof messages.$inferSelect;

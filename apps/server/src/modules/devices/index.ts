@@ -1,8 +1,11 @@
-export { createDevicesService, type DevicesService, type AgentFiles } from './devices.service.js';
+export {
+  createDevicesService,
+  listTeamDevices,
+  type DevicesService,
+  type AgentFiles,
+} from './devices.service.js';
 export { createSmsService, type SmsService } from './sms.service.js';
 export { createDeviceGateway, type DeviceGateway } from './devices.gateway.js';
 export { devicesRoutes } from './devices.routes.js';
 export { deviceToken } from './devices.tokens.js';
-export type { DevicesErrorCode } from './devices.errors.js';
 export { createSimulatedPhones, type SimulatedPhones } from './simulated-phones.js';
-export * as deviceRows from './devices.queries.js';

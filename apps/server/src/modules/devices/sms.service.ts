@@ -15,17 +15,13 @@ import { eq } from 'drizzle-orm';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Db } from '../../db/client.js';
 import { items, smsJobs } from '../../db/schema/index.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import type { AuthContext } from '../auth/index.js';
 import type { NotificationsService } from '../notifications/index.js';
-import {
-  recordRows as rq,
-  toMessageDto,
-  type RecordsErrorCode,
-  type RecordsService,
-} from '../records/index.js';
+import { toMessageDto, type RecordsErrorCode, type RecordsService } from '../records/index.js';
+import * as rq from '../records/records.queries.js';
 import type { DevicesErrorCode } from './devices.errors.js';
 import * as q from './devices.queries.js';
 import { isPassingFault, sqlState, takeInbound, type TakenText } from './inbound.js';

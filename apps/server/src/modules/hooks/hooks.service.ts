@@ -1,15 +1,19 @@
 import { itemTitle, type Integrations } from '@prospector/core';
 import { randomBytes } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { messages, statuses, teams } from '../../db/schema/index.js';
 import type { HookSender } from '../../engines/hooks/hook-sender.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
-import type { AuthContext } from '../auth/index.js';
-import type { RecordsErrorCode, RecordsService } from '../records/index.js';
+import { loadPushContent, type RecordsErrorCode, type RecordsService } from '../records/index.js';
+import {
+  findTeamIdByApiKey,
+  findTeamIntegrations,
+  updateTeamIntegrations,
+  type TeamIntegrations,
+} from '../teams/index.js';
+import type { HooksErrorCode } from './hooks.errors.js';
 
-export type HooksErrorCode = 'HOOK_URL_INVALID' | 'NO_PUSH_HOOK' | 'HOOKS_ADMIN_ONLY';
 type TeamHooks = { push: string | null; inbound: string | null; outbound: string | null };
 
 const CACHE_MS = 5000;
@@ -27,7 +31,7 @@ export function createHooksService(deps: {
   async function teamHooks(teamId: string): Promise<TeamHooks> {
     const hit = cache.get(teamId);
     if (hit && clock.now().getTime() - hit.at < CACHE_MS) return hit.hooks;
-    const [t] = await db.select().from(teams).where(eq(teams.id, teamId));
+    const t = await findTeamIntegrations(db, teamId);
     const hooks = {
       push: t?.pushHook ?? null,
       inbound: t?.inboundHook ?? null,
@@ -39,16 +43,12 @@ export function createHooksService(deps: {
 
   /** The secret and API key are made on first use and kept. */
   async function integrations(teamId: string): Promise<Integrations> {
-    let [t] = await db.select().from(teams).where(eq(teams.id, teamId));
+    let t: TeamIntegrations | null = await findTeamIntegrations(db, teamId);
     if (t && (!t.hookSecret || !t.apiKey)) {
-      [t] = await db
-        .update(teams)
-        .set({
-          hookSecret: t.hookSecret ?? randomBytes(24).toString('base64url'),
-          apiKey: t.apiKey ?? `pk_${randomBytes(24).toString('base64url')}`,
-        })
-        .where(eq(teams.id, teamId))
-        .returning();
+      t = await updateTeamIntegrations(db, teamId, {
+        hookSecret: t.hookSecret ?? randomBytes(24).toString('base64url'),
+        apiKey: t.apiKey ?? `pk_${randomBytes(24).toString('base64url')}`,
+      });
     }
     return {
       pushHook: t?.pushHook ?? '',
@@ -82,15 +82,12 @@ export function createHooksService(deps: {
       for (const url of [input.pushHook, input.inboundHook, input.outboundHook])
         if (url && !sender.acceptsUrl(url)) return fail('HOOK_URL_INVALID');
       await integrations(auth.teamId);
-      await db
-        .update(teams)
-        .set({
-          pushHook: input.pushHook || null,
-          inboundHook: input.inboundHook || null,
-          outboundHook: input.outboundHook || null,
-          podioHook: input.podioHook || null,
-        })
-        .where(eq(teams.id, auth.teamId));
+      await updateTeamIntegrations(db, auth.teamId, {
+        pushHook: input.pushHook || null,
+        inboundHook: input.inboundHook || null,
+        outboundHook: input.outboundHook || null,
+        podioHook: input.podioHook || null,
+      });
       cache.delete(auth.teamId);
       return ok(await integrations(auth.teamId));
     },
@@ -105,12 +102,7 @@ export function createHooksService(deps: {
       const item = found.value;
       const url = (await teamHooks(item.teamId)).push;
       if (!url) return fail('NO_PUSH_HOOK');
-      const [thread, status] = await Promise.all([
-        db.select().from(messages).where(eq(messages.itemId, item.id)).orderBy(asc(messages.createdAt)),
-        item.statusId
-          ? db.select().from(statuses).where(eq(statuses.id, item.statusId))
-          : Promise.resolve([]),
-      ]);
+      const { thread, status } = await loadPushContent(db, item);
       const texts = thread.filter((m) => !m.comment && !m.system);
       const payload = {
         messages: texts.map((m) => ({
@@ -119,7 +111,7 @@ export function createHooksService(deps: {
           direction: m.direction,
         })),
         campaignName: null,
-        status: status[0]?.text ?? null,
+        status,
         sentFrom: texts.at(-1)?.sentFrom ?? null,
         ...item.data,
         name: itemTitle(item.type, item.data),
@@ -144,10 +136,7 @@ export function createHooksService(deps: {
       emit(teamId, 'outbound', { body: e.body, from: e.from, to: e.to, timestamp: e.at.toISOString() }),
 
     /** The team behind a public API key. */
-    async teamByApiKey(apiKey: string) {
-      const [t] = await db.select({ id: teams.id }).from(teams).where(eq(teams.apiKey, apiKey));
-      return t?.id ?? null;
-    },
+    teamByApiKey: (apiKey: string) => findTeamIdByApiKey(db, apiKey),
   };
 }
 

@@ -1,2 +1,2 @@
-export { createHooksService, type HooksService, type HooksErrorCode } from './hooks.service.js';
+export { createHooksService, type HooksService } from './hooks.service.js';
 export { hooksRoutes } from './hooks.routes.js';

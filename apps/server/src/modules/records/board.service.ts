@@ -1,7 +1,7 @@
 import { DASHBOARD_PAGE_SIZE, normalizePhone, type BoardCard, type ItemSummary } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AuthContext } from '../auth/index.js';
 import * as bq from './board.queries.js';
 import { seesAllData } from './records.access.js';
 import { toSummary } from './records.mappers.js';

@@ -9,8 +9,8 @@ import {
   type InboxType,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
-import type { AuthContext } from '../auth/index.js';
 import * as iq from './inbox.queries.js';
 import { seesAllData } from './records.access.js';
 

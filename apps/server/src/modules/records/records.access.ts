@@ -1,4 +1,4 @@
-import type { AuthContext } from '../auth/index.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 
 /** Admins and 'All data' members see every record of the team; others only records assigned to them. */
 export function seesAllData(auth: AuthContext): boolean {

@@ -1,19 +1,33 @@
-export type RecordsErrorCode =
-  | 'ITEM_NOT_FOUND'
-  | 'ITEM_FORBIDDEN'
-  | 'STATUS_NEEDS_PRIMARY'
-  | 'UNKNOWN_STATUS'
-  | 'UNKNOWN_FIELD'
-  | 'INVALID_PHONE'
-  | 'IDENTIFIER_TAKEN'
-  | 'IDENTIFIER_NOT_FOUND'
-  | 'CANNOT_BE_PRIMARY'
-  | 'LINK_SAME_TYPE'
-  | 'MEMBER_NOT_FOUND'
-  | 'TASK_NOT_FOUND'
-  | 'MESSAGE_NOT_FOUND'
-  | 'NOT_SCHEDULED'
-  | 'STATUS_EXISTS'
-  | 'STATUS_NOT_FOUND'
-  | 'STATUS_BUILT_IN'
-  | 'PERMISSION_REQUIRED';
+import { messages } from '@prospector/core';
+import type { ErrorAnswer } from '../../lib/errors.js';
+
+/** Expected failures of records, their tasks, threads and statuses, and how each answers over HTTP. */
+export const recordsErrors = {
+  ITEM_NOT_FOUND: { status: 404, message: messages.records.itemNotFound },
+  ITEM_FORBIDDEN: { status: 403, message: messages.records.itemForbidden },
+  STATUS_NEEDS_PRIMARY: { status: 400, message: messages.records.statusNeedsPrimary },
+  UNKNOWN_STATUS: { status: 400, message: messages.records.unknownStatus },
+  UNKNOWN_FIELD: { status: 400, message: messages.records.unknownField },
+  INVALID_PHONE: { status: 400, message: messages.records.invalidPhone },
+  IDENTIFIER_TAKEN: { status: 409, message: messages.records.identifierTaken },
+  IDENTIFIER_NOT_FOUND: { status: 404, message: messages.records.identifierNotFound },
+  CANNOT_BE_PRIMARY: { status: 400, message: messages.records.cannotBePrimary },
+  LINK_SAME_TYPE: { status: 400, message: messages.records.linkSameType },
+  MEMBER_NOT_FOUND: { status: 400, message: messages.records.memberNotFound },
+  TASK_NOT_FOUND: { status: 404, message: messages.records.taskNotFound },
+  MESSAGE_NOT_FOUND: { status: 404, message: messages.records.messageNotFound },
+  NOT_SCHEDULED: { status: 400, message: messages.records.notScheduled },
+  STATUS_EXISTS: { status: 409, message: messages.records.statusExists },
+  STATUS_NOT_FOUND: { status: 404, message: messages.records.statusNotFound },
+  STATUS_BUILT_IN: { status: 400, message: messages.records.builtInStatus },
+} satisfies Record<string, ErrorAnswer>;
+
+/** What the records services answer: their own codes, and the common 403. */
+export type RecordsErrorCode = keyof typeof recordsErrors | 'PERMISSION_REQUIRED';
+
+declare module '../../lib/errors.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface ErrorCatalogues {
+    records: typeof recordsErrors;
+  }
+}

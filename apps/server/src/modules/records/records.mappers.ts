@@ -6,8 +6,7 @@ import {
   type MessageDto,
   type TaskDto,
 } from '@prospector/core';
-import type { messages } from '../../db/schema/index.js';
-import type { IdentifierRow, ItemRow, TaskRow } from './records.queries.js';
+import type { IdentifierRow, ItemRow, MessageRow, TaskRow } from './records.queries.js';
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
 
@@ -63,7 +62,6 @@ export function toTaskDto(t: TaskRow): TaskDto {
   };
 }
 
-type MessageRow = typeof messages.$inferSelect;
 export function toMessageDto(
   m: MessageRow,
   sender: { name: string | null; email: string | null; avatar: string | null } | null,

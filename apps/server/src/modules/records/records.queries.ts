@@ -19,6 +19,8 @@ export type ItemRow = typeof items.$inferSelect;
 export type IdentifierRow = typeof identifiers.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
 export type StatusRow = typeof statuses.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type { Section, SectionField } from '../../db/schema/index.js';
 
 export async function findItem(db: Db, itemId: string) {
   const [row] = await db.select().from(items).where(eq(items.id, itemId)).limit(1);
@@ -292,4 +294,9 @@ export async function restrictedReaders(db: Db, teamId: string, itemIds: readonl
         where i.team_id = ${teamId} and i.id = any(${`{${itemIds.join(',')}}`}::uuid[])
           and u.team_id = ${teamId} and u.role <> 'admin' and u.data_access = 'Only assigned'`,
   );
+}
+
+/** The whole thread of a record, oldest first (Push to CRM sends all of it). */
+export function listThread(db: Db, itemId: string) {
+  return db.select().from(messages).where(eq(messages.itemId, itemId)).orderBy(asc(messages.createdAt));
 }

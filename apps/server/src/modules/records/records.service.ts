@@ -16,11 +16,11 @@ import {
   type RecordType,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
-import type { FieldValue, ItemType } from '../../db/schema/index.js';
+import type { FieldValue, ItemType } from '@prospector/core';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import type { AuthContext } from '../auth/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { canAccessItem, seesAllData } from './records.access.js';
 import { defaultSections } from './records.defaults.js';

@@ -1,7 +1,7 @@
 import { can, type StatusDto } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
-import type { AuthContext } from '../auth/index.js';
 import type { RecordsErrorCode } from './records.errors.js';
 import * as q from './records.queries.js';
 import * as sq from './statuses.queries.js';
@@ -18,6 +18,11 @@ const toStatusDto = (s: q.StatusRow): StatusDto => ({
 });
 
 const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The team's statuses in board order, hidden ones included (campaigns count their targets per status). */
+export function listTeamStatuses(db: Db, teamId: string): Promise<q.StatusRow[]> {
+  return q.listStatuses(db, teamId);
+}
 
 /** Settings > Statuses: the team's board columns. Changing them needs the statuses permission. */
 export function createStatusesService(deps: { db: Db }) {

@@ -1,8 +1,8 @@
 import type { TaskDto } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
-import type { AuthContext } from '../auth/index.js';
 import type { RecordsErrorCode } from './records.errors.js';
 import { toTaskDto } from './records.mappers.js';
 import * as q from './records.queries.js';

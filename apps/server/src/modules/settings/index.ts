@@ -1,3 +1,2 @@
 export { createSettingsService, type SettingsService } from './settings.service.js';
 export { settingsRoutes } from './settings.routes.js';
-export type { SettingsErrorCode } from './settings.errors.js';

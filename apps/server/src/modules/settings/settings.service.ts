@@ -1,9 +1,9 @@
 import { clampPpgl, messages, onboardingProblem, type CurrentUser } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { Realtime } from '../../plugins/realtime.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
-import type { AuthContext } from '../auth/index.js';
 import type { SettingsErrorCode } from './settings.errors.js';
 import * as q from './settings.queries.js';
 

@@ -1,9 +1,9 @@
 import { avatarProblem, imageTypeOf, isValidCompanyName, messages } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { AvatarStore } from '../../lib/avatar-store.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import type { AuthContext } from '../auth/index.js';
 import type { TeamsErrorCode } from './teams.errors.js';
 import * as q from './avatars.queries.js';
 import { findTeamMember } from './team-members.queries.js';

@@ -1,4 +1,13 @@
-export { createTeamsService, type TeamsService, type UserWithTeam } from './teams.service.js';
+export {
+  createTeamsService,
+  findTeamIdByApiKey,
+  findTeamIntegrations,
+  findTeamTimezone,
+  updateTeamIntegrations,
+  type TeamIntegrations,
+  type TeamsService,
+  type UserWithTeam,
+} from './teams.service.js';
 export { teamsRoutes } from './teams.routes.js';
 export type { TeamsErrorCode } from './teams.errors.js';
 export { avatarsRoutes } from './avatars.routes.js';

@@ -1,8 +1,8 @@
 import { can, normalizeEmail, type DataAccess, type Role, type TeamMemberDto } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { AuthContext, ClientInfo } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import type { AuthContext, AuthService, ClientInfo } from '../auth/index.js';
 import type { TeamsErrorCode } from './teams.errors.js';
 import type { TeamsService } from './teams.service.js';
 import * as q from './team-members.queries.js';
@@ -37,11 +37,27 @@ const seesAllData = (row: { role: Role; dataAccess: DataAccess }) =>
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
 
+/**
+ * What Settings > Team asks of the auth module: a code sent to a member's new address, and that code
+ * checked. Declared here, not imported: auth depends on teams (accounts), so importing AuthService
+ * would make the two modules a cycle.
+ */
+type EmailChangeCodes = {
+  requestEmailChange(
+    input: { userId: string; email: string },
+    client: ClientInfo,
+  ): Promise<Result<true, 'SEND_LIMIT_SHORT' | 'SEND_LIMIT_DAY' | 'MAIL_FAILED'>>;
+  confirmEmailChange(
+    input: { userId: string; code: string; keepSessionId: string | null; actorUserId: string },
+    client: ClientInfo,
+  ): Promise<Result<{ email: string; endedSessions: string[] }, 'INVALID_CODE' | TeamsErrorCode>>;
+};
+
 /** Settings > Team (spec part 2 §2, §4, §6, §7): list, add, edit and remove members. */
 export function createTeamMembersService(deps: {
   db: Db;
   realtime: () => Realtime;
-  auth: AuthService;
+  auth: EmailChangeCodes;
   teams: TeamsService;
 }) {
   const { db } = deps;

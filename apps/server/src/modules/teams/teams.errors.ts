@@ -1,17 +1,31 @@
-/** Expected failures of Settings > Team; their statuses and messages are in lib/errors.ts. */
-export type TeamsErrorCode =
-  | 'PERMISSION_REQUIRED'
-  | 'TEAM_MEMBER_NOT_FOUND'
-  | 'MEMBER_EMAIL_TAKEN'
-  | 'MEMBER_EMAIL_IN_TEAM'
-  | 'STAFF_EMAIL_LOCKED'
-  | 'NO_EMAIL_CHANGE'
-  | 'OWN_ACCESS_ADMIN_ONLY'
-  | 'ADMIN_EDIT_ADMIN_ONLY'
-  | 'CANNOT_REMOVE_SELF'
-  | 'CANNOT_REMOVE_ADMIN'
-  | 'ASSIGNEES_REQUIRED'
-  | 'ASSIGNEE_NOT_IN_TEAM'
-  | 'AVATAR_INVALID'
-  | 'TEAM_NOT_FOUND'
-  | 'COMPANY_NAME_INVALID';
+import { messages } from '@prospector/core';
+import type { ErrorAnswer } from '../../lib/errors.js';
+
+/** Expected failures of Settings > Team, avatars and the company profile, and how each answers over HTTP. */
+export const teamsErrors = {
+  TEAM_NOT_FOUND: { status: 404, message: messages.auth.teamNotFound },
+  TEAM_MEMBER_NOT_FOUND: { status: 404, message: messages.team.memberNotFound },
+  MEMBER_EMAIL_TAKEN: { status: 409, message: messages.team.emailTaken },
+  MEMBER_EMAIL_IN_TEAM: { status: 409, message: messages.team.emailInTeam },
+  STAFF_EMAIL_LOCKED: { status: 403, message: messages.team.staffEmailLocked },
+  NO_EMAIL_CHANGE: { status: 400, message: messages.team.noEmailChange },
+  OWN_ACCESS_ADMIN_ONLY: { status: 403, message: messages.team.ownAccessAdminOnly },
+  ADMIN_EDIT_ADMIN_ONLY: { status: 403, message: messages.team.adminEditAdminOnly },
+  CANNOT_REMOVE_SELF: { status: 403, message: messages.team.cannotRemoveSelf },
+  CANNOT_REMOVE_ADMIN: { status: 403, message: messages.team.cannotRemoveAdmin },
+  ASSIGNEES_REQUIRED: { status: 400, message: messages.team.assigneesRequired },
+  ASSIGNEE_NOT_IN_TEAM: { status: 400, message: messages.team.assigneeNotInTeam },
+  // Which check failed (type, size, no file) is said by the service (messages.avatars).
+  AVATAR_INVALID: { status: 400, message: messages.avatars.wrongType },
+  COMPANY_NAME_INVALID: { status: 400, message: messages.settings.companyNameTooShort },
+} satisfies Record<string, ErrorAnswer>;
+
+/** What the teams services answer: their own codes, and the common 403. */
+export type TeamsErrorCode = keyof typeof teamsErrors | 'PERMISSION_REQUIRED';
+
+declare module '../../lib/errors.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface ErrorCatalogues {
+    teams: typeof teamsErrors;
+  }
+}

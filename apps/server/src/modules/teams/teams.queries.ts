@@ -109,3 +109,33 @@ export async function setVerifiedEmail(db: Db, userId: string, email: string, no
     .returning();
   return row ?? null;
 }
+
+export async function findTimezone(db: Db, teamId: string) {
+  const [row] = await db.select({ timezone: teams.timezone }).from(teams).where(eq(teams.id, teamId));
+  return row?.timezone ?? null;
+}
+
+const integrationColumns = {
+  pushHook: teams.pushHook,
+  inboundHook: teams.inboundHook,
+  outboundHook: teams.outboundHook,
+  podioHook: teams.podioHook,
+  hookSecret: teams.hookSecret,
+  apiKey: teams.apiKey,
+};
+export type IntegrationsRow = { [K in keyof typeof integrationColumns]: string | null };
+
+export async function findIntegrations(db: Db, teamId: string): Promise<IntegrationsRow | null> {
+  const [row] = await db.select(integrationColumns).from(teams).where(eq(teams.id, teamId));
+  return row ?? null;
+}
+
+export async function updateIntegrations(db: Db, teamId: string, set: Partial<IntegrationsRow>) {
+  const [row] = await db.update(teams).set(set).where(eq(teams.id, teamId)).returning(integrationColumns);
+  return row ?? null;
+}
+
+export async function findTeamIdByApiKey(db: Db, apiKey: string) {
+  const [row] = await db.select({ id: teams.id }).from(teams).where(eq(teams.apiKey, apiKey));
+  return row?.id ?? null;
+}

@@ -103,3 +103,30 @@ export function createTeamsService(deps: {
     },
   };
 }
+
+/** The team's time zone (Settings > Other), null until onboarding sets it. */
+export function findTeamTimezone(db: Db, teamId: string): Promise<string | null> {
+  return q.findTimezone(db, teamId);
+}
+
+/** The team's integration settings: hook URLs, the secret that signs hooks and the public API key. */
+export type TeamIntegrations = q.IntegrationsRow;
+
+/** The team's integration settings; null for a team that does not exist. */
+export function findTeamIntegrations(db: Db, teamId: string): Promise<TeamIntegrations | null> {
+  return q.findIntegrations(db, teamId);
+}
+
+/** Changes some of the team's integration settings; answers them all, or null for no such team. */
+export function updateTeamIntegrations(
+  db: Db,
+  teamId: string,
+  set: Partial<TeamIntegrations>,
+): Promise<TeamIntegrations | null> {
+  return q.updateIntegrations(db, teamId, set);
+}
+
+/** The team a public API key belongs to. */
+export function findTeamIdByApiKey(db: Db, apiKey: string): Promise<string | null> {
+  return q.findTeamIdByApiKey(db, apiKey);
+}

@@ -1,4 +1,8 @@
-export { createTemplatesService, templateFieldNames, type TemplatesService } from './templates.service.js';
+export {
+  createTemplatesService,
+  loadCampaignTemplates,
+  templateFieldNames,
+  type CampaignTemplates,
+  type TemplatesService,
+} from './templates.service.js';
 export { templatesRoutes } from './templates.routes.js';
-export { incrementBlocked, loadCampaignTemplates, type CampaignTemplates } from './templates.queries.js';
-export type { TemplatesErrorCode } from './templates.errors.js';

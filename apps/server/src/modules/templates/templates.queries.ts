@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { quickReplies, subtemplates, templateGroups, templates } from '../../db/schema/index.js';
 
@@ -94,14 +94,6 @@ export async function deleteTemplate(db: Db, teamId: string, id: string) {
     .where(and(eq(templates.id, id), eq(templates.teamId, teamId)))
     .returning({ id: templates.id });
   return gone.length > 0;
-}
-
-/** Adds one to the count of texts of this template a carrier refused. */
-export async function incrementBlocked(db: Db, templateId: string) {
-  await db
-    .update(templates)
-    .set({ blockedCount: sql`${templates.blockedCount} + 1` })
-    .where(eq(templates.id, templateId));
 }
 
 export function listSubtemplates(db: Db, teamId: string) {

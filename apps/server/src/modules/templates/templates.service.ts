@@ -9,11 +9,11 @@ import {
   type TemplateGroupDto,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import type { AuthContext } from '../auth/index.js';
-import { recordRows } from '../records/index.js';
+import { findSections } from '../records/index.js';
 import type { TemplatesErrorCode } from './templates.errors.js';
 import * as q from './templates.queries.js';
 
@@ -23,8 +23,8 @@ type SubtemplateEdit = { subTemplate: SubtemplateDto | null; removed: boolean };
 /** Field names a template may use as `**Field**`: the template fields, then the team's contact and property custom fields. */
 export async function templateFieldNames(db: Db, teamId: string): Promise<string[]> {
   const custom = [
-    ...(await recordRows.findSections(db, teamId, 'contact')),
-    ...(await recordRows.findSections(db, teamId, 'property')),
+    ...(await findSections(db, teamId, 'contact')),
+    ...(await findSections(db, teamId, 'property')),
   ].flatMap((s) => s.fields.filter((f) => !f.system).map((f) => f.name.trim()));
   const seen = new Set<string>();
   return [...TEMPLATE_FIELDS, ...custom].filter((name) => {
@@ -33,6 +33,17 @@ export async function templateFieldNames(db: Db, teamId: string): Promise<string
     seen.add(key);
     return true;
   });
+}
+
+export type CampaignTemplates = q.CampaignTemplates;
+
+/** What a campaign sends from: the chosen groups' templates and the team's subtemplates (see the query). */
+export function loadCampaignTemplates(
+  db: Db,
+  teamId: string,
+  groupIds: string[],
+): Promise<CampaignTemplates> {
+  return q.loadCampaignTemplates(db, teamId, groupIds);
 }
 
 const groupDto = (g: q.GroupRow, count: number): TemplateGroupDto => ({ _id: g.id, name: g.name, count });

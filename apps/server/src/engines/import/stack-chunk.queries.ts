@@ -1,0 +1,115 @@
+import type { FieldValue, ItemType } from '@prospector/core';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+
+type Values = Record<string, FieldValue>;
+
+type IdentifierRow = {
+  item_id: string;
+  value: string;
+  is_email: boolean;
+  primary: boolean;
+  status: string;
+  position: number;
+};
+type Link = { f: string; t: string };
+type Member = { id: string; type: ItemType };
+
+/** The chunk's writes; links and list rows are split by whether they can already exist. */
+export type Writes = {
+  newItems: string[];
+  created: Set<string>;
+  updates: Map<string, { id: string; data: Values; custom: Values; search_text: string }>;
+  identifiers: IdentifierRow[];
+  keys: { key: string; item_id: string }[];
+  links: Link[];
+  oldLinks: Link[];
+  members: Member[];
+  oldMembers: Member[];
+};
+
+/**
+ * One stacker per team at a time: two imports must not both create the same phone's contact. The
+ * lock is its own statement, so the lookups after it see what the previous holder committed.
+ */
+export async function lockTeamStacker(tx: Db, teamId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stack:${teamId}`}))`);
+}
+
+/** One found row: a phone or e-mail the team has (i), a DNC phone (d), a key (k), or a record's values (x). */
+export type Found = { kind: 'i' | 'd' | 'k' | 'x'; k: string; item_id: string; data: Values; custom: Values };
+
+/**
+ * One statement for every lookup of a chunk: which of its phones and e-mails the team has (and which
+ * are DNC), which of its keys, and the current values of the records they belong to.
+ */
+export function lookUpChunk(tx: Db, teamId: string, values: string, keys: string): Promise<Found[]> {
+  return queryRows<Found>(
+    tx,
+    sql`with vals as (select jsonb_array_elements_text(${values}::jsonb) as v),
+      ks as (select jsonb_array_elements_text(${keys}::jsonb) as k),
+      owned as (select value as k, item_id from identifiers where team_id = ${teamId} and value in (select v from vals)),
+      keyed as (select key as k, item_id from item_keys where team_id = ${teamId} and key in (select k from ks))
+    select 'i' as kind, k, item_id, null::jsonb as data, null::jsonb as custom from owned
+    union all
+    select 'd', value, null, null, null from dnc_phones where team_id = ${teamId} and value in (select v from vals)
+    union all
+    select 'k', k, item_id, null, null from keyed
+    union all
+    select 'x', id::text, id, data, custom from items
+      where team_id = ${teamId} and id in (select item_id from owned union select item_id from keyed)`,
+  );
+}
+
+const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
+
+/**
+ * Every write of a chunk in one statement. Its foreign keys are checked at the end of the statement,
+ * so links, identifiers and list rows may point at the items it inserts.
+ */
+export function writeChunk(
+  tx: Db,
+  { teamId, listId, now }: { teamId: string; listId: string; now: Date },
+  w: Writes,
+): Promise<{ type: ItemType; n: number }[]> {
+  return queryRows<{ type: ItemType; n: number }>(
+    tx,
+    sql`with new_items as (
+      insert into items (id, team_id, type, status_id, data, custom, last_activity_at, search_text, created_at, updated_at)
+      select x.id, ${teamId}, x.type, x.status_id, x.data, x.custom, ${now}, x.search_text, ${now}, ${now}
+      from jsonb_to_recordset(${`[${w.newItems.join(',')}]`}::jsonb)
+        as x(id uuid, type text, status_id uuid, data jsonb, custom jsonb, search_text text)
+    ), updated as (
+      update items i set data = x.data, custom = x.custom, search_text = x.search_text, updated_at = ${now}
+      from jsonb_to_recordset(${json([...w.updates.values()])}) as x(id uuid, data jsonb, custom jsonb, search_text text)
+      where i.id = x.id and i.team_id = ${teamId}
+    ), new_identifiers as (
+      insert into identifiers (team_id, item_id, value, is_email, "primary", status, position, created_at)
+      select ${teamId}, x.item_id, x.value, x.is_email, x."primary", x.status, x.position, ${now}
+      from jsonb_to_recordset(${json(w.identifiers)})
+        as x(item_id uuid, value text, is_email boolean, "primary" boolean, status text, position int)
+      on conflict (team_id, value) do nothing
+    ), new_keys as (
+      insert into item_keys (team_id, key, item_id)
+      select ${teamId}, x.key, x.item_id from jsonb_to_recordset(${json(w.keys)}) as x(key text, item_id uuid)
+      on conflict do nothing
+    ), new_links as (
+      insert into item_links (team_id, from_id, to_id)
+      select ${teamId}, x.f, x.t from jsonb_to_recordset(${json(w.links)}) as x(f uuid, t uuid)
+    ), old_links as (
+      insert into item_links (team_id, from_id, to_id)
+      select ${teamId}, x.f, x.t from jsonb_to_recordset(${json(w.oldLinks)}) as x(f uuid, t uuid)
+      on conflict do nothing
+    ), new_members as (
+      insert into list_items (list_id, type, item_id)
+      select ${listId}, x.type, x.id from jsonb_to_recordset(${json(w.members)}) as x(id uuid, type text)
+      returning type
+    ), old_members as (
+      insert into list_items (list_id, type, item_id)
+      select ${listId}, x.type, x.id from jsonb_to_recordset(${json(w.oldMembers)}) as x(id uuid, type text)
+      on conflict do nothing returning type
+    )
+    select type, count(*)::int as n from (select type from new_members union all select type from old_members) m
+    group by type`,
+  );
+}

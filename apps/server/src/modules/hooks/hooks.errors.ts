@@ -1,0 +1,20 @@
+import { messages } from '@prospector/core';
+import type { ErrorAnswer } from '../../lib/errors.js';
+
+/** Expected failures of integration hooks and the public API, and how each answers over HTTP. */
+export const hooksErrors = {
+  HOOK_URL_INVALID: { status: 400, message: messages.hooks.invalidUrl },
+  NO_PUSH_HOOK: { status: 400, message: messages.hooks.noPushHook },
+  HOOKS_ADMIN_ONLY: { status: 403, message: messages.hooks.adminOnly },
+  API_KEY_INVALID: { status: 401, message: messages.hooks.invalidApiKey },
+  UNKNOWN_PROSPECT: { status: 400, message: messages.hooks.unknownProspect },
+} satisfies Record<string, ErrorAnswer>;
+
+export type HooksErrorCode = keyof typeof hooksErrors;
+
+declare module '../../lib/errors.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface ErrorCatalogues {
+    hooks: typeof hooksErrors;
+  }
+}
