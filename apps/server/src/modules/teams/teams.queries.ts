@@ -109,3 +109,12 @@ export async function setVerifiedEmail(db: Db, userId: string, email: string, no
     .returning();
   return row ?? null;
 }
+
+/** What a campaign's sending reads of its team: the daily limit per device (ppgl) and the zone. */
+export async function findSendingSettings(db: Db, teamId: string) {
+  const [row] = await db
+    .select({ ppgl: teams.ppgl, timezone: teams.timezone })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  return row ?? null;
+}
