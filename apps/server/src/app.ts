@@ -119,6 +119,26 @@ export type AppDeps = {
 } & DevicesOptions &
   CampaignsOptions;
 
+/**
+ * The domains' registration plugins, in the order of what needs what: each builds its services from
+ * those of the plugins it names as dependencies, and takes its own options from the app's deps.
+ */
+export const domainPlugins: FastifyPluginAsync<AppDeps>[] = [
+  notificationsPlugin,
+  recordsPlugin,
+  teamsPlugin,
+  auditPlugin,
+  authPlugin,
+  adminPlugin,
+  listsPlugin,
+  hooksPlugin,
+  templatesPlugin,
+  settingsPlugin,
+  dataFieldsPlugin,
+  devicesPlugin,
+  campaignsPlugin,
+];
+
 /** Routes that take a file: multipart forms are parsed for them only (elsewhere a form is a 415). */
 function withUploads(...routes: FastifyPluginAsync[]): FastifyPluginAsync {
   return async (scope) => {
@@ -129,8 +149,9 @@ function withUploads(...routes: FastifyPluginAsync[]): FastifyPluginAsync {
 
 /**
  * Builds the whole app without listening, so tests can `inject` or listen on a port of their own:
- * the domain plugins in the order of what needs what (each names its dependencies, and Fastify
- * refuses one registered before them), then every route, then the long-running parts' lifecycle.
+ * the core, the sockets and the domain plugins (Fastify refuses one registered before a plugin it
+ * names as a dependency), then every route once every service exists, then the lifecycle of the
+ * long-running parts.
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -163,19 +184,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     maps: deps.maps ?? createMaps({ key: config.GOOGLE_MAPS_KEY, baseUrl: config.GOOGLE_MAPS_URL }),
   });
   await app.register(realtimePlugin, { readers: recordReaders(deps.database.db) });
-  await app.register(notificationsPlugin);
-  await app.register(recordsPlugin);
-  await app.register(teamsPlugin);
-  await app.register(auditPlugin);
-  await app.register(authPlugin);
-  await app.register(adminPlugin);
-  await app.register(listsPlugin);
-  await app.register(hooksPlugin);
-  await app.register(templatesPlugin);
-  await app.register(settingsPlugin);
-  await app.register(dataFieldsPlugin);
-  await app.register(devicesPlugin, { agentFiles: deps.agentFiles });
-  await app.register(campaignsPlugin, { phoneZones: deps.phoneZones, random: deps.random });
+  for (const plugin of domainPlugins) await app.register(plugin, deps);
 
   for (const routes of [
     healthRoutes,

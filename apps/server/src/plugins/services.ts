@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 
 type Services = FastifyInstance['services'];
@@ -33,13 +33,11 @@ export function servicePlugin<K extends keyof Services, O extends object = Recor
   dependencies: readonly string[],
   build: (app: FastifyInstance, services: Services, options: O) => Pick<Services, K>,
 ) {
-  return fp<O>(
-    async (app, options) => {
-      const built = build(app, checkedServices(app.services, name), options);
-      for (const key of Object.keys(built))
-        if (key in app.services) throw new Error(`services.${key} is provided twice (again by '${name}')`);
-      Object.assign(app.services, built);
-    },
-    { name, dependencies: ['core', ...dependencies], fastify: '5.x' },
-  );
+  const plugin: FastifyPluginAsync<O> = async (app, options) => {
+    const built = build(app, checkedServices(app.services, name), options);
+    for (const key of Object.keys(built))
+      if (key in app.services) throw new Error(`services.${key} is provided twice (again by '${name}')`);
+    Object.assign(app.services, built);
+  };
+  return fp(plugin, { name, dependencies: ['core', ...dependencies], fastify: '5.x' });
 }
