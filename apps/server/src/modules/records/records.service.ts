@@ -37,6 +37,11 @@ export function recordReaders(db: Db): RecordReaders {
   };
 }
 
+/**
+ * A record: who may open it, its card and detail, its fields, status and assignees; what other modules
+ * ask of records (statuses, custom fields, a new team's seed). Identifiers, links and the thread have
+ * services of their own that go through `access` and `touch` here.
+ */
 export function createRecordsService(deps: {
   db: Db;
   clock: Clock;
