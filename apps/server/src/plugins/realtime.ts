@@ -7,6 +7,7 @@ import {
 } from '@prospector/core';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { AuthContext } from '../lib/auth-context.js';
@@ -173,3 +174,15 @@ export function createRealtime(
     },
   };
 }
+
+/**
+ * Decorates the app with its realtime side. `readers` is the records module's answer to who may read
+ * a record: given here, as the records service itself emits on these sockets and is built after them.
+ * Handshakes check their token with the auth service, which exists by the time a socket connects.
+ */
+export const realtimePlugin = fp<{ readers: RecordReaders }>(
+  async (app, { readers }) => {
+    app.decorate('realtime', createRealtime(app, app.config.REDIS_URL, readers));
+  },
+  { name: 'realtime', dependencies: ['core'], fastify: '5.x' },
+);

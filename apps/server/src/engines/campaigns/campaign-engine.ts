@@ -1,18 +1,24 @@
-import { isDeviceConnected, isInSendWindow, localDay, sendGapMs } from '@prospector/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { isDeviceConnected, isInSendWindow, localDay, sendGapMs, type SlotCapacity } from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { queryRows, type Db } from '../../db/client.js';
-import { campaigns, teams } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { listTeamDevices } from '../../modules/devices/index.js';
-import { findSections, toMessageDto } from '../../modules/records/index.js';
+import { toMessageDto, type RecordsService } from '../../modules/records/index.js';
+import type { TeamsService } from '../../modules/teams/index.js';
 import { loadCampaignTemplates } from '../../modules/templates/index.js';
+import {
+  claimDueRecipients,
+  finishCampaign,
+  hasRecipientsLeft,
+  lockDeviceDays,
+  openDeviceDays,
+  runningCampaigns,
+  type CampaignRow,
+} from './campaign-engine.queries.js';
 import { checkHealth } from './device-health.js';
-import { decideBatch, type Capacity, type DueRecipient, type SenderSlot } from './decide.js';
-import { writeSends, type Send } from './write-sends.js';
-
-type CampaignRow = typeof campaigns.$inferSelect;
+import { decideBatch, type SenderSlot } from './decide.js';
+import { writeSends, type Send } from './write-sends.queries.js';
 
 export type CampaignEngineOptions = {
   tickMs: number;
@@ -44,8 +50,12 @@ export function createCampaignEngine(deps: {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
-  realtime: () => Realtime;
+  realtime: Realtime;
   kickDevice: (agentId: string) => void;
+  /** The team's daily limit per device and its zone. */
+  teams: Pick<TeamsService, 'findSendingSettings'>;
+  /** The custom fields `**Field**` may name. */
+  records: Pick<RecordsService, 'customFields'>;
   /** Time zones a number may be in (from its prefix); [] when unknown. */
   zonesOf: (phone: string) => Promise<string[]>;
   /** Tells the team's admins (a device paused for poor delivery). */
@@ -61,16 +71,8 @@ export function createCampaignEngine(deps: {
   let again = false;
 
   async function finish(c: CampaignRow, now: Date, reason: 'ended' | null) {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(campaigns)
-        .set({ status: 'Finished', finishedAt: now })
-        .where(and(eq(campaigns.id, c.id), eq(campaigns.status, 'In Progress')));
-      if (reason)
-        await tx.execute(sql`update campaign_recipients set state = 'stopped', reason = ${reason}
-          where campaign_id = ${c.id} and state in ('pending', 'waiting')`);
-    });
-    deps.realtime().toTeam(c.teamId, 'campaignChanged', { campaignId: c.id });
+    await finishCampaign(db, c.id, now, reason);
+    deps.realtime.toTeam(c.teamId, 'campaignChanged', { campaignId: c.id });
   }
 
   async function senderSlots(c: CampaignRow, now: Date): Promise<SenderSlot[]> {
@@ -92,43 +94,36 @@ export function createCampaignEngine(deps: {
       return;
     }
     if (!isInSendWindow({ ...c, timezone: c.timezone }, now)) return;
-    const [team] = await db
-      .select({ ppgl: teams.ppgl, timezone: teams.timezone })
-      .from(teams)
-      .where(eq(teams.id, c.teamId));
+    const team = await deps.teams.findSendingSettings(db, c.teamId);
     const tz = team?.timezone ?? c.timezone;
     let slots = await senderSlots(c, now);
     const paused = await checkHealth(db, c, slots, now);
     if (paused.length) {
       slots = slots.map((s) => (paused.some((p) => p.deviceId === s.deviceId) ? { ...s, usable: false } : s));
       for (const p of paused) await deps.notifyAdmins(c.teamId, p.notice);
-      deps.realtime().toTeam(c.teamId, 'campaignChanged', { campaignId: c.id });
+      deps.realtime.toTeam(c.teamId, 'campaignChanged', { campaignId: c.id });
     }
     const day = localDay(now, tz);
     const usable = slots.filter((s) => s.usable);
     if (usable.length > 0)
-      await db.execute(sql`insert into device_campaign_days (device_id, day)
-        select x::uuid, ${day}::date from jsonb_array_elements_text(${JSON.stringify(usable.map((s) => s.deviceId))}::jsonb) x
-        on conflict do nothing`);
+      await openDeviceDays(
+        db,
+        usable.map((s) => s.deviceId),
+        day,
+      );
     const templates = await loadCampaignTemplates(db, c.teamId, c.groupIds);
     const fieldNames = await customFieldNames(c.teamId);
 
     const result = await db.transaction(async (tx) => {
       const days = usable.length
-        ? await queryRows<{
-            device_id: string;
-            sent: number;
-            first_touch: number;
-            next_send_at: Date | string | null;
-          }>(
+        ? await lockDeviceDays(
             tx,
-            sql`select device_id, sent, first_touch, next_send_at from device_campaign_days
-              where day = ${day}::date and device_id = any(${`{${usable.map((s) => s.deviceId).join(',')}}`}::uuid[])
-              for update skip locked`,
+            usable.map((s) => s.deviceId),
+            day,
           )
         : [];
       const perTick = options.gapMaxMs > 0 ? 1 : options.perDeviceBatch;
-      const capacity = new Map<string, Capacity>();
+      const capacity = new Map<string, SlotCapacity>();
       for (const d of days) {
         const next = d.next_send_at ? new Date(d.next_send_at) : null;
         const ready = !next || next.getTime() <= now.getTime();
@@ -143,16 +138,7 @@ export function createCampaignEngine(deps: {
         options.maxPerTick,
         [...capacity.values()].reduce((n, x) => n + x.slots, 0),
       );
-      const due = await queryRows<DueRecipient>(
-        tx,
-        sql`select r.id, r.seq, r.item_id, r.identifier_id, r.state, r.step, r.tried,
-            i.status_id, i.data, i.custom, i.last_message
-          from campaign_recipients r join items i on i.id = r.item_id
-          where r.campaign_id = ${c.id} and r.state in ('pending', 'waiting') and r.next_at <= ${now}
-          order by r.next_at, r.seq
-          limit ${Math.max(total * 2, 0) + 10}
-          for update of r skip locked`,
-      );
+      const due = await claimDueRecipients(tx, c.id, now, Math.max(total * 2, 0) + 10);
       if (due.length === 0) return { sends: [] as Send[], decided: 0, empty: true };
       const decisions = await decideBatch({
         db: tx,
@@ -175,19 +161,14 @@ export function createCampaignEngine(deps: {
 
     report.sent += result.sends.length;
     if (result.empty) {
-      const [left] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from (select 1 from campaign_recipients
-          where campaign_id = ${c.id} and state in ('pending', 'waiting') limit 1) x`,
-      );
-      if (!left?.n) {
+      if (!(await hasRecipientsLeft(db, c.id))) {
         await finish(c, now, null);
         report.finished++;
       }
       return;
     }
     if (result.sends.length === 0) return;
-    const rt = deps.realtime();
+    const rt = deps.realtime;
     const audience = await rt.recordAudience(
       c.teamId,
       result.sends.map((s) => s.message.itemId),
@@ -208,8 +189,7 @@ export function createCampaignEngine(deps: {
     if (hit && Date.now() - hit.at < 60_000) return hit.names;
     const names = new Map<string, string>();
     for (const entity of ['contact', 'property'] as const)
-      for (const s of await findSections(db, teamId, entity))
-        for (const f of s.fields) if (!f.system) names.set(f._id, f.name);
+      for (const f of await deps.records.customFields(teamId, entity)) names.set(f._id, f.name);
     fieldCache.set(teamId, { at: Date.now(), names });
     return names;
   }
@@ -217,10 +197,7 @@ export function createCampaignEngine(deps: {
   async function tick(): Promise<TickReport> {
     const now = clock.now();
     const report: TickReport = { campaigns: 0, sent: 0, deferred: 0, stopped: 0, finished: 0 };
-    const list = await db
-      .select()
-      .from(campaigns)
-      .where(and(eq(campaigns.status, 'In Progress'), eq(campaigns.paused, false)));
+    const list = await runningCampaigns(db);
     for (const c of list) {
       report.campaigns++;
       try {

@@ -1,10 +1,7 @@
 import { isDeviceUnhealthy, deliveryRate, HEALTH_WINDOW, messages } from '@prospector/core';
-import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
-import { campaigns } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { recentFinishedStates, setPausedDevices, type CampaignRow } from './campaign-engine.queries.js';
 import type { SenderSlot } from './decide.js';
-
-type CampaignRow = typeof campaigns.$inferSelect;
 
 const CHECK_EVERY_MS = 60_000;
 const lastCheck = new Map<string, number>();
@@ -18,14 +15,11 @@ export async function checkHealth(db: Db, c: CampaignRow, slots: SenderSlot[], n
   const last = lastCheck.get(c.id) ?? 0;
   if (usable.length === 0 || now.getTime() - last < CHECK_EVERY_MS) return [];
   lastCheck.set(c.id, now.getTime());
-  const values = JSON.stringify(usable.map((s) => s.value));
-  const rows = await queryRows<{ from_value: string; states: string[] }>(
+  const rows = await recentFinishedStates(
     db,
-    sql`select v.value as from_value, array(
-        select j.state from sms_jobs j
-        where j.team_id = ${c.teamId} and j.from_value = v.value and j.state in ('sent', 'delivered', 'failed')
-        order by j.created_at desc limit ${HEALTH_WINDOW}) as states
-      from jsonb_array_elements_text(${values}::jsonb) as v(value)`,
+    c.teamId,
+    usable.map((s) => s.value),
+    HEALTH_WINDOW,
   );
   const sick = usable.filter((s) => {
     const states = rows.find((r) => r.from_value === s.value)?.states ?? [];
@@ -33,7 +27,7 @@ export async function checkHealth(db: Db, c: CampaignRow, slots: SenderSlot[], n
   });
   if (sick.length === 0) return [];
   const pausedDevices = [...new Set([...c.pausedDevices, ...sick.map((s) => s.deviceId)])];
-  await db.update(campaigns).set({ pausedDevices }).where(eq(campaigns.id, c.id));
+  await setPausedDevices(db, c.id, pausedDevices);
   c.pausedDevices = pausedDevices;
   return sick.map((s) => {
     const states = rows.find((r) => r.from_value === s.value)?.states ?? [];

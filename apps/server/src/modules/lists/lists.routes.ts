@@ -19,7 +19,7 @@ import { DomainError, unwrap } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 
 export async function listsRoutes(app: FastifyInstance) {
-  const { lists } = app.services;
+  const { lists, listImports } = app.services;
 
   route(app, uploadImportFile, async ({ auth, req }) => {
     if (!req.isMultipart())
@@ -27,16 +27,18 @@ export async function listsRoutes(app: FastifyInstance) {
     const part = await req.file();
     if (!part) throw new DomainError('FILE_INVALID', {}, 'The file is empty.');
     return unwrap(
-      await lists.upload(auth, {
+      await listImports.upload(auth, {
         fileName: part.filename,
         stream: part.file,
         truncated: () => part.file.truncated,
       }),
     );
   });
-  route(app, importList, async ({ auth, body }) => ({ list: unwrap(await lists.startImport(auth, body)) }));
+  route(app, importList, async ({ auth, body }) => ({
+    list: unwrap(await listImports.startImport(auth, body)),
+  }));
   route(app, importDnc, async ({ auth, body }) =>
-    unwrap(await lists.importDnc(auth, body.phones, body.countryCode)),
+    unwrap(await listImports.importDnc(auth, body.phones, body.countryCode)),
   );
   route(app, getLists, async ({ auth, body }) => lists.page(auth, body.search ?? '', body.skip));
   route(app, editListName, async ({ auth, body }) => ({

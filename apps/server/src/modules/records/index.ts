@@ -1,4 +1,8 @@
 export { createRecordsService, type RecordsService } from './records.service.js';
+export { recordReaders } from './records.service.js';
+export { createIdentifiersService, type IdentifiersService } from './identifiers.service.js';
+export { createLinksService, type LinksService } from './links.service.js';
+export { createThreadService, type ThreadService, type OutgoingText } from './thread.service.js';
 export { createTasksService, type TasksService } from './tasks.service.js';
 export { createStatusesService, listTeamStatuses, type StatusesService } from './statuses.service.js';
 export { createBoardService, type BoardService } from './board.service.js';

@@ -29,7 +29,7 @@ import { unwrap } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 
 export async function recordsRoutes(app: FastifyInstance) {
-  const { records, tasks, board, statuses } = app.services;
+  const { records, identifiers, links, thread, tasks, board, statuses } = app.services;
 
   route(app, getItem, async ({ auth, params }) => unwrap(await records.getItem(auth, params.id)));
   route(app, updateItem, async ({ auth, body }) => {
@@ -43,26 +43,26 @@ export async function recordsRoutes(app: FastifyInstance) {
     unwrap(await records.changeStatus(auth, body.dataId, body.status)),
   );
   route(app, addIdentifier, async ({ auth, body }) => ({
-    item: unwrap(await records.addIdentifier(auth, body.itemId, body.value)),
+    item: unwrap(await identifiers.add(auth, body.itemId, body.value)),
   }));
   route(app, changeIdentifier, async ({ auth, body }) => ({
-    item: unwrap(await records.changeIdentifier(auth, body.itemId, body.value, body.action)),
+    item: unwrap(await identifiers.change(auth, body.itemId, body.value, body.action)),
   }));
   route(app, unlinkItems, async ({ auth, body }) => {
-    unwrap(await records.unlink(auth, body.parentId, body.dataId));
+    unwrap(await links.unlink(auth, body.parentId, body.dataId));
     return { ok: true as const };
   });
   route(app, addAndMapData, async ({ auth, body }) => ({
-    item: unwrap(await records.addAndMap(auth, body.addedTo, body.type, body.idt)),
+    item: unwrap(await links.addAndMap(auth, body.addedTo, body.type, body.idt)),
   }));
   route(app, assign, async ({ auth, body }) => unwrap(await records.assign(auth, body)));
   route(app, addComment, async ({ auth, body }) => ({
     message: unwrap(
-      await records.addComment(auth, { itemId: body.dataId, body: body.body, mentions: body.mentions }),
+      await thread.addComment(auth, { itemId: body.dataId, body: body.body, mentions: body.mentions }),
     ),
   }));
   route(app, deschedule, async ({ auth, body }) => {
-    unwrap(await records.deschedule(auth, body.dataId, body.msgId));
+    unwrap(await thread.deschedule(auth, body.dataId, body.msgId));
     return { ok: true as const };
   });
   route(app, getStatuses, async ({ auth }) => ({ statuses: unwrap(await statuses.list(auth)) }));

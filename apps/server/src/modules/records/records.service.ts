@@ -1,16 +1,9 @@
 import {
   BUILT_IN_STATUSES,
-  canBecomePrimary,
   canHaveStatus,
-  companyKeys,
-  importValue,
-  propertyKey,
-  websiteHost,
-  isValidEmail,
   itemSearchText,
-  normalizePhone,
+  NOT_CONTACTED,
   SYSTEM_FIELDS,
-  toggleIdentifierStatus,
   withHttps,
   type ItemDto,
   type RecordType,
@@ -20,9 +13,9 @@ import type { FieldValue, ItemType } from '@prospector/core';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
-import type { Realtime } from '../../plugins/realtime.js';
+import type { RecordReaders, Realtime } from '../../plugins/realtime.js';
 import type { NotificationsService } from '../notifications/index.js';
-import { canAccessItem, seesAllData } from './records.access.js';
+import { canAccessItem } from './records.access.js';
 import { defaultSections } from './records.defaults.js';
 import type { RecordsErrorCode } from './records.errors.js';
 import { identifierDtos, toMessageDto, toSummary, toTaskDto } from './records.mappers.js';
@@ -33,11 +26,27 @@ const ENTITIES: RecordType[] = ['contact', 'property', 'company'];
 
 export type RecordsService = ReturnType<typeof createRecordsService>;
 
+/**
+ * Who may read a record, for the realtime fan-out ('Only assigned' members are the exception). Apart
+ * from the service: the sockets are made before the records service, which emits on them.
+ */
+export function recordReaders(db: Db): RecordReaders {
+  return {
+    hasRestricted: (teamId) => q.hasRestrictedMembers(db, teamId),
+    restricted: (teamId, itemIds) => q.restrictedReaders(db, teamId, itemIds),
+  };
+}
+
+/**
+ * A record: who may open it, its card and detail, its fields, status and assignees; what other modules
+ * ask of records (statuses, custom fields, a new team's seed). Identifiers, links and the thread have
+ * services of their own that go through `access` and `touch` here.
+ */
 export function createRecordsService(deps: {
   db: Db;
   clock: Clock;
   notifications: NotificationsService;
-  realtime: () => Realtime;
+  realtime: Realtime;
 }) {
   const { db, clock, notifications } = deps;
 
@@ -85,7 +94,7 @@ export function createRecordsService(deps: {
   }
 
   const changed = (item: q.ItemRow, status: string | null) =>
-    deps.realtime().toRecord(item.teamId, item.id, 'itemChanged', { itemId: item.id, status });
+    deps.realtime.toRecord(item.teamId, item.id, 'itemChanged', { itemId: item.id, status });
 
   async function touch(itemId: string, set: Parameters<typeof q.updateItem>[2] = {}) {
     const now = clock.now();
@@ -95,17 +104,19 @@ export function createRecordsService(deps: {
   return {
     access,
     toItemDto,
+    /** Marks a record as just worked on (its board and inbox order). */
+    touch,
 
-    /** Who may read a record, for the realtime fan-out ('Only assigned' members are the exception). */
-    readers: {
-      hasRestricted: (teamId: string) => q.hasRestrictedMembers(db, teamId),
-      restricted: (teamId: string, itemIds: readonly string[]) => q.restrictedReaders(db, teamId, itemIds),
-    },
-
-    /** A new team gets the built-in statuses and the system sections of each entity. */
     /** The team's statuses in board order (for other modules: imports, exports). */
     teamStatuses(teamId: string) {
       return q.listStatuses(db, teamId);
+    },
+
+    /** The built-in 'Not contacted' status a new contact starts in; `tx` is the caller's connection. */
+    async notContactedStatusId(tx: Db, teamId: string) {
+      return (
+        (await q.listStatuses(tx, teamId)).find((s) => s.builtIn && s.text === NOT_CONTACTED)?.id ?? null
+      );
     },
 
     /** Custom (non-system) fields of one entity, by id and name. */
@@ -116,6 +127,7 @@ export function createRecordsService(deps: {
       );
     },
 
+    /** A new team gets the built-in statuses and the system sections of each entity. */
     async seedTeam(tx: Db, teamId: string) {
       await q.insertStatuses(
         tx,
@@ -139,7 +151,7 @@ export function createRecordsService(deps: {
       // Opening a record reads its texts for the whole team (a shared inbox).
       if (item.unreadSms > 0) {
         await q.updateItem(db, item.id, { unreadSms: 0 });
-        await deps.realtime().toRecord(item.teamId, item.id, 'inboxChanged', { itemId: item.id });
+        await deps.realtime.toRecord(item.teamId, item.id, 'inboxChanged', { itemId: item.id });
       }
       return ok({
         item: dto,
@@ -204,132 +216,9 @@ export function createRecordsService(deps: {
       return ok({ _id: item.id, status: text ?? null });
     },
 
-    async addIdentifier(auth: AuthContext, itemId: string, raw: string): R<ItemDto> {
-      const found = await access(auth, itemId);
-      if (!found.ok) return found;
-      const item = found.value;
-      const isEmail = raw.includes('@');
-      const value = isEmail ? (isValidEmail(raw) ? raw.trim().toLowerCase() : null) : normalizePhone(raw);
-      if (!value) return fail('INVALID_PHONE');
-      const existing = await q.findIdentifierByValue(db, item.teamId, value);
-      if (existing && existing.itemId !== item.id) return fail('IDENTIFIER_TAKEN');
-      if (!existing) {
-        const idts = await q.listIdentifiers(db, item.id);
-        await q.insertIdentifier(db, {
-          teamId: item.teamId,
-          itemId: item.id,
-          value,
-          isEmail,
-          primary: !idts.some((i) => i.primary),
-          position: idts.length,
-          createdAt: clock.now(),
-        });
-      }
-      return ok(await toItemDto(auth, await touch(item.id)));
-    },
-
-    async changeIdentifier(
-      auth: AuthContext,
-      itemId: string,
-      value: string,
-      action: 'DNC' | 'Wrong #' | 'primary',
-    ): R<ItemDto> {
-      const found = await access(auth, itemId);
-      if (!found.ok) return found;
-      const rows = await q.listIdentifiers(db, itemId);
-      const target = rows.find((r) => r.value === value);
-      if (!target) return fail('IDENTIFIER_NOT_FOUND');
-      if (action === 'primary') {
-        if (!canBecomePrimary(target)) return fail('CANNOT_BE_PRIMARY');
-        await q.saveIdentifierStates(
-          db,
-          rows.map((r) => ({ id: r.id, status: r.status, primary: r.id === target.id })),
-        );
-      } else {
-        const next = toggleIdentifierStatus(target, action);
-        await q.saveIdentifierStates(db, [{ id: target.id, status: next.status, primary: next.primary }]);
-      }
-      return ok(await toItemDto(auth, await touch(itemId)));
-    },
-
-    async unlink(auth: AuthContext, parentId: string, childId: string): R<true> {
-      for (const id of [parentId, childId]) {
-        const found = await access(auth, id);
-        if (!found.ok) return found;
-      }
-      await q.deleteLink(db, parentId, childId);
-      return ok(true);
-    },
-
-    /**
-     * Adds a contact (by phone), property (by address) or company (by name or website) to a record.
-     * What the team already has is linked instead of copied, as imports stack.
-     */
     /** Marks a record as pushed to the team's CRM (the push hook went out). */
     async markPushed(tx: Db, itemId: string) {
       await q.updateItem(tx, itemId, { pushedToCrm: true });
-    },
-
-    async addAndMap(auth: AuthContext, addedTo: string, type: ItemType, idt: string): R<ItemDto> {
-      const found = await access(auth, addedTo);
-      if (!found.ok) return found;
-      const parent = found.value;
-      if (parent.type === type) return fail('LINK_SAME_TYPE');
-      const now = clock.now();
-      // A member who sees only assigned records must see what they just added.
-      const assignedTo = seesAllData(auth)
-        ? parent.assignedTo
-        : [...new Set([...parent.assignedTo, auth.userId])];
-      const linked = await db.transaction(async (tx) => {
-        const create = (data: Record<string, string>) =>
-          q.insertItem(tx, {
-            teamId: parent.teamId,
-            type,
-            data,
-            assignedTo,
-            searchText: itemSearchText(data),
-            lastActivityAt: now,
-            createdAt: now,
-            updatedAt: now,
-          });
-        if (type === 'contact') {
-          const phone = normalizePhone(idt);
-          if (!phone) return fail('INVALID_PHONE');
-          const existing = await q.findIdentifierByValue(tx, parent.teamId, phone);
-          if (existing) return ok(existing.itemId);
-          const contact = await create({});
-          await q.insertIdentifier(tx, {
-            teamId: parent.teamId,
-            itemId: contact.id,
-            value: phone,
-            isEmail: false,
-            primary: true,
-            position: 0,
-            createdAt: now,
-          });
-          return ok(contact.id);
-        }
-        const isWebsite = type === 'company' && websiteHost(idt) !== null && !/\s/.test(idt.trim());
-        const keys =
-          type === 'property'
-            ? [propertyKey({ street: idt })].filter((k): k is string => k !== null)
-            : companyKeys(isWebsite ? { website: idt } : { name: idt });
-        const existing = await q.findItemByKeys(tx, parent.teamId, keys);
-        if (existing) return ok(existing.id);
-        const data: Record<string, string> =
-          type === 'property'
-            ? { Address: importValue('Address', idt) }
-            : isWebsite
-              ? { Website: withHttps(idt.trim()) }
-              : { Name: importValue('Name', idt) };
-        const item = await create(data);
-        await q.insertItemKeys(tx, parent.teamId, item.id, keys);
-        return ok(item.id);
-      });
-      if (!linked.ok) return linked;
-      if (linked.value === parent.id) return fail('LINK_SAME_TYPE');
-      await q.insertLink(db, parent.teamId, parent.id, linked.value);
-      return ok(await toItemDto(auth, await touch(parent.id)));
     },
 
     async assign(
@@ -371,47 +260,6 @@ export function createRecordsService(deps: {
       await notify(added, `a ${item.type}`);
       await changed(updated, await statusText(item.teamId, item.statusId));
       return ok({ _id: item.id, assignedTo });
-    },
-
-    async addComment(auth: AuthContext, input: { itemId: string; body: string; mentions: string[] }) {
-      const found = await access(auth, input.itemId);
-      if (!found.ok) return found;
-      const item = found.value;
-      const mentioned = await q.teamMemberIds(db, auth.teamId, input.mentions);
-      const { message, push } = await db.transaction(async (tx) => {
-        const m = await q.insertMessage(tx, {
-          teamId: auth.teamId,
-          itemId: item.id,
-          body: input.body,
-          senderId: auth.userId,
-          comment: true,
-          createdAt: clock.now(),
-        });
-        const p = await notifications.notify(tx, {
-          teamId: auth.teamId,
-          senderId: auth.userId,
-          recipients: mentioned,
-          body: `${auth.user.name || auth.user.email} mentioned you`,
-          body2: input.body.slice(0, 200),
-          targetId: item.id,
-        });
-        return { message: m, push: p };
-      });
-      await touch(item.id);
-      await push();
-      return ok(
-        toMessageDto(message, { name: auth.user.name, email: auth.user.email, avatar: auth.user.avatar }),
-      );
-    },
-
-    async deschedule(auth: AuthContext, itemId: string, messageId: string): R<true> {
-      const found = await access(auth, itemId);
-      if (!found.ok) return found;
-      const m = await q.findMessage(db, itemId, messageId);
-      if (!m) return fail('MESSAGE_NOT_FOUND');
-      if (!m.system || !m.due || m.due.getTime() <= clock.now().getTime()) return fail('NOT_SCHEDULED');
-      await q.deleteMessage(db, m.id);
-      return ok(true);
     },
 
     async members(auth: AuthContext) {

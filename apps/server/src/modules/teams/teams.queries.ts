@@ -139,3 +139,12 @@ export async function findTeamIdByApiKey(db: Db, apiKey: string) {
   const [row] = await db.select({ id: teams.id }).from(teams).where(eq(teams.apiKey, apiKey));
   return row?.id ?? null;
 }
+
+/** What a campaign's sending reads of its team: the daily limit per device (ppgl) and the zone. */
+export async function findSendingSettings(db: Db, teamId: string) {
+  const [row] = await db
+    .select({ ppgl: teams.ppgl, timezone: teams.timezone })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  return row ?? null;
+}

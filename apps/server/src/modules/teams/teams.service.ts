@@ -25,6 +25,7 @@ export function createTeamsService(deps: {
     findUserById: q.findUserById,
     findUsersByName: q.findUsersByName,
     findTeamAdmin: q.findTeamAdmin,
+    findSendingSettings: q.findSendingSettings,
 
     /**
      * A login with a code proves the address. It opens the account that proved it before; else the

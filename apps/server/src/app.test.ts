@@ -1,0 +1,161 @@
+import * as core from '@prospector/core';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domainPlugins, type AppDeps, type Services } from './app.js';
+import { testConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { manualClock } from './lib/clock.js';
+import { recordReaders } from './modules/records/index.js';
+import { corePlugin } from './plugins/core.js';
+import { realtimePlugin } from './plugins/realtime.js';
+import { servicePlugin } from './plugins/services.js';
+import { createMailer } from './providers/mail/index.js';
+import { createMaps } from './providers/maps/index.js';
+import { buildTestApp } from './test/app.js';
+import { createTestDatabase } from './test/db.js';
+
+/** Every service of `Services`, so a new one fails to compile here until it is listed. */
+const SERVICES: Record<keyof Services, true> = {
+  auth: true,
+  admin: true,
+  teams: true,
+  audit: true,
+  mailer: true,
+  maps: true,
+  notifications: true,
+  records: true,
+  identifiers: true,
+  links: true,
+  thread: true,
+  tasks: true,
+  statuses: true,
+  board: true,
+  inbox: true,
+  lists: true,
+  listImports: true,
+  imports: true,
+  devices: true,
+  sms: true,
+  gateway: true,
+  simulatedPhones: true,
+  hookSender: true,
+  hooks: true,
+  templates: true,
+  campaigns: true,
+  campaignEngine: true,
+  settings: true,
+  dataFields: true,
+};
+
+type Meta = { name: string; dependencies: string[] };
+const metaOf = (plugin: FastifyPluginAsync<AppDeps>) =>
+  (plugin as unknown as Record<symbol, Meta>)[Symbol.for('plugin-meta')]!;
+const byName = new Map(domainPlugins.map((p) => [metaOf(p).name, p]));
+
+/** The plugin and every plugin it depends on, directly or not, in the app's order. */
+function withDependencies(plugin: FastifyPluginAsync<AppDeps>) {
+  const needed = new Set<string>();
+  const visit = (name: string) => {
+    if (needed.has(name) || !byName.has(name)) return;
+    needed.add(name);
+    for (const d of metaOf(byName.get(name)!).dependencies) visit(d);
+  };
+  visit(metaOf(plugin).name);
+  return domainPlugins.filter((p) => needed.has(metaOf(p).name));
+}
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** A bare app with the core and the sockets, as buildApp starts. */
+async function bareApp(): Promise<FastifyInstance> {
+  const app = Fastify();
+  const config = testConfig();
+  await app.register(corePlugin, {
+    config,
+    database,
+    clock: manualClock(),
+    mailer: createMailer({ from: config.MAIL_FROM, log: app.log }),
+    maps: createMaps({ baseUrl: config.GOOGLE_MAPS_URL }),
+  });
+  await app.register(realtimePlugin, { readers: recordReaders(database.db) });
+  app.addHook('preClose', async () => app.realtime.close());
+  return app;
+}
+
+describe('the app', () => {
+  it('provides every service and registers every call of the contract', async () => {
+    const t = await buildTestApp();
+    try {
+      expect(Object.keys(t.app.services).sort()).toEqual(Object.keys(SERVICES).sort());
+      for (const [name, service] of Object.entries(t.app.services)) expect(service, name).toBeTruthy();
+      const routes = new Set(t.app.routeList.map((r) => `${r.method} ${r.url}`));
+      const endpoints = Object.values(core as Record<string, unknown>).filter(
+        (e): e is core.Endpoint =>
+          !!e && typeof e === 'object' && 'method' in e && 'path' in e && 'response' in e,
+      );
+      expect(endpoints.length).toBeGreaterThan(90);
+      expect(endpoints.map((e) => `${e.method} ${e.path}`).filter((e) => !routes.has(e))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the domain plugins', () => {
+  it.each(domainPlugins.map((p) => [metaOf(p).name, p] as const))(
+    "'%s' builds with only the plugins it names as dependencies",
+    async (_name, plugin) => {
+      const app = await bareApp();
+      try {
+        for (const p of withDependencies(plugin)) await app.register(p, { database });
+        await app.ready();
+      } finally {
+        await app.close();
+      }
+    },
+  );
+
+  it.each(
+    domainPlugins
+      .map((p) => [metaOf(p).name, metaOf(p).dependencies.filter((d) => byName.has(d)), p] as const)
+      .filter(([, deps]) => deps.length > 0),
+  )("'%s' is refused before the plugins it depends on (%j)", async (name, deps, plugin) => {
+    const app = await bareApp();
+    try {
+      await expect(app.register(plugin, { database })).rejects.toMatchObject({
+        code: 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED',
+        message: `The dependency '${deps[0]}' of plugin '${name}' is not registered`,
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a plugin that reads a service it did not name as a dependency', async () => {
+    const reader = servicePlugin('reader', [], (_app, { records }) => ({ links: records as never }));
+    const app = await bareApp();
+    try {
+      await expect(app.register(reader)).rejects.toThrow(
+        "The 'reader' plugin reads services.records, which no plugin registered before it provides",
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a second plugin providing a service already provided', async () => {
+    const again = servicePlugin('again', [], (_app, { maps }) => ({ maps }));
+    const app = await bareApp();
+    try {
+      await expect(app.register(again)).rejects.toThrow("services.maps is provided twice (again by 'again')");
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,164 @@
+import type { CampaignPhone } from '@prospector/core';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { campaigns } from '../../db/schema/index.js';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+
+type Values = Record<string, string | number | boolean | null | undefined>;
+
+/** A due recipient as the tick claims it, with its record's status, fields and last message. */
+export type DueRow = {
+  id: string;
+  seq: number | string;
+  item_id: string;
+  identifier_id: string | null;
+  state: 'pending' | 'waiting';
+  step: number;
+  tried: string[];
+  status_id: string | null;
+  data: Values;
+  custom: Record<string, unknown>;
+  last_message: { direction?: 'in' | 'out'; createdAt: string } | null;
+};
+
+/** A device's campaign counters on one day of the team's zone. */
+export type DeviceDayRow = {
+  device_id: string;
+  sent: number;
+  first_touch: number;
+  next_send_at: Date | string | null;
+};
+
+const MINUTE = 60_000;
+/** A uuid[] parameter: `= any(…)` reads each id through its index. */
+const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** The campaigns that send: started and not paused. */
+export function runningCampaigns(db: Db) {
+  return db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.status, 'In Progress'), eq(campaigns.paused, false)));
+}
+
+/** Finishes a running campaign; `reason` stops the recipients still due (an end date passed). */
+export async function finishCampaign(db: Db, campaignId: string, now: Date, reason: 'ended' | null) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(campaigns)
+      .set({ status: 'Finished', finishedAt: now })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'In Progress')));
+    if (reason)
+      await tx.execute(sql`update campaign_recipients set state = 'stopped', reason = ${reason}
+        where campaign_id = ${campaignId} and state in ('pending', 'waiting')`);
+  });
+}
+
+/** Makes the devices' counter rows for `day`, so the tick can lock them. */
+export async function openDeviceDays(db: Db, deviceIds: readonly string[], day: string) {
+  await db.execute(sql`insert into device_campaign_days (device_id, day)
+    select x::uuid, ${day}::date from jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb) x
+    on conflict do nothing`);
+}
+
+/** Locks the devices' counters for the tick; a device another engine holds is left out (SKIP LOCKED). */
+export function lockDeviceDays(tx: Db, deviceIds: readonly string[], day: string) {
+  return queryRows<DeviceDayRow>(
+    tx,
+    sql`select device_id, sent, first_touch, next_send_at from device_campaign_days
+      where day = ${day}::date and device_id = any(${uuids(deviceIds)})
+      for update skip locked`,
+  );
+}
+
+/** Claims up to `limit` due recipients of the campaign, oldest first (SKIP LOCKED). */
+export function claimDueRecipients(tx: Db, campaignId: string, now: Date, limit: number) {
+  return queryRows<DueRow>(
+    tx,
+    sql`select r.id, r.seq, r.item_id, r.identifier_id, r.state, r.step, r.tried,
+        i.status_id, i.data, i.custom, i.last_message
+      from campaign_recipients r join items i on i.id = r.item_id
+      where r.campaign_id = ${campaignId} and r.state in ('pending', 'waiting') and r.next_at <= ${now}
+      order by r.next_at, r.seq
+      limit ${limit}
+      for update of r skip locked`,
+  );
+}
+
+/** Whether any recipient of the campaign is still due, now or later. */
+export async function hasRecipientsLeft(db: Db, campaignId: string) {
+  const [left] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from campaign_recipients
+      where campaign_id = ${campaignId} and state in ('pending', 'waiting') limit 1) x`,
+  );
+  return !!left?.n;
+}
+
+/**
+ * What deciding the recipients of these records needs, read in three statements: their phones
+ * (primary first), their first linked property, and the texts sent to each phone in the last day.
+ * One after another: they share the tick's transaction (one connection).
+ */
+export async function recipientFacts(tx: Db, itemIds: readonly string[], now: Date) {
+  // A uuid[] parameter, not a jsonb list: that made the planner guess one row and loop over the
+  // whole messages table.
+  const ids = uuids([...new Set(itemIds)]);
+  const phones = await queryRows<{
+    id: string;
+    item_id: string;
+    value: string;
+    status: string;
+    sent_from: string | null;
+  }>(
+    tx,
+    sql`select id, item_id, value, status, sent_from from identifiers
+        where item_id = any(${ids}) and not is_email
+        order by "primary" desc, position, created_at`,
+  );
+  const addresses = await queryRows<{ item_id: string; data: Values }>(
+    tx,
+    sql`select distinct on (l.from_id) l.from_id as item_id, p.data from item_links l
+        join items p on p.id = l.to_id and p.type = 'property'
+        where l.from_id = any(${ids})
+        order by l.from_id, p.created_at`,
+  );
+  const recent = await queryRows<{ item_id: string; phone: string; n: number }>(
+    tx,
+    sql`select item_id, phone, count(*)::int as n from messages
+        where item_id = any(${ids})
+          and direction = 'out' and not system and not comment and not is_im
+          and created_at > ${new Date(now.getTime() - 24 * 60 * MINUTE)}
+        group by item_id, phone`,
+  );
+  const phonesOf = new Map<string, CampaignPhone[]>();
+  for (const p of phones)
+    phonesOf.set(p.item_id, [
+      ...(phonesOf.get(p.item_id) ?? []),
+      { id: p.id, value: p.value, status: p.status, sentFrom: p.sent_from },
+    ]);
+  const propertyOf = new Map(addresses.map((a) => [a.item_id, a.data]));
+  const recentOf = new Map(recent.map((r) => [`${r.item_id}|${r.phone}`, r.n]));
+  return {
+    phonesOf: (itemId: string) => phonesOf.get(itemId) ?? [],
+    propertyOf: (itemId: string) => propertyOf.get(itemId),
+    textsToday: (itemId: string, phone: string) => recentOf.get(`${itemId}|${phone}`) ?? 0,
+  };
+}
+
+/** Each sender's last `window` finished texts' states, newest first (the device-health check). */
+export async function recentFinishedStates(db: Db, teamId: string, fromValues: string[], window: number) {
+  return queryRows<{ from_value: string; states: string[] }>(
+    db,
+    sql`select v.value as from_value, array(
+        select j.state from sms_jobs j
+        where j.team_id = ${teamId} and j.from_value = v.value and j.state in ('sent', 'delivered', 'failed')
+        order by j.created_at desc limit ${window}) as states
+      from jsonb_array_elements_text(${JSON.stringify(fromValues)}::jsonb) as v(value)`,
+  );
+}
+
+export async function setPausedDevices(db: Db, campaignId: string, pausedDevices: string[]) {
+  await db.update(campaigns).set({ pausedDevices }).where(eq(campaigns.id, campaignId));
+}

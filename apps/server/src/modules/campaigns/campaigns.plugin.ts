@@ -1,0 +1,54 @@
+import { createCampaignEngine } from '../../engines/campaigns/campaign-engine.js';
+import { servicePlugin } from '../../plugins/services.js';
+import { createPhoneZones, type PhoneZones } from '../../providers/phone-zones/index.js';
+import { createCampaignsService } from './campaigns.service.js';
+
+export type CampaignsOptions = {
+  /** Time zones of a phone number (recipient quiet hours); tests pass a fixed map. */
+  phoneZones?: PhoneZones;
+  /** Randomness of the engine's send spacing (tests make it fixed). */
+  random?: () => number;
+};
+
+/**
+ * Campaigns and the engine that sends them through the devices' gateway. A reply to a campaign's
+ * text stops the campaign for that record: the campaigns listen to the SMS service's replies.
+ */
+export const campaignsPlugin = servicePlugin(
+  'campaigns',
+  ['realtime', 'notifications', 'records', 'teams', 'devices'],
+  (app, { notifications, records, teams, gateway, sms }, options: CampaignsOptions) => {
+    const { config, clock } = app;
+    const { db } = app.database;
+    const campaignEngine = createCampaignEngine({
+      db,
+      clock,
+      log: app.log,
+      realtime: app.realtime,
+      kickDevice: gateway.kick,
+      teams,
+      records,
+      zonesOf: options.phoneZones ?? createPhoneZones(),
+      notifyAdmins: async (teamId, body) => {
+        await notifications.notifyAdmins(teamId, body);
+      },
+      ...(options.random ? { random: options.random } : {}),
+      options: {
+        tickMs: config.CAMPAIGN_TICK_MS,
+        gapMinMs: config.CAMPAIGN_GAP_MIN_MS,
+        gapMaxMs: Math.max(config.CAMPAIGN_GAP_MIN_MS, config.CAMPAIGN_GAP_MAX_MS),
+        firstTouchCap: config.CAMPAIGN_FIRST_TOUCH_CAP,
+        perDeviceBatch: config.CAMPAIGN_BATCH_PER_DEVICE,
+        maxPerTick: config.CAMPAIGN_MAX_PER_TICK,
+      },
+    });
+    const campaigns = createCampaignsService({
+      db,
+      clock,
+      realtime: () => app.realtime,
+      kick: () => campaignEngine.kick(),
+    });
+    sms.onReply((teamId, itemId, optOut) => campaigns.stopForReply(teamId, itemId, optOut));
+    return { campaigns, campaignEngine };
+  },
+);

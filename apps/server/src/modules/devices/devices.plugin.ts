@@ -1,0 +1,81 @@
+import { servicePlugin } from '../../plugins/services.js';
+import { defaultAgentFiles } from './agent-files.js';
+import { createDeviceGateway } from './devices.gateway.js';
+import { createDevicesService, type AgentFiles } from './devices.service.js';
+import { createSimulatedPhones } from './simulated-phones.js';
+import { createSmsService } from './sms.service.js';
+
+export type DevicesOptions = {
+  /** The device agent's files for 'Download app' (tests pass small stand-ins). */
+  agentFiles?: AgentFiles;
+};
+
+/**
+ * The team's phones and Macs: the device gateway on the sockets, the SMS service that queues texts for
+ * it and takes its reports and inbound texts, and the simulated phones of demos and tests.
+ */
+export const devicesPlugin = servicePlugin(
+  'devices',
+  ['realtime', 'records', 'notifications', 'hooks'],
+  (app, { records, identifiers, thread, notifications, hooks }, options: DevicesOptions) => {
+    const { config, clock, database, realtime } = app;
+    const { db } = database;
+    const teamChanged = (teamId: string) => realtime.toTeam(teamId, 'devicesChanged', {});
+    const simulatedPhones = createSimulatedPhones({
+      db,
+      secret: config.authSecret,
+      dataDir: config.DATA_DIR,
+      selfUrl: () => {
+        const address = app.server.address();
+        return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
+      },
+      log: app.log,
+    });
+    // The gateway reads the SMS service's reports, and the SMS service wakes the gateway: the gateway
+    // takes it as a getter, called only once a device speaks.
+    const gateway = createDeviceGateway({
+      io: realtime.io,
+      db,
+      dispatchDb: database.dispatch,
+      clock,
+      secret: config.authSecret,
+      sms: () => sms,
+      log: app.log,
+      onChanged: teamChanged,
+      options: {
+        maxInFlight: config.DEVICE_MAX_IN_FLIGHT,
+        offerTimeoutMs: 10_000,
+        strandedAfterMs: config.DEVICE_JOB_TIMEOUT_MS,
+        sweepMs: 1000,
+        inboundRate: { perSecond: config.DEVICE_INBOUND_PER_SECOND, burst: config.DEVICE_INBOUND_BURST },
+      },
+    });
+    const sms = createSmsService({
+      db,
+      urgentDb: database.urgent,
+      dispatchDb: database.dispatch,
+      clock,
+      records,
+      identifiers,
+      thread,
+      notifications,
+      realtime,
+      kick: gateway.kick,
+      retryBaseMs: config.DEVICE_RETRY_BASE_MS,
+      hooks,
+    });
+    const devices = createDevicesService({
+      db,
+      clock,
+      secret: config.authSecret,
+      publicUrl: config.PUBLIC_URL,
+      agent: options.agentFiles ?? defaultAgentFiles(),
+      onChanged: (teamId, removedIds = []) => {
+        void simulatedPhones.forget(removedIds);
+        for (const id of removedIds) gateway.drop(id);
+        teamChanged(teamId);
+      },
+    });
+    return { devices, simulatedPhones, gateway, sms };
+  },
+);

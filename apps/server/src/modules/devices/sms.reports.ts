@@ -1,0 +1,132 @@
+import { canMoveJob, JOB_MAX_ATTEMPTS, jobRetryDelayMs, type JobReport } from '@prospector/core';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Realtime } from '../../plugins/realtime.js';
+import type { ThreadService } from '../records/index.js';
+import * as q from './devices.queries.js';
+
+const STRANDED_ERROR = 'The device went offline before confirming this text.';
+
+type Move = q.JobMove & { counted: boolean; sentAt: Date | null };
+
+/** A text that reached the network, for the team's outbound hook. */
+export type OutboundText = { body: string; from: string; to: string; at: Date };
+
+/**
+ * What devices say about the texts they were given: each report moves its job forward (a retryable
+ * failure goes back to the queue, later), the thread shows the new status, the outbound hook hears of
+ * each text sent; and the jobs of a device away too long fail.
+ */
+export function createSmsReports(deps: {
+  db: Db;
+  /** The device flood's own pool (delivery reports). */
+  dispatchDb: Db;
+  clock: Clock;
+  thread: Pick<ThreadService, 'setMessageStatus'>;
+  realtime: Realtime;
+  outboundHook: (teamId: string, text: OutboundText) => Promise<void>;
+  /** Tells the gateway a device has new work. */
+  kick: (deviceId: string) => void;
+  /** First retry delay after a retryable failure (then doubled). */
+  retryBaseMs: number;
+}) {
+  const { db, dispatchDb, clock, realtime } = deps;
+  const retryDelay = (attempt: number) => (jobRetryDelayMs(attempt) / 30_000) * deps.retryBaseMs;
+
+  /**
+   * Each job's reports of a batch fold into one move from the state it was read in; the UPDATE only
+   * applies a move whose job is still in that state, so a batch applied twice changes nothing twice.
+   */
+  function foldReports(jobs: Map<string, q.JobRow>, reports: JobReport[], now: Date) {
+    const moves = new Map<string, Move>();
+    for (const report of reports) {
+      const job = jobs.get(report.id);
+      if (!job) continue;
+      const current = moves.get(job.id);
+      const state = current?.state ?? job.state;
+      const attempt = current?.attempt ?? job.attempt;
+      if (!canMoveJob(state, report.state, { job: attempt, report: report.attempt })) continue;
+      const base = current ?? { id: job.id, from: job.state, counted: false, sentAt: null };
+      if (report.state === 'failed' && report.retryable && attempt < JOB_MAX_ATTEMPTS) {
+        moves.set(job.id, {
+          ...base,
+          state: 'queued',
+          attempt: attempt + 1,
+          nextAttemptAt: new Date(now.getTime() + retryDelay(attempt)),
+          error: report.error ?? null,
+          doneAt: null,
+        });
+        continue;
+      }
+      const sentNow = report.state === 'sent' || (report.state === 'delivered' && state !== 'sent');
+      moves.set(job.id, {
+        ...base,
+        state: report.state,
+        attempt,
+        nextAttemptAt: null,
+        error: report.error ?? null,
+        doneAt: report.state === 'sent' ? null : now,
+        counted: base.counted || sentNow,
+        sentAt: sentNow ? new Date(report.at) : base.sentAt,
+      });
+    }
+    return moves;
+  }
+
+  return {
+    /** A device's reports: states only move forward; repeats and other devices' jobs are ignored. */
+    async applyReports(device: q.DeviceRow, reports: JobReport[]) {
+      const read = await q.jobsOf(
+        dispatchDb,
+        device.id,
+        reports.map((r) => r.id),
+      );
+      const now = clock.now();
+      const moves = foldReports(new Map(read.map((j) => [j.id, j])), reports, now);
+      if (moves.size === 0) return;
+      const rows = await q.applyMoves(dispatchDb, device.id, [...moves.values()], now);
+      const moved = rows.map((r) => ({ ...r, move: moves.get(r.id)! }));
+      const audiences = new Map<string, (itemId: string) => string[]>();
+      for (const teamId of new Set(moved.map((r) => r.team_id)))
+        audiences.set(
+          teamId,
+          await realtime.recordAudience(
+            teamId,
+            moved.flatMap((r) => (r.team_id === teamId && r.item_id ? [r.item_id] : [])),
+          ),
+        );
+      for (const r of moved) {
+        if (r.state !== 'queued' && r.message_id && r.item_id)
+          realtime.toRooms(audiences.get(r.team_id)!(r.item_id), 'messageStatus', {
+            itemId: r.item_id,
+            messageId: r.message_id,
+            status: r.state,
+          });
+        if (r.move.counted)
+          await deps.outboundHook(r.team_id, {
+            body: r.body,
+            from: r.from_value,
+            to: r.to,
+            at: r.move.sentAt ?? now,
+          });
+      }
+      deps.kick(device.id);
+    },
+
+    /** Fails accepted jobs of devices away longer than `awayMs`; their messages show 'failed'. */
+    async failStranded(awayMs: number) {
+      const now = clock.now();
+      const failed = await q.failStranded(db, new Date(now.getTime() - awayMs), now, STRANDED_ERROR);
+      for (const f of failed) {
+        if (!f.message_id || !f.item_id) continue;
+        await deps.thread.setMessageStatus(f.message_id, 'failed');
+        await realtime.toRecord(f.team_id, f.item_id, 'messageStatus', {
+          itemId: f.item_id,
+          messageId: f.message_id,
+          status: 'failed',
+        });
+      }
+      return failed.length;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { createImportWorker } from '../../engines/import/import-worker.js';
+import { createXlsxReader } from '../../engines/import/xlsx-reader.js';
+import { servicePlugin } from '../../plugins/services.js';
+import { createListImportsService } from './list-imports.service.js';
+import { toListDto } from './lists.mappers.js';
+import { createListsService } from './lists.service.js';
+
+/** Lists, their uploads and imports (with the import worker), exports and the DNC list. */
+export const listsPlugin = servicePlugin('lists', ['realtime', 'records'], (app, { records }) => {
+  const { config, clock } = app;
+  const { db } = app.database;
+  const xlsx = createXlsxReader({ workers: config.IMPORT_XLSX_WORKERS });
+  const imports = createImportWorker({
+    db,
+    clock,
+    realtime: () => app.realtime,
+    log: app.log,
+    dataDir: config.DATA_DIR,
+    leaseMs: config.IMPORT_LEASE_MS,
+    pollMs: 2000,
+    xlsx,
+    uploadTtlHours: config.UPLOAD_TTL_HOURS,
+    notContactedId: (teamId) => records.notContactedStatusId(db, teamId),
+    listDto: toListDto,
+  });
+  return {
+    imports,
+    lists: createListsService({ db, dataDir: config.DATA_DIR, records }),
+    listImports: createListImportsService({
+      db,
+      clock,
+      dataDir: config.DATA_DIR,
+      maxRows: config.IMPORT_MAX_ROWS,
+      uploads: { ttlHours: config.UPLOAD_TTL_HOURS, quotaBytes: config.UPLOAD_QUOTA_MB * 1024 * 1024 },
+      xlsx,
+      records,
+      onQueued: () => imports.kick(),
+    }),
+  };
+});

@@ -1,0 +1,7 @@
+import { servicePlugin } from '../../plugins/services.js';
+import { createSettingsService } from './settings.service.js';
+
+/** Team-wide settings: time zone, daily texting limit, company name, sub-users, onboarding. */
+export const settingsPlugin = servicePlugin('settings', ['realtime'], (app) => ({
+  settings: createSettingsService({ db: app.database.db, clock: app.clock, realtime: () => app.realtime }),
+}));

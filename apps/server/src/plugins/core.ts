@@ -1,0 +1,51 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import type { Mailer } from '../providers/mail/index.js';
+import type { Maps } from '../providers/maps/index.js';
+import { registerErrorHandler } from './error-handler.js';
+import { securityHeaders } from './security-headers.js';
+
+export type CoreOptions = {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+  maps: Maps;
+};
+
+/**
+ * What every other plugin stands on: the config, the database and the clock; the list of routes; the
+ * error handler and security headers; the services registry (filled by the domain plugins), with the
+ * providers that have no domain of their own (mail, maps).
+ */
+export const corePlugin = fp<CoreOptions>(
+  async (app, { config, database, clock, mailer, maps }) => {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.decorateRequest('auth', null);
+    app.decorate('config', config);
+    app.decorate('database', database);
+    app.decorate('clock', clock);
+    // Typed whole, filled in turn: each domain plugin reads only the services of plugins that Fastify
+    // made sure were registered before it (its `dependencies`), through a view that refuses the others.
+    app.decorate('services', { mailer, maps } as FastifyInstance['services']);
+
+    const routeList: FastifyInstance['routeList'] = [];
+    app.decorate('routeList', routeList);
+    app.addHook('onRoute', (r) => {
+      for (const method of [r.method].flat())
+        routeList.push({ method, url: r.url, body: r.schema?.body, params: r.schema?.params });
+    });
+    registerErrorHandler(app);
+    await app.register(helmet, securityHeaders(config.PUBLIC_URL));
+    app.addHook('onClose', async () => {
+      await mailer.close();
+    });
+  },
+  { name: 'core', fastify: '5.x' },
+);

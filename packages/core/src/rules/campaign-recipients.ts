@@ -1,0 +1,190 @@
+import { isRecipientAwake, MAX_TEXTS_PER_RECIPIENT_PER_DAY } from './campaigns.js';
+import { itemTitle } from './records.js';
+import { pickTemplate, renderTemplate, type Subtemplate } from './templates.js';
+
+/**
+ * What a campaign does with one due recipient on a tick: text it now (which phone, from which
+ * device, with which words), put it off, or be done with it. Pure: the engine reads the facts in
+ * batches, calls this for each recipient in turn, and writes the decisions.
+ */
+
+type Values = Record<string, string | number | boolean | null | undefined>;
+
+/** Why a recipient left a campaign without being texted to the end. */
+export type RecipientStopReason = 'replied' | 'status' | 'optOut' | 'blocked' | 'noPhone' | 'missingField';
+
+/** One of the contact's phones, in the order they are tried: primary first, then by position. */
+export type CampaignPhone = { id: string; value: string; status: string; sentFrom: string | null };
+
+/** A recipient that is due: `pending` is texted at its current phone; `waiting` moves to the next. */
+export type DueRecipient = {
+  /** Its place in the campaign: it turns the templates and subtemplates. */
+  seq: number;
+  /** Texts sent to it so far. */
+  step: number;
+  state: 'pending' | 'waiting';
+  /** The phone it was last given. */
+  identifierId: string | null;
+  /** Phones texted already, never texted again. */
+  tried: readonly string[];
+  statusId: string | null;
+  data: Values;
+  custom: Record<string, unknown>;
+  lastMessage: { direction?: 'in' | 'out'; createdAt: string } | null;
+};
+
+/** A device the campaign may send from; an iPhone's agent is its Mac. */
+export type SenderSlot = { deviceId: string; agentId: string | null; value: string; usable: boolean };
+
+/** What a device may still send this tick and today, and how busy it is. */
+export type SlotCapacity = { slots: number; firstTouchLeft: number; load: number; nextSendAt: Date | null };
+
+/** The tick's view of the campaign, the same for every recipient (capacity changes between them). */
+export type RecipientContext = {
+  campaign: { createdAt: Date; statusIds: readonly string[]; seed: number };
+  now: Date;
+  /** The team's zone: recipients whose number tells no zone are awake by it. */
+  timezone: string;
+  slots: readonly SenderSlot[];
+  capacity: ReadonlyMap<string, SlotCapacity>;
+  templates: {
+    groups: readonly (readonly { id: string; text: string }[])[];
+    subtemplates: readonly Subtemplate[];
+  };
+  /** Custom field id → name, for `**Field**` on custom values. */
+  fieldNames: ReadonlyMap<string, string>;
+};
+
+/** What the engine read about this recipient's record. */
+export type RecipientFacts = {
+  phones: readonly CampaignPhone[];
+  /** The first linked property's fields (its address fills `**Address**`). */
+  property: Values | undefined;
+  /** Texts the campaigns sent to a phone of this record in the last 24 hours. */
+  textsToday: (phone: string) => number;
+  /** The time zones of the phone `recipientPhone` picks ([] when unknown). */
+  zones: readonly string[];
+};
+
+export type RecipientDecision =
+  | { kind: 'stop'; state: 'stopped' | 'skipped' | 'done'; reason: RecipientStopReason | null }
+  | { kind: 'defer'; until: Date }
+  /** Every device is busy or at its limit: the recipient waits its turn, unchanged. */
+  | { kind: 'wait' }
+  | {
+      kind: 'send';
+      phone: CampaignPhone;
+      slot: SenderSlot;
+      /** The phone was never texted: it counts against the device's first-touch cap. */
+      firstTouch: boolean;
+      body: string;
+      templateId: string;
+      /** Another usable phone is left: wait for a reply before trying it. */
+      hasNext: boolean;
+    };
+
+const MINUTE = 60_000;
+
+/** The phones that may still be texted (no DNC or Wrong #, not tried), and the one texted next. */
+export function recipientPhone(r: DueRecipient, phones: readonly CampaignPhone[]) {
+  const usable = phones.filter((p) => p.status === '' && !r.tried.includes(p.id));
+  const current = usable.find((p) => p.id === r.identifierId);
+  const next = r.state === 'pending' ? (current ?? usable[0]) : usable[0];
+  return { usable, next: next ?? null };
+}
+
+/** Decides one due recipient; the checks run in order and the first that applies decides. */
+export function decideRecipient(
+  r: DueRecipient,
+  facts: RecipientFacts,
+  ctx: RecipientContext,
+): RecipientDecision {
+  const { campaign: c, now } = ctx;
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  const lm = r.lastMessage;
+  if (lm?.direction === 'in' && new Date(lm.createdAt).getTime() >= c.createdAt.getTime())
+    return { kind: 'stop', state: 'stopped', reason: 'replied' };
+  if (!r.statusId || !c.statusIds.includes(r.statusId))
+    return { kind: 'stop', state: 'stopped', reason: 'status' };
+  const { usable, next: phone } = recipientPhone(r, facts.phones);
+  if (!phone) return noPhoneLeft(r, facts.phones);
+  if (facts.textsToday(phone.value) >= MAX_TEXTS_PER_RECIPIENT_PER_DAY)
+    return { kind: 'defer', until: at(60 * MINUTE) };
+  if (!isRecipientAwake(facts.zones, now, ctx.timezone)) return { kind: 'defer', until: at(30 * MINUTE) };
+  const firstTouch = !phone.sentFrom;
+  const slot = pickSlot(phone, ctx);
+  if (slot.kind !== 'slot') return slot;
+  const template = pickTemplate(ctx.templates.groups, c.seed + r.seq + r.step);
+  if (!template) return { kind: 'defer', until: at(10 * MINUTE) };
+  const rendered = renderTemplate(
+    template.text,
+    templateValues(r, facts.property, ctx.fieldNames),
+    ctx.templates.subtemplates,
+    c.seed + r.seq,
+  );
+  if (!rendered.ok) return { kind: 'stop', state: 'skipped', reason: 'missingField' };
+  return {
+    kind: 'send',
+    phone,
+    slot: slot.slot,
+    firstTouch,
+    body: rendered.text,
+    templateId: template.id,
+    hasNext: usable.some((p) => p.id !== phone.id),
+  };
+}
+
+/** No phone left to text: done after a text, else why none could be texted at all. */
+function noPhoneLeft(r: DueRecipient, phones: readonly CampaignPhone[]): RecipientDecision {
+  if (r.step > 0) return { kind: 'stop', state: 'done', reason: null };
+  if (phones.some((p) => p.status === 'DNC')) return { kind: 'stop', state: 'stopped', reason: 'optOut' };
+  if (phones.length > 0) return { kind: 'stop', state: 'stopped', reason: 'blocked' };
+  return { kind: 'stop', state: 'skipped', reason: 'noPhone' };
+}
+
+/**
+ * The device that texts this phone. Sticky sender: a contact stays on the device it talked to, when
+ * that device is in the campaign (it waits for it). New contacts go to the healthy connected device
+ * with the least load that may still take one.
+ */
+function pickSlot(
+  phone: CampaignPhone,
+  ctx: RecipientContext,
+): { kind: 'slot'; slot: SenderSlot } | { kind: 'defer'; until: Date } | { kind: 'wait' } {
+  const from = phone.sentFrom?.toLowerCase();
+  const sticky = from ? ctx.slots.findLast((s) => s.value.toLowerCase() === from) : undefined;
+  if (sticky) {
+    const cap = ctx.capacity.get(sticky.deviceId);
+    if (sticky.usable && cap && cap.slots > 0) return { kind: 'slot', slot: sticky };
+    const next = cap?.nextSendAt?.getTime() ?? 0;
+    return { kind: 'defer', until: new Date(Math.max(ctx.now.getTime() + MINUTE, next)) };
+  }
+  const firstTouch = !phone.sentFrom;
+  let best: { s: SenderSlot; load: number } | null = null;
+  for (const s of ctx.slots) {
+    const cap = ctx.capacity.get(s.deviceId);
+    if (!s.usable || !cap || cap.slots <= 0 || (firstTouch && cap.firstTouchLeft <= 0)) continue;
+    if (!best || cap.load < best.load) best = { s, load: cap.load };
+  }
+  return best ? { kind: 'slot', slot: best.s } : { kind: 'wait' };
+}
+
+/** A contact's values for `**Field**`: its own fields, its custom fields by name, its property's address. */
+export function templateValues(
+  r: Pick<DueRecipient, 'data' | 'custom'>,
+  property: Values | undefined,
+  fieldNames: ReadonlyMap<string, string>,
+): Values {
+  const values: Values = {};
+  for (const k of ['Address', 'City', 'State', 'Zip']) values[k] = property?.[k] ?? undefined;
+  if (property && !values['Address']) values['Address'] = property['Street1'] ?? property['Full'];
+  for (const [k, v] of Object.entries(r.data))
+    if (v !== null && v !== undefined && String(v).trim()) values[k] = v;
+  const name = itemTitle('contact', r.data);
+  if (name !== 'Unnamed contact') values['Name'] = name;
+  for (const [id, v] of Object.entries(r.custom ?? {})) {
+    const field = fieldNames.get(id);
+    if (field && (typeof v === 'string' || typeof v === 'number')) values[field] = v;
+  }
+  return values;
+}
