@@ -72,6 +72,47 @@ export function createAuthService(deps: {
     return token;
   }
 
+  /**
+   * One code, sent: under the address's and the IP's send limits (one lock each, so parallel requests
+   * count each other), voiding the open codes it replaces, then mailed. Login codes and e-mail change
+   * codes share the limits of the address they go to.
+   */
+  async function issueCode(
+    scope: q.CodeScope,
+    extra: { email?: string; affId?: string | null },
+    client: ClientInfo,
+    mail: { subject: string; text: string; failure: string },
+    code: string,
+  ): Promise<Result<true, SendLimit | 'MAIL_FAILED'>> {
+    const email = scope.purpose === 'login' ? scope.email : extra.email!;
+    const refused = await db.transaction(async (tx) => {
+      await q.lockSendKeys(tx, email, client.ip);
+      const limit = await checkSendLimits(tx, email, client.ip);
+      if (limit) return limit;
+      const now = clock.now();
+      await q.voidOpenCodes(tx, scope, now);
+      await q.insertCode(tx, {
+        email,
+        purpose: scope.purpose,
+        userId: scope.purpose === 'email' ? scope.userId : null,
+        codeHash: codeHash(email, code),
+        ip: client.ip,
+        affId: extra.affId ?? null,
+        expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS),
+        createdAt: now,
+      });
+      return null;
+    });
+    if (refused) return fail(refused);
+    try {
+      await deps.mailer.send({ to: email, subject: mail.subject, text: mail.text });
+    } catch (err) {
+      deps.log.error({ err }, mail.failure);
+      return fail('MAIL_FAILED');
+    }
+    return ok(true);
+  }
+
   return {
     openSession,
 
@@ -82,34 +123,17 @@ export function createAuthService(deps: {
     async sendCode(input: { email: string; affId?: string | null | undefined }, client: ClientInfo) {
       const email = normalizeEmail(input.email);
       const code = newNumericCode(LOGIN_CODE_LENGTH);
-      const refused = await db.transaction(async (tx) => {
-        await q.lockSendKeys(tx, email, client.ip);
-        const limit = await checkSendLimits(tx, email, client.ip);
-        if (limit) return limit;
-        const now = clock.now();
-        await q.voidOpenCodes(tx, { purpose: 'login', email }, now);
-        await q.insertCode(tx, {
-          email,
-          codeHash: codeHash(email, code),
-          ip: client.ip,
-          affId: input.affId ?? null,
-          expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS),
-          createdAt: now,
-        });
-        return null;
-      });
-      if (refused) return fail(refused);
-      try {
-        await deps.mailer.send({
-          to: email,
+      return issueCode(
+        { purpose: 'login', email },
+        { affId: input.affId ?? null },
+        client,
+        {
           subject: `Your Prospector login code: ${code}`,
           text: `Your one-time login code is ${code}.\n\nIt expires in 5 minutes and works once. If you did not ask for it, you can ignore this e-mail.`,
-        });
-      } catch (err) {
-        deps.log.error({ err }, 'login code e-mail could not be sent');
-        return fail('MAIL_FAILED' as const);
-      }
-      return ok(true as const);
+          failure: 'login code e-mail could not be sent',
+        },
+        code,
+      );
     },
 
     async login(input: { email: string; code: string }, client: ClientInfo) {
@@ -159,35 +183,17 @@ export function createAuthService(deps: {
     ): Promise<Result<true, 'SEND_LIMIT_SHORT' | 'SEND_LIMIT_DAY' | 'MAIL_FAILED'>> {
       const email = normalizeEmail(input.email);
       const code = newNumericCode(LOGIN_CODE_LENGTH);
-      const refused = await db.transaction(async (tx) => {
-        await q.lockSendKeys(tx, email, client.ip);
-        const limit = await checkSendLimits(tx, email, client.ip);
-        if (limit) return limit;
-        const now = clock.now();
-        await q.voidOpenCodes(tx, { purpose: 'email', userId: input.userId }, now);
-        await q.insertCode(tx, {
-          email,
-          purpose: 'email',
-          userId: input.userId,
-          codeHash: codeHash(email, code),
-          ip: client.ip,
-          expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS),
-          createdAt: now,
-        });
-        return null;
-      });
-      if (refused) return fail(refused);
-      try {
-        await deps.mailer.send({
-          to: email,
+      return issueCode(
+        { purpose: 'email', userId: input.userId },
+        { email },
+        client,
+        {
           subject: `Your Prospector code to confirm this e-mail: ${code}`,
           text: `Someone asked to use this address for a Prospector account. The code that confirms it is ${code}.\n\nIt expires in 5 minutes and works once. If you did not ask for it, ignore this e-mail: nothing changes without the code.`,
-        });
-      } catch (err) {
-        deps.log.error({ err }, 'e-mail change code could not be sent');
-        return fail('MAIL_FAILED' as const);
-      }
-      return ok(true as const);
+          failure: 'e-mail change code could not be sent',
+        },
+        code,
+      );
     },
 
     /**

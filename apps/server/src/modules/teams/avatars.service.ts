@@ -7,7 +7,7 @@ import type { Realtime } from '../../plugins/realtime.js';
 import type { TeamsErrorCode } from './teams.errors.js';
 import * as q from './avatars.queries.js';
 import { findTeamMember } from './team-members.queries.js';
-import { toTeamMemberDto } from './team-members.service.js';
+import { editMemberEvent, toTeamMemberDto } from './team-members.service.js';
 
 export type AvatarsService = ReturnType<typeof createAvatarsService>;
 
@@ -46,16 +46,7 @@ export function createAvatarsService(deps: { db: Db; store: AvatarStore; realtim
       await store.remove(replaced.previous);
       const member = await findTeamMember(db, auth.teamId, auth.userId);
       if (member) {
-        const dto = toTeamMemberDto(member);
-        deps.realtime().toTeam(auth.teamId, 'editMember', {
-          _id: dto._id,
-          name: dto.name,
-          email: dto.email,
-          phone: dto.phone,
-          permissions: dto.permissions,
-          dataAccess: dto.dataAccess,
-          avatar: dto.avatar,
-        });
+        deps.realtime().toTeam(auth.teamId, 'editMember', editMemberEvent(toTeamMemberDto(member)));
       }
       return ok({ avatar: saved.value });
     },

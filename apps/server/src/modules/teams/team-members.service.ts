@@ -1,4 +1,11 @@
-import { can, normalizeEmail, type DataAccess, type Role, type TeamMemberDto } from '@prospector/core';
+import {
+  can,
+  normalizeEmail,
+  type DataAccess,
+  type Role,
+  type ServerEventPayload,
+  type TeamMemberDto,
+} from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { AuthContext, ClientInfo } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
@@ -25,6 +32,12 @@ export function toTeamMemberDto(row: q.MemberRow): TeamMemberDto {
     avatar: row.avatar,
     invited: row.verifiedAt === null,
   };
+}
+
+/** The team's `editMember` event of a member (their Settings > Team row, less role and invitation). */
+export function editMemberEvent(dto: TeamMemberDto): ServerEventPayload<'editMember'> {
+  const { _id, name, email, phone, permissions, dataAccess, avatar } = dto;
+  return { _id, name, email, phone, permissions, dataAccess, avatar };
 }
 
 /** Who may add, edit and remove others: the admin, or a member with the `members` permission. */
@@ -62,17 +75,8 @@ export function createTeamMembersService(deps: {
 }) {
   const { db } = deps;
 
-  function emitEdited(teamId: string, dto: TeamMemberDto) {
-    deps.realtime().toTeam(teamId, 'editMember', {
-      _id: dto._id,
-      name: dto.name,
-      email: dto.email,
-      phone: dto.phone,
-      permissions: dto.permissions,
-      dataAccess: dto.dataAccess,
-      avatar: dto.avatar,
-    });
-  }
+  const emitEdited = (teamId: string, dto: TeamMemberDto) =>
+    deps.realtime().toTeam(teamId, 'editMember', editMemberEvent(dto));
 
   /** Edit rules: self always (own access only for the admin); others with `members`; the admin only by the admin. */
   function mayEdit(auth: AuthContext, target: q.MemberRow, input: EditInput): TeamsErrorCode | null {
