@@ -198,20 +198,6 @@ export default tseslint.config(
     },
   },
   {
-    // The one exception left: a known number's reply is one statement on the urgent lane, and an unknown
-    // number's contact, identifier and message are made in that same transaction with records' inserts
-    // (docs/scaling.md, decision 009). Moving it behind records' service without adding round trips to
-    // the reply path is the next step; nothing else may follow this example.
-    files: ['apps/server/src/modules/devices/inbound.ts'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        { zones: serverZones(serverModules.filter((m) => m !== 'records')) },
-      ],
-      '@typescript-eslint/no-restricted-imports': 'off',
-    },
-  },
-  {
     files: ['apps/server/src/modules/*/index.ts'],
     rules: {
       'no-restricted-imports': [

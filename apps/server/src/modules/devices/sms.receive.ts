@@ -6,7 +6,8 @@ import type { Realtime } from '../../plugins/realtime.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { toMessageDto, type RecordsService } from '../records/index.js';
 import * as q from './devices.queries.js';
-import { isPassingFault, sqlState, takeInbound, type TakenText } from './inbound.js';
+import { isPassingFault, sqlState } from './inbound.js';
+import { takeInbound, type TakenText } from './inbound.queries.js';
 
 /** What became of an inbound batch's texts; those named nowhere are stored (or were already). */
 export type ReceivedInbound = {

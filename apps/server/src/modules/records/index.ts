@@ -13,3 +13,4 @@ export { findSections } from './sections.service.js';
 export { loadPushContent } from './push.service.js';
 export type { RecordsErrorCode } from './records.errors.js';
 export { createInboxService, type InboxService } from './inbox.service.js';
+export { createContactFromText, type ContactFromText } from './contact-from-text.service.js';
