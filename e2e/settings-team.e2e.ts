@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../apps/server/src/db/schema/index.js';
+import { loginAs } from '../apps/server/src/test/app.js';
 import { insertContact, insertMember, type TestUser } from '../apps/server/src/test/factories.js';
 import { launchBrowser, shot, signedIn, startServer, insertOnboardedAdmin } from './support/harness.js';
 
@@ -70,45 +71,16 @@ describe('Settings > Team', () => {
   });
 
   it('a member changes their e-mail with the code sent to the new address; their other browser is logged out', async () => {
-    const carl = await server.database.db.select().from(users).where(eq(users.email, 'carl@sierra.test'));
-    const login = await server.app.inject({
+    // Carl is logged in twice: on his laptop and on his phone.
+    const laptopLogin = await loginAs(server, 'carl@sierra.test', '198.51.100.21');
+    const reused = await server.app.inject({
       method: 'POST',
-      url: '/api/users/sendCode',
-      payload: { email: 'carl@sierra.test' },
+      url: '/api/users/login',
+      payload: { email: 'carl@sierra.test', code: await server.smtp.codeFor('carl@sierra.test', 2) },
     });
-    expect(login.statusCode).toBe(200);
-    const code = await server.smtp.codeFor('carl@sierra.test', 2);
-    const session = (
-      await server.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        payload: { email: 'carl@sierra.test', code },
-      })
-    ).json() as { token: string };
-    const other = (
-      await server.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        payload: { email: 'carl@sierra.test', code },
-      })
-    ).statusCode;
-    expect(other).toBe(400); // a code works once
-    const laptop = await signedIn(browser, { token: session.token });
-    const phoneLogin = await server.app.inject({
-      method: 'POST',
-      url: '/api/users/sendCode',
-      payload: { email: 'carl@sierra.test' },
-    });
-    expect(phoneLogin.statusCode).toBe(200);
-    const phoneCode = await server.smtp.codeFor('carl@sierra.test', 3);
-    const phoneToken = (
-      await server.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        payload: { email: 'carl@sierra.test', code: phoneCode },
-      })
-    ).json().token as string;
-    const phone = await signedIn(browser, { token: phoneToken });
+    expect(reused.statusCode).toBe(400); // a code works once
+    const laptop = await signedIn(browser, laptopLogin);
+    const phone = await signedIn(browser, await loginAs(server, 'carl@sierra.test', '198.51.100.22'));
     await phone.page.goto(`${server.url}/settings/team`);
     await phone.page.getByRole('table', { name: 'Team members' }).waitFor();
 
@@ -121,7 +93,7 @@ describe('Settings > Team', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirm e-mail' });
     await confirm.getByText(/We sent a code to carl.ng@sierra.test/).waitFor();
     await shot(page, 'settings-team-confirm-email');
-    const [before] = await server.database.db.select().from(users).where(eq(users.id, carl[0]!.id));
+    const [before] = await server.database.db.select().from(users).where(eq(users.id, laptopLogin.user._id));
     expect(before!.email).toBe('carl@sierra.test');
     await confirm
       .getByRole('textbox', { name: 'Code sent to the new address' })

@@ -158,7 +158,7 @@ export function createRealtime(
       else sockets.socketsLeave(rooms.teamAllData(teamId));
     },
     toUser: (userId, event, payload) => {
-      io.to(rooms.user(userId)).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>));
+      io.to(rooms.user(userId)).emit(event, ...args(payload));
     },
     endSession: (sessionId, reason) => {
       io.to(rooms.session(sessionId)).emit('sessionRevoked', { reason });

@@ -79,12 +79,11 @@ export function createAuthService(deps: {
    */
   async function issueCode(
     scope: q.CodeScope,
-    extra: { email?: string; affId?: string | null },
+    sent: { email: string; code: string; affId?: string | null },
     client: ClientInfo,
     mail: { subject: string; text: string; failure: string },
-    code: string,
   ): Promise<Result<true, SendLimit | 'MAIL_FAILED'>> {
-    const email = scope.purpose === 'login' ? scope.email : extra.email!;
+    const { email, code } = sent;
     const refused = await db.transaction(async (tx) => {
       await q.lockSendKeys(tx, email, client.ip);
       const limit = await checkSendLimits(tx, email, client.ip);
@@ -97,7 +96,7 @@ export function createAuthService(deps: {
         userId: scope.purpose === 'email' ? scope.userId : null,
         codeHash: codeHash(email, code),
         ip: client.ip,
-        affId: extra.affId ?? null,
+        affId: sent.affId ?? null,
         expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS),
         createdAt: now,
       });
@@ -123,17 +122,11 @@ export function createAuthService(deps: {
     async sendCode(input: { email: string; affId?: string | null | undefined }, client: ClientInfo) {
       const email = normalizeEmail(input.email);
       const code = newNumericCode(LOGIN_CODE_LENGTH);
-      return issueCode(
-        { purpose: 'login', email },
-        { affId: input.affId ?? null },
-        client,
-        {
-          subject: `Your Prospector login code: ${code}`,
-          text: `Your one-time login code is ${code}.\n\nIt expires in 5 minutes and works once. If you did not ask for it, you can ignore this e-mail.`,
-          failure: 'login code e-mail could not be sent',
-        },
-        code,
-      );
+      return issueCode({ purpose: 'login', email }, { email, code, affId: input.affId ?? null }, client, {
+        subject: `Your Prospector login code: ${code}`,
+        text: `Your one-time login code is ${code}.\n\nIt expires in 5 minutes and works once. If you did not ask for it, you can ignore this e-mail.`,
+        failure: 'login code e-mail could not be sent',
+      });
     },
 
     async login(input: { email: string; code: string }, client: ClientInfo) {
@@ -183,17 +176,11 @@ export function createAuthService(deps: {
     ): Promise<Result<true, 'SEND_LIMIT_SHORT' | 'SEND_LIMIT_DAY' | 'MAIL_FAILED'>> {
       const email = normalizeEmail(input.email);
       const code = newNumericCode(LOGIN_CODE_LENGTH);
-      return issueCode(
-        { purpose: 'email', userId: input.userId },
-        { email },
-        client,
-        {
-          subject: `Your Prospector code to confirm this e-mail: ${code}`,
-          text: `Someone asked to use this address for a Prospector account. The code that confirms it is ${code}.\n\nIt expires in 5 minutes and works once. If you did not ask for it, ignore this e-mail: nothing changes without the code.`,
-          failure: 'e-mail change code could not be sent',
-        },
-        code,
-      );
+      return issueCode({ purpose: 'email', userId: input.userId }, { email, code }, client, {
+        subject: `Your Prospector code to confirm this e-mail: ${code}`,
+        text: `Someone asked to use this address for a Prospector account. The code that confirms it is ${code}.\n\nIt expires in 5 minutes and works once. If you did not ask for it, ignore this e-mail: nothing changes without the code.`,
+        failure: 'e-mail change code could not be sent',
+      });
     },
 
     /**

@@ -123,8 +123,9 @@ export function createSmsService(deps: {
       return row;
     });
     const dto = toMessageDto(message, by);
-    await realtime.toRecord(item.teamId, item.id, 'messageAdded', { itemId: item.id, message: dto });
-    await realtime.toRecord(item.teamId, item.id, 'inboxChanged', { itemId: item.id });
+    const audience = (await realtime.recordAudience(item.teamId, [item.id]))(item.id);
+    realtime.toRooms(audience, 'messageAdded', { itemId: item.id, message: dto });
+    realtime.toRooms(audience, 'inboxChanged', { itemId: item.id });
     deps.kick(picked.agent.id);
     return ok(dto);
   }

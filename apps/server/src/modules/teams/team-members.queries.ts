@@ -47,7 +47,7 @@ export async function teamHasEmail(db: Db, teamId: string, userId: string, email
   return row !== undefined;
 }
 
-/** Null when the member is gone, or a teammate took the new address meanwhile. */
+/** Null when the member is gone. */
 export async function updateMember(
   db: Db,
   teamId: string,

@@ -150,7 +150,7 @@ export function createTeamMembersService(deps: {
         ...(newEmail !== null && !proveFirst ? { email: newEmail } : {}),
         ...access,
       });
-      if (!row) return fail('MEMBER_EMAIL_IN_TEAM');
+      if (!row) return fail('TEAM_MEMBER_NOT_FOUND');
       const dto = toTeamMemberDto(row);
       emitEdited(auth.teamId, dto);
       if (row.dataAccess !== target.dataAccess) {

@@ -28,7 +28,7 @@ export async function findNewestInvitation(db: Db, email: string) {
   return row ?? null;
 }
 
-/** Marks the address proved; null when another account proved it first. */
+/** Marks the invitation's address proved; null when a parallel login proved this row first. */
 export async function markVerified(db: Db, userId: string, now: Date) {
   const [user] = await db
     .update(users)

@@ -2,27 +2,12 @@ import { useState } from 'react';
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { messages } from '@prospector/core';
+import { readStored, writeStored } from '../../../lib/storage';
 import { useDevices } from '../api/get-devices';
 import { deviceName, disconnectedAgents } from '../utils/device-groups';
 
 /** Closing the banner hides it for this browser session, for the devices it named then. */
 const DISMISSED_KEY = 'prospector.disconnected-banner.dismissed';
-
-function readDismissed(): string {
-  try {
-    return window.sessionStorage.getItem(DISMISSED_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-function writeDismissed(value: string) {
-  try {
-    window.sessionStorage.setItem(DISMISSED_KEY, value);
-  } catch {
-    // Storage is unavailable: the banner stays closed until the page reloads.
-  }
-}
 
 type DisconnectedDevicesBannerProps = {
   /** Where 'write support' leads (a mail to the product's support address). */
@@ -36,7 +21,7 @@ type DisconnectedDevicesBannerProps = {
  */
 export function DisconnectedDevicesBanner({ supportHref }: DisconnectedDevicesBannerProps) {
   const devices = useDevices();
-  const [dismissed, setDismissed] = useState(readDismissed);
+  const [dismissed, setDismissed] = useState(() => readStored(DISMISSED_KEY, 'session') ?? '');
   const down = disconnectedAgents(devices.data ?? []);
   const key = down
     .map((d) => d._id)
@@ -54,7 +39,7 @@ export function DisconnectedDevicesBanner({ supportHref }: DisconnectedDevicesBa
       withCloseButton
       closeButtonLabel="Hide until another device disconnects"
       onClose={() => {
-        writeDismissed(key);
+        writeStored(DISMISSED_KEY, key, 'session');
         setDismissed(key);
       }}
     >
