@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Center, Loader } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
 import type { CurrentUser } from '@prospector/core';
 import { BrandLogo } from '../../components/brand-logo';
 import { FullPageLoader } from '../../components/full-page-loader';
+import { LazyBoundary, lazyNamed } from '../../components/lazy-load';
 import { authKeys, useMe } from '../../features/auth';
-import { OnboardingFlow } from '../../features/onboarding';
 import { isMobileDevice } from '../../lib/device';
 import { useSessionStore } from '../../lib/session-store';
 import { useRealtimeConnection } from '../realtime/use-realtime-connection';
@@ -13,6 +14,9 @@ import { LogoutButton } from '../shell/logout-button';
 import { MobileNotice } from '../shell/mobile-notice';
 import { LoggedInRoutes } from './logged-in-routes';
 import { ServerUnreachable } from './server-unreachable';
+
+// A team is onboarded once: its members never need the onboarding's code again.
+const OnboardingFlow = lazyNamed(() => import('../../features/onboarding'), 'OnboardingFlow');
 
 /** The onboarding; once the server onboards the team, the current user is replaced and the dashboard opens. */
 function Onboarding({ user }: { user: CurrentUser }) {
@@ -33,11 +37,23 @@ function Onboarding({ user }: { user: CurrentUser }) {
 }
 
 function LoggedInApp({ user }: { user: CurrentUser }) {
+  const { pathname } = useLocation();
   if (isMobileDevice()) return <MobileNotice />;
   if (!user.team.onboarded) return <Onboarding user={user} />;
+  // While a screen's chunk loads the shell stays and the screen's place shows a loader.
   return (
     <AppLayout user={user}>
-      <LoggedInRoutes user={user} />
+      <LazyBoundary
+        variant="screen"
+        resetKey={pathname}
+        fallback={
+          <Center py={96}>
+            <Loader aria-label="Loading" />
+          </Center>
+        }
+      >
+        <LoggedInRoutes user={user} />
+      </LazyBoundary>
     </AppLayout>
   );
 }
