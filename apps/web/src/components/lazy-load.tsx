@@ -31,6 +31,24 @@ export type LazyComponent<C extends ComponentType<never>> = ComponentType<PropsO
   preload: () => Promise<void>;
 };
 
+const preloaders = new Set<() => Promise<void>>();
+
+/**
+ * Loads every lazy screen declared so far, then those the loaded modules declare, until none is
+ * left. The web tests call it first, so screens render at once as before the split and a test never
+ * depends on which test loaded a chunk first; lazy-load.test.tsx covers the loading itself. Parts
+ * loaded on demand (dialogs, panes) stay lazy there too: a test opens them as a user does.
+ */
+export async function preloadAllLazy(): Promise<void> {
+  const done = new Set<() => Promise<void>>();
+  for (;;) {
+    const next = [...preloaders].filter((preload) => !done.has(preload));
+    if (!next.length) return;
+    next.forEach((preload) => done.add(preload));
+    await Promise.allSettled(next.map((preload) => preload()));
+  }
+}
+
 /**
  * A module's named export, fetched as its own chunk the first time it renders (or is preloaded).
  * A failed fetch becomes a ChunkLoadError for LazyBoundary to show; a later render tries again.
@@ -38,6 +56,9 @@ export type LazyComponent<C extends ComponentType<never>> = ComponentType<PropsO
 export function lazyNamed<M extends Record<K, ComponentType<never>>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
+  {
+    onDemand = false,
+  }: { /** A dialog or pane fetched when first shown, not with its page. */ onDemand?: boolean } = {},
 ): LazyComponent<M[K]> {
   type Props = PropsOf<M[K]>;
   let loaded: ComponentType<Props> | undefined;
@@ -61,6 +82,7 @@ export function lazyNamed<M extends Record<K, ComponentType<never>>, K extends k
   }
   LazyLoaded.displayName = `Lazy(${String(name)})`;
   LazyLoaded.preload = () => fetchChunk().then(() => undefined);
+  if (!onDemand) preloaders.add(LazyLoaded.preload);
   return LazyLoaded;
 }
 

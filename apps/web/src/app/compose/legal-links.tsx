@@ -7,7 +7,7 @@ import { LEGAL_TITLES, type LegalKind } from './legal-kinds';
 export type OpenLegal = (kind: LegalKind) => void;
 
 // The texts and the modal (with its scroll area) load the first time a link is clicked.
-const LegalModal = lazyNamed(() => import('./legal-modals'), 'LegalModal');
+const LegalModal = lazyNamed(() => import('./legal-modals'), 'LegalModal', { onDemand: true });
 
 /** The last legal text asked for, shown as a modal; it stays mounted once opened so it can animate out. */
 function useLegalModal(): { open: OpenLegal; modal: ReactNode } {

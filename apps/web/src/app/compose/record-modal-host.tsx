@@ -5,7 +5,9 @@ import { useRecordParam } from './use-record-param';
 
 // The record modal (fields, texts, tasks, the composer, phone formatting, date pickers) is most of
 // the workspace's code and no screen needs it to show: it loads when idle, or with the first record.
-const RecordModalView = lazyNamed(() => import('./record-modal-view'), 'RecordModalView');
+const RecordModalView = lazyNamed(() => import('./record-modal-view'), 'RecordModalView', {
+  onDemand: true,
+});
 
 /** Mounts the record modal once a record has been opened (`?record=`); it stays for its transitions. */
 export function RecordModalHost({ user }: { user: CurrentUser }) {

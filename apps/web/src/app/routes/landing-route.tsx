@@ -6,7 +6,7 @@ import { LegalLinks } from '../compose/legal-links';
 
 // The login dialog (form, validation, modal) is not needed to show the landing: it is fetched once
 // the page is idle, so it is there by the time a visitor clicks.
-const LoginModal = lazyNamed(() => import('../compose/login-modal'), 'LoginModal');
+const LoginModal = lazyNamed(() => import('../compose/login-modal'), 'LoginModal', { onDemand: true });
 
 export function LandingRoute() {
   const [loginOpened, setLoginOpened] = useState(false);

@@ -29,7 +29,9 @@ const RIGHT_PANE_MAX_WIDTH = 500;
 
 // The pane's charts bring their own library (~95 KB of the page's JavaScript): the pane is a chunk of
 // its own, fetched while the list's data loads, under the same skeleton (ADR 015).
-const ListStatsPane = lazyNamed(() => import('./list-stats-pane'), 'ListStatsPane');
+const ListStatsPane = lazyNamed(() => import('./list-stats-pane'), 'ListStatsPane', {
+  onDemand: true,
+});
 const statsSkeleton = <Skeleton h={420} radius="lg" />;
 
 /** /lists/:id (spec part 2 §2): the list's properties on the left, its figures and actions on the right. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAndMeasure, type BundleReport } from '../../test/bundle-size';
+import { buildAndMeasure, type BundleReport } from './web-bundle-size.js';
 
 // The first visit's JavaScript (ADR 015): a production build, measured by what each page waits for
 // before it shows. Building takes a few seconds, more beside the other suites on two cores.

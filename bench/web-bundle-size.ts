@@ -1,4 +1,3 @@
-/// <reference types="node" />
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,7 +62,10 @@ const loggedIn = (name: string, chunks: string[], later: string[] = []): Page =>
 
 /** Every page, by the chunks its route renders. A lazy chunk missing here fails the budget test. */
 export const PAGES: Page[] = [
-  loggedOut('landing /', 'src/app/routes/landing-route.tsx', ['src/app/compose/login-modal.tsx', ...LOGIN_CALLS]),
+  loggedOut('landing /', 'src/app/routes/landing-route.tsx', [
+    'src/app/compose/login-modal.tsx',
+    ...LOGIN_CALLS,
+  ]),
   loggedOut('login /login', 'src/app/routes/login-route.tsx', LOGIN_CALLS),
   loggedOut('privacy, terms', 'src/app/routes/legal-route.tsx'),
   loggedIn('onboarding', ['src/features/onboarding/index.ts']),
@@ -182,10 +184,15 @@ export function measureBundle(dist: string): BundleReport {
   const jsFiles = new Set(Object.values(manifest).flatMap((c) => (c.file.endsWith('.js') ? [c.file] : [])));
   let total = 0;
   for (const file of jsFiles) total += measure.gzip(file);
-  return { pages: PAGES.map((page) => measure.page(page)), unmeasured, jsChunks: jsFiles.size, totalJsKb: kb(total) };
+  return {
+    pages: PAGES.map((page) => measure.page(page)),
+    unmeasured,
+    jsChunks: jsFiles.size,
+    totalJsKb: kb(total),
+  };
 }
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web');
 
 /** Builds the web app as `npm run build` does, with a manifest, into a throwaway folder, and measures it. */
 export async function buildAndMeasure(): Promise<BundleReport> {
