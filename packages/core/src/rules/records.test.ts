@@ -73,6 +73,7 @@ describe('phones and e-mails', () => {
     expect(normalizePhone('916.456.7890')).toBe('+19164567890');
     expect(normalizePhone('+44 20 7946 0958')).toBe('+442079460958');
     expect(normalizePhone('020 7946 0958', 'GB')).toBe('+442079460958');
+    expect(normalizePhone('020 7946 0958', '+44')).toBe('+442079460958');
   });
   it('rejects what is not a valid phone', () => {
     expect(normalizePhone('12345')).toBeNull();
@@ -186,6 +187,16 @@ describe('record display', () => {
     expect(itemTitle('company', { Website: 'acme.com' })).toBe('acme.com');
     expect(itemTitle('property', { Address: '12 Elm St' })).toBe('12 Elm St');
     expect(itemTitle('contact', {})).toBe('Unnamed contact');
+  });
+  it('titles a contact without a name by its company, else by its primary phone, formatted', async () => {
+    const { itemTitle } = await import('./records.js');
+    const fallbacks = { company: 'Acme Roofing', primary: '+19164567890' };
+    expect(itemTitle('contact', { 'First name': 'Ann' }, fallbacks)).toBe('Ann');
+    expect(itemTitle('contact', { 'First name': ' ', City: 'Reno' }, fallbacks)).toBe('Acme Roofing');
+    expect(itemTitle('contact', {}, { company: '', primary: '+19164567890' })).toBe('(916) 456-7890');
+    expect(itemTitle('contact', {}, { company: null, primary: 'ann@acme.com' })).toBe('ann@acme.com');
+    expect(itemTitle('contact', {}, { company: null, primary: null })).toBe('Unnamed contact');
+    expect(itemTitle('company', { Name: 'Acme' }, fallbacks)).toBe('Acme');
   });
   it('finds a record by names and address in lower case', async () => {
     const { itemSearchText } = await import('./records.js');

@@ -2,8 +2,8 @@ import {
   companyKeys,
   importValue,
   messages,
-  normalizeImportEmail,
-  normalizeImportPhone,
+  normalizeEmailIdentifier,
+  normalizePhone,
   propertyKey,
   splitFullName,
   withHttps,
@@ -75,7 +75,7 @@ export function prepareRow(
     if (col.type === 'contact' && col.target === 'Phone') {
       for (const piece of raw.split(/[;,/\n|]+/)) {
         if (!piece.trim()) continue;
-        const phone = normalizeImportPhone(piece, countryCode);
+        const phone = normalizePhone(piece, countryCode);
         if (phone) {
           if (!contact.phones.includes(phone)) contact.phones.push(phone);
         } else result.invalidPhones += 1;
@@ -85,7 +85,7 @@ export function prepareRow(
     if (col.type === 'contact' && col.target === 'Email') {
       for (const piece of raw.split(/[;,\s]+/)) {
         if (!piece) continue;
-        const email = normalizeImportEmail(piece);
+        const email = normalizeEmailIdentifier(piece);
         if (email) {
           if (!contact.emails.includes(email)) contact.emails.push(email);
         } else result.invalidEmails += 1;

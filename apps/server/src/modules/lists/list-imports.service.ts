@@ -10,7 +10,7 @@ import {
   importTargets,
   isValidCountryCode,
   messages,
-  normalizeImportPhone,
+  normalizePhone,
   rowLimitMessage,
   type CustomFieldsByEntity,
   type FieldMapping,
@@ -224,7 +224,7 @@ export function createListImportsService(deps: {
       let invalid = 0;
       for (const raw of phones) {
         if (!raw.trim()) continue;
-        const phone = normalizeImportPhone(raw, countryCode);
+        const phone = normalizePhone(raw, countryCode);
         if (phone) valid.add(phone);
         else invalid += 1;
       }
