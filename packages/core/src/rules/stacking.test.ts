@@ -67,7 +67,12 @@ describe('properties stack on their address', () => {
   });
 
   it('finds an imported property by its street typed alone, written another way', () => {
-    const imported = propertyKey({ street: '4877 Terrace Dr NE', city: 'Seattle', state: 'WA', zip: '98105' })!;
+    const imported = propertyKey({
+      street: '4877 Terrace Dr NE',
+      city: 'Seattle',
+      state: 'WA',
+      zip: '98105',
+    })!;
     expect(imported.split('|')[1]).toBe(streetKey('4877 TERRACE DRIVE NE'));
     expect(addressMatchesKey(parseAddressLine('4877 terrace drive ne'), imported)).toBe(true);
     expect(addressMatchesKey(parseAddressLine('4877 Terrace Dr NE, seattle'), imported)).toBe(true);

@@ -1,4 +1,11 @@
-import { csvLine, importProgress, itemTitle, type FieldValue, type ListDto, type ListProperty } from '@prospector/core';
+import {
+  csvLine,
+  importProgress,
+  itemTitle,
+  type FieldValue,
+  type ListDto,
+  type ListProperty,
+} from '@prospector/core';
 import type * as q from './lists.queries.js';
 
 export const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));

@@ -33,7 +33,13 @@ export type LinksService = ReturnType<typeof createLinksService>;
 export function createLinksService(deps: { db: Db; clock: Clock; records: RecordsService }) {
   const { db, clock, records } = deps;
 
-  function create(tx: Db, teamId: string, type: ItemType, data: Record<string, string>, assignedTo: string[]) {
+  function create(
+    tx: Db,
+    teamId: string,
+    type: ItemType,
+    data: Record<string, string>,
+    assignedTo: string[],
+  ) {
     const now = clock.now();
     return q.insertItem(tx, {
       teamId,
@@ -79,7 +85,9 @@ export function createLinksService(deps: { db: Db; clock: Clock; records: Record
     const exact = await lq.findItemIdByKeys(tx, teamId, [key]);
     if (exact) return ok({ id: exact, existed: true });
     const onStreet = await lq.findPropertyKeysOnStreet(tx, teamId, streetKey(address.street));
-    const matches = [...new Set(onStreet.filter((k) => addressMatchesKey(address, k.key)).map((k) => k.item_id))];
+    const matches = [
+      ...new Set(onStreet.filter((k) => addressMatchesKey(address, k.key)).map((k) => k.item_id)),
+    ];
     if (matches.length > 1) return fail('ADDRESS_AMBIGUOUS');
     if (matches[0]) return ok({ id: matches[0], existed: true });
     const data: Record<string, string> = { Address: importValue('Address', address.street) };
@@ -98,7 +106,9 @@ export function createLinksService(deps: { db: Db; clock: Clock; records: Record
     const existing = await lq.findItemIdByKeys(tx, teamId, keys);
     if (existing) return ok({ id: existing, existed: true });
     const data: Record<string, string> =
-      'website' in company ? { Website: withHttps(company.website) } : { Name: importValue('Name', company.name) };
+      'website' in company
+        ? { Website: withHttps(company.website) }
+        : { Name: importValue('Name', company.name) };
     const item = await create(tx, teamId, 'company', data, assignedTo);
     await lq.insertItemKeys(tx, teamId, item.id, keys);
     return ok({ id: item.id, existed: false });
@@ -155,7 +165,10 @@ export function createLinksService(deps: { db: Db; clock: Clock; records: Record
       if (!linked.ok) return linked;
       if (linked.value.id === parent.id) return fail('LINK_SAME_TYPE');
       await q.insertLink(db, parent.teamId, parent.id, linked.value.id);
-      return ok({ item: await records.toItemDto(auth, await records.touch(parent.id)), linked: linked.value });
+      return ok({
+        item: await records.toItemDto(auth, await records.touch(parent.id)),
+        linked: linked.value,
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Combobox, Group, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { IconBuildingSkyscraper, IconHome, IconUser } from '@tabler/icons-react';
 import {
   formatPhone,
   messages,
@@ -30,10 +31,13 @@ const ADD_LABELS: Record<ItemType, { label: string; placeholder: string; plural:
   },
 };
 const NONE: ItemSummary[] = [];
+const ICONS = { contact: IconUser, property: IconHome, company: IconBuildingSkyscraper } as const;
 
 function Suggestion({ suggestion }: { suggestion: ItemSummary }) {
+  const Icon = ICONS[suggestion.type];
   return (
     <Group gap="sm" wrap="nowrap">
+      <Icon size={16} color="var(--mantine-color-gray-6)" aria-hidden />
       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" fw={600} truncate>
           {suggestion.title}

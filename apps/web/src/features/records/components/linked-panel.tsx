@@ -1,15 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Collapse,
-  Group,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconChevronDown, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
 import { formatPhone, withHttps, type ItemSummary } from '@prospector/core';
 import { AddLinkedForm, type AddLinked } from './add-linked-form';
