@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestUser } from '../apps/server/src/test/factories.js';
-import { multipartFile } from '../apps/server/src/test/multipart.js';
+import { importCsv, type Mapping } from '../apps/server/src/test/import-csv.js';
 import { insertOnboardedAdmin, launchBrowser, shot, signedIn, startServer } from './support/harness.js';
 
 // A customer's first list: an owner known only by phone and company, with the property they own, and a
@@ -11,7 +11,7 @@ const CSV = [
   '(206) 555-0171,,,ACME ROOFING LLC,4877 TERRACE DR NE,SEATTLE,WA,98105',
   '(206) 555-0172,Ann,Lee,,,,,',
 ].join('\n');
-const FIELDS = [
+const FIELDS: Mapping[] = [
   { name: 'Phone', type: 'contact', matchesTo: 'Phone' },
   { name: 'First name', type: 'contact', matchesTo: 'First name' },
   { name: 'Last name', type: 'contact', matchesTo: 'Last name' },
@@ -33,21 +33,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await insertOnboardedAdmin(server, 'gus@sierra.test', 'Gus Park', { name: 'Sierra Realty' });
-  const { payload, contentType } = multipartFile('first-list.csv', CSV);
-  const up = await server.app.inject({
-    method: 'POST',
-    url: '/api/lists/upload',
-    headers: { ...admin.headers, 'content-type': contentType },
-    payload,
-  });
-  const res = await api('POST', '/api/lists/import', {
-    name: 'First list',
-    countryCode: '+1',
-    fileId: up.json<{ fileId: string }>().fileId,
-    fields: FIELDS,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  await server.app.services.imports.idle();
+  await importCsv(server, admin, CSV, FIELDS, 'First list');
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,10 +1,10 @@
-import { messages, type ItemDto, type ListDto } from '@prospector/core';
+import { messages, type ItemDto } from '@prospector/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identifiers, items } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertContact, insertTeamAdmin, type TestUser } from '../../test/factories.js';
-import { multipartFile } from '../../test/multipart.js';
+import { importCsv, type Mapping } from '../../test/import-csv.js';
 
 // One team and one imported list for the file (an import costs seconds); each test works on rows of
 // its own (its own street, phone or company), so none depends on another's.
@@ -32,7 +32,7 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =
   t.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
 
 const COLUMNS = ['Phone', 'Email', 'Street', 'City', 'State', 'Zip', 'Company'] as const;
-const FIELDS = [
+const FIELDS: Mapping[] = [
   { name: 'Phone', type: 'contact', matchesTo: 'Phone' },
   { name: 'Email', type: 'contact', matchesTo: 'Email' },
   { name: 'Street', type: 'property', matchesTo: 'Street1' },
@@ -43,25 +43,9 @@ const FIELDS = [
 ];
 
 /** Imports rows through the real upload and import calls, as a customer's first list arrives. */
-async function importRows(rows: Partial<Record<(typeof COLUMNS)[number], string>>[]) {
+function importRows(rows: Partial<Record<(typeof COLUMNS)[number], string>>[]) {
   const csv = [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => r[c] ?? '').join(','))].join('\n');
-  const { payload, contentType } = multipartFile('leads.csv', csv);
-  const up = await t.app.inject({
-    method: 'POST',
-    url: '/api/lists/upload',
-    headers: { ...admin.headers, 'content-type': contentType },
-    payload,
-  });
-  expect(up.statusCode, up.body).toBe(200);
-  const res = await call('POST', '/api/lists/import', {
-    name: 'First list',
-    countryCode: '+1',
-    fileId: up.json<{ fileId: string }>().fileId,
-    fields: FIELDS,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  await t.app.services.imports.idle();
-  return res.json<{ list: ListDto }>().list;
+  return importCsv(t, admin, csv, FIELDS, 'First list');
 }
 
 type Added = { item: ItemDto; linked: { _id: string; existed: boolean } };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identifiers, items, statuses } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
-import { multipartFile } from '../../test/multipart.js';
+import { importCsv, type Mapping } from '../../test/import-csv.js';
 
 // A customer's first list: contacts known only by a phone and the company they work for, one with a
 // name, one with neither a name nor a company.
@@ -14,7 +14,7 @@ const CSV = [
   '(206) 555-0162,Ann,Bolt Electric',
   '(206) 555-0163,,',
 ].join('\n');
-const FIELDS = [
+const FIELDS: Mapping[] = [
   { name: 'Phone', type: 'contact', matchesTo: 'Phone' },
   { name: 'First name', type: 'contact', matchesTo: 'First name' },
   { name: 'Company', type: 'company', matchesTo: 'Name' },
@@ -30,21 +30,7 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
 beforeAll(async () => {
   t = await buildTestApp({}, { realClock: true });
   admin = await insertTeamAdmin(t, 'titles@acme.test');
-  const { payload, contentType } = multipartFile('leads.csv', CSV);
-  const up = await t.app.inject({
-    method: 'POST',
-    url: '/api/lists/upload',
-    headers: { ...admin.headers, 'content-type': contentType },
-    payload,
-  });
-  const res = await call('POST', '/api/lists/import', {
-    name: 'Companies',
-    countryCode: '+1',
-    fileId: up.json<{ fileId: string }>().fileId,
-    fields: FIELDS,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  await t.app.services.imports.idle();
+  await importCsv(t, admin, CSV, FIELDS, 'Companies');
   const rows = await t.database.db
     .select({ value: identifiers.value, itemId: identifiers.itemId })
     .from(identifiers)

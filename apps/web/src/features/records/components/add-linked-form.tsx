@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Combobox, Group, Stack, Text, TextInput, useCombobox } from '@mantine/core';
+import { Button, Combobox, Group, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingSkyscraper, IconHome, IconUser } from '@tabler/icons-react';
 import {
-  formatPhone,
   messages,
   normalizePhone,
   SEARCH_DEBOUNCE_MS,
@@ -11,6 +10,7 @@ import {
   type ItemType,
 } from '@prospector/core';
 import { useLinkSuggestions } from '../api/link-suggestions';
+import { SummaryLines } from './summary-lines';
 
 export type AddLinked = {
   type: ItemType;
@@ -38,21 +38,7 @@ function Suggestion({ suggestion }: { suggestion: ItemSummary }) {
   return (
     <Group gap="sm" wrap="nowrap">
       <Icon size={16} color="var(--mantine-color-gray-6)" aria-hidden />
-      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-        <Text size="sm" fw={600} truncate>
-          {suggestion.title}
-        </Text>
-        {suggestion.subtitle && (
-          <Text size="xs" c="dimmed" truncate>
-            {formatPhone(suggestion.subtitle)}
-          </Text>
-        )}
-      </Stack>
-      {suggestion.status && (
-        <Badge size="sm" variant="light" tt="none">
-          {suggestion.status}
-        </Badge>
-      )}
+      <SummaryLines summary={suggestion} />
     </Group>
   );
 }

@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Anchor, Avatar, Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Button, Collapse, Group, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconChevronDown, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
 import { formatPhone, withHttps, type ItemSummary } from '@prospector/core';
 import { AddLinkedForm, type AddLinked } from './add-linked-form';
+import { SummaryLines } from './summary-lines';
 import { listingSearchUrl } from './property-address-panel';
 import { RecordPanel } from './record-panel';
 
@@ -75,21 +76,7 @@ function LinkedRow({
           {expanded ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
         </ActionIcon>
         {linked.type === 'company' && <CompanyLogo website={linked.subtitle} />}
-        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Text size="sm" fw={600} truncate>
-            {linked.title}
-          </Text>
-          {!expanded && linked.subtitle && (
-            <Text size="xs" c="dimmed" truncate>
-              {formatPhone(linked.subtitle)}
-            </Text>
-          )}
-        </Stack>
-        {linked.status && (
-          <Badge size="sm" variant="light" tt="none">
-            {linked.status}
-          </Badge>
-        )}
+        <SummaryLines summary={linked} subtitle={!expanded} />
       </Group>
       <Collapse expanded={expanded}>
         <Stack gap="xs" pl={36} pb={4}>
