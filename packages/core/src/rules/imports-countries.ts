@@ -1,4 +1,9 @@
-import { getCountries, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import {
+  getCountries,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js';
 import { ISO_COUNTRIES } from './imports-country-data.js';
 
 /**

@@ -25,7 +25,9 @@ const NASHVILLE =
   'UniqueID ,ParcelID,LandUse,PropertyAddress,SaleDate,SalePrice,LegalReference,SoldAsVacant,OwnerName,OwnerAddress,Acreage,TaxDistrict,LandValue,BuildingValue,TotalValue,YearBuilt,Bedrooms,FullBath,HalfBath'.split(
     ',',
   );
-const SACRAMENTO = 'street,city,zip,state,beds,baths,sq__ft,type,sale_date,price,latitude,longitude'.split(',');
+const SACRAMENTO = 'street,city,zip,state,beds,baths,sq__ft,type,sale_date,price,latitude,longitude'.split(
+  ',',
+);
 const STORES =
   'Brand,Store Number,Store Name,Ownership Type,Street Address,City,State/Province,Country,Postcode,Phone Number,Timezone,Longitude,Latitude'.split(
     ',',
@@ -38,7 +40,9 @@ const STORES =
 function specRuleMaps(column: string): boolean {
   const name = column.trim().toLowerCase();
   const before = targets.filter((t) => t.matchesTo !== 'Country');
-  return name.includes('phone') || name.includes('email') || before.some((t) => t.label.toLowerCase() === name);
+  return (
+    name.includes('phone') || name.includes('email') || before.some((t) => t.label.toLowerCase() === name)
+  );
 }
 const mappedCount = (columns: string[]) => autoMapColumns(columns, targets).filter(Boolean).length;
 
@@ -194,11 +198,13 @@ describe("the team's remembered mapping", () => {
   it("names the remembered columns by the new file's headers", () => {
     const saved = toSavedMapping(fields);
     expect(saved[0]!.name).toBe('state or province');
-    expect(applySavedMapping(['price', 'zip or postal code', 'State Or Province'], saved, withPrice)).toEqual([
-      { name: 'State Or Province', type: 'property', matchesTo: 'State' },
-      { name: 'price', type: 'property', matchesTo: 'f-price' },
-      { name: 'zip or postal code', type: 'property', matchesTo: 'Zip' },
-    ]);
+    expect(applySavedMapping(['price', 'zip or postal code', 'State Or Province'], saved, withPrice)).toEqual(
+      [
+        { name: 'State Or Province', type: 'property', matchesTo: 'State' },
+        { name: 'price', type: 'property', matchesTo: 'f-price' },
+        { name: 'zip or postal code', type: 'property', matchesTo: 'Zip' },
+      ],
+    );
   });
 
   it('leaves out a target deleted since, and answers nothing when no entry is left', () => {

@@ -45,7 +45,17 @@ const SYNONYMS: [phrases: string[], fields: Fields][] = [
   [['city', 'town', 'city town', 'municipality'], everywhere('City')],
   [['state', 'st', 'province', 'state province', 'state code'], everywhere('State')],
   [
-    ['zip', 'zip code', 'zipcode', 'zip 5', 'postal code', 'postcode', 'post code', 'postal', 'zip postal code'],
+    [
+      'zip',
+      'zip code',
+      'zipcode',
+      'zip 5',
+      'postal code',
+      'postcode',
+      'post code',
+      'postal',
+      'zip postal code',
+    ],
     everywhere('Zip'),
   ],
   [['country', 'country name', 'country code', 'nation'], { contact: 'Country' }],
@@ -57,13 +67,22 @@ const SYNONYMS: [phrases: string[], fields: Fields][] = [
     { company: 'Name' },
   ],
   [['website', 'web site', 'web', 'homepage', 'www'], { company: 'Website' }],
-  [['property type', 'land use', 'use', 'use description', 'property use', 'use code', 'home type'], {
-    property: 'Use Description',
-  }],
+  [
+    ['property type', 'land use', 'use', 'use description', 'property use', 'use code', 'home type'],
+    {
+      property: 'Use Description',
+    },
+  ],
   [['beds', 'bed', 'bedrooms', 'bedroom', 'br', 'bd', 'bdrms', 'total bedrooms'], { property: 'Bedrooms' }],
-  [['baths', 'bath', 'bathrooms', 'bathroom', 'ba', 'total baths', 'total bathrooms'], { property: 'Bathrooms' }],
+  [
+    ['baths', 'bath', 'bathrooms', 'bathroom', 'ba', 'total baths', 'total bathrooms'],
+    { property: 'Bathrooms' },
+  ],
   [['full baths', 'full bath', 'full bathrooms'], { property: 'Full Baths' }],
-  [['garage', 'garage spaces', 'garage capacity', 'garage cars', 'parking spaces'], { property: 'Garage Capacity' }],
+  [
+    ['garage', 'garage spaces', 'garage capacity', 'garage cars', 'parking spaces'],
+    { property: 'Garage Capacity' },
+  ],
   [
     ['lot size', 'lot sqft', 'sqft lot', 'lot sq ft', 'lot square feet', 'lot area', 'lot size sqft'],
     { property: 'Lot Size' },
@@ -75,7 +94,9 @@ const SYNONYMS: [phrases: string[], fields: Fields][] = [
   // The property's owner, when the header names the owner and nothing else about them.
   [['owner', 'owners', 'owner name', 'owners name', 'owner names', 'owner full name'], { property: 'Owner' }],
 ];
-const SYNONYM_TABLE = new Map(SYNONYMS.flatMap(([phrases, fields]) => phrases.map((p) => [p, fields] as const)));
+const SYNONYM_TABLE = new Map(
+  SYNONYMS.flatMap(([phrases, fields]) => phrases.map((p) => [p, fields] as const)),
+);
 
 /** A header that holds phones: 'Phone', 'Owner Phone 1', 'Mobile', 'Cell', 'Tel', 'HomePhone'. */
 const PHONE_WORDS = new Set(['mobile', 'cell', 'tel', 'landline', 'wireless']);

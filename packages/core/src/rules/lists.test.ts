@@ -6,7 +6,6 @@ import {
   csvSafeCell,
   emptyImportResult,
   estimatedArrival,
-  importTargets,
   importValue,
   isValidCountryCode,
   normalizeImportEmail,

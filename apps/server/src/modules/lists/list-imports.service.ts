@@ -192,7 +192,13 @@ export function createListImportsService(deps: {
      */
     async startImport(
       auth: AuthContext,
-      input: { name: string; countryCode: string; fileId: string; fields: FieldMapping[]; firstRows?: number },
+      input: {
+        name: string;
+        countryCode: string;
+        fileId: string;
+        fields: FieldMapping[];
+        firstRows?: number;
+      },
     ): Promise<Result<ListDto, ListsErrorCode | 'PERMISSION_REQUIRED'>> {
       if (!mayImport(auth)) return fail('PERMISSION_REQUIRED');
       const name = input.name.trim();

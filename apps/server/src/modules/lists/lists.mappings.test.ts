@@ -70,7 +70,10 @@ describe("the team's last mapping of a layout", () => {
     await imported(team, await start(team, first.fileId, BY_HAND));
 
     const reordered = 'phone,Baths,BEDS,zip or postal code,State or Province,City,Address';
-    const again = await upload(team, `${reordered}\n(615) 862-5001,2,3,37072,TN,Goodlettsville,1810 Fox Chase Dr\n`);
+    const again = await upload(
+      team,
+      `${reordered}\n(615) 862-5001,2,3,37072,TN,Goodlettsville,1810 Fox Chase Dr\n`,
+    );
     expect(again.lastMapping).toEqual([
       { name: 'Address', type: 'property', matchesTo: 'Street1' },
       { name: 'City', type: 'property', matchesTo: 'City' },
@@ -139,9 +142,15 @@ describe('a file over the row limit', () => {
   it('takes first rows from a file within the limit too, and says nothing when that is every row', async () => {
     const team = await insertTeamAdmin(t, 'first-rows-small@example.com');
     const five = FOURTEEN.split('\n').slice(0, 6).join('\n');
-    const some = await imported(team, await start(team, (await upload(team, five)).fileId, PHONE, { firstRows: 3 }));
+    const some = await imported(
+      team,
+      await start(team, (await upload(team, five)).fileId, PHONE, { firstRows: 3 }),
+    );
     expect(some.result).toMatchObject({ rowsRead: 3, contactsNew: 3, firstRowsOnly: 3 });
-    const all = await imported(team, await start(team, (await upload(team, five)).fileId, PHONE, { firstRows: 9 }));
+    const all = await imported(
+      team,
+      await start(team, (await upload(team, five)).fileId, PHONE, { firstRows: 9 }),
+    );
     expect(all.result).toMatchObject({ rowsRead: 5, firstRowsOnly: null });
   });
 });
