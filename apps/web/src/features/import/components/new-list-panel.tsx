@@ -52,8 +52,8 @@ export function NewListPanel(props: NewListPanelProps) {
               p="sm"
               title={`This file has more than ${countOf(file.maxRows)} rows`}
             >
-              {rowLimitMessage(file.maxRows)}. You can import its first {countOf(file.maxRows)} rows now, and
-              the rest from a file of their own.
+              {rowLimitMessage(file.maxRows)}. Import its first {countOf(file.maxRows)} rows now, and the rest
+              from a file of their own.
             </Alert>
           )}
           <Divider />
