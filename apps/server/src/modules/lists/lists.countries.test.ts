@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { messages, type ListDto } from '@prospector/core';
+import { messages } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
-import { multipartFile } from '../../test/multipart.js';
+import { importedList, startImport, uploadCsv, type Mapping } from './lists.test-support.js';
 
 /** 31 leads from the US, GB, BR, DE, AU, IN and MX: national and international numbers, 5 invalid. */
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../engines/import/fixtures');
 
-const FIELDS = [
+const FIELDS: Mapping[] = [
   { name: 'First Name', type: 'contact', matchesTo: 'First name' },
   { name: 'Last Name', type: 'contact', matchesTo: 'Last name' },
   { name: 'Phone', type: 'contact', matchesTo: 'Phone' },
@@ -65,28 +65,8 @@ afterAll(async () => {
 });
 
 async function importFixture(user: TestUser, file: string, countryCode = '+1') {
-  const { payload, contentType } = multipartFile(file, readFileSync(path.join(FIXTURES, file)));
-  const up = await t.app.inject({
-    method: 'POST',
-    url: '/api/lists/upload',
-    headers: { ...user.headers, 'content-type': contentType },
-    payload,
-  });
-  expect(up.statusCode, up.body).toBe(200);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/lists/import',
-    headers: user.headers,
-    payload: { name: 'International', countryCode, fileId: up.json().fileId, fields: FIELDS },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  await t.app.services.imports.idle();
-  const list = await t.app.inject({
-    method: 'GET',
-    url: `/api/lists/byId/${res.json<{ list: ListDto }>().list._id}/0`,
-    headers: user.headers,
-  });
-  return list.json<{ list: ListDto }>().list;
+  const { fileId } = await uploadCsv(t, user, readFileSync(path.join(FIXTURES, file)), file);
+  return importedList(t, user, await startImport(t, user, { fileId, fields: FIELDS, countryCode }));
 }
 
 /** The team's contacts' phones by first name. */

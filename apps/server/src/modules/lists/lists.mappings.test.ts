@@ -1,10 +1,10 @@
-import { rowLimitMessage, type FieldMapping, type ListDto } from '@prospector/core';
+import { rowLimitMessage, type FieldMapping } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
-import { multipartFile } from '../../test/multipart.js';
+import { importedList, startImport, uploadCsv } from './lists.test-support.js';
 
 let t: TestApp;
 
@@ -16,39 +16,11 @@ afterAll(async () => {
   await t.close();
 });
 
-type Uploaded = { fileId: string; rowCount: number; maxRows: number; lastMapping: FieldMapping[] | null };
-
-async function upload(user: TestUser, csv: string): Promise<Uploaded> {
-  const { payload, contentType } = multipartFile('leads.csv', csv);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/lists/upload',
-    headers: { ...user.headers, 'content-type': contentType },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<Uploaded>();
-}
-
-function start(user: TestUser, fileId: string, fields: FieldMapping[], extra: object = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/lists/import',
-    headers: user.headers,
-    payload: { name: 'Leads', countryCode: '+1', fileId, fields, ...extra },
-  });
-}
-
-async function imported(user: TestUser, res: Awaited<ReturnType<typeof start>>) {
-  expect(res.statusCode, res.body).toBe(200);
-  await t.app.services.imports.idle();
-  const list = await t.app.inject({
-    method: 'GET',
-    url: `/api/lists/byId/${res.json<{ list: ListDto }>().list._id}/0`,
-    headers: user.headers,
-  });
-  return list.json<{ list: ListDto }>().list;
-}
+const upload = (user: TestUser, csv: string) => uploadCsv(t, user, csv);
+const start = (user: TestUser, fileId: string, fields: FieldMapping[], extra: { firstRows?: number } = {}) =>
+  startImport(t, user, { fileId, fields, ...extra });
+const imported = (user: TestUser, started: Awaited<ReturnType<typeof start>>) =>
+  importedList(t, user, started);
 
 const REDFIN_LIKE = 'ADDRESS,CITY,STATE OR PROVINCE,ZIP OR POSTAL CODE,BEDS,BATHS,PHONE';
 const ROW = '1808 Fox Chase Dr,Goodlettsville,TN,37072,3,2,(615) 862-5000';

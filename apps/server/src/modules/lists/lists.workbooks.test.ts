@@ -14,6 +14,7 @@ import {
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
 import { multipartFile } from '../../test/multipart.js';
+import { importedList, startImport } from './lists.test-support.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -68,29 +69,15 @@ describe('workbooks built to exhaust the server', () => {
     const up = res.json<{ fileId: string; rowCount: number; maxRows: number }>();
     expect(up).toMatchObject({ rowCount: 10_001, maxRows: 10_000 });
     const start = (firstRows?: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/lists/import',
-        headers: admin.headers,
-        payload: {
-          name: 'Million',
-          countryCode: '+1',
-          fileId: up.fileId,
-          fields: [{ name: 'Phone', type: 'contact', matchesTo: 'Phone' }],
-          ...(firstRows ? { firstRows } : {}),
-        },
+      startImport(t, admin, {
+        fileId: up.fileId,
+        fields: [{ name: 'Phone', type: 'contact', matchesTo: 'Phone' }],
+        ...(firstRows ? { firstRows } : {}),
       });
     expect((await start()).json().message).toBe(rowLimitMessage(10_000));
-    const started = await start(50);
-    expect(started.statusCode, started.body).toBe(200);
-    await t.app.services.imports.idle();
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/api/lists/byId/${started.json<{ list: ListDto }>().list._id}/0`,
-      headers: admin.headers,
-    });
+    const list = await importedList(t, admin, await start(50));
     // Its cells are numbers too short to be phones: every row read is dropped, and only 50 are read.
-    expect(list.json<{ list: ListDto }>().list).toMatchObject({
+    expect(list).toMatchObject({
       state: 'imported',
       totalRows: 50,
       result: { rowsRead: 50, firstRowsOnly: 50, invalidPhones: 50 },
