@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { importResult } from '../contract/lists/dto.js';
 import {
-  autoMapColumn,
   companyKeys,
   csvLine,
   csvSafeCell,
   emptyImportResult,
   estimatedArrival,
-  importTargets,
   importValue,
   isValidCountryCode,
   normalizeImportEmail,
-  normalizeImportPhone,
   progressBarWidth,
   propertyKey,
   rowLimitMessage,
@@ -46,12 +43,7 @@ describe('import rules', () => {
     ]);
   });
 
-  it('normalises phones with the import country code and refuses invalid ones', () => {
-    expect(normalizeImportPhone('(334) 793-8701', '+1')).toBe('+13347938701');
-    expect(normalizeImportPhone('+44 20 7946 0958', '+1')).toBe('+442079460958');
-    expect(normalizeImportPhone('020 7946 0958', '+44')).toBe('+442079460958');
-    expect(normalizeImportPhone('(792) 220-5500', '+1')).toBeNull();
-    expect(normalizeImportPhone('12', '+1')).toBeNull();
+  it('normalises e-mails to lower case and refuses what is not one', () => {
     expect(normalizeImportEmail(' Ann@Example.COM ')).toBe('ann@example.com');
     expect(normalizeImportEmail('not-an-email')).toBeNull();
   });
@@ -109,22 +101,6 @@ describe('import rules', () => {
     ]);
     expect(companyKeys({ name: 'ACME INC' })).toEqual(['cn|acme']);
     expect(companyKeys({ website: 'not a site' })).toEqual([]);
-  });
-
-  it('maps phone and e-mail columns by their names and others by field name, property first', () => {
-    const targets = importTargets();
-    const map = (c: string) => {
-      const t = autoMapColumn(c, targets);
-      return t ? `${t.type}:${t.matchesTo}` : null;
-    };
-    expect(['Owner Phone', 'EMAIL address', 'city', 'First Name', 'Name', 'Foo'].map(map)).toEqual([
-      'contact:Phone',
-      'contact:Email',
-      'property:City',
-      'contact:First name',
-      'company:Name',
-      null,
-    ]);
   });
 
   it('splits full names written either way round', () => {

@@ -1,4 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { ImportResult } from '../contract/lists/dto.js';
 import { isValidEmail, SYSTEM_FIELDS, type RecordType } from './records.js';
 
@@ -26,6 +25,8 @@ export function emptyImportResult(): ImportResult {
     invalidPhones: 0,
     invalidEmails: 0,
     dncPhones: 0,
+    unknownCountries: 0,
+    firstRowsOnly: null,
     dropped: {},
   };
 }
@@ -38,19 +39,6 @@ export function rowLimitMessage(maxRows: number): string {
 /** A country calling code as the import screen takes it: '+' then 1 to 4 digits. */
 export function isValidCountryCode(input: string): boolean {
   return /^\+[1-9]\d{0,3}$/.test(input.trim());
-}
-
-/** A phone cell in E.164, read with the import's country calling code when it has none; null if invalid. */
-export function normalizeImportPhone(input: string, countryCode: string): string | null {
-  const raw = input.trim();
-  if (!raw) return null;
-  const digits = raw.replace(/[^\d+]/g, '');
-  if (digits.replace(/\+/g, '').length < 6) return null;
-  const code = countryCode.trim().replace('+', '');
-  const parsed = raw.startsWith('+')
-    ? parsePhoneNumberFromString(raw)
-    : parsePhoneNumberFromString(raw, { defaultCallingCode: code });
-  return parsed && parsed.isValid() ? parsed.number : null;
 }
 
 export function normalizeImportEmail(input: string): string | null {
@@ -158,6 +146,9 @@ export function websiteHost(url: string): string | null {
   return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) ? host : null;
 }
 
+/** The contact target a Country column maps to. */
+export const COUNTRY_TARGET = 'Country';
+
 /** Import targets: the fields a spreadsheet column can fill. Phone and Email go to the contact's identifiers. */
 export type ImportTarget = { type: RecordType; matchesTo: string; label: string };
 const CONTACT_TARGETS = [
@@ -167,6 +158,8 @@ const CONTACT_TARGETS = [
   'Last name',
   'Full name',
   ...SYSTEM_FIELDS.contact.slice(2),
+  // Not stored: it decides the country each row's phones are read in (rules/imports-countries.ts).
+  COUNTRY_TARGET,
 ];
 const PROPERTY_TARGETS = SYSTEM_FIELDS.property.filter((f) => f !== 'Full');
 const COMPANY_TARGETS = SYSTEM_FIELDS.company;
@@ -186,24 +179,6 @@ export function importTargets(
     ...system('company', COMPANY_TARGETS),
     ...customOf('company'),
   ];
-}
-
-/**
- * The spec's automatic mapping: a column whose name contains 'phone' or 'email' (any case) is a phone
- * or e-mail; any other column maps to the field of the same name (case-insensitive), a property field
- * first, then a contact field, then a company field. null: the column stays unmapped.
- */
-export function autoMapColumn(column: string, targets: readonly ImportTarget[]): ImportTarget | null {
-  const name = column.trim().toLowerCase();
-  if (name.includes('phone'))
-    return targets.find((t) => t.type === 'contact' && t.matchesTo === 'Phone') ?? null;
-  if (name.includes('email'))
-    return targets.find((t) => t.type === 'contact' && t.matchesTo === 'Email') ?? null;
-  for (const type of ['property', 'contact', 'company'] as const) {
-    const hit = targets.find((t) => t.type === type && t.label.toLowerCase() === name);
-    if (hit) return hit;
-  }
-  return null;
 }
 
 /** 'SMITH, JOHN A' → John A / Smith; 'John Smith' → John / Smith. */
