@@ -3,7 +3,6 @@ import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { IconDeviceMobile, IconPlus } from '@tabler/icons-react';
 import type { DeviceDto, PhoneType } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
-import { useAddSimulatedPhone } from '../api/add-simulated-phone';
 import { useDevices } from '../api/get-devices';
 import { deviceName } from '../utils/device-groups';
 import { AddDeviceForm } from './add-device-form';
@@ -68,7 +67,6 @@ function PhoneList({ phones, onSetUp }: PhoneListProps) {
  */
 export function ConnectDevice() {
   const devices = useDevices();
-  const simulate = useAddSimulatedPhone();
   const [stage, setStage] = useState<Stage | null>(null);
   if (devices.isPending) return <Loader size="sm" aria-label="Loading devices" />;
   if (devices.isError)
@@ -93,11 +91,7 @@ export function ConnectDevice() {
       {stage.kind === 'choose' && (
         <Stack gap="xs">
           <Text fw={600}>{phones.length ? 'Add another phone' : 'What will you text from?'}</Text>
-          <DeviceChoice
-            onChoose={(phoneType) => setStage({ kind: 'form', phoneType })}
-            onSimulate={() => simulate.mutate()}
-            simulating={simulate.isPending}
-          />
+          <DeviceChoice onChoose={(phoneType) => setStage({ kind: 'form', phoneType })} />
         </Stack>
       )}
       {stage.kind === 'form' && (

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconBrandAndroid, IconBrandApple, IconChevronRight, IconFlask } from '@tabler/icons-react';
+import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBrandAndroid, IconBrandApple, IconChevronRight } from '@tabler/icons-react';
 import type { PhoneType } from '@prospector/core';
 import classes from './devices.module.css';
+import { SimulatedPhoneButton } from './simulated-phone-button';
 
 type ChoiceCardProps = { icon: ReactNode; title: string; text: string; onClick: () => void };
 
@@ -31,51 +32,55 @@ function ChoiceCard({ icon, title, text, onClick }: ChoiceCardProps) {
   );
 }
 
-type DeviceChoiceProps = {
-  onChoose: (phoneType: PhoneType) => void;
-  onSimulate: () => void;
-  simulating: boolean;
-};
+const CHOICES = [
+  {
+    phoneType: 'Android',
+    title: 'Android phone',
+    text: 'The app runs in Termux on the phone and texts from its number.',
+    color: 'green',
+    Icon: IconBrandAndroid,
+  },
+  {
+    phoneType: 'Apple',
+    title: 'Mac + iPhone',
+    text: "The app runs on a Mac that texts through Messages from the iPhone's number.",
+    color: 'gray',
+    Icon: IconBrandApple,
+  },
+] as const satisfies readonly {
+  phoneType: PhoneType;
+  title: string;
+  text: string;
+  color: string;
+  Icon: unknown;
+}[];
+
+type DeviceChoiceProps = { onChoose: (phoneType: PhoneType) => void };
 
 /** What the team texts from: an Android phone, or a Mac with its iPhone; a simulated phone to try first. */
-export function DeviceChoice({ onChoose, onSimulate, simulating }: DeviceChoiceProps) {
+export function DeviceChoice({ onChoose }: DeviceChoiceProps) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <ChoiceCard
-          icon={
-            <ThemeIcon variant="light" color="green" radius="md" size={36}>
-              <IconBrandAndroid size={20} />
-            </ThemeIcon>
-          }
-          title="Android phone"
-          text="The app runs in Termux on the phone and texts from its number."
-          onClick={() => onChoose('Android')}
-        />
-        <ChoiceCard
-          icon={
-            <ThemeIcon variant="light" color="gray" radius="md" size={36}>
-              <IconBrandApple size={20} />
-            </ThemeIcon>
-          }
-          title="Mac + iPhone"
-          text="The app runs on a Mac that texts through Messages from the iPhone's number."
-          onClick={() => onChoose('Apple')}
-        />
+        {CHOICES.map(({ phoneType, title, text, color, Icon }) => (
+          <ChoiceCard
+            key={phoneType}
+            icon={
+              <ThemeIcon variant="light" color={color} radius="md" size={36}>
+                <Icon size={20} />
+              </ThemeIcon>
+            }
+            title={title}
+            text={text}
+            onClick={() => onChoose(phoneType)}
+          />
+        ))}
       </SimpleGrid>
       <Group gap="xs" justify="center">
         <Text size="sm" c="dimmed">
           No phone at hand?
         </Text>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconFlask size={16} />}
-          loading={simulating}
-          onClick={onSimulate}
-        >
-          Add a simulated phone
-        </Button>
+        <SimulatedPhoneButton variant="subtle" size="compact-sm" />
       </Group>
     </Stack>
   );

@@ -25,16 +25,11 @@ import type { DeviceDto } from '@prospector/core';
 import { useDevicePairing } from '../api/get-device-pairing';
 import { useDownloadApp } from '../api/download-app';
 import { deviceName } from '../utils/device-groups';
+import { DeviceTitle } from './device-title';
 import { PairingSteps } from './pairing-steps';
 
 /** Addresses only the computer running Prospector can open: a phone elsewhere cannot reach them. */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function kindOf(device: DeviceDto): string {
-  if (device.phoneType === 'Android') return 'Android phone';
-  if (device.isComputer) return 'Mac';
-  return `iPhone · texts through ${device.macName ?? 'its Mac'}`;
-}
 
 /** Waiting for the app, then connected: flips live with the devices' `devicesChanged` event. */
 function PairingState({ connected }: { connected: boolean }) {
@@ -62,13 +57,13 @@ function PairingDetails({ serverUrl, deviceToken }: { serverUrl: string; deviceT
           the app up by hand. Keep the token secret: it lets its holder text as this device.
         </Text>
         <Group gap="xs" wrap="nowrap" align="baseline">
-          <Text size="xs" fw={600} w={96} style={{ flexShrink: 0 }}>
+          <Text size="xs" fw={600} w={110} style={{ flexShrink: 0 }}>
             Server address
           </Text>
           <Code aria-label="Server address">{serverUrl}</Code>
         </Group>
         <Group gap="xs" wrap="nowrap" align="center">
-          <Text size="xs" fw={600} w={96} style={{ flexShrink: 0 }}>
+          <Text size="xs" fw={600} w={110} style={{ flexShrink: 0 }}>
             Device token
           </Text>
           <Code aria-label="Device token" style={{ wordBreak: 'break-all', flex: 1 }}>
@@ -91,8 +86,8 @@ function PairingDetails({ serverUrl, deviceToken }: { serverUrl: string; deviceT
         </Group>
         {local && (
           <Text size="xs" c="orange.9">
-            This address opens only on the computer that runs Prospector. A phone elsewhere needs an address
-            it can reach: ask whoever runs Prospector to set <Code>PUBLIC_URL</Code>.
+            Only this computer can open this address: whoever runs Prospector sets <Code>PUBLIC_URL</Code> to
+            one your phone or Mac can reach.
           </Text>
         )}
       </Stack>
@@ -112,24 +107,20 @@ export function DevicePairing({ device }: { device: DeviceDto }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Group gap="sm" wrap="nowrap" miw={0}>
-          <ThemeIcon
-            variant="light"
-            radius="md"
-            size={38}
-            color={device.phoneType === 'Android' ? 'green' : 'gray'}
-          >
-            <Icon size={20} />
-          </ThemeIcon>
-          <Stack gap={0} miw={0}>
-            <Text fw={700} truncate>
-              {name}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {kindOf(device)}
-            </Text>
-          </Stack>
-        </Group>
+        <DeviceTitle
+          device={device}
+          large
+          icon={
+            <ThemeIcon
+              variant="light"
+              radius="md"
+              size={38}
+              color={device.phoneType === 'Android' ? 'green' : 'gray'}
+            >
+              <Icon size={20} />
+            </ThemeIcon>
+          }
+        />
         <PairingState connected={device.connected} />
       </Group>
       {device.connected ? (

@@ -124,7 +124,7 @@ describe('the onboarding device step', () => {
       value: 'ann@icloud.com',
       macName: 'Office iMac',
     });
-    expect(pairing.getByText('iPhone · texts through Office iMac')).toBeInTheDocument();
+    expect(pairing.getByText('iPhone · via Office iMac')).toBeInTheDocument();
     expect(await pairing.findByText(/Text Message Forwarding/)).toBeInTheDocument();
     expect(pairing.getByLabelText('Device token')).toHaveTextContent(MAC_TOKEN);
   });
