@@ -19,3 +19,5 @@ export * from './rules/onboarding.js';
 export * from './rules/data-fields.js';
 export * from './rules/avatars.js';
 export * from './rules/imports.js';
+export * from './rules/imports-countries.js';
+export * from './rules/imports-mapping.js';

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { importResult } from '../contract/lists/dto.js';
 import {
-  autoMapColumn,
   csvLine,
   csvSafeCell,
   emptyImportResult,
   estimatedArrival,
-  importTargets,
   importValue,
   isValidCountryCode,
   progressBarWidth,
@@ -69,22 +67,6 @@ describe('import rules', () => {
     expect(importValue('Address', '22ND ST')).toBe('22nd St');
     expect(importValue('Owner', 'JOHN SMITH')).toBe('John Smith');
     expect(importValue('Owner', 'mary ann lee')).toBe('Mary Ann Lee');
-  });
-
-  it('maps phone and e-mail columns by their names and others by field name, property first', () => {
-    const targets = importTargets();
-    const map = (c: string) => {
-      const t = autoMapColumn(c, targets);
-      return t ? `${t.type}:${t.matchesTo}` : null;
-    };
-    expect(['Owner Phone', 'EMAIL address', 'city', 'First Name', 'Name', 'Foo'].map(map)).toEqual([
-      'contact:Phone',
-      'contact:Email',
-      'property:City',
-      'contact:First name',
-      'company:Name',
-      null,
-    ]);
   });
 
   it('splits full names written either way round', () => {

@@ -25,6 +25,8 @@ export function emptyImportResult(): ImportResult {
     invalidPhones: 0,
     invalidEmails: 0,
     dncPhones: 0,
+    unknownCountries: 0,
+    firstRowsOnly: null,
     dropped: {},
   };
 }
@@ -77,6 +79,9 @@ export function importValue(field: string, raw: string): string {
   return titleCase(value);
 }
 
+/** The contact target a Country column maps to. */
+export const COUNTRY_TARGET = 'Country';
+
 /** Import targets: the fields a spreadsheet column can fill. Phone and Email go to the contact's identifiers. */
 export type ImportTarget = { type: RecordType; matchesTo: string; label: string };
 const CONTACT_TARGETS = [
@@ -86,6 +91,8 @@ const CONTACT_TARGETS = [
   'Last name',
   'Full name',
   ...SYSTEM_FIELDS.contact.slice(2),
+  // Not stored: it decides the country each row's phones are read in (rules/imports-countries.ts).
+  COUNTRY_TARGET,
 ];
 const PROPERTY_TARGETS = SYSTEM_FIELDS.property.filter((f) => f !== 'Full');
 const COMPANY_TARGETS = SYSTEM_FIELDS.company;
@@ -105,24 +112,6 @@ export function importTargets(
     ...system('company', COMPANY_TARGETS),
     ...customOf('company'),
   ];
-}
-
-/**
- * The spec's automatic mapping: a column whose name contains 'phone' or 'email' (any case) is a phone
- * or e-mail; any other column maps to the field of the same name (case-insensitive), a property field
- * first, then a contact field, then a company field. null: the column stays unmapped.
- */
-export function autoMapColumn(column: string, targets: readonly ImportTarget[]): ImportTarget | null {
-  const name = column.trim().toLowerCase();
-  if (name.includes('phone'))
-    return targets.find((t) => t.type === 'contact' && t.matchesTo === 'Phone') ?? null;
-  if (name.includes('email'))
-    return targets.find((t) => t.type === 'contact' && t.matchesTo === 'Email') ?? null;
-  for (const type of ['property', 'contact', 'company'] as const) {
-    const hit = targets.find((t) => t.type === type && t.label.toLowerCase() === name);
-    if (hit) return hit;
-  }
-  return null;
 }
 
 /** 'SMITH, JOHN A' → John A / Smith; 'John Smith' → John / Smith. */

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, startOfDay } from 'date-fns';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { normalizeEmail } from './auth.js';
+import { normalizeImportPhone } from './imports-countries.js';
 
 /** Identifier statuses of the spec: '' (none), 'Wrong #' and 'DNC'. */
 export const IDENTIFIER_STATUSES = ['Wrong #', 'DNC'] as const;
@@ -48,18 +49,10 @@ export function orderIdentifiers<T extends IdentifierLike>(idts: readonly T[]): 
 
 /**
  * A phone in E.164 (`+19165550123`), or null when it is not a valid number: what contacts stack on,
- * in imports and by hand. A number without a country code is read in `home`: a region ('US', 'GB')
- * or a calling code as the import screen takes it ('+1', '+44').
+ * by hand as in imports (the import's own rule, read in `defaultCountry` when it has no country code).
  */
-export function normalizePhone(input: string, home: CountryCode | string = 'US'): string | null {
-  const raw = input.trim();
-  if (raw.replace(/\D/g, '').length < 6) return null;
-  const parsed = raw.startsWith('+')
-    ? parsePhoneNumberFromString(raw)
-    : home.startsWith('+')
-      ? parsePhoneNumberFromString(raw, { defaultCallingCode: home.slice(1) })
-      : parsePhoneNumberFromString(raw, home as CountryCode);
-  return parsed && parsed.isValid() ? parsed.number : null;
+export function normalizePhone(input: string, defaultCountry: CountryCode = 'US'): string | null {
+  return normalizeImportPhone(input, { country: defaultCountry });
 }
 
 /**

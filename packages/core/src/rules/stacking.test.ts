@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { normalizeImportPhone } from './imports-countries.js';
 import { normalizeEmailIdentifier, normalizePhone } from './records.js';
 import {
   addressMatchesKey,
@@ -10,13 +11,12 @@ import {
 } from './stacking.js';
 
 describe('contacts stack on their phones and e-mails', () => {
-  it('reads a phone with the import country code, or the home region, and refuses invalid ones', () => {
-    expect(normalizePhone('(334) 793-8701', '+1')).toBe('+13347938701');
-    expect(normalizePhone('+44 20 7946 0958', '+1')).toBe('+442079460958');
-    expect(normalizePhone('020 7946 0958', '+44')).toBe('+442079460958');
-    expect(normalizePhone('020 7946 0958', 'GB')).toBe('+442079460958');
-    expect(normalizePhone('(792) 220-5500', '+1')).toBeNull();
-    expect(normalizePhone('12', '+1')).toBeNull();
+  it('reads a phone by hand as an import reads it, in the home country unless it has a country code', () => {
+    for (const typed of ['(334) 793-8701', '334.793.8701', '+1 334 793 8701'])
+      expect(normalizePhone(typed)).toBe(normalizeImportPhone(typed, '+1'));
+    expect(normalizePhone('020 7946 0958', 'GB')).toBe(normalizeImportPhone('020 7946 0958', '+44'));
+    expect(normalizePhone('(792) 220-5500')).toBeNull();
+    expect(normalizePhone('12')).toBeNull();
   });
   it('gives a number written nationally and in E.164 the same value', () => {
     expect(normalizePhone('(916) 456-7890')).toBe(normalizePhone('+1 916 456 7890'));

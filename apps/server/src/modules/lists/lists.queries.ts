@@ -2,7 +2,14 @@ import { fitsUploadQuota } from '@prospector/core';
 import { and, asc, desc, eq, gt, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { linkedCompanyFields, type CompanyNameFields } from '../../db/titles.js';
-import { importJobs, lists, uploads, type FieldValue } from '../../db/schema/index.js';
+import {
+  importJobs,
+  importMappings,
+  lists,
+  uploads,
+  type FieldValue,
+  type ImportFieldMapping,
+} from '../../db/schema/index.js';
 
 export type ListRow = typeof lists.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
@@ -54,6 +61,29 @@ export async function findUpload(db: Db, teamId: string, id: string, cutoff: Dat
       ),
     );
   return row ?? null;
+}
+
+/** The mapping of the team's last import of this layout of columns, or null. */
+export async function findImportMapping(db: Db, teamId: string, headerKey: string) {
+  const [row] = await db
+    .select({ fields: importMappings.fields })
+    .from(importMappings)
+    .where(and(eq(importMappings.teamId, teamId), eq(importMappings.headerKey, headerKey)));
+  return row?.fields ?? null;
+}
+
+/** Remembers a mapping as the team's last one for this layout of columns, replacing the one before. */
+export async function saveImportMapping(
+  db: Db,
+  row: { teamId: string; headerKey: string; fields: ImportFieldMapping[]; updatedAt: Date },
+) {
+  await db
+    .insert(importMappings)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [importMappings.teamId, importMappings.headerKey],
+      set: { fields: row.fields, updatedAt: row.updatedAt },
+    });
 }
 
 export async function findList(db: Db, teamId: string, id: string) {

@@ -4,7 +4,14 @@ import { entitySections } from '../../db/schema/index.js';
 import type { TestApp } from '../../test/app.js';
 
 // Shared with other modules' tests and the browser journeys.
-export { importCsv, uploadCsv, type Mapping, type Uploaded } from '../../test/import-csv.js';
+export {
+  importCsv,
+  importedList,
+  startImport,
+  uploadCsv,
+  type Mapping,
+  type Uploaded,
+} from '../../test/import-csv.js';
 
 /** Adds a custom field to a team's entity in a section of its own, as Settings > Data Fields saves it. */
 export async function insertCustomField(

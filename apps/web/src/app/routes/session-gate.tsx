@@ -4,6 +4,7 @@ import type { CurrentUser } from '@prospector/core';
 import { BrandLogo } from '../../components/brand-logo';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { authKeys, useMe } from '../../features/auth';
+import { ConnectDevice } from '../../features/devices';
 import { OnboardingFlow } from '../../features/onboarding';
 import { isMobileDevice } from '../../lib/device';
 import { useSessionStore } from '../../lib/session-store';
@@ -27,6 +28,7 @@ function Onboarding({ user }: { user: CurrentUser }) {
       user={user}
       brand={<BrandLogo />}
       logout={<LogoutButton variant="default" />}
+      connectDevice={<ConnectDevice />}
       onFinished={finished}
     />
   );
