@@ -12,7 +12,10 @@ import {
   isInSendWindow,
   isLastContactedAllowed,
   isRecipientAwake,
+  nextWindowStart,
+  recipientWakeAt,
   sendGapMs,
+  startOfNextDay,
   weekdayInZone,
   type BuilderDraft,
 } from './campaigns.js';
@@ -142,5 +145,57 @@ describe('recipients and devices', () => {
       c(false, 'In Progress', 2),
     ];
     expect(list.sort(compareCampaigns).map((x) => x.createdAt.getDate())).toEqual([2, 1, 8, 9]);
+  });
+});
+
+describe('when waits end', () => {
+  // Mon-Fri 9:00-18:00 in New York, from Monday 5 January 2026.
+  const schedule = {
+    weekDays: [1, 2, 3, 4, 5],
+    startHour: 9,
+    endHour: 18,
+    startDate: new Date('2026-01-05T05:00:00Z'),
+    endDate: null,
+    timezone: 'America/New_York',
+  };
+  it('the window opens now when inside it, later today before it, on Monday after Friday evening', () => {
+    const inside = new Date('2026-01-06T16:00:00Z'); // Tue 11:00
+    expect(nextWindowStart(schedule, inside)).toEqual(inside);
+    expect(nextWindowStart(schedule, new Date('2026-01-06T11:00:00Z'))).toEqual(
+      new Date('2026-01-06T14:00:00Z'),
+    );
+    expect(nextWindowStart(schedule, new Date('2026-01-09T23:30:00Z'))).toEqual(
+      new Date('2026-01-12T14:00:00Z'),
+    );
+  });
+  it('not before the start date, and never once the end date has passed', () => {
+    expect(nextWindowStart({ ...schedule, startDate: new Date('2026-01-07T05:00:00Z') }, new Date('2026-01-05T16:00:00Z'))).toEqual(
+      new Date('2026-01-07T14:00:00Z'),
+    );
+    expect(nextWindowStart({ ...schedule, endDate: new Date('2026-01-06T23:00:00Z') }, new Date('2026-01-06T23:30:00Z'))).toBeNull();
+  });
+  it('an end hour of 24 keeps the window open until midnight', () => {
+    const late = new Date('2026-01-07T04:30:00Z'); // Tue 23:30
+    expect(nextWindowStart({ ...schedule, endHour: 24 }, late)).toEqual(late);
+  });
+  it("the team's next day starts at its midnight", () => {
+    expect(startOfNextDay(new Date('2026-01-06T16:00:00Z'), 'America/New_York')).toEqual(
+      new Date('2026-01-07T05:00:00Z'),
+    );
+  });
+  it('a recipient asleep is texted from 8:00 where it lives; of several zones, the last to wake', () => {
+    const night = new Date('2026-01-06T09:00:00Z'); // 4:00 New York, 1:00 Los Angeles
+    expect(recipientWakeAt(['America/New_York'], night, 'UTC')).toEqual(new Date('2026-01-06T13:00:00Z'));
+    expect(recipientWakeAt(['America/New_York', 'America/Los_Angeles'], night, 'UTC')).toEqual(
+      new Date('2026-01-06T16:00:00Z'),
+    );
+    const evening = new Date('2026-01-07T03:00:00Z'); // 22:00 New York
+    expect(recipientWakeAt([], evening, 'America/New_York')).toEqual(new Date('2026-01-07T13:00:00Z'));
+  });
+  it('zones never awake together are looked at again in half an hour', () => {
+    const now = new Date('2026-01-06T09:00:00Z');
+    expect(recipientWakeAt(['UTC', 'Asia/Shanghai', 'America/Los_Angeles'], now, 'UTC')).toEqual(
+      new Date(now.getTime() + 30 * 60_000),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { CAMPAIGN_TYPES } from '../../rules/campaigns.js';
+import { WAIT_REASONS } from '../../rules/campaigns-waiting.js';
 import { text } from '../text.js';
 
 const id = z.uuid();
@@ -117,6 +118,41 @@ export const campaignStats = defineEndpoint({
     /** Skipped: a template field the record lacks, or no usable phone. */
     skipped: z.number().int(),
     byDevice: z.array(figures.extend({ deviceId: text(), name: text(), paused: z.boolean() })),
+    /**
+     * The recipients still to be texted by why they wait (and the skipped by the field they lack),
+     * with when each wait ends (null: it ends when the team acts).
+     */
+    waiting: z.array(
+      z.object({
+        reason: z.enum(WAIT_REASONS),
+        count: z.number().int(),
+        until: text().nullable(),
+        field: text().nullable(),
+      }),
+    ),
+    /** When the next text can go (ISO), or null when nothing goes by itself. */
+    nextTextAt: text().nullable(),
+  }),
+});
+
+/**
+ * Before launch: how many of the recipients the filters pick lack each field the chosen template
+ * groups use. `covered`: every use of the field gives a fallback (`**Field|fallback**`), so those
+ * recipients are texted with it instead of skipped.
+ */
+export const countMissingFields = defineEndpoint({
+  method: 'POST',
+  path: '/api/campaigns/missingFields',
+  auth: true,
+  body: z.object({
+    listIds: z.array(id).max(200).default([]),
+    statuses: z.array(id).max(100).default([]),
+    lastContactedAt: iso.nullable().default(null),
+    groupIds: z.array(id).max(100).default([]),
+  }),
+  response: z.object({
+    recipients: z.number().int(),
+    fields: z.array(z.object({ field: text(), missing: z.number().int(), covered: z.boolean() })),
   }),
 });
 
