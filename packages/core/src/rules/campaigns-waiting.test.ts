@@ -109,6 +109,20 @@ describe('groupWaiting', () => {
     expect(firstTouch.nextTextAt).toEqual(NOW);
   });
 
+  it('a recipient whose quiet hours end today still waits for a device at its daily limit', () => {
+    const wake = new Date('2026-01-06T17:00:00Z');
+    const result = groupWaiting(
+      [tally({ later: true, waitReason: 'quietHours', n: 2, nextAt: wake }), tally({ n: 3 })],
+      { ...running, blocker: { reason: 'deviceLimit', until: NEXT_MIDNIGHT } },
+      NOW,
+    );
+    expect(result.groups.map((g) => [g.reason, g.count])).toEqual([
+      ['quietHours', 2],
+      ['deviceLimit', 3],
+    ]);
+    expect(result.nextTextAt).toEqual(TOMORROW_9);
+  });
+
   it('gives no next text when every device needs the team, and ignores a blocker that has ended', () => {
     const due = [tally({ n: 5 })];
     const offline = groupWaiting(due, { ...running, blocker: { reason: 'deviceOffline', until: null } }, NOW);

@@ -110,9 +110,24 @@ function classify(t: RecipientTally, c: WaitingCampaign, now: Date): Omit<WaitGr
 }
 
 /**
+ * When the engine may text recipients whose own wait ends at `from`: not before the devices' blocker
+ * lets them through (the first-touch cap holds only new contacts; a device the team must see to holds
+ * everyone, so no time), and inside the campaign's weekly window.
+ */
+function textableAt(c: WaitingCampaign, from: Date, texted: boolean, now: Date): Date | null {
+  const b = c.blocker;
+  let at = from;
+  if (b && (!b.until || b.until.getTime() > now.getTime()) && (b.reason !== 'firstTouchCap' || !texted)) {
+    if (!b.until) return null;
+    if (b.until.getTime() > at.getTime()) at = b.until;
+  }
+  return nextWindowStart(c.schedule, at);
+}
+
+/**
  * The recipients still to be texted, grouped by why they wait (in WAIT_REASONS order, the skipped for
- * a missing field by field), and when the next text can go: the earliest moment a group's wait ends
- * that falls inside the campaign's weekly window. Null when nothing will go by itself (paused,
+ * a missing field by field), and when the next text can go: the earliest moment a wait ends that the
+ * devices and the campaign's weekly window allow. Null when nothing will go by itself (paused,
  * finished, or every device needs the team's attention).
  */
 export function groupWaiting(
@@ -121,6 +136,7 @@ export function groupWaiting(
   now: Date,
 ): { groups: WaitGroup[]; nextTextAt: Date | null } {
   const byKey = new Map<string, WaitGroup>();
+  let next: Date | null = null;
   for (const t of tallies) {
     const g = classify(t, c, now);
     if (!g || t.n <= 0) continue;
@@ -132,18 +148,13 @@ export function groupWaiting(
       found.count += t.n;
       if (until && (!found.until || until.getTime() < found.until.getTime())) found.until = until;
     }
+    if (c.paused || c.finished || OPEN_ENDED.has(g.reason)) continue;
+    const at = textableAt(c, until && until.getTime() > now.getTime() ? until : now, t.texted, now);
+    if (at && (!next || at.getTime() < next.getTime())) next = at;
   }
   const groups = [...byKey.values()].sort(
     (a, b) =>
       WAIT_REASONS.indexOf(a.reason) - WAIT_REASONS.indexOf(b.reason) || (a.field ?? '').localeCompare(b.field ?? ''),
   );
-  if (c.paused || c.finished) return { groups, nextTextAt: null };
-  let next: Date | null = null;
-  for (const g of groups) {
-    if (OPEN_ENDED.has(g.reason)) continue;
-    const from = g.until && g.until.getTime() > now.getTime() ? g.until : now;
-    const at = nextWindowStart(c.schedule, from);
-    if (at && (!next || at.getTime() < next.getTime())) next = at;
-  }
   return { groups, nextTextAt: next };
 }

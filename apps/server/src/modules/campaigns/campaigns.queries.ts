@@ -45,11 +45,11 @@ export async function countByStatus(db: Db, t: Target) {
 /** Whitespace JavaScript's trim() removes from the ends of a value, in the main. */
 const TRIM = ' \t\r\n';
 
-/** Whether one source of a field has a value (the same test templateValues makes). */
+/** Whether one source of a field has a value (the same test templateValues makes); never null. */
 function sourceFilled(source: FieldSource): SQL {
   if (source.from === 'custom')
-    return sql`(jsonb_typeof(i.custom->${source.key}) in ('string', 'number')
-      and btrim(i.custom->>${source.key}, ${TRIM}) <> '')`;
+    return sql`coalesce(jsonb_typeof(i.custom->${source.key}) in ('string', 'number')
+      and btrim(i.custom->>${source.key}, ${TRIM}) <> '', false)`;
   const data = source.from === 'property' ? sql`p.data` : sql`i.data`;
   return sql`coalesce(btrim(${data}->>${source.key}, ${TRIM}), '') <> ''`;
 }
