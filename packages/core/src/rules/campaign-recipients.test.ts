@@ -25,8 +25,20 @@ const phone = (id: string, over: Partial<CampaignPhone> = {}): CampaignPhone => 
   ...over,
 });
 
-const slotA: SenderSlot = { deviceId: 'dA', agentId: 'dA', value: '+13125550001', usable: true, paused: false };
-const slotB: SenderSlot = { deviceId: 'dB', agentId: 'dB', value: '+13125550002', usable: true, paused: false };
+const slotA: SenderSlot = {
+  deviceId: 'dA',
+  agentId: 'dA',
+  value: '+13125550001',
+  usable: true,
+  paused: false,
+};
+const slotB: SenderSlot = {
+  deviceId: 'dB',
+  agentId: 'dB',
+  value: '+13125550002',
+  usable: true,
+  paused: false,
+};
 // Midnight starting Wednesday in Chicago, the team's zone.
 const NEXT_DAY = new Date('2025-03-05T06:00:00Z');
 const open = (over: Partial<SlotCapacity> = {}): SlotCapacity => ({

@@ -154,7 +154,8 @@ export function decideRecipient(
     ctx.templates.subtemplates,
     c.seed + r.seq,
   );
-  if (!rendered.ok) return { kind: 'stop', state: 'skipped', reason: 'missingField', field: rendered.missing };
+  if (!rendered.ok)
+    return { kind: 'stop', state: 'skipped', reason: 'missingField', field: rendered.missing };
   if (facts.textsToday(phone.value) >= MAX_TEXTS_PER_RECIPIENT_PER_DAY)
     return { kind: 'defer', until: at(60 * MINUTE), reason: 'recipientDailyCap' };
   if (!isRecipientAwake(facts.zones, now, ctx.timezone))
@@ -257,7 +258,8 @@ export function templateFieldSources(
   if (builtIn === 'Name')
     sources.push({ from: 'contact', key: 'First name' }, { from: 'contact', key: 'Last name' });
   if ((PLACE_FIELDS as readonly string[]).includes(builtIn)) sources.push({ from: 'property', key: builtIn });
-  if (builtIn === 'Address') sources.push({ from: 'property', key: 'Street1' }, { from: 'property', key: 'Full' });
+  if (builtIn === 'Address')
+    sources.push({ from: 'property', key: 'Street1' }, { from: 'property', key: 'Full' });
   for (const f of customFields)
     if (f.name.trim().toLowerCase() === k) sources.push({ from: 'custom', key: f.id });
   return sources;

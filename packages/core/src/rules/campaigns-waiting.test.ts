@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SenderSlot, SlotCapacity } from './campaign-recipients.js';
-import { groupWaiting, queueBlocker, type RecipientTally, type WaitingCampaign } from './campaigns-waiting.js';
+import {
+  groupWaiting,
+  queueBlocker,
+  type RecipientTally,
+  type WaitingCampaign,
+} from './campaigns-waiting.js';
 
 // Tuesday 6 January 2026, 11:00 in New York; the campaign texts Mon-Fri 9:00-18:00 there.
 const NOW = new Date('2026-01-06T16:00:00Z');
@@ -67,7 +72,9 @@ describe('queueBlocker', () => {
       reason: 'deviceUnhealthy',
       until: null,
     });
-    expect(queueBlocker([slot('a', { usable: false })], new Map(), NEXT_MIDNIGHT)?.reason).toBe('deviceOffline');
+    expect(queueBlocker([slot('a', { usable: false })], new Map(), NEXT_MIDNIGHT)?.reason).toBe(
+      'deviceOffline',
+    );
     expect(queueBlocker([], new Map(), NEXT_MIDNIGHT)?.reason).toBe('deviceOffline');
   });
 });
@@ -97,11 +104,19 @@ describe('groupWaiting', () => {
 
   it('puts due recipients behind the devices’ blocker; the first-touch cap holds only new contacts', () => {
     const due = [tally({ n: 10 }), tally({ n: 2, texted: true })];
-    const limit = groupWaiting(due, { ...running, blocker: { reason: 'deviceLimit', until: NEXT_MIDNIGHT } }, NOW);
+    const limit = groupWaiting(
+      due,
+      { ...running, blocker: { reason: 'deviceLimit', until: NEXT_MIDNIGHT } },
+      NOW,
+    );
     expect(limit.groups).toEqual([{ reason: 'deviceLimit', count: 12, until: NEXT_MIDNIGHT, field: null }]);
     // Limits reset at midnight, the window opens at 9:00.
     expect(limit.nextTextAt).toEqual(TOMORROW_9);
-    const firstTouch = groupWaiting(due, { ...running, blocker: { reason: 'firstTouchCap', until: NEXT_MIDNIGHT } }, NOW);
+    const firstTouch = groupWaiting(
+      due,
+      { ...running, blocker: { reason: 'firstTouchCap', until: NEXT_MIDNIGHT } },
+      NOW,
+    );
     expect(firstTouch.groups.map((g) => [g.reason, g.count])).toEqual([
       ['firstTouchCap', 10],
       ['queued', 2],
@@ -148,7 +163,10 @@ describe('groupWaiting', () => {
       { ...running, paused: true },
       NOW,
     );
-    expect(result).toEqual({ groups: [{ reason: 'paused', count: 5, until: null, field: null }], nextTextAt: null });
+    expect(result).toEqual({
+      groups: [{ reason: 'paused', count: 5, until: null, field: null }],
+      nextTextAt: null,
+    });
   });
 
   it('recipients due before the start date wait for it', () => {

@@ -87,11 +87,18 @@ export type WaitingCampaign = {
 };
 
 /** Waits that end only when the team acts (or a text is skipped): no time to give. */
-const OPEN_ENDED: ReadonlySet<WaitReason> = new Set(['paused', 'deviceUnhealthy', 'deviceOffline', 'missingField']);
+const OPEN_ENDED: ReadonlySet<WaitReason> = new Set([
+  'paused',
+  'deviceUnhealthy',
+  'deviceOffline',
+  'missingField',
+]);
 
 function classify(t: RecipientTally, c: WaitingCampaign, now: Date): Omit<WaitGroup, 'count'> | null {
   if (t.state === 'skipped')
-    return t.reason === 'missingField' ? { reason: 'missingField', until: null, field: t.missingField } : null;
+    return t.reason === 'missingField'
+      ? { reason: 'missingField', until: null, field: t.missingField }
+      : null;
   if (t.state !== 'pending' && t.state !== 'waiting') return null;
   const none = { until: null, field: null };
   if (c.paused) return { reason: 'paused', ...none };
@@ -105,7 +112,8 @@ function classify(t: RecipientTally, c: WaitingCampaign, now: Date): Omit<WaitGr
     return { reason: 'outsideWindow', until: nextWindowStart(c.schedule, now), field: null };
   const b = c.blocker;
   const current = b && (!b.until || b.until.getTime() > now.getTime());
-  if (current && (b.reason !== 'firstTouchCap' || !t.texted)) return { reason: b.reason, until: b.until, field: null };
+  if (current && (b.reason !== 'firstTouchCap' || !t.texted))
+    return { reason: b.reason, until: b.until, field: null };
   return { reason: 'queued', ...none };
 }
 
@@ -154,7 +162,8 @@ export function groupWaiting(
   }
   const groups = [...byKey.values()].sort(
     (a, b) =>
-      WAIT_REASONS.indexOf(a.reason) - WAIT_REASONS.indexOf(b.reason) || (a.field ?? '').localeCompare(b.field ?? ''),
+      WAIT_REASONS.indexOf(a.reason) - WAIT_REASONS.indexOf(b.reason) ||
+      (a.field ?? '').localeCompare(b.field ?? ''),
   );
   return { groups, nextTextAt: next };
 }

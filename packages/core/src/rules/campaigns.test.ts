@@ -12,6 +12,7 @@ import {
   isInSendWindow,
   isLastContactedAllowed,
   isRecipientAwake,
+  listWithoutContactsNote,
   nextWindowStart,
   recipientWakeAt,
   sendGapMs,
@@ -169,10 +170,18 @@ describe('when waits end', () => {
     );
   });
   it('not before the start date, and never once the end date has passed', () => {
-    expect(nextWindowStart({ ...schedule, startDate: new Date('2026-01-07T05:00:00Z') }, new Date('2026-01-05T16:00:00Z'))).toEqual(
-      new Date('2026-01-07T14:00:00Z'),
-    );
-    expect(nextWindowStart({ ...schedule, endDate: new Date('2026-01-06T23:00:00Z') }, new Date('2026-01-06T23:30:00Z'))).toBeNull();
+    expect(
+      nextWindowStart(
+        { ...schedule, startDate: new Date('2026-01-07T05:00:00Z') },
+        new Date('2026-01-05T16:00:00Z'),
+      ),
+    ).toEqual(new Date('2026-01-07T14:00:00Z'));
+    expect(
+      nextWindowStart(
+        { ...schedule, endDate: new Date('2026-01-06T23:00:00Z') },
+        new Date('2026-01-06T23:30:00Z'),
+      ),
+    ).toBeNull();
   });
   it('an end hour of 24 keeps the window open until midnight', () => {
     const late = new Date('2026-01-07T04:30:00Z'); // Tue 23:30
@@ -197,5 +206,19 @@ describe('when waits end', () => {
     expect(recipientWakeAt(['UTC', 'Asia/Shanghai', 'America/Los_Angeles'], now, 'UTC')).toEqual(
       new Date(now.getTime() + 30 * 60_000),
     );
+  });
+});
+
+describe('listWithoutContactsNote', () => {
+  it('explains a list of properties without contacts, and what to do about it', () => {
+    const note = listWithoutContactsNote({ name: 'Redfin Austin', itemCount: 0, propCount: 1350 });
+    expect(note).toMatch(
+      /^Redfin Austin holds 1,350 properties and no contacts, and campaigns text contacts\./,
+    );
+    expect(note).toContain('Skip tracing');
+  });
+  it('says nothing about a list with contacts, or an empty one', () => {
+    expect(listWithoutContactsNote({ name: 'A', itemCount: 3, propCount: 350 })).toBeNull();
+    expect(listWithoutContactsNote({ name: 'B', itemCount: 0, propCount: 0 })).toBeNull();
   });
 });

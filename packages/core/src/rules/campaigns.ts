@@ -136,7 +136,9 @@ export function isRecipientAwake(zones: readonly string[], now: Date, fallbackZo
 /** The calendar day `days` after the zone's day of `at`, as midday of that day (clear of DST shifts). */
 function dayAfter(at: Date, days: number, timeZone: string): Date {
   const d = new TZDate(at.getTime(), timeZone);
-  return new Date(new TZDate(d.getFullYear(), d.getMonth(), d.getDate() + days, 12, 0, 0, timeZone).getTime());
+  return new Date(
+    new TZDate(d.getFullYear(), d.getMonth(), d.getDate() + days, 12, 0, 0, timeZone).getTime(),
+  );
 }
 
 /** Midnight that starts the zone's next day: when a device's daily counters start again. */
@@ -156,7 +158,9 @@ export function nextWindowStart(s: Schedule, from: Date): Date | null {
     if (!s.weekDays.includes(weekdayInZone(day, s.timezone))) continue;
     const open = atHourInZone(day, s.startHour, s.timezone);
     const close =
-      s.endHour >= 24 ? atHourInZone(dayAfter(day, 1, s.timezone), 0, s.timezone) : atHourInZone(day, s.endHour, s.timezone);
+      s.endHour >= 24
+        ? atHourInZone(dayAfter(day, 1, s.timezone), 0, s.timezone)
+        : atHourInZone(day, s.endHour, s.timezone);
     const at = new Date(Math.max(t0.getTime(), open.getTime()));
     if (at.getTime() >= close.getTime()) continue;
     return s.endDate && at.getTime() >= s.endDate.getTime() ? null : at;
@@ -176,14 +180,17 @@ export function recipientWakeAt(zones: readonly string[], now: Date, fallbackZon
     try {
       if (isRecipientAwake([z], now, z)) continue;
       const today = atHourInZone(now, QUIET_END_HOUR, z);
-      const next = today.getTime() > now.getTime() ? today : atHourInZone(dayAfter(now, 1, z), QUIET_END_HOUR, z);
+      const next =
+        today.getTime() > now.getTime() ? today : atHourInZone(dayAfter(now, 1, z), QUIET_END_HOUR, z);
       wake = Math.max(wake, next.getTime());
     } catch {
       // An unknown zone name: it does not hold the recipient back (isRecipientAwake agrees).
     }
   }
   const at = new Date(wake);
-  return wake > now.getTime() && isRecipientAwake(list, at, fallbackZone) ? at : new Date(now.getTime() + 30 * 60_000);
+  return wake > now.getTime() && isRecipientAwake(list, at, fallbackZone)
+    ? at
+    : new Date(now.getTime() + 30 * 60_000);
 }
 
 /** Delivery rate of a device's recent texts: sent or delivered count as reaching the network. */
@@ -215,4 +222,20 @@ export type CampaignOrderKey = { paused: boolean; status: 'In Progress' | 'Finis
 export function compareCampaigns(a: CampaignOrderKey, b: CampaignOrderKey): number {
   const rank = (c: CampaignOrderKey) => (c.status === 'Finished' ? 2 : c.paused ? 1 : 0);
   return rank(a) - rank(b) || b.createdAt.getTime() - a.createdAt.getTime();
+}
+
+/**
+ * Why a list leads to no campaign: it holds properties but no contacts (a list of addresses, say from
+ * a property site). Null when it has contacts, or nothing at all to explain.
+ */
+export function listWithoutContactsNote(list: {
+  name: string;
+  itemCount: number;
+  propCount: number;
+}): string | null {
+  if (list.itemCount > 0 || list.propCount === 0) return null;
+  const properties = `${list.propCount.toLocaleString('en-US')} ${list.propCount === 1 ? 'property' : 'properties'}`;
+  return messages.campaigns.listWithoutContacts
+    .replace('{list}', list.name)
+    .replace('{properties}', properties);
 }

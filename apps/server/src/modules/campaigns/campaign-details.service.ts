@@ -14,7 +14,8 @@ type Figures = Awaited<ReturnType<typeof q.campaignFigures>>;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 function jobFigures(rows: Figures['jobs']) {
-  const n = (states: string[]) => rows.filter((j) => states.includes(j.state)).reduce((sum, j) => sum + j.n, 0);
+  const n = (states: string[]) =>
+    rows.filter((j) => states.includes(j.state)).reduce((sum, j) => sum + j.n, 0);
   return {
     queued: n(['queued', 'offered', 'accepted']),
     sent: n(['sent', 'delivered']),

@@ -31,8 +31,13 @@ export function createCampaignTargetService(deps: { db: Db }) {
 
   /** The team's custom fields of contacts and properties (a template names them by name). */
   async function customFields(teamId: string) {
-    const sections = [...(await findSections(db, teamId, 'contact')), ...(await findSections(db, teamId, 'property'))];
-    return sections.flatMap((s) => s.fields.filter((f) => !f.system).map((f) => ({ id: f._id, name: f.name })));
+    const sections = [
+      ...(await findSections(db, teamId, 'contact')),
+      ...(await findSections(db, teamId, 'property')),
+    ];
+    return sections.flatMap((s) =>
+      s.fields.filter((f) => !f.system).map((f) => ({ id: f._id, name: f.name })),
+    );
   }
 
   return {
@@ -64,7 +69,11 @@ export function createCampaignTargetService(deps: { db: Db }) {
       );
       return {
         recipients: counted.total,
-        fields: uses.map((u, n) => ({ field: u.field, missing: counted.missing[n] ?? 0, covered: u.covered })),
+        fields: uses.map((u, n) => ({
+          field: u.field,
+          missing: counted.missing[n] ?? 0,
+          covered: u.covered,
+        })),
       };
     },
   };

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { devices, itemLinks, items, listItems, lists, teams } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { insertContact, insertMember, insertTeamAdmin, statusId, type TestUser } from '../../test/factories.js';
+import {
+  insertContact,
+  insertMember,
+  insertTeamAdmin,
+  statusId,
+  type TestUser,
+} from '../../test/factories.js';
 
 // Monday 5 January 2026, 9:30 in New York (6:30 in Los Angeles).
 const MONDAY_0930_NY = new Date('2026-01-05T14:30:00Z');
@@ -25,7 +31,12 @@ afterEach(async () => {
   await t.close();
 });
 
-const api = async (user: TestUser, method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, payload?: object) => {
+const api = async (
+  user: TestUser,
+  method: 'GET' | 'PUT' | 'POST' | 'PATCH',
+  url: string,
+  payload?: object,
+) => {
   const res = await t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
   if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   return res.json();
@@ -33,14 +44,22 @@ const api = async (user: TestUser, method: 'GET' | 'PUT' | 'POST' | 'PATCH', url
 
 async function addGroup(name: string, ...texts: string[]) {
   const group = await api(admin, 'PUT', '/api/templates/addGroup', { name });
-  for (const text of texts) await api(admin, 'PUT', '/api/templates/addTemplate', { text, groupId: group._id });
+  for (const text of texts)
+    await api(admin, 'PUT', '/api/templates/addTemplate', { text, groupId: group._id });
   return group._id as string;
 }
 
 async function addList(name: string, contactIds: string[]) {
   const [list] = await t.database.db
     .insert(lists)
-    .values({ teamId: admin.teamId, name, position: 1, state: 'imported', result: {} as never, createdAt: new Date() })
+    .values({
+      teamId: admin.teamId,
+      name,
+      position: 1,
+      state: 'imported',
+      result: {} as never,
+      createdAt: new Date(),
+    })
     .returning();
   for (const itemId of contactIds)
     await t.database.db.insert(listItems).values({ listId: list!.id, itemId, type: 'contact' });
@@ -50,7 +69,9 @@ async function addList(name: string, contactIds: string[]) {
 /** A property linked to the contact, as an import links an owner to the address. */
 async function linkProperty(contactId: string, data: Record<string, string>) {
   const property = await insertContact(t.database.db, admin.teamId, { type: 'property', data });
-  await t.database.db.insert(itemLinks).values({ teamId: admin.teamId, fromId: contactId, toId: property.id });
+  await t.database.db
+    .insert(itemLinks)
+    .values({ teamId: admin.teamId, fromId: contactId, toId: property.id });
 }
 
 /** A Text custom field of contacts named `name`; returns its id. */
@@ -71,7 +92,10 @@ const missingFields = (user: TestUser, body: object) =>
 describe('fields the recipients lack, before launch', () => {
   it('counts, over the filtered recipients, those lacking each field the templates use', async () => {
     const tier = await addCustomField('Tier');
-    const ann = await insertContact(t.database.db, admin.teamId, { status: 'Not contacted', phones: ['212-555-0110'] });
+    const ann = await insertContact(t.database.db, admin.teamId, {
+      status: 'Not contacted',
+      phones: ['212-555-0110'],
+    });
     await linkProperty(ann.id, { Street1: '1 Main St', City: 'Albany' });
     const noName = await insertContact(t.database.db, admin.teamId, {
       status: 'Not contacted',
@@ -84,9 +108,16 @@ describe('fields the recipients lack, before launch', () => {
       phones: ['212-555-0112'],
       data: { City: 'Utica' },
     });
-    await t.database.db.update(items).set({ custom: { [tier]: 'Gold' } }).where(eq(items.id, noHouse.id));
+    await t.database.db
+      .update(items)
+      .set({ custom: { [tier]: 'Gold' } })
+      .where(eq(items.id, noHouse.id));
     // Out of the filters: another status, and a contact with no phone to text.
-    await insertContact(t.database.db, admin.teamId, { status: 'Wrong number', phones: ['212-555-0113'], data: { 'First name': '' } });
+    await insertContact(t.database.db, admin.teamId, {
+      status: 'Wrong number',
+      phones: ['212-555-0113'],
+      data: { 'First name': '' },
+    });
     await insertContact(t.database.db, admin.teamId, { status: 'Not contacted', data: { 'First name': '' } });
     const openers = await addGroup('Openers', 'Hi **First name**, is **Address** yours?');
     const followUps = await addGroup('Follow-ups', '**Tier|Hello** from **city**, **first name|friend**');
@@ -119,7 +150,11 @@ describe('fields the recipients lack, before launch', () => {
       data: { 'First name': '' },
       assignedTo: [lead.userId],
     });
-    await insertContact(t.database.db, admin.teamId, { status: 'Not contacted', phones: ['212-555-0111'], data: { 'First name': '' } });
+    await insertContact(t.database.db, admin.teamId, {
+      status: 'Not contacted',
+      phones: ['212-555-0111'],
+      data: { 'First name': '' },
+    });
     const group = await addGroup('Openers', 'Hi **First name**, hello');
     expect(await missingFields(lead, { groupIds: [group] })).toEqual({
       recipients: 1,
@@ -135,7 +170,10 @@ describe('why recipients wait, in the campaign details', () => {
     const device = (
       await api(admin, 'POST', '/api/services/addNumber', { phoneType: 'Android', value: '+19175550100' })
     ).device._id as string;
-    await t.database.db.update(devices).set({ connected: true, pingedAt: t.clock.now() }).where(eq(devices.id, device));
+    await t.database.db
+      .update(devices)
+      .set({ connected: true, pingedAt: t.clock.now() })
+      .where(eq(devices.id, device));
     // In the order the engine takes them: two asleep in Los Angeles, one without a first name, three in New York.
     for (const phone of ['310-555-0120', '310-555-0121'])
       await insertContact(t.database.db, admin.teamId, { status: 'Not contacted', phones: [phone] });

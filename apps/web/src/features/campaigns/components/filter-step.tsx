@@ -1,7 +1,7 @@
-import { Divider, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Divider, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconListDetails } from '@tabler/icons-react';
-import { defaultLastContacted } from '@prospector/core';
+import { IconCalendar, IconInfoCircle, IconListDetails } from '@tabler/icons-react';
+import { defaultLastContacted, listWithoutContactsNote } from '@prospector/core';
 import type { StatusCount } from '../api/count-items';
 import { useTargetLists } from '../api/get-target-lists';
 import type { DraftControls } from '../hooks/use-campaign-draft';
@@ -20,16 +20,26 @@ type FilterStepProps = {
 };
 
 const number = new Intl.NumberFormat('en-US');
+const counted = (n: number, one: string, many: string) => `${number.format(n)} ${n === 1 ? one : many}`;
+
+/** "350 properties · 0 contacts": campaigns text contacts, so the picker never lumps the two together. */
+function listContents(list: { itemCount: number; propCount: number }): string {
+  return `${counted(list.propCount, 'property', 'properties')} · ${counted(list.itemCount, 'contact', 'contacts')}`;
+}
 
 /** Step 1, 'Filter Contacts': the type, who to text (all contacts or lists), their statuses and last contact. */
 export function FilterStep({ controls, timeZone, rows, refreshing, placeholder }: FilterStepProps) {
   const { draft, update, chooseStatuses } = controls;
   const lists = useTargetLists();
-  const listOptions = (lists.data ?? []).map((list) => ({
-    value: list._id,
-    label: list.name,
-    count: list.itemCount,
-  }));
+  const listOptions = (lists.data ?? []).map((list) => ({ value: list._id, label: list.name, list }));
+  // A chosen list of properties alone: say why it gives no one to text, and what to do.
+  const notes =
+    draft.target === 'lists'
+      ? listOptions.flatMap((o) => {
+          const note = draft.listIds.includes(o.value) ? listWithoutContactsNote(o.list) : null;
+          return note ? [{ id: o.value, note }] : [];
+        })
+      : [];
   const latestDay = dayOf(defaultLastContacted(new Date()), timeZone);
 
   return (
@@ -61,16 +71,33 @@ export function FilterStep({ controls, timeZone, rows, refreshing, placeholder }
             clearable
             nothingFoundMessage={lists.isPending ? 'Loading lists…' : 'No imported lists match'}
             leftSection={<IconListDetails size={16} />}
-            renderOption={({ option }) => (
-              <Text size="sm" component="span">
-                {option.label}{' '}
-                <Text span size="xs" c="dimmed">
-                  · {number.format(listOptions.find((o) => o.value === option.value)?.count ?? 0)} records
+            renderOption={({ option }) => {
+              const list = listOptions.find((o) => o.value === option.value)?.list;
+              return (
+                <Text size="sm" component="span">
+                  {option.label}{' '}
+                  {list && (
+                    <Text span size="xs" c="dimmed">
+                      · {listContents(list)}
+                    </Text>
+                  )}
                 </Text>
-              </Text>
-            )}
+              );
+            }}
           />
         )}
+        {notes.map(({ id, note }) => (
+          <Alert
+            key={id}
+            role="note"
+            color="blue"
+            variant="light"
+            icon={<IconInfoCircle size={18} />}
+            maw={720}
+          >
+            <Text size="sm">{note}</Text>
+          </Alert>
+        ))}
       </Stack>
       <Divider color="gray.2" />
       <StatusPicker
