@@ -274,7 +274,7 @@ describe('campaign builder', () => {
 
     const warning = await screen.findByRole('status', { name: 'Some recipients would be skipped' });
     expect(warning).toHaveTextContent('312 of 1,494 recipients have no First name.');
-    expect(warning).toHaveTextContent('**First name|there** writes “there” when the First name is missing.');
+    expect(warning).toHaveTextContent('**First name|there** writes “there” for anyone without a First name.');
     expect(warning).toHaveTextContent('40 of 1,494 recipients have no City: they get the fallback.');
     expect(warning).not.toHaveTextContent('Address');
     expect(requestsTo('POST', '/api/campaigns/missingFields').at(-1)?.body).toEqual({

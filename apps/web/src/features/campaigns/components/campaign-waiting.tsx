@@ -1,8 +1,13 @@
-import { Group, List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Code, Group, List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import type { CampaignDto } from '@prospector/core';
 import type { CampaignStats } from '../api/get-campaign-stats';
 import { nextTextSentence, waitingSentence } from '../utils/waiting-sentences';
+
+/** A sentence with its template placeholders (`**Field|fallback**`) set as code. */
+function Sentence({ text }: { text: string }) {
+  return text.split(/(\*\*[^*]+\*\*)/).map((part, i) => (i % 2 === 1 ? <Code key={i}>{part}</Code> : part));
+}
 
 type CampaignWaitingProps = { campaign: CampaignDto; stats: CampaignStats; now?: Date };
 
@@ -37,7 +42,9 @@ export function CampaignWaiting({ campaign, stats, now = new Date() }: CampaignW
         {stats.waiting.length > 0 && (
           <List size="sm" spacing={6} pl={4}>
             {stats.waiting.map((g) => (
-              <List.Item key={`${g.reason}|${g.field ?? ''}`}>{waitingSentence(g, zone, now)}</List.Item>
+              <List.Item key={`${g.reason}|${g.field ?? ''}`}>
+                <Sentence text={waitingSentence(g, zone, now)} />
+              </List.Item>
             ))}
           </List>
         )}

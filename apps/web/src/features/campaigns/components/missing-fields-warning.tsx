@@ -27,7 +27,7 @@ function MissingFieldsText({ data }: { data: MissingFields }) {
       {skipping.length > 0 && (
         <Text size="sm">
           The campaign skips them. To text them anyway, give the field a fallback in your templates:{' '}
-          <Code>**{example}|there**</Code> writes “there” when the {example} is missing.
+          <Code>**{example}|there**</Code> writes “there” for anyone without a {example}.
         </Text>
       )}
       {filled.length > 0 && (
