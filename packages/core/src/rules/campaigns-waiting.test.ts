@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SenderSlot, SlotCapacity } from './campaign-recipients.js';
+import { nextWindowStart } from './campaigns.js';
 import {
   groupWaiting,
   queueBlocker,
@@ -31,6 +32,37 @@ const tally = (over: Partial<RecipientTally>): RecipientTally => ({
   n: 1,
   nextAt: null,
   ...over,
+});
+
+describe('nextWindowStart', () => {
+  it('the window opens now when inside it, later today before it, on Monday after Friday evening', () => {
+    const inside = new Date('2026-01-06T16:00:00Z'); // Tue 11:00
+    expect(nextWindowStart(schedule, inside)).toEqual(inside);
+    expect(nextWindowStart(schedule, new Date('2026-01-06T11:00:00Z'))).toEqual(
+      new Date('2026-01-06T14:00:00Z'),
+    );
+    expect(nextWindowStart(schedule, new Date('2026-01-09T23:30:00Z'))).toEqual(
+      new Date('2026-01-12T14:00:00Z'),
+    );
+  });
+  it('not before the start date, and never once the end date has passed', () => {
+    expect(
+      nextWindowStart(
+        { ...schedule, startDate: new Date('2026-01-07T05:00:00Z') },
+        new Date('2026-01-05T16:00:00Z'),
+      ),
+    ).toEqual(new Date('2026-01-07T14:00:00Z'));
+    expect(
+      nextWindowStart(
+        { ...schedule, endDate: new Date('2026-01-06T23:00:00Z') },
+        new Date('2026-01-06T23:30:00Z'),
+      ),
+    ).toBeNull();
+  });
+  it('an end hour of 24 keeps the window open until midnight', () => {
+    const late = new Date('2026-01-07T04:30:00Z'); // Tue 23:30
+    expect(nextWindowStart({ ...schedule, endHour: 24 }, late)).toEqual(late);
+  });
 });
 
 describe('queueBlocker', () => {

@@ -13,7 +13,6 @@ import {
   isLastContactedAllowed,
   isRecipientAwake,
   listWithoutContactsNote,
-  nextWindowStart,
   recipientWakeAt,
   sendGapMs,
   startOfNextDay,
@@ -150,43 +149,6 @@ describe('recipients and devices', () => {
 });
 
 describe('when waits end', () => {
-  // Mon-Fri 9:00-18:00 in New York, from Monday 5 January 2026.
-  const schedule = {
-    weekDays: [1, 2, 3, 4, 5],
-    startHour: 9,
-    endHour: 18,
-    startDate: new Date('2026-01-05T05:00:00Z'),
-    endDate: null,
-    timezone: 'America/New_York',
-  };
-  it('the window opens now when inside it, later today before it, on Monday after Friday evening', () => {
-    const inside = new Date('2026-01-06T16:00:00Z'); // Tue 11:00
-    expect(nextWindowStart(schedule, inside)).toEqual(inside);
-    expect(nextWindowStart(schedule, new Date('2026-01-06T11:00:00Z'))).toEqual(
-      new Date('2026-01-06T14:00:00Z'),
-    );
-    expect(nextWindowStart(schedule, new Date('2026-01-09T23:30:00Z'))).toEqual(
-      new Date('2026-01-12T14:00:00Z'),
-    );
-  });
-  it('not before the start date, and never once the end date has passed', () => {
-    expect(
-      nextWindowStart(
-        { ...schedule, startDate: new Date('2026-01-07T05:00:00Z') },
-        new Date('2026-01-05T16:00:00Z'),
-      ),
-    ).toEqual(new Date('2026-01-07T14:00:00Z'));
-    expect(
-      nextWindowStart(
-        { ...schedule, endDate: new Date('2026-01-06T23:00:00Z') },
-        new Date('2026-01-06T23:30:00Z'),
-      ),
-    ).toBeNull();
-  });
-  it('an end hour of 24 keeps the window open until midnight', () => {
-    const late = new Date('2026-01-07T04:30:00Z'); // Tue 23:30
-    expect(nextWindowStart({ ...schedule, endHour: 24 }, late)).toEqual(late);
-  });
   it("the team's next day starts at its midnight", () => {
     expect(startOfNextDay(new Date('2026-01-06T16:00:00Z'), 'America/New_York')).toEqual(
       new Date('2026-01-07T05:00:00Z'),

@@ -7,6 +7,12 @@ import { text } from '../text.js';
 const id = z.uuid();
 const iso = z.iso.datetime({ offset: true });
 
+/** The builder's target: the lists (none: all contacts) and the last-contacted cut-off. */
+const targetFilter = {
+  listIds: z.array(id).max(200).default([]),
+  lastContactedAt: iso.nullable().default(null),
+};
+
 export const campaignDto = z.object({
   _id: text(),
   name: text(),
@@ -145,9 +151,8 @@ export const countMissingFields = defineEndpoint({
   path: '/api/campaigns/missingFields',
   auth: true,
   body: z.object({
-    listIds: z.array(id).max(200).default([]),
+    ...targetFilter,
     statuses: z.array(id).max(100).default([]),
-    lastContactedAt: iso.nullable().default(null),
     groupIds: z.array(id).max(100).default([]),
   }),
   response: z.object({
@@ -162,8 +167,7 @@ export const countItems = defineEndpoint({
   path: '/api/items/count',
   auth: true,
   body: z.object({
-    listIds: z.array(id).max(200).default([]),
-    lastContactedAt: iso.nullable().default(null),
+    ...targetFilter,
     campaignType: z.enum(CAMPAIGN_TYPES).nullable().default(null),
     phoneType: z.enum(['All', 'Mobile', 'Landline']).nullable().default(null),
   }),

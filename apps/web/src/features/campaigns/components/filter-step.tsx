@@ -1,7 +1,8 @@
-import { Alert, Divider, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Box, Divider, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconInfoCircle, IconListDetails } from '@tabler/icons-react';
-import { defaultLastContacted, listWithoutContactsNote } from '@prospector/core';
+import { IconCalendar, IconListDetails } from '@tabler/icons-react';
+import { defaultLastContacted } from '@prospector/core';
+import { ListWithoutContactsNote } from '../../../components/list-without-contacts-note';
 import type { StatusCount } from '../api/count-items';
 import { useTargetLists } from '../api/get-target-lists';
 import type { DraftControls } from '../hooks/use-campaign-draft';
@@ -32,14 +33,9 @@ export function FilterStep({ controls, timeZone, rows, refreshing, placeholder }
   const { draft, update, chooseStatuses } = controls;
   const lists = useTargetLists();
   const listOptions = (lists.data ?? []).map((list) => ({ value: list._id, label: list.name, list }));
-  // A chosen list of properties alone: say why it gives no one to text, and what to do.
-  const notes =
-    draft.target === 'lists'
-      ? listOptions.flatMap((o) => {
-          const note = draft.listIds.includes(o.value) ? listWithoutContactsNote(o.list) : null;
-          return note ? [{ id: o.value, note }] : [];
-        })
-      : [];
+  // A chosen list of properties alone says why it gives no one to text, and what to do.
+  const chosenLists =
+    draft.target === 'lists' ? (lists.data ?? []).filter((list) => draft.listIds.includes(list._id)) : [];
   const latestDay = dayOf(defaultLastContacted(new Date()), timeZone);
 
   return (
@@ -86,17 +82,10 @@ export function FilterStep({ controls, timeZone, rows, refreshing, placeholder }
             }}
           />
         )}
-        {notes.map(({ id, note }) => (
-          <Alert
-            key={id}
-            role="note"
-            color="blue"
-            variant="light"
-            icon={<IconInfoCircle size={18} />}
-            maw={720}
-          >
-            <Text size="sm">{note}</Text>
-          </Alert>
+        {chosenLists.map((list) => (
+          <Box key={list._id} maw={720}>
+            <ListWithoutContactsNote list={list} />
+          </Box>
         ))}
       </Stack>
       <Divider color="gray.2" />

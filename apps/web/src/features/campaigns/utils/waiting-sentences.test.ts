@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WAIT_REASONS } from '@prospector/core';
 import { formatWhen, nextTextSentence, waitingSentence } from './waiting-sentences';
 
 // Monday 5 January 2026, 9:30 in New York.
@@ -40,18 +41,8 @@ describe('waitingSentence', () => {
   });
 
   it('has a sentence for every reason', () => {
-    const reasons = [
-      'paused',
-      'notStarted',
-      'firstTouchCap',
-      'deviceUnhealthy',
-      'deviceOffline',
-      'recipientDailyCap',
-      'awaitingReply',
-      'noTemplate',
-      'queued',
-    ] as const;
-    for (const reason of reasons) expect(g(reason, 2, '2026-01-06T14:00:00Z')).toMatch(/^2 recipients .+\.$/);
+    for (const reason of WAIT_REASONS)
+      expect(g(reason, 2, '2026-01-06T14:00:00Z', 'City')).toMatch(/^2 recipients .+\.$/);
   });
 });
 

@@ -3,7 +3,7 @@ import { IconDownload, IconSpeakerphone } from '@tabler/icons-react';
 import type { ListDto } from '@prospector/core';
 import { useExportList, type ExportKind } from '../api/export-list';
 import { useOpenCampaignBuilder } from '../hooks/use-open-campaign-builder';
-import { ListWithoutContactsNote } from './list-without-contacts-note';
+import { ListWithoutContactsNote } from '../../../components/list-without-contacts-note';
 import { SkiptraceButton } from './skiptrace-button';
 
 const EXPORT_BUTTONS: { kind: ExportKind; label: string }[] = [

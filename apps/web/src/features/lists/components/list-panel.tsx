@@ -16,7 +16,7 @@ import { messages, type ListDto } from '@prospector/core';
 import { useListStats, type ListStats } from '../api/get-list-stats';
 import { formatCount } from '../utils/list-format';
 import { ImportProgress } from './import-progress';
-import { ListWithoutContactsNote } from './list-without-contacts-note';
+import { ListWithoutContactsNote } from '../../../components/list-without-contacts-note';
 
 type ListPanelProps = {
   list: ListDto;

@@ -2,7 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { listWithoutContactsNote, type ListDto } from '@prospector/core';
 
-/** Beside a list's campaign button: why a list of properties alone gives a campaign no one to text. */
+/** Why a list of properties alone gives a campaign no one to text (beside its campaign button, and in the builder). */
 export function ListWithoutContactsNote({
   list,
 }: {
