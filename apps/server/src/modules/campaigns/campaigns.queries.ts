@@ -56,8 +56,8 @@ function sourceFilled(source: FieldSource): SQL {
 
 /**
  * The target's contacts, and for each field (given by its sources) how many have none of them
- * filled: one aggregate over the target, joined to each contact's first linked property only when a
- * field may come from it.
+ * filled: one statement over the target, joined to each contact's first linked property (as the
+ * engine picks it) only when a field may come from it.
  */
 export async function countMissingFields(db: Db, t: Target, fields: readonly (readonly FieldSource[])[]) {
   const needsProperty = fields.some((f) => f.some((s) => s.from === 'property'));
@@ -65,15 +65,19 @@ export async function countMissingFields(db: Db, t: Target, fields: readonly (re
     (sources, n) =>
       sql`count(*) filter (where not (${sql.join(sources.map(sourceFilled), sql` or `)}))::int as ${sql.identifier(`m${n}`)}`,
   );
+  // The target once (a CTE named twice is materialized), then its contacts' first properties by a
+  // hash join: a lateral look-up per contact took three times as long at 50,000 contacts.
   const property = needsProperty
-    ? sql`left join lateral (select p.data from item_links l
+    ? sql`left join (select distinct on (l.from_id) l.from_id, p.data from item_links l
+        join target x on x.id = l.from_id
         join items p on p.id = l.to_id and p.type = 'property'
-        where l.from_id = i.id order by p.created_at limit 1) p on true`
+        order by l.from_id, p.created_at) p on p.from_id = i.id`
     : sql``;
   const [row] = await queryRows<Record<string, number>>(
     db,
-    sql`select ${sql.join([sql`count(*)::int as total`, ...missing], sql`, `)}
-      from items i ${property} where ${targetWhere(t)}`,
+    sql`with target as (select i.id, i.data, i.custom from items i where ${targetWhere(t)})
+      select ${sql.join([sql`count(*)::int as total`, ...missing], sql`, `)}
+      from target i ${property}`,
   );
   return { total: row?.['total'] ?? 0, missing: fields.map((_, n) => row?.[`m${n}`] ?? 0) };
 }
