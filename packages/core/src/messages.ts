@@ -49,6 +49,12 @@ export const messages = {
     mapsNotConfigured: 'Maps are not configured on this server: set GOOGLE_MAPS_KEY to look up addresses.',
     addressNotFound: 'No place was found at that address.',
     linkSameType: 'A record can only be linked to records of another type.',
+    addressRequired: "Please enter the property's street address.",
+    addressAmbiguous:
+      'More than one property has this address. Pick one from the suggestions, or add its city and zip.',
+    /** Toasts after a record is added by hand: '{type}' is contact, property or company. */
+    linkedExisting: 'Linked the existing {type}: {title}',
+    linkedNew: 'Added a new {type}: {title}',
     markAllRead: 'Mark all as read',
     itemNotFound: 'That record does not exist.',
     itemForbidden: 'You can only open records assigned to you.',

@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { importResult } from '../contract/lists/dto.js';
 import {
-  companyKeys,
   csvLine,
   csvSafeCell,
   emptyImportResult,
   estimatedArrival,
   importValue,
   isValidCountryCode,
-  normalizeImportEmail,
   progressBarWidth,
-  propertyKey,
   rowLimitMessage,
   splitFullName,
   titleCase,
@@ -43,15 +40,11 @@ describe('import rules', () => {
     ]);
   });
 
-  it('normalises e-mails to lower case and refuses what is not one', () => {
-    expect(normalizeImportEmail(' Ann@Example.COM ')).toBe('ann@example.com');
-    expect(normalizeImportEmail('not-an-email')).toBeNull();
-  });
-
   it('title-cases values but keeps codes, zips and websites as they are', () => {
     expect(titleCase("JOHN O'NEIL-SMITH")).toBe("John O'Neil-Smith");
     expect(titleCase('1808  FOX CHASE DR')).toBe('1808 Fox Chase Dr');
     expect(titleCase('1ST AVE NW')).toBe('1st Ave NW');
+    expect(titleCase('4877 terrace dr ne')).toBe('4877 Terrace Dr NE');
     expect(importValue('State', 'tn')).toBe('tn');
     expect(importValue('Zip', '010001')).toBe('010001');
     expect(importValue('City', 'GOODLETTSVILLE')).toBe('Goodlettsville');
@@ -74,33 +67,6 @@ describe('import rules', () => {
     expect(importValue('Address', '22ND ST')).toBe('22nd St');
     expect(importValue('Owner', 'JOHN SMITH')).toBe('John Smith');
     expect(importValue('Owner', 'mary ann lee')).toBe('Mary Ann Lee');
-  });
-
-  it('sees the same property in differently written addresses', () => {
-    const a = propertyKey({
-      street: '1808 Fox Chase Drive',
-      city: 'Goodlettsville',
-      state: 'TN',
-      zip: '37072-1234',
-    });
-    const b = propertyKey({
-      street: '1808  FOX CHASE DR.',
-      city: 'GOODLETTSVILLE',
-      state: 'tn',
-      zip: '37072',
-    });
-    expect(a).toBe(b);
-    expect(propertyKey({ street: '1810 Fox Chase Dr', city: 'Goodlettsville' })).not.toBe(a);
-    expect(propertyKey({ street: '  ' })).toBeNull();
-  });
-
-  it('matches a company by its name or by its website host', () => {
-    expect(companyKeys({ name: 'Acme, Inc.', website: 'https://www.acme.com/about' })).toEqual([
-      'cn|acme',
-      'cw|acme.com',
-    ]);
-    expect(companyKeys({ name: 'ACME INC' })).toEqual(['cn|acme']);
-    expect(companyKeys({ website: 'not a site' })).toEqual([]);
   });
 
   it('splits full names written either way round', () => {

@@ -1,5 +1,5 @@
 import type { ImportResult } from '../contract/lists/dto.js';
-import { isValidEmail, SYSTEM_FIELDS, type RecordType } from './records.js';
+import { SYSTEM_FIELDS, type RecordType } from './records.js';
 
 /** Rows one import may hold: one configured number (IMPORT_MAX_ROWS), 10,000 by default. */
 export const DEFAULT_IMPORT_MAX_ROWS = 10_000;
@@ -41,11 +41,6 @@ export function isValidCountryCode(input: string): boolean {
   return /^\+[1-9]\d{0,3}$/.test(input.trim());
 }
 
-export function normalizeImportEmail(input: string): string | null {
-  const value = input.trim().toLowerCase();
-  return value && isValidEmail(value) ? value : null;
-}
-
 const KEEP_UPPER = new Set(['NE', 'NW', 'SE', 'SW', 'PO', 'LLC', 'USA', 'II', 'III', 'IV']);
 const ORDINAL = /^(\d+)(ST|ND|RD|TH)([.,;:]*)$/i;
 
@@ -53,7 +48,7 @@ const ORDINAL = /^(\d+)(ST|ND|RD|TH)([.,;:]*)$/i;
  * Values are title-cased on import: 'JOHN O'NEIL-SMITH' → 'John O'Neil-Smith', '1ST AVE' → '1st Ave'.
  * Only words written in one case are touched: a mixed-case word ('Co-op', 'McDonald', 'iPhone') is
  * kept as written, and so is a word with digits ('4B', '#12A'; an ordinal's suffix is lowered). Compass
- * quadrants and a few abbreviations ('NW', 'LLC', 'III') stay upper case, and so does a value that is
+ * quadrants and a few abbreviations ('NW', 'LLC', 'III') are upper case, however they were typed, and so does a value that is
  * one short upper-case code ('TN').
  */
 export function titleCase(input: string): string {
@@ -61,7 +56,8 @@ export function titleCase(input: string): string {
   return words
     .map((word) => {
       const bare = word.replace(/[.,;:]+$/, '');
-      if (KEEP_UPPER.has(bare) || (words.length === 1 && /^[A-Z]{1,3}$/.test(word))) return word;
+      if (KEEP_UPPER.has(bare.toUpperCase())) return word.toUpperCase();
+      if (words.length === 1 && /^[A-Z]{1,3}$/.test(word)) return word;
       const ordinal = ORDINAL.exec(word);
       if (ordinal) return ordinal[1]! + ordinal[2]!.toLowerCase() + ordinal[3]!;
       if (/\d/.test(word) || (/[a-z]/.test(word) && /[A-Z]/.test(word))) return word;
@@ -81,69 +77,6 @@ export function importValue(field: string, raw: string): string {
   if (!value || KEEP_CASE.has(field) || /^[\d.,\s$%-]+$/.test(value) || LINK_OR_EMAIL.test(value))
     return value;
   return titleCase(value);
-}
-
-/** Two property rows are the same property when these keys are equal: street, city, state, zip. */
-export function propertyKey(address: {
-  street: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-}): string | null {
-  const street = canon(address.street);
-  if (!street) return null;
-  const zip = (address.zip ?? '').trim().slice(0, 5);
-  return ['p', street, canon(address.city ?? ''), canon(address.state ?? ''), zip].join('|');
-}
-
-const STREET_WORDS: Record<string, string> = {
-  street: 'st',
-  avenue: 'ave',
-  road: 'rd',
-  drive: 'dr',
-  lane: 'ln',
-  court: 'ct',
-  boulevard: 'blvd',
-  place: 'pl',
-  circle: 'cir',
-  highway: 'hwy',
-  parkway: 'pkwy',
-  terrace: 'ter',
-  north: 'n',
-  south: 's',
-  east: 'e',
-  west: 'w',
-};
-function canon(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[.,#]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((w) => STREET_WORDS[w] ?? w)
-    .join(' ');
-}
-
-/** A company is the same company when its name or its website's host matches. */
-export function companyKeys(company: { name?: string; website?: string }): string[] {
-  const keys: string[] = [];
-  const name = canon(company.name ?? '')
-    .replace(/\b(inc|llc|ltd|co|corp|corporation|company)\b/g, '')
-    .trim();
-  if (name) keys.push(`cn|${name}`);
-  const host = websiteHost(company.website ?? '');
-  if (host) keys.push(`cw|${host}`);
-  return keys;
-}
-
-export function websiteHost(url: string): string | null {
-  const raw = url.trim().toLowerCase();
-  if (!raw) return null;
-  const host = raw
-    .replace(/^[a-z]+:\/\//, '')
-    .split(/[/?#]/)[0]!
-    .replace(/^www\./, '');
-  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) ? host : null;
 }
 
 /** The contact target a Country column maps to. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   doublePrecision,
@@ -153,5 +154,12 @@ export const itemKeys = pgTable(
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.teamId, t.key] }), index('item_keys_item_idx').on(t.itemId)],
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.key] }),
+    index('item_keys_item_idx').on(t.itemId),
+    // A street typed without its city finds the team's properties on that street (records' links).
+    index('item_keys_street_idx')
+      .on(t.teamId, sql`split_part(${t.key}, '|', 2)`)
+      .where(sql`${t.key} like 'p|%'`),
+  ],
 );

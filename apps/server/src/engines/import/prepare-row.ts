@@ -3,7 +3,7 @@ import {
   companyKeys,
   importValue,
   messages,
-  normalizeImportEmail,
+  normalizeEmailIdentifier,
   normalizeImportPhone,
   propertyKey,
   rowPhoneRegion,
@@ -98,7 +98,7 @@ export function prepareRow(
     if (col.type === 'contact' && col.target === 'Email') {
       for (const piece of raw.split(/[;,\s]+/)) {
         if (!piece) continue;
-        const email = normalizeImportEmail(piece);
+        const email = normalizeEmailIdentifier(piece);
         if (email) {
           if (!contact.emails.includes(email)) contact.emails.push(email);
         } else result.invalidEmails += 1;

@@ -1,6 +1,7 @@
 import { fitsUploadQuota } from '@prospector/core';
 import { and, asc, desc, eq, gt, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { linkedCompanyFields, type CompanyNameFields } from '../../db/titles.js';
 import {
   importJobs,
   importMappings,
@@ -331,6 +332,8 @@ export type ExportRow = {
   phones: { value: string; status: string; primary: boolean }[];
   emails: string[];
   property: Record<string, FieldValue> | null;
+  company: CompanyNameFields;
+  primary_value: string | null;
 };
 
 const EXPORT_COLUMNS = sql`
@@ -339,7 +342,9 @@ const EXPORT_COLUMNS = sql`
             order by idt."primary" desc, idt.position) from identifiers idt where idt.item_id = i.id and not idt.is_email), '[]') as phones,
   coalesce((select array_agg(idt.value order by idt.position) from identifiers idt where idt.item_id = i.id and idt.is_email), '{}') as emails,
   (select p.data from item_links l join items p on p.id = l.to_id and p.type = 'property' where l.from_id = i.id
-   order by p.created_at limit 1) as property`;
+   order by p.created_at limit 1) as property,
+  ${linkedCompanyFields('i')} as company,
+  (select d.value from identifiers d where d.item_id = i.id and d."primary" limit 1) as primary_value`;
 
 export async function exportByStatus(db: Db, teamId: string, statusId: string, viewerId: string | null) {
   return queryRows<ExportRow>(
