@@ -13,6 +13,7 @@ export * from './rules/hooks.js';
 export * from './rules/templates.js';
 export * from './rules/campaigns.js';
 export * from './rules/campaign-recipients.js';
+export * from './rules/campaigns-waiting.js';
 export * from './rules/settings.js';
 export * from './rules/team.js';
 export * from './rules/onboarding.js';

@@ -229,6 +229,9 @@ export const messages = {
     unknownList: 'One of the chosen lists does not exist.',
     devicePausedNotice:
       'Campaign "{campaign}": {device} was paused because only {rate}% of its last 50 texts were delivered.',
+    /** A list of properties with no owner contacts: what a campaign needs, and how to get it. */
+    listWithoutContacts:
+      "{list} holds {properties} and no contacts, and campaigns text contacts. To reach the owners, import a spreadsheet with their names and phones next to these addresses: they are added as contacts linked to these properties. Skip tracing, which looks up owners' phones for you, is not available yet.",
   },
   dataFields: {
     systemSectionRemoved: 'The {name} section is built in and cannot be deleted.',
