@@ -68,7 +68,11 @@ export const PAGES: Page[] = [
   ]),
   loggedOut('login /login', 'src/app/routes/login-route.tsx', LOGIN_CALLS),
   loggedOut('privacy, terms', 'src/app/routes/legal-route.tsx'),
-  loggedIn('onboarding', ['src/features/onboarding/index.ts']),
+  loggedIn(
+    'onboarding',
+    ['src/features/onboarding/index.ts'],
+    ['src/features/devices/components/connect-device.tsx'],
+  ),
   loggedIn('dashboard /', ['src/app/routes/dashboard-route.tsx']),
   loggedIn('messenger', ['src/app/routes/messenger-route.tsx']),
   loggedIn('campaigns', ['src/features/campaigns/components/campaigns-page.tsx']),

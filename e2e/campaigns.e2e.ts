@@ -6,11 +6,19 @@ import { listItems, lists, smsJobs } from '../apps/server/src/db/schema/index.js
 import { insertContact, type TestUser } from '../apps/server/src/test/factories.js';
 import { launchBrowser, shot, signedIn, startServer, insertOnboardedAdmin } from './support/harness.js';
 
-// The team and every recipient are in a zone where it is about midday now, whatever hour the test
-// runs: the campaign's 10:00-18:00 window is open and no recipient is in quiet hours.
-const offset = 12 - new Date().getUTCHours();
-const MIDDAY = offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+// The team and the recipients are in a zone where it is about midday now, whatever hour the test
+// runs: the campaign's 10:00-18:00 window is open. Two recipients live where it is about 1:00 at
+// night (quiet hours), and two have no first name, which the template needs.
+const zoneAt = (hour: number) => {
+  const o = hour - new Date().getUTCHours();
+  const offset = o < -12 ? o + 24 : o;
+  return offset >= 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+};
+const MIDDAY = zoneAt(12);
+const NIGHT = zoneAt(1);
+const NIGHT_PHONES = ['+19164567201', '+19164567202'];
 const RECIPIENTS = 20;
+const TOTAL = RECIPIENTS + 4;
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -24,7 +32,7 @@ beforeAll(async () => {
       CAMPAIGN_GAP_MIN_MS: 1500,
       CAMPAIGN_GAP_MAX_MS: 2500,
     },
-    { phoneZones: async () => [MIDDAY] },
+    { phoneZones: async (phone) => [NIGHT_PHONES.includes(phone) ? NIGHT : MIDDAY] },
   );
   browser = await launchBrowser();
   admin = await insertOnboardedAdmin(server, 'dana@sierra.test', 'Dana Brooks', {
@@ -59,17 +67,36 @@ describe('a campaign from a list', () => {
         name: 'Sacramento owners',
         position: 1,
         state: 'imported',
-        itemCount: RECIPIENTS,
-        result: { ...emptyImportResult(), rowsRead: RECIPIENTS, contactsNew: RECIPIENTS },
+        itemCount: TOTAL,
+        propCount: 0,
+        result: { ...emptyImportResult(), rowsRead: TOTAL, contactsNew: TOTAL },
         createdAt: new Date(),
         importedAt: new Date(),
       })
       .returning();
-    for (let i = 0; i < RECIPIENTS; i++) {
+    // A list of addresses only (a property site's export): the picker tells properties from contacts.
+    await server.database.db.insert(lists).values({
+      teamId: admin.teamId,
+      name: 'Redfin Sacramento',
+      position: 2,
+      state: 'imported',
+      propCount: 350,
+      result: { ...emptyImportResult(), rowsRead: 350, propertiesNew: 350 },
+      createdAt: new Date(),
+      importedAt: new Date(),
+    });
+    // First taken by the engine: the two without a first name, the two asleep.
+    const people = [
+      { first: '', phone: '916-456-7300' },
+      { first: '', phone: '916-456-7301' },
+      ...NIGHT_PHONES.map((phone) => ({ first: 'Night', phone })),
+      ...Array.from({ length: RECIPIENTS }, (_, i) => ({ first: `Owner${i}`, phone: `916-456-${7100 + i}` })),
+    ];
+    for (const { first, phone } of people) {
       const c = await insertContact(server.database.db, admin.teamId, {
-        first: `Owner${i}`,
+        first,
         status: 'Not contacted',
-        phones: [`916-456-${String(7100 + i)}`],
+        phones: [phone],
       });
       await server.database.db.insert(listItems).values({ listId: list!.id, itemId: c.id, type: 'contact' });
     }
@@ -81,8 +108,12 @@ describe('a campaign from a list', () => {
     // The list is the target; its contacts are counted per status.
     await page.getByText('Sacramento owners').first().waitFor();
     await page.getByRole('checkbox', { name: /Not contacted/ }).check();
-    await page.getByText(`${RECIPIENTS} contacts selected`).waitFor();
+    await page.getByText(`${TOTAL} contacts selected`).waitFor();
+    // The picker counts each list's properties and contacts apart.
+    await page.getByRole('combobox', { name: 'Lists' }).click();
+    await page.getByRole('option', { name: /Redfin Sacramento · 350 properties · 0 contacts/ }).waitFor();
     await shot(page, 'campaign-e2e-filter');
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Every day, so the test runs whatever day it is (Mon-Fri are chosen by default).
@@ -99,6 +130,9 @@ describe('a campaign from a list', () => {
     await page.getByPlaceholder('Choose template groups').click();
     await page.getByRole('option', { name: /Openers/ }).click();
     await page.keyboard.press('Escape');
+    // Before launch: the recipients the template would skip, and the fallback that texts them.
+    const warning = page.getByRole('status').filter({ hasText: 'Some recipients would be skipped' });
+    await warning.getByText(`2 of ${TOTAL} recipients have no First name.`).waitFor();
     await page.getByRole('checkbox', { name: '(916) 555-0100' }).check();
     await page.getByRole('checkbox', { name: '(916) 555-0101' }).check();
     await shot(page, 'campaign-e2e-finalize');
@@ -118,6 +152,11 @@ describe('a campaign from a list', () => {
     await card.getByRole('button', { name: 'Details of Sacramento spring' }).click();
     const details = page.getByRole('dialog');
     await details.getByRole('table', { name: 'Figures by device' }).waitFor();
+    // Why some wait or were skipped, in sentences.
+    const waiting = details.getByRole('region', { name: 'Waiting recipients' });
+    await waiting.getByText(/^Next text: /).waitFor();
+    await waiting.getByText(/^2 recipients are in quiet hours in their own time zone/).waitFor();
+    await waiting.getByText(/^2 recipients were skipped for having no First name\./).waitFor();
     await shot(page, 'campaign-e2e-details');
     await page.keyboard.press('Escape');
 
@@ -129,7 +168,7 @@ describe('a campaign from a list', () => {
       )[0]!.n;
     await page.waitForTimeout(1000); // a tick that began before the pause may still finish
     const atPause = await jobs();
-    expect(atPause).toBeLessThan(RECIPIENTS);
+    expect(atPause).toBeLessThan(TOTAL);
     await page.waitForTimeout(4000);
     expect(await jobs()).toBe(atPause);
     await shot(page, 'campaign-e2e-paused');

@@ -49,6 +49,12 @@ export const messages = {
     mapsNotConfigured: 'Maps are not configured on this server: set GOOGLE_MAPS_KEY to look up addresses.',
     addressNotFound: 'No place was found at that address.',
     linkSameType: 'A record can only be linked to records of another type.',
+    addressRequired: "Please enter the property's street address.",
+    addressAmbiguous:
+      'More than one property has this address. Pick one from the suggestions, or add its city and zip.',
+    /** Toasts after a record is added by hand: '{type}' is contact, property or company. */
+    linkedExisting: 'Linked the existing {type}: {title}',
+    linkedNew: 'Added a new {type}: {title}',
     markAllRead: 'Mark all as read',
     itemNotFound: 'That record does not exist.',
     itemForbidden: 'You can only open records assigned to you.',
@@ -223,6 +229,9 @@ export const messages = {
     unknownList: 'One of the chosen lists does not exist.',
     devicePausedNotice:
       'Campaign "{campaign}": {device} was paused because only {rate}% of its last 50 texts were delivered.',
+    /** A list of properties with no owner contacts: what a campaign needs, and how to get it. */
+    listWithoutContacts:
+      "{list} holds {properties} and no contacts, and campaigns text contacts. To reach the owners, import a spreadsheet with their names and phones next to these addresses: they are added as contacts linked to these properties. Skip tracing, which looks up owners' phones for you, is not available yet.",
   },
   dataFields: {
     systemSectionRemoved: 'The {name} section is built in and cannot be deleted.',

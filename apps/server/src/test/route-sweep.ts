@@ -216,7 +216,10 @@ async function asOwner(t: TestApp, team: SeededTeam, method: 'POST' | 'PATCH', u
 const BODIES: Record<string, (b: BuildInput) => Promise<Built> | Built> = {
   'PATCH /api/items/update': ({ sampled }) => ({ payload: { ...sampled, key: 'First name' } }),
   'PATCH /api/items/changeStatus': ({ sampled }) => ({ payload: { ...sampled, status: OWN_STATUS } }),
-  'PATCH /api/services/addAndMapData': ({ sampled }) => ({ payload: { ...sampled, type: 'company' } }),
+  // Added by name (a picked existingId is checked by links.stacking.test.ts, across teams too).
+  'PATCH /api/services/addAndMapData': ({ sampled }) => ({
+    payload: { ...sampled, type: 'company', existingId: undefined },
+  }),
   'PATCH /api/services/assign': ({ sampled }) => ({ payload: { ...sampled, dataType: 'contact' } }),
   'POST /api/services/search': ({ sampled }) => ({ payload: { ...sampled, text: 'Secretname' } }),
   'POST /api/services/addNumber': ({ sampled }) => ({

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decideRecipient,
   recipientPhone,
+  templateFieldSources,
   templateValues,
   type CampaignPhone,
   type DueRecipient,
@@ -24,10 +25,25 @@ const phone = (id: string, over: Partial<CampaignPhone> = {}): CampaignPhone => 
   ...over,
 });
 
-const slotA: SenderSlot = { deviceId: 'dA', agentId: 'dA', value: '+13125550001', usable: true };
-const slotB: SenderSlot = { deviceId: 'dB', agentId: 'dB', value: '+13125550002', usable: true };
+const slotA: SenderSlot = {
+  deviceId: 'dA',
+  agentId: 'dA',
+  value: '+13125550001',
+  usable: true,
+  paused: false,
+};
+const slotB: SenderSlot = {
+  deviceId: 'dB',
+  agentId: 'dB',
+  value: '+13125550002',
+  usable: true,
+  paused: false,
+};
+// Midnight starting Wednesday in Chicago, the team's zone.
+const NEXT_DAY = new Date('2025-03-05T06:00:00Z');
 const open = (over: Partial<SlotCapacity> = {}): SlotCapacity => ({
   slots: 1,
+  dailyLeft: 50,
   firstTouchLeft: 10,
   load: 0,
   nextSendAt: null,
@@ -67,6 +83,7 @@ const context = (over: Partial<RecipientContext> = {}): RecipientContext => ({
   campaign: { createdAt: new Date('2025-03-01T00:00:00Z'), statusIds: ['new'], seed: 0 },
   now: NOW,
   timezone: 'America/Chicago',
+  nextDayAt: NEXT_DAY,
   slots: [slotA, slotB],
   capacity: new Map([
     ['dA', open({ load: 5 })],
@@ -134,18 +151,30 @@ const cases: Case[] = [
   {
     name: 'a phone texted three times in a day waits an hour',
     facts: { textsToday: (value) => (value === phone('1').value ? 3 : 0) },
-    expected: { kind: 'defer', until: minutes(60) },
+    expected: { kind: 'defer', until: minutes(60), reason: 'recipientDailyCap' },
   },
   {
-    name: 'a phone whose zone is asleep waits half an hour',
+    name: 'a phone whose zone is asleep waits for 8:00 there (2:00 in Tokyo: six hours)',
     facts: { zones: ['Asia/Tokyo'] },
-    expected: { kind: 'defer', until: minutes(30) },
+    expected: { kind: 'defer', until: minutes(360), reason: 'quietHours' },
   },
   {
     name: 'a phone of no known zone is awake by the team’s zone',
     facts: { zones: [] },
     ctx: { timezone: 'Asia/Tokyo' },
-    expected: { kind: 'defer', until: minutes(30) },
+    expected: { kind: 'defer', until: minutes(360), reason: 'quietHours' },
+  },
+  {
+    name: 'a contact lacking a field is skipped at once, even at night where it lives',
+    facts: { zones: ['Asia/Tokyo'] },
+    recipient: { data: {} },
+    expected: { kind: 'stop', state: 'skipped', reason: 'missingField', field: 'First name' },
+  },
+  {
+    name: 'a contact lacking a field that has a fallback is texted with the fallback',
+    recipient: { data: {} },
+    ctx: { templates: { groups: [[{ id: 't1', text: 'Hi **First name|there**!' }]], subtemplates: [] } },
+    expected: { kind: 'send', body: 'Hi there!' },
   },
   {
     name: 'a new contact goes to the least busy device',
@@ -191,13 +220,25 @@ const cases: Case[] = [
     name: 'a contact whose device has no slot waits for that device’s next send time',
     facts: { phones: [phone('1', { sentFrom: slotA.value })] },
     ctx: { capacity: new Map([['dA', open({ slots: 0, nextSendAt: minutes(5) })]]) },
-    expected: { kind: 'defer', until: minutes(5) },
+    expected: { kind: 'defer', until: minutes(5), reason: 'queued' },
+  },
+  {
+    name: 'a contact whose device reached its daily limit waits for the team’s next day',
+    facts: { phones: [phone('1', { sentFrom: slotA.value })] },
+    ctx: { capacity: new Map([['dA', open({ slots: 0, dailyLeft: 0 })]]) },
+    expected: { kind: 'defer', until: NEXT_DAY, reason: 'deviceLimit' },
   },
   {
     name: 'a contact whose device is offline waits at least a minute',
     facts: { phones: [phone('1', { sentFrom: slotA.value })] },
     ctx: { slots: [{ ...slotA, usable: false }, slotB] },
-    expected: { kind: 'defer', until: minutes(1) },
+    expected: { kind: 'defer', until: minutes(1), reason: 'deviceOffline' },
+  },
+  {
+    name: 'a contact whose device was paused for poor delivery says so',
+    facts: { phones: [phone('1', { sentFrom: slotA.value })] },
+    ctx: { slots: [{ ...slotA, usable: false, paused: true }, slotB] },
+    expected: { kind: 'defer', until: minutes(1), reason: 'deviceUnhealthy' },
   },
   {
     name: 'a contact whose device is not in the campaign goes to another, not as a first touch',
@@ -213,12 +254,12 @@ const cases: Case[] = [
   {
     name: 'a campaign whose groups have no template waits ten minutes',
     ctx: { templates: { groups: [[]], subtemplates: [] } },
-    expected: { kind: 'defer', until: minutes(10) },
+    expected: { kind: 'defer', until: minutes(10), reason: 'noTemplate' },
   },
   {
     name: 'a template naming a field the contact lacks skips it',
     ctx: { templates: { groups: [[{ id: 't1', text: 'Hi **Company**' }]], subtemplates: [] } },
-    expected: { kind: 'stop', state: 'skipped', reason: 'missingField' },
+    expected: { kind: 'stop', state: 'skipped', reason: 'missingField', field: 'Company' },
   },
   {
     name: 'templates turn with the recipient’s place and step',
@@ -272,5 +313,44 @@ describe('templateValues', () => {
       Tier: 'Gold',
     });
     expect(values['Flag']).toBeUndefined();
+  });
+  it('takes the full address when the street is empty, and never lets an empty value stand', () => {
+    const values = templateValues(
+      { data: { 'First name': '' }, custom: { f1: ' ' } },
+      { Street1: ' ', Full: '9 Elm Rd, Albany NY' },
+      new Map([['f1', 'Tier']]),
+    );
+    expect(values['Address']).toBe('9 Elm Rd, Albany NY');
+    expect(values['First name']).toBeUndefined();
+    expect(values['Tier']).toBeUndefined();
+  });
+});
+
+describe('templateFieldSources', () => {
+  const custom = [
+    { id: 'f1', name: 'Tier' },
+    { id: 'f2', name: 'tier' },
+  ];
+  it('reads a built-in field by its usual spelling, whatever the template’s case', () => {
+    expect(templateFieldSources('first NAME', custom)).toEqual([{ from: 'contact', key: 'First name' }]);
+  });
+  it('fills Name from first and last name, and the address from the property', () => {
+    expect(templateFieldSources('Name', [])).toEqual([
+      { from: 'contact', key: 'Name' },
+      { from: 'contact', key: 'First name' },
+      { from: 'contact', key: 'Last name' },
+    ]);
+    expect(templateFieldSources('address', []).map((s) => `${s.from}.${s.key}`)).toEqual([
+      'contact.Address',
+      'property.Address',
+      'property.Street1',
+      'property.Full',
+    ]);
+  });
+  it('reads a custom field by every id its name has', () => {
+    expect(templateFieldSources('TIER', custom).filter((s) => s.from === 'custom')).toEqual([
+      { from: 'custom', key: 'f1' },
+      { from: 'custom', key: 'f2' },
+    ]);
   });
 });

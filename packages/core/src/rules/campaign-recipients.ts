@@ -1,6 +1,6 @@
-import { isRecipientAwake, MAX_TEXTS_PER_RECIPIENT_PER_DAY } from './campaigns.js';
+import { isRecipientAwake, MAX_TEXTS_PER_RECIPIENT_PER_DAY, recipientWakeAt } from './campaigns.js';
 import { itemTitle } from './records.js';
-import { pickTemplate, renderTemplate, type Subtemplate } from './templates.js';
+import { pickTemplate, renderTemplate, TEMPLATE_FIELDS, type Subtemplate } from './templates.js';
 
 /**
  * What a campaign does with one due recipient on a tick: text it now (which phone, from which
@@ -33,11 +33,40 @@ export type DueRecipient = {
   lastMessage: { direction?: 'in' | 'out'; createdAt: string } | null;
 };
 
-/** A device the campaign may send from; an iPhone's agent is its Mac. */
-export type SenderSlot = { deviceId: string; agentId: string | null; value: string; usable: boolean };
+/**
+ * A device the campaign may send from; an iPhone's agent is its Mac. Not `usable` when its agent is
+ * not connected or when `paused` (the campaign paused it for poor delivery).
+ */
+export type SenderSlot = {
+  deviceId: string;
+  agentId: string | null;
+  value: string;
+  usable: boolean;
+  paused: boolean;
+};
 
-/** What a device may still send this tick and today, and how busy it is. */
-export type SlotCapacity = { slots: number; firstTouchLeft: number; load: number; nextSendAt: Date | null };
+/** What a device may still send this tick and today (`dailyLeft`: under the team's limit), and how busy it is. */
+export type SlotCapacity = {
+  slots: number;
+  dailyLeft: number;
+  firstTouchLeft: number;
+  load: number;
+  nextSendAt: Date | null;
+};
+
+/**
+ * Why a recipient the engine put off waits (written on its row with the time it waits until):
+ * its number had 3 texts in 24 hours, it is night where it lives, its device is at its daily limit,
+ * paused for poor delivery, offline or spacing its texts, or the campaign has no template left.
+ */
+export type DeferReason =
+  | 'recipientDailyCap'
+  | 'quietHours'
+  | 'deviceLimit'
+  | 'deviceUnhealthy'
+  | 'deviceOffline'
+  | 'queued'
+  | 'noTemplate';
 
 /** The tick's view of the campaign, the same for every recipient (capacity changes between them). */
 export type RecipientContext = {
@@ -45,6 +74,8 @@ export type RecipientContext = {
   now: Date;
   /** The team's zone: recipients whose number tells no zone are awake by it. */
   timezone: string;
+  /** Midnight starting the team's next day, when the devices' daily limits start again. */
+  nextDayAt: Date;
   slots: readonly SenderSlot[];
   capacity: ReadonlyMap<string, SlotCapacity>;
   templates: {
@@ -67,8 +98,14 @@ export type RecipientFacts = {
 };
 
 export type RecipientDecision =
-  | { kind: 'stop'; state: 'stopped' | 'skipped' | 'done'; reason: RecipientStopReason | null }
-  | { kind: 'defer'; until: Date }
+  | {
+      kind: 'stop';
+      state: 'stopped' | 'skipped' | 'done';
+      reason: RecipientStopReason | null;
+      /** The field it lacks, when skipped for one. */
+      field?: string;
+    }
+  | { kind: 'defer'; until: Date; reason: DeferReason }
   /** Every device is busy or at its limit: the recipient waits its turn, unchanged. */
   | { kind: 'wait' }
   | {
@@ -108,21 +145,24 @@ export function decideRecipient(
     return { kind: 'stop', state: 'stopped', reason: 'status' };
   const { usable, next: phone } = recipientPhone(r, facts.phones);
   if (!phone) return noPhoneLeft(r, facts.phones);
-  if (facts.textsToday(phone.value) >= MAX_TEXTS_PER_RECIPIENT_PER_DAY)
-    return { kind: 'defer', until: at(60 * MINUTE) };
-  if (!isRecipientAwake(facts.zones, now, ctx.timezone)) return { kind: 'defer', until: at(30 * MINUTE) };
-  const firstTouch = !phone.sentFrom;
-  const slot = pickSlot(phone, ctx);
-  if (slot.kind !== 'slot') return slot;
+  // The words before the timing: a recipient who cannot be texted is told at once, whatever the hour.
   const template = pickTemplate(ctx.templates.groups, c.seed + r.seq + r.step);
-  if (!template) return { kind: 'defer', until: at(10 * MINUTE) };
+  if (!template) return { kind: 'defer', until: at(10 * MINUTE), reason: 'noTemplate' };
   const rendered = renderTemplate(
     template.text,
     templateValues(r, facts.property, ctx.fieldNames),
     ctx.templates.subtemplates,
     c.seed + r.seq,
   );
-  if (!rendered.ok) return { kind: 'stop', state: 'skipped', reason: 'missingField' };
+  if (!rendered.ok)
+    return { kind: 'stop', state: 'skipped', reason: 'missingField', field: rendered.missing };
+  if (facts.textsToday(phone.value) >= MAX_TEXTS_PER_RECIPIENT_PER_DAY)
+    return { kind: 'defer', until: at(60 * MINUTE), reason: 'recipientDailyCap' };
+  if (!isRecipientAwake(facts.zones, now, ctx.timezone))
+    return { kind: 'defer', until: recipientWakeAt(facts.zones, now, ctx.timezone), reason: 'quietHours' };
+  const firstTouch = !phone.sentFrom;
+  const slot = pickSlot(phone, ctx);
+  if (slot.kind !== 'slot') return slot;
   return {
     kind: 'send',
     phone,
@@ -144,20 +184,24 @@ function noPhoneLeft(r: DueRecipient, phones: readonly CampaignPhone[]): Recipie
 
 /**
  * The device that texts this phone. Sticky sender: a contact stays on the device it talked to, when
- * that device is in the campaign (it waits for it). New contacts go to the healthy connected device
- * with the least load that may still take one.
+ * that device is in the campaign (it waits for it: until tomorrow when it is at its daily limit). New
+ * contacts go to the healthy connected device with the least load that may still take one.
  */
 function pickSlot(
   phone: CampaignPhone,
   ctx: RecipientContext,
-): { kind: 'slot'; slot: SenderSlot } | { kind: 'defer'; until: Date } | { kind: 'wait' } {
+): { kind: 'slot'; slot: SenderSlot } | Extract<RecipientDecision, { kind: 'defer' | 'wait' }> {
   const from = phone.sentFrom?.toLowerCase();
   const sticky = from ? ctx.slots.findLast((s) => s.value.toLowerCase() === from) : undefined;
   if (sticky) {
     const cap = ctx.capacity.get(sticky.deviceId);
     if (sticky.usable && cap && cap.slots > 0) return { kind: 'slot', slot: sticky };
+    const soon = new Date(ctx.now.getTime() + MINUTE);
+    if (!sticky.usable)
+      return { kind: 'defer', until: soon, reason: sticky.paused ? 'deviceUnhealthy' : 'deviceOffline' };
+    if (cap && cap.dailyLeft <= 0) return { kind: 'defer', until: ctx.nextDayAt, reason: 'deviceLimit' };
     const next = cap?.nextSendAt?.getTime() ?? 0;
-    return { kind: 'defer', until: new Date(Math.max(ctx.now.getTime() + MINUTE, next)) };
+    return { kind: 'defer', until: new Date(Math.max(soon.getTime(), next)), reason: 'queued' };
   }
   const firstTouch = !phone.sentFrom;
   let best: { s: SenderSlot; load: number } | null = null;
@@ -169,22 +213,54 @@ function pickSlot(
   return best ? { kind: 'slot', slot: best.s } : { kind: 'wait' };
 }
 
-/** A contact's values for `**Field**`: its own fields, its custom fields by name, its property's address. */
+const filled = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
+const PLACE_FIELDS = ['Address', 'City', 'State', 'Zip'] as const;
+
+/**
+ * A contact's values for `**Field**`: its own fields, its custom fields by name, its property's
+ * address (`Address`, else `Street1`, else `Full`) and place. Empty values are left out: the template's
+ * fallback, or a skip, stands in for them. templateFieldSources says the same in terms a query can count.
+ */
 export function templateValues(
   r: Pick<DueRecipient, 'data' | 'custom'>,
   property: Values | undefined,
   fieldNames: ReadonlyMap<string, string>,
 ): Values {
   const values: Values = {};
-  for (const k of ['Address', 'City', 'State', 'Zip']) values[k] = property?.[k] ?? undefined;
-  if (property && !values['Address']) values['Address'] = property['Street1'] ?? property['Full'];
-  for (const [k, v] of Object.entries(r.data))
-    if (v !== null && v !== undefined && String(v).trim()) values[k] = v;
+  for (const k of PLACE_FIELDS) if (filled(property?.[k])) values[k] = property![k];
+  if (!values['Address'])
+    values['Address'] = [property?.['Street1'], property?.['Full']].find(filled) ?? undefined;
+  for (const [k, v] of Object.entries(r.data)) if (filled(v)) values[k] = v;
   const name = itemTitle('contact', r.data);
   if (name !== 'Unnamed contact') values['Name'] = name;
   for (const [id, v] of Object.entries(r.custom ?? {})) {
     const field = fieldNames.get(id);
-    if (field && (typeof v === 'string' || typeof v === 'number')) values[field] = v;
+    if (field && (typeof v === 'string' || typeof v === 'number') && filled(v)) values[field] = v;
   }
   return values;
+}
+
+/** Where a field's value may come from: a key of the contact's fields, of its property's, or a custom field id. */
+export type FieldSource = { from: 'contact' | 'property' | 'custom'; key: string };
+
+/**
+ * Where templateValues looks for a field (case-insensitively, as templates match): a recipient lacks
+ * the field when every source is empty. Built-in fields take their usual spelling; a custom field is
+ * read by each id its name has.
+ */
+export function templateFieldSources(
+  field: string,
+  customFields: readonly { id: string; name: string }[],
+): FieldSource[] {
+  const k = field.trim().toLowerCase();
+  const builtIn = TEMPLATE_FIELDS.find((f) => f.toLowerCase() === k) ?? field.trim();
+  const sources: FieldSource[] = [{ from: 'contact', key: builtIn }];
+  if (builtIn === 'Name')
+    sources.push({ from: 'contact', key: 'First name' }, { from: 'contact', key: 'Last name' });
+  if ((PLACE_FIELDS as readonly string[]).includes(builtIn)) sources.push({ from: 'property', key: builtIn });
+  if (builtIn === 'Address')
+    sources.push({ from: 'property', key: 'Street1' }, { from: 'property', key: 'Full' });
+  for (const f of customFields)
+    if (f.name.trim().toLowerCase() === k) sources.push({ from: 'custom', key: f.id });
+  return sources;
 }

@@ -12,7 +12,10 @@ import {
   isInSendWindow,
   isLastContactedAllowed,
   isRecipientAwake,
+  listWithoutContactsNote,
+  recipientWakeAt,
   sendGapMs,
+  startOfNextDay,
   weekdayInZone,
   type BuilderDraft,
 } from './campaigns.js';
@@ -142,5 +145,42 @@ describe('recipients and devices', () => {
       c(false, 'In Progress', 2),
     ];
     expect(list.sort(compareCampaigns).map((x) => x.createdAt.getDate())).toEqual([2, 1, 8, 9]);
+  });
+});
+
+describe('when waits end', () => {
+  it("the team's next day starts at its midnight", () => {
+    expect(startOfNextDay(new Date('2026-01-06T16:00:00Z'), 'America/New_York')).toEqual(
+      new Date('2026-01-07T05:00:00Z'),
+    );
+  });
+  it('a recipient asleep is texted from 8:00 where it lives; of several zones, the last to wake', () => {
+    const night = new Date('2026-01-06T09:00:00Z'); // 4:00 New York, 1:00 Los Angeles
+    expect(recipientWakeAt(['America/New_York'], night, 'UTC')).toEqual(new Date('2026-01-06T13:00:00Z'));
+    expect(recipientWakeAt(['America/New_York', 'America/Los_Angeles'], night, 'UTC')).toEqual(
+      new Date('2026-01-06T16:00:00Z'),
+    );
+    const evening = new Date('2026-01-07T03:00:00Z'); // 22:00 New York
+    expect(recipientWakeAt([], evening, 'America/New_York')).toEqual(new Date('2026-01-07T13:00:00Z'));
+  });
+  it('zones never awake together are looked at again in half an hour', () => {
+    const now = new Date('2026-01-06T09:00:00Z');
+    expect(recipientWakeAt(['UTC', 'Asia/Shanghai', 'America/Los_Angeles'], now, 'UTC')).toEqual(
+      new Date(now.getTime() + 30 * 60_000),
+    );
+  });
+});
+
+describe('listWithoutContactsNote', () => {
+  it('explains a list of properties without contacts, and what to do about it', () => {
+    const note = listWithoutContactsNote({ name: 'Redfin Austin', itemCount: 0, propCount: 1350 });
+    expect(note).toMatch(
+      /^Redfin Austin holds 1,350 properties and no contacts, and campaigns text contacts\./,
+    );
+    expect(note).toContain('Skip tracing');
+  });
+  it('says nothing about a list with contacts, or an empty one', () => {
+    expect(listWithoutContactsNote({ name: 'A', itemCount: 3, propCount: 350 })).toBeNull();
+    expect(listWithoutContactsNote({ name: 'B', itemCount: 0, propCount: 0 })).toBeNull();
   });
 });

@@ -133,6 +133,66 @@ export function isRecipientAwake(zones: readonly string[], now: Date, fallbackZo
   });
 }
 
+/** The calendar day `days` after the zone's day of `at`, as midday of that day (clear of DST shifts). */
+function dayAfter(at: Date, days: number, timeZone: string): Date {
+  const d = new TZDate(at.getTime(), timeZone);
+  return new Date(
+    new TZDate(d.getFullYear(), d.getMonth(), d.getDate() + days, 12, 0, 0, timeZone).getTime(),
+  );
+}
+
+/** Midnight that starts the zone's next day: when a device's daily counters start again. */
+export function startOfNextDay(now: Date, timeZone: string): Date {
+  return atHourInZone(dayAfter(now, 1, timeZone), 0, timeZone);
+}
+
+/**
+ * The first instant at or after `from` when the campaign may send (isInSendWindow), or null when its
+ * end date comes first. Looks a week ahead: every chosen weekday comes round in that time.
+ */
+export function nextWindowStart(s: Schedule, from: Date): Date | null {
+  const t0 = new Date(Math.max(from.getTime(), s.startDate.getTime()));
+  if (s.endHour <= s.startHour) return null;
+  for (let k = 0; k <= 7; k++) {
+    const day = dayAfter(t0, k, s.timezone);
+    if (!s.weekDays.includes(weekdayInZone(day, s.timezone))) continue;
+    const open = atHourInZone(day, s.startHour, s.timezone);
+    const close =
+      s.endHour >= 24
+        ? atHourInZone(dayAfter(day, 1, s.timezone), 0, s.timezone)
+        : atHourInZone(day, s.endHour, s.timezone);
+    const at = new Date(Math.max(t0.getTime(), open.getTime()));
+    if (at.getTime() >= close.getTime()) continue;
+    return s.endDate && at.getTime() >= s.endDate.getTime() ? null : at;
+  }
+  return null;
+}
+
+/**
+ * When a recipient asleep now (isRecipientAwake) may next be texted: 8:00 in its zone, or the latest
+ * 8:00 of its zones when the number maps to several. Half an hour on when no such moment is found
+ * (zones too far apart to be awake together): the engine looks again then.
+ */
+export function recipientWakeAt(zones: readonly string[], now: Date, fallbackZone: string): Date {
+  const list = zones.length > 0 ? zones : [fallbackZone];
+  let wake = now.getTime();
+  for (const z of list) {
+    try {
+      if (isRecipientAwake([z], now, z)) continue;
+      const today = atHourInZone(now, QUIET_END_HOUR, z);
+      const next =
+        today.getTime() > now.getTime() ? today : atHourInZone(dayAfter(now, 1, z), QUIET_END_HOUR, z);
+      wake = Math.max(wake, next.getTime());
+    } catch {
+      // An unknown zone name: it does not hold the recipient back (isRecipientAwake agrees).
+    }
+  }
+  const at = new Date(wake);
+  return wake > now.getTime() && isRecipientAwake(list, at, fallbackZone)
+    ? at
+    : new Date(now.getTime() + 30 * 60_000);
+}
+
 /** Delivery rate of a device's recent texts: sent or delivered count as reaching the network. */
 export function deliveryRate(states: readonly string[]): number {
   if (states.length === 0) return 1;
@@ -162,4 +222,20 @@ export type CampaignOrderKey = { paused: boolean; status: 'In Progress' | 'Finis
 export function compareCampaigns(a: CampaignOrderKey, b: CampaignOrderKey): number {
   const rank = (c: CampaignOrderKey) => (c.status === 'Finished' ? 2 : c.paused ? 1 : 0);
   return rank(a) - rank(b) || b.createdAt.getTime() - a.createdAt.getTime();
+}
+
+/**
+ * Why a list leads to no campaign: it holds properties but no contacts (a list of addresses, say from
+ * a property site). Null when it has contacts, or nothing at all to explain.
+ */
+export function listWithoutContactsNote(list: {
+  name: string;
+  itemCount: number;
+  propCount: number;
+}): string | null {
+  if (list.itemCount > 0 || list.propCount === 0) return null;
+  const properties = `${list.propCount.toLocaleString('en-US')} ${list.propCount === 1 ? 'property' : 'properties'}`;
+  return messages.campaigns.listWithoutContacts
+    .replace('{list}', list.name)
+    .replace('{properties}', properties);
 }

@@ -1,6 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { ImportResult } from '../contract/lists/dto.js';
-import { isValidEmail, SYSTEM_FIELDS, type RecordType } from './records.js';
+import { SYSTEM_FIELDS, type RecordType } from './records.js';
 
 /** Rows one import may hold: one configured number (IMPORT_MAX_ROWS), 10,000 by default. */
 export const DEFAULT_IMPORT_MAX_ROWS = 10_000;
@@ -26,6 +25,8 @@ export function emptyImportResult(): ImportResult {
     invalidPhones: 0,
     invalidEmails: 0,
     dncPhones: 0,
+    unknownCountries: 0,
+    firstRowsOnly: null,
     dropped: {},
   };
 }
@@ -40,24 +41,6 @@ export function isValidCountryCode(input: string): boolean {
   return /^\+[1-9]\d{0,3}$/.test(input.trim());
 }
 
-/** A phone cell in E.164, read with the import's country calling code when it has none; null if invalid. */
-export function normalizeImportPhone(input: string, countryCode: string): string | null {
-  const raw = input.trim();
-  if (!raw) return null;
-  const digits = raw.replace(/[^\d+]/g, '');
-  if (digits.replace(/\+/g, '').length < 6) return null;
-  const code = countryCode.trim().replace('+', '');
-  const parsed = raw.startsWith('+')
-    ? parsePhoneNumberFromString(raw)
-    : parsePhoneNumberFromString(raw, { defaultCallingCode: code });
-  return parsed && parsed.isValid() ? parsed.number : null;
-}
-
-export function normalizeImportEmail(input: string): string | null {
-  const value = input.trim().toLowerCase();
-  return value && isValidEmail(value) ? value : null;
-}
-
 const KEEP_UPPER = new Set(['NE', 'NW', 'SE', 'SW', 'PO', 'LLC', 'USA', 'II', 'III', 'IV']);
 const ORDINAL = /^(\d+)(ST|ND|RD|TH)([.,;:]*)$/i;
 
@@ -65,7 +48,7 @@ const ORDINAL = /^(\d+)(ST|ND|RD|TH)([.,;:]*)$/i;
  * Values are title-cased on import: 'JOHN O'NEIL-SMITH' → 'John O'Neil-Smith', '1ST AVE' → '1st Ave'.
  * Only words written in one case are touched: a mixed-case word ('Co-op', 'McDonald', 'iPhone') is
  * kept as written, and so is a word with digits ('4B', '#12A'; an ordinal's suffix is lowered). Compass
- * quadrants and a few abbreviations ('NW', 'LLC', 'III') stay upper case, and so does a value that is
+ * quadrants and a few abbreviations ('NW', 'LLC', 'III') are upper case, however they were typed, and so does a value that is
  * one short upper-case code ('TN').
  */
 export function titleCase(input: string): string {
@@ -73,7 +56,8 @@ export function titleCase(input: string): string {
   return words
     .map((word) => {
       const bare = word.replace(/[.,;:]+$/, '');
-      if (KEEP_UPPER.has(bare) || (words.length === 1 && /^[A-Z]{1,3}$/.test(word))) return word;
+      if (KEEP_UPPER.has(bare.toUpperCase())) return word.toUpperCase();
+      if (words.length === 1 && /^[A-Z]{1,3}$/.test(word)) return word;
       const ordinal = ORDINAL.exec(word);
       if (ordinal) return ordinal[1]! + ordinal[2]!.toLowerCase() + ordinal[3]!;
       if (/\d/.test(word) || (/[a-z]/.test(word) && /[A-Z]/.test(word))) return word;
@@ -95,68 +79,8 @@ export function importValue(field: string, raw: string): string {
   return titleCase(value);
 }
 
-/** Two property rows are the same property when these keys are equal: street, city, state, zip. */
-export function propertyKey(address: {
-  street: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-}): string | null {
-  const street = canon(address.street);
-  if (!street) return null;
-  const zip = (address.zip ?? '').trim().slice(0, 5);
-  return ['p', street, canon(address.city ?? ''), canon(address.state ?? ''), zip].join('|');
-}
-
-const STREET_WORDS: Record<string, string> = {
-  street: 'st',
-  avenue: 'ave',
-  road: 'rd',
-  drive: 'dr',
-  lane: 'ln',
-  court: 'ct',
-  boulevard: 'blvd',
-  place: 'pl',
-  circle: 'cir',
-  highway: 'hwy',
-  parkway: 'pkwy',
-  terrace: 'ter',
-  north: 'n',
-  south: 's',
-  east: 'e',
-  west: 'w',
-};
-function canon(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[.,#]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((w) => STREET_WORDS[w] ?? w)
-    .join(' ');
-}
-
-/** A company is the same company when its name or its website's host matches. */
-export function companyKeys(company: { name?: string; website?: string }): string[] {
-  const keys: string[] = [];
-  const name = canon(company.name ?? '')
-    .replace(/\b(inc|llc|ltd|co|corp|corporation|company)\b/g, '')
-    .trim();
-  if (name) keys.push(`cn|${name}`);
-  const host = websiteHost(company.website ?? '');
-  if (host) keys.push(`cw|${host}`);
-  return keys;
-}
-
-export function websiteHost(url: string): string | null {
-  const raw = url.trim().toLowerCase();
-  if (!raw) return null;
-  const host = raw
-    .replace(/^[a-z]+:\/\//, '')
-    .split(/[/?#]/)[0]!
-    .replace(/^www\./, '');
-  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) ? host : null;
-}
+/** The contact target a Country column maps to. */
+export const COUNTRY_TARGET = 'Country';
 
 /** Import targets: the fields a spreadsheet column can fill. Phone and Email go to the contact's identifiers. */
 export type ImportTarget = { type: RecordType; matchesTo: string; label: string };
@@ -167,6 +91,8 @@ const CONTACT_TARGETS = [
   'Last name',
   'Full name',
   ...SYSTEM_FIELDS.contact.slice(2),
+  // Not stored: it decides the country each row's phones are read in (rules/imports-countries.ts).
+  COUNTRY_TARGET,
 ];
 const PROPERTY_TARGETS = SYSTEM_FIELDS.property.filter((f) => f !== 'Full');
 const COMPANY_TARGETS = SYSTEM_FIELDS.company;
@@ -186,24 +112,6 @@ export function importTargets(
     ...system('company', COMPANY_TARGETS),
     ...customOf('company'),
   ];
-}
-
-/**
- * The spec's automatic mapping: a column whose name contains 'phone' or 'email' (any case) is a phone
- * or e-mail; any other column maps to the field of the same name (case-insensitive), a property field
- * first, then a contact field, then a company field. null: the column stays unmapped.
- */
-export function autoMapColumn(column: string, targets: readonly ImportTarget[]): ImportTarget | null {
-  const name = column.trim().toLowerCase();
-  if (name.includes('phone'))
-    return targets.find((t) => t.type === 'contact' && t.matchesTo === 'Phone') ?? null;
-  if (name.includes('email'))
-    return targets.find((t) => t.type === 'contact' && t.matchesTo === 'Email') ?? null;
-  for (const type of ['property', 'contact', 'company'] as const) {
-    const hit = targets.find((t) => t.type === type && t.label.toLowerCase() === name);
-    if (hit) return hit;
-  }
-  return null;
 }
 
 /** 'SMITH, JOHN A' → John A / Smith; 'John Smith' → John / Smith. */

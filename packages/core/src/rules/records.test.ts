@@ -187,6 +187,16 @@ describe('record display', () => {
     expect(itemTitle('property', { Address: '12 Elm St' })).toBe('12 Elm St');
     expect(itemTitle('contact', {})).toBe('Unnamed contact');
   });
+  it('titles a contact without a name by its company, else by its primary phone, formatted', async () => {
+    const { itemTitle } = await import('./records.js');
+    const fallbacks = { company: 'Acme Roofing', primary: '+19164567890' };
+    expect(itemTitle('contact', { 'First name': 'Ann' }, fallbacks)).toBe('Ann');
+    expect(itemTitle('contact', { 'First name': ' ', City: 'Reno' }, fallbacks)).toBe('Acme Roofing');
+    expect(itemTitle('contact', {}, { company: '', primary: '+19164567890' })).toBe('(916) 456-7890');
+    expect(itemTitle('contact', {}, { company: null, primary: 'ann@acme.com' })).toBe('ann@acme.com');
+    expect(itemTitle('contact', {}, { company: null, primary: null })).toBe('Unnamed contact');
+    expect(itemTitle('company', { Name: 'Acme' }, fallbacks)).toBe('Acme');
+  });
   it('finds a record by names and address in lower case', async () => {
     const { itemSearchText } = await import('./records.js');
     expect(

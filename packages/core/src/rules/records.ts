@@ -1,6 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, startOfDay } from 'date-fns';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { normalizeEmail } from './auth.js';
+import { normalizeImportPhone } from './imports-countries.js';
 
 /** Identifier statuses of the spec: '' (none), 'Wrong #' and 'DNC'. */
 export const IDENTIFIER_STATUSES = ['Wrong #', 'DNC'] as const;
@@ -46,12 +48,11 @@ export function orderIdentifiers<T extends IdentifierLike>(idts: readonly T[]): 
 }
 
 /**
- * A phone in E.164 (`+19165550123`), or null when it is not a valid number. A number without a
- * country code is read in `defaultCountry`.
+ * A phone in E.164 (`+19165550123`), or null when it is not a valid number: what contacts stack on,
+ * by hand as in imports (the import's own rule, read in `defaultCountry` when it has no country code).
  */
 export function normalizePhone(input: string, defaultCountry: CountryCode = 'US'): string | null {
-  const parsed = parsePhoneNumberFromString(input.trim(), defaultCountry);
-  return parsed && parsed.isValid() ? parsed.number : null;
+  return normalizeImportPhone(input, { country: defaultCountry });
 }
 
 /**
@@ -69,6 +70,12 @@ export function formatPhone(e164: string, homeCountry: CountryCode = 'US'): stri
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export function isValidEmail(input: string): boolean {
   return EMAIL.test(input.trim());
+}
+
+/** An e-mail identifier as it is stored and stacked on: trimmed and lower-cased; null when it is not one. */
+export function normalizeEmailIdentifier(input: string): string | null {
+  const value = normalizeEmail(input);
+  return value && isValidEmail(value) ? value : null;
 }
 
 /** Websites and Link fields get https:// when they lack http (part 1 §5). */
@@ -190,12 +197,40 @@ export const SYSTEM_FIELDS: Record<RecordType, readonly string[]> = {
   company: ['Name', 'Website', 'Address', 'City', 'State', 'Zip'],
 };
 
-/** The name a record is shown by: a contact's full name, a company's name, a property's address. */
-export function itemTitle(type: RecordType, data: Data): string {
+/** What a contact is titled by when it has no name: its company's name and its primary phone or e-mail. */
+export type TitleFallbacks = { company?: string | null; primary?: string | null };
+
+/**
+ * The name a record is shown by, everywhere (board cards, record header, Messenger, search, exports):
+ * a contact's full name, else the name of the company it is linked to, else its primary phone
+ * (formatted) or e-mail; a company's name or website; a property's address.
+ */
+export function itemTitle(type: RecordType, data: Data, fallbacks: TitleFallbacks = {}): string {
   if (type === 'contact')
-    return `${str(data['First name'])} ${str(data['Last name'])}`.trim() || 'Unnamed contact';
+    return (
+      `${str(data['First name'])} ${str(data['Last name'])}`.trim() ||
+      str(fallbacks.company) ||
+      (fallbacks.primary ? formatPhone(fallbacks.primary.trim()) : '') ||
+      'Unnamed contact'
+    );
   if (type === 'company') return str(data['Name']) || str(data['Website']) || 'Unnamed company';
   return str(data['Address']) || str(data['Full']) || str(data['Street1']) || 'Unnamed property';
+}
+
+/**
+ * A record's title from what its DTO carries: its first linked company's title and its primary
+ * phone or e-mail (the server titles its summaries the same way).
+ */
+export function recordTitle(item: {
+  type: RecordType;
+  data: Data;
+  companies: readonly { title: string }[];
+  idts: readonly { value: string; primary: boolean }[];
+}): string {
+  return itemTitle(item.type, item.data, {
+    company: item.companies[0]?.title ?? null,
+    primary: item.idts.find((i) => i.primary)?.value ?? null,
+  });
 }
 
 /** Lower-cased text a record is found by: names, company, website and address parts. */

@@ -7,6 +7,7 @@ import {
   pickTemplate,
   previewTemplate,
   renderTemplate,
+  templateFieldUses,
   templatePlaceholders,
   templateProblem,
 } from './templates.js';
@@ -69,6 +70,47 @@ describe('renderTemplate', () => {
     const previews = previewTemplate('{greet} **Name** at **Address**', subs);
     expect(previews).toHaveLength(5);
     expect(previews[0]).toContain('John Carter at 1458 Maple Avenue');
+  });
+});
+
+describe('fallbacks: **Field|fallback**', () => {
+  it('writes the fallback when the record has no value, and the value when it has one', () => {
+    const text = 'Hi **First name|there**, is **City|your town** home?';
+    expect(renderTemplate(text, { 'First name': ' ', City: 'Albany' }, [], 0)).toEqual({
+      ok: true,
+      text: 'Hi there, is Albany home?',
+    });
+    expect(renderTemplate(text, { 'First name': 'Ann' }, [], 0)).toEqual({
+      ok: true,
+      text: 'Hi Ann, is your town home?',
+    });
+  });
+  it('never skips a record for a field whose every use has a fallback', () => {
+    const r = renderTemplate('**First name|Hello**! **first name|Friend**, still selling?', {}, [], 0);
+    expect(r).toEqual({ ok: true, text: 'Hello! Friend, still selling?' });
+  });
+  it('an empty fallback writes nothing rather than skipping', () => {
+    expect(renderTemplate('Hi **First name|**, hello', {}, [], 0)).toEqual({ ok: true, text: 'Hi , hello' });
+  });
+  it('validates the field before the bar, so a fallback never names an unknown field', () => {
+    expect(templateProblem('Hi **first name|there**, hello', known)).toBeNull();
+    expect(templateProblem('Hi **Nickname|there**, hello', known)).toBe(
+      'There is no field named "Nickname". Use one of your data fields, e.g. **First name**.',
+    );
+    expect(templatePlaceholders('**First name|there** in **City**').fields).toEqual(['First name', 'City']);
+  });
+  it('previews with the sample record, and with the fallback for a field the sample lacks', () => {
+    expect(previewTemplate('Hi **First name|there**', [])[0]).toBe('Hi John');
+    expect(previewTemplate('About **Tier|your plan**', [])[0]).toBe('About your plan');
+  });
+  it('lists the fields a set of templates uses, covered only when every use has a fallback', () => {
+    expect(
+      templateFieldUses(['Hi **First name|there** in **City**', 'Hey **first name**, **Zip|your area**']),
+    ).toEqual([
+      { field: 'First name', covered: false },
+      { field: 'City', covered: false },
+      { field: 'Zip', covered: true },
+    ]);
   });
 });
 

@@ -3,6 +3,8 @@ import { messages } from '../messages.js';
 /**
  * SMS templates (spec part 2 §3): `**Field**` takes a record's value, `{subtemplate}` one of the
  * subtemplate's values. Field names match case-insensitively; a subtemplate by its name, likewise.
+ * `**Field|fallback**` writes the fallback when the record has no value for the field, so that
+ * recipient is texted instead of skipped.
  */
 
 export const GROUP_NAME_MIN = 3;
@@ -38,18 +40,26 @@ export type Subtemplate = { name: string; values: string[] };
 
 type Token =
   | { kind: 'text'; text: string }
-  | { kind: 'field'; name: string }
+  /** `fallback` is null when the placeholder gives none (`**Field**`). */
+  | { kind: 'field'; name: string; fallback: string | null }
   | { kind: 'sub'; name: string }
   | { kind: 'unclosed' };
 
 const TOKEN = /\*\*([^*\n]+?)\*\*|\{([^{}\n]+)\}|\*\*/g;
+
+/** `Name` or `Name|fallback`: the first bar splits them; the fallback is kept as written, trimmed. */
+function fieldToken(inner: string): Token {
+  const bar = inner.indexOf('|');
+  if (bar < 0) return { kind: 'field', name: inner.trim(), fallback: null };
+  return { kind: 'field', name: inner.slice(0, bar).trim(), fallback: inner.slice(bar + 1).trim() };
+}
 
 function tokenize(text: string): Token[] {
   const out: Token[] = [];
   let last = 0;
   for (const m of text.matchAll(TOKEN)) {
     if (m.index > last) out.push({ kind: 'text', text: text.slice(last, m.index) });
-    if (m[1] !== undefined) out.push({ kind: 'field', name: m[1].trim() });
+    if (m[1] !== undefined) out.push(fieldToken(m[1]));
     else if (m[2] !== undefined) out.push({ kind: 'sub', name: m[2].trim() });
     else out.push({ kind: 'unclosed' });
     last = m.index + m[0].length;
@@ -60,13 +70,32 @@ function tokenize(text: string): Token[] {
 
 const key = (s: string) => s.trim().toLowerCase();
 
-/** The fields and subtemplates a template names, as written. */
+/** The fields (without their fallbacks) and subtemplates a template names, as written. */
 export function templatePlaceholders(text: string): { fields: string[]; subtemplates: string[] } {
   const tokens = tokenize(text);
   return {
     fields: tokens.flatMap((t) => (t.kind === 'field' ? [t.name] : [])),
     subtemplates: tokens.flatMap((t) => (t.kind === 'sub' ? [t.name] : [])),
   };
+}
+
+/** A field some templates use: `covered` when every use gives a fallback (no recipient is skipped for it). */
+export type TemplateFieldUse = { field: string; covered: boolean };
+
+/**
+ * The fields a set of templates uses, each once (first spelling kept, compared case-insensitively),
+ * in order of first use.
+ */
+export function templateFieldUses(texts: readonly string[]): TemplateFieldUse[] {
+  const uses = new Map<string, TemplateFieldUse>();
+  for (const text of texts)
+    for (const t of tokenize(text)) {
+      if (t.kind !== 'field' || !t.name) continue;
+      const found = uses.get(key(t.name));
+      if (found) found.covered &&= t.fallback !== null;
+      else uses.set(key(t.name), { field: t.name, covered: t.fallback !== null });
+    }
+  return [...uses.values()];
 }
 
 /** Why a template cannot be saved (a placeholder that names nothing), or null when it can. */
@@ -99,8 +128,9 @@ export type RenderResult = { ok: true; text: string } | { ok: false; missing: st
 /**
  * Renders a template for one recipient. `rotation` is the recipient's sequence number in its campaign
  * (plus the campaign's seed): consecutive recipients get consecutive values of each subtemplate, so
- * their wording differs whenever a subtemplate has two values or more. A field the record lacks makes
- * the render fail with its name: the campaign skips that recipient rather than send a broken text.
+ * their wording differs whenever a subtemplate has two values or more. A field the record lacks takes
+ * the placeholder's fallback; with none, the render fails with its name: the campaign skips that
+ * recipient rather than send a broken text.
  */
 export function renderTemplate(
   text: string,
@@ -119,8 +149,8 @@ export function renderTemplate(
     if (t.kind === 'text') out += t.text;
     else if (t.kind === 'unclosed') out += '**';
     else if (t.kind === 'field') {
-      const v = byKey.get(key(t.name));
-      if (!v) return { ok: false, missing: t.name };
+      const v = byKey.get(key(t.name)) ?? t.fallback;
+      if (v === null) return { ok: false, missing: t.name };
       out += v;
     } else {
       const options = subs.get(key(t.name));

@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { DeferReason, QueueBlocker } from '@prospector/core';
 import { devices } from './devices.js';
 import { identifiers, items } from './records.js';
 import { teams, users } from './teams.js';
@@ -60,6 +61,12 @@ export const campaigns = pgTable(
     seed: integer('seed').notNull().default(0),
     /** Recipients picked at launch (the denominator of the campaign's figures). */
     recipientCount: integer('recipient_count').notNull().default(0),
+    /**
+     * Why, at the engine's last tick, no device could take the next new contact (a QueueBlocker of
+     * core: daily limit, first-touch cap, a device paused or offline), and until when; null when one could.
+     */
+    waitReason: text('wait_reason').$type<QueueBlocker['reason']>(),
+    waitUntil: ts('wait_until'),
     createdAt: ts('created_at').notNull(),
     finishedAt: ts('finished_at'),
   },
@@ -101,6 +108,10 @@ export const campaignRecipients = pgTable(
     reason: text('reason').$type<RecipientReason>(),
     step: integer('step').notNull().default(0),
     nextAt: ts('next_at').notNull(),
+    /** Why the engine put it off until `nextAt` (a DeferReason of core); null once texted or due. */
+    waitReason: text('wait_reason').$type<DeferReason>(),
+    /** The template field it lacked, when skipped for 'missingField'. */
+    missingField: text('missing_field'),
     lastSentAt: ts('last_sent_at'),
   },
   (t) => [

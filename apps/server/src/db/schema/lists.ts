@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   doublePrecision,
@@ -104,12 +105,30 @@ export const importJobs = pgTable('import_jobs', {
     .references(() => uploads.id),
   fields: jsonb('fields').$type<ImportFieldMapping[]>().notNull(),
   countryCode: text('country_code').notNull(),
+  /** Import only the file's first N data rows (the import's `firstRows`); null: every row. */
+  rowLimit: integer('row_limit'),
   state: text('state').$type<'queued' | 'running' | 'done' | 'failed'>().notNull(),
   claimedBy: text('claimed_by'),
   claimedAt: ts('claimed_at'),
   attempts: integer('attempts').notNull().default(0),
   createdAt: ts('created_at').notNull(),
 });
+
+/**
+ * The mapping of a team's last import of each layout of columns: keyed by a hash of the normalised
+ * header set (core's headerSetKey), its entries named by normalised header. Applied when a file of the
+ * same layout is uploaded again.
+ */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    teamId: teamRef(),
+    headerKey: text('header_key').notNull(),
+    fields: jsonb('fields').$type<ImportFieldMapping[]>().notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.headerKey] })],
+);
 
 /** Phones that are DNC for the whole team: now and in every later import. */
 export const dncPhones = pgTable(
@@ -135,5 +154,12 @@ export const itemKeys = pgTable(
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.teamId, t.key] }), index('item_keys_item_idx').on(t.itemId)],
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.key] }),
+    index('item_keys_item_idx').on(t.itemId),
+    // A street typed without its city finds the team's properties on that street (records' links).
+    index('item_keys_street_idx')
+      .on(t.teamId, sql`split_part(${t.key}, '|', 2)`)
+      .where(sql`${t.key} like 'p|%'`),
+  ],
 );

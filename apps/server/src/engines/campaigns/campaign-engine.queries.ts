@@ -1,4 +1,4 @@
-import type { CampaignPhone } from '@prospector/core';
+import type { CampaignPhone, QueueBlocker } from '@prospector/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { campaigns } from '../../db/schema/index.js';
@@ -161,4 +161,14 @@ export async function recentFinishedStates(db: Db, teamId: string, fromValues: s
 
 export async function setPausedDevices(db: Db, campaignId: string, pausedDevices: string[]) {
   await db.update(campaigns).set({ pausedDevices }).where(eq(campaigns.id, campaignId));
+}
+
+/** Records why the campaign's line of due recipients does not move (null: it does); written only on change. */
+export async function setCampaignWait(db: Db, c: CampaignRow, blocker: QueueBlocker | null) {
+  const reason = blocker?.reason ?? null;
+  const until = blocker?.until ?? null;
+  if (c.waitReason === reason && (c.waitUntil?.getTime() ?? null) === (until?.getTime() ?? null)) return;
+  await db.update(campaigns).set({ waitReason: reason, waitUntil: until }).where(eq(campaigns.id, c.id));
+  c.waitReason = reason;
+  c.waitUntil = until;
 }

@@ -1,4 +1,12 @@
-import { isDeviceConnected, isInSendWindow, localDay, sendGapMs, type SlotCapacity } from '@prospector/core';
+import {
+  isDeviceConnected,
+  isInSendWindow,
+  localDay,
+  queueBlocker,
+  sendGapMs,
+  startOfNextDay,
+  type SlotCapacity,
+} from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -14,6 +22,7 @@ import {
   lockDeviceDays,
   openDeviceDays,
   runningCampaigns,
+  setCampaignWait,
   type CampaignRow,
 } from './campaign-engine.queries.js';
 import { checkHealth } from './device-health.js';
@@ -82,8 +91,9 @@ export function createCampaignEngine(deps: {
       const d = byId.get(id);
       if (!d || d.kind === 'mac') return [];
       const agent = d.kind === 'iphone' ? (d.macId ? byId.get(d.macId) : undefined) : d;
-      const usable = !!agent && isDeviceConnected(agent, now) && !c.pausedDevices.includes(d.id);
-      return [{ deviceId: d.id, agentId: agent?.id ?? null, value: d.value, usable }];
+      const paused = c.pausedDevices.includes(d.id);
+      const usable = !!agent && isDeviceConnected(agent, now) && !paused;
+      return [{ deviceId: d.id, agentId: agent?.id ?? null, value: d.value, usable, paused }];
     });
   }
 
@@ -104,6 +114,7 @@ export function createCampaignEngine(deps: {
       deps.realtime.toTeam(c.teamId, 'campaignChanged', { campaignId: c.id });
     }
     const day = localDay(now, tz);
+    const nextDayAt = startOfNextDay(now, tz);
     const usable = slots.filter((s) => s.usable);
     if (usable.length > 0)
       await openDeviceDays(
@@ -127,8 +138,10 @@ export function createCampaignEngine(deps: {
       for (const d of days) {
         const next = d.next_send_at ? new Date(d.next_send_at) : null;
         const ready = !next || next.getTime() <= now.getTime();
+        const dailyLeft = Math.max(0, (team?.ppgl ?? 100) - d.sent);
         capacity.set(d.device_id, {
-          slots: ready ? Math.max(0, Math.min(perTick, (team?.ppgl ?? 100) - d.sent)) : 0,
+          slots: ready ? Math.min(perTick, dailyLeft) : 0,
+          dailyLeft,
           firstTouchLeft: Math.max(0, options.firstTouchCap - d.first_touch),
           load: d.sent,
           nextSendAt: next,
@@ -150,9 +163,12 @@ export function createCampaignEngine(deps: {
         fieldNames,
         now,
         timezone: tz,
+        nextDayAt,
         zonesOf: deps.zonesOf,
         maxSends: options.maxPerTick,
       });
+      // Why the recipients left in line wait, as the devices stand after this tick's texts.
+      await setCampaignWait(tx, c, queueBlocker(slots, capacity, nextDayAt));
       const sends = await writeSends(tx, c, decisions, now, day, () =>
         sendGapMs(random(), options.gapMinMs, options.gapMaxMs),
       );

@@ -1,6 +1,7 @@
 import {
   decideRecipient,
   recipientPhone,
+  type DeferReason,
   type DueRecipient,
   type RecipientContext,
   type RecipientStopReason,
@@ -13,8 +14,14 @@ import { recipientFacts, type CampaignRow, type DueRow } from './campaign-engine
 export type { SenderSlot } from '@prospector/core';
 
 export type Decision =
-  | { id: string; kind: 'stop'; state: 'stopped' | 'skipped' | 'done'; reason: RecipientStopReason | null }
-  | { id: string; kind: 'defer'; until: Date }
+  | {
+      id: string;
+      kind: 'stop';
+      state: 'stopped' | 'skipped' | 'done';
+      reason: RecipientStopReason | null;
+      field?: string;
+    }
+  | { id: string; kind: 'defer'; until: Date; reason: DeferReason }
   | {
       id: string;
       kind: 'send';
@@ -63,6 +70,8 @@ export async function decideBatch(ctx: {
   fieldNames: Map<string, string>;
   now: Date;
   timezone: string;
+  /** Midnight starting the team's next day (the devices' daily limits start again). */
+  nextDayAt: Date;
   zonesOf: (phone: string) => Promise<string[]>;
   /** At most this many texts in one tick: a burst (every device ready at once) spreads over ticks. */
   maxSends: number;
@@ -77,6 +86,7 @@ export async function decideBatch(ctx: {
     campaign: { createdAt: c.createdAt, statusIds: c.statusIds, seed: c.seed },
     now: ctx.now,
     timezone: ctx.timezone,
+    nextDayAt: ctx.nextDayAt,
     slots: ctx.slots,
     capacity: ctx.capacity,
     templates: {
@@ -110,6 +120,7 @@ export async function decideBatch(ctx: {
     }
     const cap = ctx.capacity.get(decision.slot.deviceId)!;
     cap.slots--;
+    cap.dailyLeft--;
     cap.load++;
     if (decision.firstTouch) cap.firstTouchLeft--;
     sends++;

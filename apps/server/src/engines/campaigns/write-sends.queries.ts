@@ -11,8 +11,9 @@ const rows = (v: unknown[]) => JSON.stringify(v);
 
 /**
  * Writes one tick's decisions in set-based statements: the texts (messages + device jobs), the
- * recipients' next state, the phones' sticky sender, the records' last message, and the device-day
- * counters with each device's next random send time.
+ * recipients' next state (with why one is put off, or the field it lacked when skipped), the phones'
+ * sticky sender, the records' last message, and the device-day counters with each device's next
+ * random send time.
  */
 export async function writeSends(
   tx: Db,
@@ -27,6 +28,8 @@ export async function writeSends(
     id: string;
     state: string;
     reason: string | null;
+    wait_reason: string | null;
+    missing_field: string | null;
     step: number | null;
     next_at: string;
     identifier_id: string | null;
@@ -40,6 +43,8 @@ export async function writeSends(
         id: d.id,
         state: d.state,
         reason: d.reason,
+        wait_reason: null,
+        missing_field: d.field ?? null,
         step: null,
         next_at: now.toISOString(),
         identifier_id: null,
@@ -52,6 +57,8 @@ export async function writeSends(
         id: d.id,
         state: '',
         reason: null,
+        wait_reason: d.reason,
+        missing_field: null,
         step: null,
         next_at: d.until.toISOString(),
         identifier_id: null,
@@ -64,6 +71,8 @@ export async function writeSends(
         id: d.id,
         state: d.hasNext ? 'waiting' : 'done',
         reason: null,
+        wait_reason: null,
+        missing_field: null,
         step: d.step,
         next_at: new Date(now.getTime() + c.daysToChangeReceiver * DAY_MS).toISOString(),
         identifier_id: d.identifierId,
@@ -76,13 +85,15 @@ export async function writeSends(
     await tx.execute(sql`update campaign_recipients r set
         state = coalesce(nullif(u.state, ''), r.state),
         reason = coalesce(u.reason, r.reason),
+        wait_reason = u.wait_reason,
+        missing_field = u.missing_field,
         step = coalesce(u.step, r.step),
         next_at = u.next_at,
         identifier_id = coalesce(u.identifier_id, r.identifier_id),
         device_id = coalesce(u.device_id, r.device_id),
         tried = coalesce(u.tried, r.tried),
         last_sent_at = coalesce(u.last_sent_at, r.last_sent_at)
-      from jsonb_to_recordset(${rows(updates)}::jsonb) as u(id uuid, state text, reason text, step int,
+      from jsonb_to_recordset(${rows(updates)}::jsonb) as u(id uuid, state text, reason text, wait_reason text, missing_field text, step int,
         next_at timestamptz, identifier_id uuid, device_id uuid, tried jsonb, last_sent_at timestamptz)
       where r.id = u.id`);
   if (sends.length === 0) return [];

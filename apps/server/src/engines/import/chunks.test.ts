@@ -47,6 +47,28 @@ describe('reading a sheet in chunks', () => {
     ]);
     expect(resumed[0]!.plan.contacts[0]!.phones).toEqual(['+16153001001']);
   });
+
+  it("stops at the import's first rows and closes the sheet, also when resumed part-way", async () => {
+    let pulled = 0;
+    let closed = false;
+    async function* counted() {
+      try {
+        for await (const row of sheet(5_000)) {
+          pulled += 1;
+          yield row;
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const chunks = await collect(readChunks(counted(), 0, prepare, 1_500));
+    expect(chunks.map((c) => c.lastRow)).toEqual([IMPORT_CHUNK_ROWS, 1_500]);
+    // The header, 1,500 rows, and the one row that showed the limit was reached.
+    expect(pulled).toBe(1_502);
+    expect(closed).toBe(true);
+    const resumed = await collect(readChunks(sheet(5_000), 1_000, prepare, 1_500));
+    expect(resumed.map((c) => [c.lastRow, c.plan.rowCount])).toEqual([[1_500, 450]]);
+  });
 });
 
 describe('committing chunks', () => {

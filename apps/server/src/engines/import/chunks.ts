@@ -19,13 +19,15 @@ export type Chunk = { plan: ChunkPlan; tally: ImportResult; lastRow: number };
 
 /**
  * The file's rows after the header, prepared and planned, in chunks of IMPORT_CHUNK_ROWS rows; the
- * first `rowsDone` rows (committed before a restart) are skipped. Each chunk counts its own invalid
- * phones, e-mails and dropped rows, so those counts reach the list together with the chunk's rows.
+ * first `rowsDone` rows (committed before a restart) are skipped, and reading stops after row `lastRow`
+ * when the import takes only the file's first rows. Each chunk counts its own invalid phones, e-mails
+ * and dropped rows, so those counts reach the list together with the chunk's rows.
  */
 export async function* readChunks(
   sheet: AsyncIterable<readonly string[]>,
   rowsDone: number,
   prepare: (cells: readonly string[], tally: ImportResult) => PreparedRow | { dropped: string },
+  rowLimit: number | null = null,
 ): AsyncGenerator<Chunk> {
   let rows: PreparedRow[] = [];
   let tally = emptyImportResult();
@@ -33,6 +35,8 @@ export async function* readChunks(
   let rowIndex = -1;
   for await (const cells of sheet) {
     rowIndex += 1;
+    // Leaving the loop closes the sheet: the rest of the file is never read.
+    if (rowLimit !== null && rowIndex > rowLimit) break;
     if (rowIndex === 0 || rowIndex <= rowsDone) continue;
     if (rowIndex % YIELD_EVERY_ROWS === 0) await nextTurn();
     const prepared = prepare(cells, tally);
@@ -81,6 +85,7 @@ export async function commitInOrder(
 export function addTally(result: ImportResult, tally: ImportResult) {
   result.invalidPhones += tally.invalidPhones;
   result.invalidEmails += tally.invalidEmails;
+  result.unknownCountries = (result.unknownCountries ?? 0) + (tally.unknownCountries ?? 0);
   for (const [reason, n] of Object.entries(tally.dropped))
     result.dropped[reason] = (result.dropped[reason] ?? 0) + n;
 }

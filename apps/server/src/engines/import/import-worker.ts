@@ -82,8 +82,11 @@ export function createImportWorker(deps: {
     }));
     const commit = committer(job, list, await deps.notContactedId(list.teamId));
     try {
-      const chunks = readChunks(readSheet(file, upload.kind, deps.xlsx), list.rowsDone, (cells, tally) =>
-        prepareRow(cells, plan, job.countryCode, tally),
+      const chunks = readChunks(
+        readSheet(file, upload.kind, deps.xlsx),
+        list.rowsDone,
+        (cells, tally) => prepareRow(cells, plan, job.countryCode, tally),
+        job.rowLimit,
       );
       if (!(await commitInOrder(chunks, commit, () => stopping))) return;
       await q.analyzeImportedTables(db);

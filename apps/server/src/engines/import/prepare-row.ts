@@ -1,10 +1,12 @@
 import {
+  COUNTRY_TARGET,
   companyKeys,
   importValue,
   messages,
-  normalizeImportEmail,
+  normalizeEmailIdentifier,
   normalizeImportPhone,
   propertyKey,
+  rowPhoneRegion,
   splitFullName,
   withHttps,
   type FieldValue,
@@ -46,10 +48,13 @@ const put = (into: Values, key: string, value: FieldValue) => {
   if (into[key] === undefined || into[key] === '') into[key] = value;
 };
 
+const isCountry = (col: ColumnPlan) => col.type === 'contact' && col.target === COUNTRY_TARGET;
+
 /**
  * One spreadsheet row → what it says about a contact, a property and a company, normalised (phones in
- * E.164 with the import's country code, e-mails lower-cased, values title-cased). Returns the reason
- * when the row yields nothing: no valid phone or e-mail, no property address and no company name.
+ * E.164, read in the country of the row's Country cell, else with the import's country code; e-mails
+ * lower-cased, values title-cased). Returns the reason when the row yields nothing: no valid phone or
+ * e-mail, no property address and no company name.
  */
 export function prepareRow(
   cells: readonly string[],
@@ -67,15 +72,23 @@ export function prepareRow(
   const company = { data: {} as Values, custom: {} as Values };
   const parts = { contact, property, company };
   let anyValue = false;
+  const countryColumn = plan.find(isCountry);
+  const { region, unrecognised } = rowPhoneRegion(
+    countryColumn ? cells[countryColumn.index] : undefined,
+    countryCode,
+  );
+  if (unrecognised) result.unknownCountries = (result.unknownCountries ?? 0) + 1;
 
   for (const col of plan) {
     const raw = (cells[col.index] ?? '').trim();
     if (!raw) continue;
     anyValue = true;
+    // The Country column decided where the row's phones are read; it fills no field.
+    if (isCountry(col)) continue;
     if (col.type === 'contact' && col.target === 'Phone') {
       for (const piece of raw.split(/[;,/\n|]+/)) {
         if (!piece.trim()) continue;
-        const phone = normalizeImportPhone(piece, countryCode);
+        const phone = normalizeImportPhone(piece, region);
         if (phone) {
           if (!contact.phones.includes(phone)) contact.phones.push(phone);
         } else result.invalidPhones += 1;
@@ -85,7 +98,7 @@ export function prepareRow(
     if (col.type === 'contact' && col.target === 'Email') {
       for (const piece of raw.split(/[;,\s]+/)) {
         if (!piece) continue;
-        const email = normalizeImportEmail(piece);
+        const email = normalizeEmailIdentifier(piece);
         if (email) {
           if (!contact.emails.includes(email)) contact.emails.push(email);
         } else result.invalidEmails += 1;

@@ -1,3 +1,4 @@
+import type { DeferReason, FieldSource } from '@prospector/core';
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { campaignRecipients, campaigns, lists } from '../../db/schema/index.js';
@@ -39,6 +40,46 @@ export async function countByStatus(db: Db, t: Target) {
     db,
     sql`select i.status_id, count(*)::int as count from items i where ${targetWhere(t)} group by i.status_id`,
   );
+}
+
+/** Whitespace JavaScript's trim() removes from the ends of a value, in the main. */
+const TRIM = ' \t\r\n';
+
+/** Whether one source of a field has a value (the same test templateValues makes); never null. */
+function sourceFilled(source: FieldSource): SQL {
+  if (source.from === 'custom')
+    return sql`coalesce(jsonb_typeof(i.custom->${source.key}) in ('string', 'number')
+      and btrim(i.custom->>${source.key}, ${TRIM}) <> '', false)`;
+  const data = source.from === 'property' ? sql`p.data` : sql`i.data`;
+  return sql`coalesce(btrim(${data}->>${source.key}, ${TRIM}), '') <> ''`;
+}
+
+/**
+ * The target's contacts, and for each field (given by its sources) how many have none of them
+ * filled: one statement over the target, joined to each contact's first linked property (as the
+ * engine picks it) only when a field may come from it.
+ */
+export async function countMissingFields(db: Db, t: Target, fields: readonly (readonly FieldSource[])[]) {
+  const needsProperty = fields.some((f) => f.some((s) => s.from === 'property'));
+  const missing = fields.map(
+    (sources, n) =>
+      sql`count(*) filter (where not (${sql.join(sources.map(sourceFilled), sql` or `)}))::int as ${sql.identifier(`m${n}`)}`,
+  );
+  // The target once (a CTE named twice is materialized), then its contacts' first properties by a
+  // hash join: a lateral look-up per contact took three times as long at 50,000 contacts.
+  const property = needsProperty
+    ? sql`left join (select distinct on (l.from_id) l.from_id, p.data from item_links l
+        join target x on x.id = l.from_id
+        join items p on p.id = l.to_id and p.type = 'property'
+        order by l.from_id, p.created_at) p on p.from_id = i.id`
+    : sql``;
+  const [row] = await queryRows<Record<string, number>>(
+    db,
+    sql`with target as (select i.id, i.data, i.custom from items i where ${targetWhere(t)})
+      select ${sql.join([sql`count(*)::int as total`, ...missing], sql`, `)}
+      from target i ${property}`,
+  );
+  return { total: row?.['total'] ?? 0, missing: fields.map((_, n) => row?.[`m${n}`] ?? 0) };
 }
 
 /** Lists of the team among the given ids (to refuse another team's). */
@@ -136,13 +177,28 @@ export async function headlineFigures(db: Db, ids: string[]) {
   return new Map(rows.map((r) => [r.campaign_id, { sent: r.sent, replied: r.replied }]));
 }
 
-/** The details modal: recipients by state and reason, and the campaign's texts by device and state. */
-export async function campaignFigures(db: Db, id: string) {
+/**
+ * The details modal: recipients by state and reason (and, for those not texted yet, why the engine
+ * put them off, whether they are due at `now` and the earliest time it looks at them again), and the
+ * campaign's texts by device and state.
+ */
+export async function campaignFigures(db: Db, id: string, now: Date) {
   const [recipients, jobs] = await Promise.all([
-    queryRows<{ state: string; reason: string | null; texted: boolean; n: number }>(
+    queryRows<{
+      state: string;
+      reason: string | null;
+      wait_reason: DeferReason | null;
+      missing_field: string | null;
+      texted: boolean;
+      later: boolean;
+      n: number;
+      next_at: Date | string | null;
+    }>(
       db,
-      sql`select state, reason, step > 0 as texted, count(*)::int as n from campaign_recipients
-        where campaign_id = ${id} group by state, reason, step > 0`,
+      sql`select state, reason, wait_reason, missing_field, step > 0 as texted, next_at > ${now} as later,
+          count(*)::int as n, min(next_at) as next_at
+        from campaign_recipients where campaign_id = ${id}
+        group by 1, 2, 3, 4, 5, 6`,
     ),
     queryRows<{ from_value: string; state: string; n: number }>(
       db,

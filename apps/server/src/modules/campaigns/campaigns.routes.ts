@@ -1,6 +1,7 @@
 import {
   campaignStats,
   countItems,
+  countMissingFields,
   getCampaigns,
   launchCampaign,
   removeCampaign,
@@ -14,6 +15,7 @@ import { route } from '../../lib/route.js';
 export async function campaignsRoutes(app: FastifyInstance) {
   const { campaigns } = app.services;
   route(app, countItems, async ({ auth, body }) => campaigns.countItems(auth, body));
+  route(app, countMissingFields, async ({ auth, body }) => campaigns.missingFields(auth, body));
   route(app, launchCampaign, async ({ auth, body }) => unwrap(await campaigns.launch(auth, body)));
   route(app, getCampaigns, async ({ auth, query }) => campaigns.page(auth, query));
   route(app, startStopCampaign, async ({ auth, body }) => unwrap(await campaigns.startStop(auth, body)));

@@ -16,9 +16,10 @@ import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { listTeamDevices } from '../devices/index.js';
-import { listTeamStatuses, seesAllData } from '../records/index.js';
 import { findTeamTimezone } from '../teams/index.js';
 import { loadCampaignTemplates } from '../templates/index.js';
+import { createCampaignDetailsService } from './campaign-details.service.js';
+import { campaignTarget, createCampaignTargetService } from './campaign-target.service.js';
 import type { CampaignsErrorCode } from './campaigns.errors.js';
 import * as q from './campaigns.queries.js';
 
@@ -55,7 +56,10 @@ export function toCampaignDto(c: q.CampaignRow, figures?: { sent: number; replie
   };
 }
 
-/** Campaigns: launch (recipients picked at once), list, pause and resume, remove, figures. */
+/**
+ * Campaigns: the builder's counts (campaign-target), launch (recipients picked at once), list, pause
+ * and resume, remove, and the details' figures (campaign-details).
+ */
 export function createCampaignsService(deps: {
   db: Db;
   clock: Clock;
@@ -68,28 +72,9 @@ export function createCampaignsService(deps: {
   const changed = (teamId: string, campaignId: string) =>
     deps.realtime().toTeam(teamId, 'campaignChanged', { campaignId });
 
-  async function target(auth: AuthContext, listIds: string[], lastContactedAt: string | null) {
-    return {
-      teamId: auth.teamId,
-      listIds,
-      statusIds: null,
-      lastContactedAt: lastContactedAt ? new Date(lastContactedAt) : null,
-      assignedTo: seesAllData(auth) ? null : auth.userId,
-    } satisfies q.Target;
-  }
-
   return {
-    /** Contacts of the target per status (the builder's picker); every status is listed, 0 included. */
-    async countItems(auth: AuthContext, input: { listIds: string[]; lastContactedAt: string | null }) {
-      const [statuses, counts] = await Promise.all([
-        listTeamStatuses(db, auth.teamId),
-        q.countByStatus(db, await target(auth, input.listIds, input.lastContactedAt)),
-      ]);
-      const byId = new Map(counts.map((c) => [c.status_id, c.count]));
-      return statuses
-        .filter((s) => !s.hidden && s.text !== 'DNC' && s.text !== 'Wrong number')
-        .map((s) => ({ _id: s.id, text: s.text, count: byId.get(s.id) ?? 0 }));
-    },
+    ...createCampaignTargetService({ db }),
+    ...createCampaignDetailsService({ db, clock }),
 
     async launch(auth: AuthContext, input: LaunchInput): R<CampaignDto> {
       if (!mayManage(auth)) return fail('PERMISSION_REQUIRED');
@@ -98,7 +83,7 @@ export function createCampaignsService(deps: {
       const listIds = await q.teamListIds(db, auth.teamId, input.listIds);
       if (listIds.length !== input.listIds.length) return fail('CAMPAIGN_UNKNOWN_LIST');
       const lastContactedAt = input.lastContactedAt ? new Date(input.lastContactedAt) : null;
-      const t = { ...(await target(auth, listIds, input.lastContactedAt)), statusIds: input.statuses };
+      const t = campaignTarget(auth, listIds, input.lastContactedAt, input.statuses);
       const count = input.statuses.length
         ? (await q.countByStatus(db, t)).reduce((sum, c) => sum + c.count, 0)
         : 0;
@@ -184,47 +169,6 @@ export function createCampaignsService(deps: {
       if (!(await q.deleteCampaign(db, auth.teamId, campaignId))) return fail('CAMPAIGN_NOT_FOUND');
       changed(auth.teamId, campaignId);
       return ok({ ok: true as const });
-    },
-
-    async stats(auth: AuthContext, campaignId: string) {
-      const c = await q.findCampaign(db, auth.teamId, campaignId);
-      if (!c) return fail('CAMPAIGN_NOT_FOUND');
-      const [{ recipients, jobs }, devices] = await Promise.all([
-        q.campaignFigures(db, c.id),
-        listTeamDevices(db, auth.teamId),
-      ]);
-      const by = (pred: (r: (typeof recipients)[number]) => boolean) =>
-        recipients.filter(pred).reduce((n, r) => n + r.n, 0);
-      const jobFigures = (rows: typeof jobs) => {
-        const n = (states: string[]) =>
-          rows.filter((j) => states.includes(j.state)).reduce((sum, j) => sum + j.n, 0);
-        return {
-          queued: n(['queued', 'offered', 'accepted']),
-          sent: n(['sent', 'delivered']),
-          delivered: n(['delivered']),
-          failed: n(['failed']),
-        };
-      };
-      const byDevice = c.deviceIds.map((id) => {
-        const d = devices.find((x) => x.id === id);
-        const value = d?.value ?? '';
-        return {
-          deviceId: id,
-          name: value || 'Removed device',
-          paused: c.pausedDevices.includes(id),
-          ...jobFigures(jobs.filter((j) => j.from_value.toLowerCase() === value.toLowerCase())),
-        };
-      });
-      return ok({
-        recipients: c.recipientCount,
-        pending: by((r) => r.state === 'pending' || r.state === 'waiting'),
-        // Replies to this campaign's texts: a contact who wrote first is stopped but not counted.
-        replied: by((r) => r.texted && (r.reason === 'replied' || r.reason === 'optOut')),
-        optedOut: by((r) => r.texted && r.reason === 'optOut'),
-        skipped: by((r) => r.state === 'skipped'),
-        ...jobFigures(jobs),
-        byDevice,
-      });
     },
 
     /** A text came in: the record gets no more campaign texts. */

@@ -155,3 +155,58 @@ describe('download app', () => {
     expect(res.json().message).toBe(messages.devices.notReady);
   });
 });
+
+describe('pairing', () => {
+  const pairing = (user: TestUser, deviceId: string) =>
+    t.app.inject({ method: 'GET', url: `/api/services/pairing/${deviceId}`, headers: user.headers });
+
+  it("answers an iPhone's Mac: the address and the token its downloaded app connects with", async () => {
+    const mac = (await post(admin, '/api/services/addMac', { macName: 'Office iMac' })).json().device;
+    const { device: iphone } = (
+      await post(admin, '/api/services/addNumber', {
+        phoneType: 'Apple',
+        value: 'ann@icloud.com',
+        macName: 'Office iMac',
+      })
+    ).json();
+
+    const res = await pairing(admin, iphone._id);
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      agentDeviceId: mac._id,
+      agentName: 'Office iMac',
+      platform: 'macos',
+      serverUrl: t.app.config.PUBLIC_URL,
+    });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/services/downloadApp/${iphone._id}`,
+      headers: admin.headers,
+    });
+    const zip = await JSZip.loadAsync(download.rawPayload);
+    const config = JSON.parse(await zip.file('prospector-agent/agent.config.json')!.async('string'));
+    expect(config).toMatchObject({ driver: 'macos', deviceToken: res.json().deviceToken });
+  });
+
+  it("is refused without the phones permission, and another team's device is not found", async () => {
+    const { device } = (
+      await post(admin, '/api/services/addNumber', { phoneType: 'Android', value: '+19164567890' })
+    ).json();
+    const member = await insertMember(t, admin.teamId, 'mo@acme.test');
+    const refused = await pairing(member, device._id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('dv1.');
+
+    const other = await insertTeamAdmin(t, 'boss@other.test');
+    const theirs = await pairing(other, device._id);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).not.toContain('dv1.');
+
+    const allowed = await insertMember(t, admin.teamId, 'pat@acme.test', { permissions: ['phones'] });
+    expect((await pairing(allowed, device._id)).json()).toMatchObject({
+      agentDeviceId: device._id,
+      platform: 'android',
+    });
+  });
+});

@@ -4,6 +4,7 @@ import {
   addSimulatedPhone,
   can,
   DOWNLOAD_APP_PATH,
+  getDevicePairing,
   getDevices,
   messages,
   removeNumbers,
@@ -41,6 +42,10 @@ export async function devicesRoutes(app: FastifyInstance) {
   route(app, removeNumbers, async ({ auth, body }) => {
     requirePhones(auth);
     return { removed: await devices.remove(auth, body.phones) };
+  });
+  route(app, getDevicePairing, async ({ auth, params }) => {
+    requirePhones(auth);
+    return unwrap(await devices.pairing(auth, params.deviceId));
   });
   route(app, sendSms, async ({ auth, body }) => ({
     message: unwrap(

@@ -1,6 +1,13 @@
-import { isDeviceConnected, deviceValue, messages, type DeviceDto } from '@prospector/core';
+import {
+  isDeviceConnected,
+  deviceValue,
+  messages,
+  type getDevicePairing,
+  type DeviceDto,
+} from '@prospector/core';
 import JSZip from 'jszip';
 import { readFile } from 'node:fs/promises';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
@@ -10,6 +17,8 @@ import * as q from './devices.queries.js';
 import { deviceToken } from './devices.tokens.js';
 
 type R<T> = Promise<Result<T, DevicesErrorCode>>;
+
+type DevicePairing = z.infer<typeof getDevicePairing.response>;
 
 export type AgentFiles = {
   /** The bundled agent program, or null while it is being built. */
@@ -57,6 +66,25 @@ export function createDevicesService(deps: {
     if (!device) return fail('DEVICE_DUPLICATE');
     deps.onChanged(auth.teamId);
     return ok(toDto(device, await q.listDevices(db, auth.teamId)));
+  }
+
+  /**
+   * What the agent of this device connects with: an Android phone's own token, an iPhone's Mac's
+   * (the Mac runs the agent). Another team's device is not found.
+   */
+  async function pairing(auth: AuthContext, deviceId: string): R<DevicePairing> {
+    const device = await q.findDevice(db, deviceId);
+    if (!device || device.teamId !== auth.teamId) return fail('DEVICE_NOT_FOUND');
+    const agentDevice =
+      device.kind === 'iphone' && device.macId ? await q.findDevice(db, device.macId) : device;
+    if (!agentDevice) return fail('DEVICE_NOT_FOUND');
+    return ok({
+      agentDeviceId: agentDevice.id,
+      agentName: agentDevice.value,
+      platform: agentDevice.kind === 'android' ? 'android' : 'macos',
+      serverUrl: deps.publicUrl,
+      deviceToken: deviceToken(deps.secret, agentDevice.id, agentDevice.tokenVersion),
+    });
   }
 
   return {
@@ -139,21 +167,20 @@ export function createDevicesService(deps: {
       return removed;
     },
 
+    pairing,
+
     /** The agent's zip for an Android phone or a Mac: program, config with this device's token, README. */
     async download(auth: AuthContext, deviceId: string): R<{ fileName: string; zip: Buffer }> {
-      const device = await q.findDevice(db, deviceId);
-      if (!device || device.teamId !== auth.teamId) return fail('DEVICE_NOT_FOUND');
-      // An iPhone texts through its Mac: the Mac runs the agent.
-      const agentDevice =
-        device.kind === 'iphone' && device.macId ? await q.findDevice(db, device.macId) : device;
-      if (!agentDevice) return fail('DEVICE_NOT_FOUND');
+      const paired = await pairing(auth, deviceId);
+      if (!paired.ok) return paired;
+      const { agentName, platform, serverUrl, deviceToken } = paired.value;
       const bundle = await deps.agent.bundle();
       if (!bundle) return fail('APP_NOT_READY');
-      const android = agentDevice.kind === 'android';
+      const android = platform === 'android';
       const config = {
-        serverUrl: deps.publicUrl,
-        deviceToken: deviceToken(deps.secret, agentDevice.id, agentDevice.tokenVersion),
-        driver: android ? 'android' : 'macos',
+        serverUrl,
+        deviceToken,
+        driver: platform,
         ...(android ? {} : { macos: { service: 'SMS' } }),
       };
       const zip = new JSZip();
@@ -161,7 +188,7 @@ export function createDevicesService(deps: {
       folder.file('agent.mjs', await readFile(bundle));
       folder.file('agent.config.json', `${JSON.stringify(config, null, 2)}\n`);
       folder.file('README.md', android ? deps.agent.readmes.android : deps.agent.readmes.macos);
-      const slug = agentDevice.value
+      const slug = agentName
         .replace(/[^a-z0-9]+/gi, '-')
         .replace(/^-|-$/g, '')
         .toLowerCase();

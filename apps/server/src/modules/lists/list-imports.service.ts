@@ -1,17 +1,20 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  applySavedMapping,
   can,
   emptyImportResult,
+  headerSetKey,
   importTargets,
   isValidCountryCode,
   messages,
   normalizeImportPhone,
   rowLimitMessage,
+  toSavedMapping,
   type CustomFieldsByEntity,
   type FieldMapping,
   type ListDto,
@@ -55,6 +58,10 @@ async function writeWithin(stream: NodeJS.ReadableStream, file: string, room: nu
   return { bytes, over };
 }
 
+/** The key of a layout of columns: a hash, as the normalised header set may run to many kilobytes. */
+const layoutKey = (columns: readonly string[]) =>
+  createHash('sha256').update(headerSetKey(columns)).digest('hex');
+
 /**
  * Bringing records in: a spreadsheet uploaded and surveyed, then imported into a new list by the import
  * worker; and phones added to the team's DNC list.
@@ -84,11 +91,18 @@ export function createListImportsService(deps: {
     return { contact, property, company };
   }
 
+  /** The team's last mapping of this layout, on this file's columns and the team's current fields. */
+  async function rememberedMapping(teamId: string, columns: string[], custom: CustomFieldsByEntity) {
+    const saved = await q.findImportMapping(db, teamId, layoutKey(columns));
+    return saved ? applySavedMapping(columns, saved, importTargets(custom)) : null;
+  }
+
   return {
     /**
-     * Stores an uploaded spreadsheet, reads it through once (streaming, up to the row limit) and
-     * answers with its columns, first rows and row count. A refused file is deleted at once: one that
-     * is broken, over the row limit, or over the team's upload quota (then nothing is kept of it).
+     * Stores an uploaded spreadsheet, reads it through once (streaming, up to one row past the limit)
+     * and answers with its columns, first rows, row count and the team's last mapping of its layout. A
+     * file over the row limit is kept: only its first rows may be imported. A refused file is deleted at
+     * once: one that is broken, or over the team's upload quota (then nothing is kept of it).
      */
     async upload(
       auth: AuthContext,
@@ -103,6 +117,7 @@ export function createListImportsService(deps: {
           rowCount: number;
           maxRows: number;
           customFields: CustomFieldsByEntity;
+          lastMapping: FieldMapping[] | null;
         },
         ListsErrorCode | 'PERMISSION_REQUIRED'
       >
@@ -134,7 +149,6 @@ export function createListImportsService(deps: {
         const { header, preview, rowCount } = await surveySheet(abs, kind, deps.xlsx, deps.maxRows);
         if (!header) return refuse('FILE_INVALID', messages.lists.fileEmpty);
         if (rowCount === 0) return refuse('FILE_INVALID', messages.lists.fileNoRows);
-        if (rowCount > deps.maxRows) return refuse('ROW_LIMIT', rowLimitMessage(deps.maxRows));
         const columns = columnNames(header);
         const stored = await q.insertUploadWithinQuota(
           db,
@@ -153,6 +167,7 @@ export function createListImportsService(deps: {
           { bytes: deps.uploads.quotaBytes, cutoff },
         );
         if (!stored.stored) return overQuota();
+        const customFields = await customFieldsOf(auth.teamId);
         return ok({
           fileId,
           fileName: file.fileName,
@@ -160,7 +175,8 @@ export function createListImportsService(deps: {
           preview,
           rowCount,
           maxRows: deps.maxRows,
-          customFields: await customFieldsOf(auth.teamId),
+          customFields,
+          lastMapping: await rememberedMapping(auth.teamId, columns, customFields),
         });
       } catch (err) {
         if (err instanceof SheetError) return refuse('FILE_INVALID', err.message);
@@ -169,10 +185,20 @@ export function createListImportsService(deps: {
       }
     },
 
-    /** Checks the import's inputs in the spec's order, then creates the list and queues its job. */
+    /**
+     * Checks the import's inputs in the spec's order, then creates the list and queues its job, and
+     * remembers the mapping for the next file of this layout. A file over the row limit is imported only
+     * when the caller asks for its first rows (`firstRows`, at most the limit).
+     */
     async startImport(
       auth: AuthContext,
-      input: { name: string; countryCode: string; fileId: string; fields: FieldMapping[] },
+      input: {
+        name: string;
+        countryCode: string;
+        fileId: string;
+        fields: FieldMapping[];
+        firstRows?: number;
+      },
     ): Promise<Result<ListDto, ListsErrorCode | 'PERMISSION_REQUIRED'>> {
       if (!mayImport(auth)) return fail('PERMISSION_REQUIRED');
       const name = input.name.trim();
@@ -182,7 +208,9 @@ export function createListImportsService(deps: {
       const upload = await q.findUpload(db, auth.teamId, input.fileId, cutoff);
       if (!upload) return fail('UPLOAD_NOT_FOUND');
       if (upload.importedAt) return fail('UPLOAD_IMPORTED');
-      if (upload.rowCount > deps.maxRows) return fail('ROW_LIMIT', rowLimitMessage(deps.maxRows));
+      const { firstRows } = input;
+      const overLimit = firstRows === undefined ? upload.rowCount > deps.maxRows : firstRows > deps.maxRows;
+      if (overLimit) return fail('ROW_LIMIT', rowLimitMessage(deps.maxRows));
       if (input.fields.length === 0) return fail('NOTHING_MAPPED');
       const targets = importTargets(await customFieldsOf(auth.teamId));
       for (const f of input.fields) {
@@ -199,8 +227,11 @@ export function createListImportsService(deps: {
           name,
           state: 'importing',
           createdBy: auth.userId,
-          totalRows: upload.rowCount,
-          result: emptyImportResult(),
+          totalRows: Math.min(upload.rowCount, firstRows ?? upload.rowCount),
+          result: {
+            ...emptyImportResult(),
+            firstRowsOnly: firstRows !== undefined && upload.rowCount > firstRows ? firstRows : null,
+          },
           createdAt: now,
         },
         {
@@ -208,12 +239,19 @@ export function createListImportsService(deps: {
           uploadId: upload.id,
           fields: input.fields,
           countryCode: input.countryCode.trim(),
+          rowLimit: firstRows ?? null,
           state: 'queued',
           createdAt: now,
         },
       );
       if (!created.ok) return fail(created.reason === 'imported' ? 'UPLOAD_IMPORTED' : 'UPLOAD_NOT_FOUND');
       deps.onQueued();
+      await q.saveImportMapping(db, {
+        teamId: auth.teamId,
+        headerKey: layoutKey(upload.columns),
+        fields: toSavedMapping(input.fields),
+        updatedAt: now,
+      });
       return ok(toListDto(created.row));
     },
 

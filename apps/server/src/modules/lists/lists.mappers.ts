@@ -1,4 +1,11 @@
-import { csvLine, importProgress, type ListDto, type ListProperty } from '@prospector/core';
+import {
+  csvLine,
+  importProgress,
+  itemTitle,
+  type FieldValue,
+  type ListDto,
+  type ListProperty,
+} from '@prospector/core';
 import type * as q from './lists.queries.js';
 
 export const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -26,8 +33,10 @@ export function toListDto(row: q.ListRow): ListDto {
 }
 
 export const EXPORT_HEADER = [
+  'Name',
   'First name',
   'Last name',
+  'Company',
   'Phone 1',
   'Phone 2',
   'Phone 3',
@@ -39,13 +48,20 @@ export const EXPORT_HEADER = [
   'Zip',
 ];
 
+/**
+ * One contact's line. Its Name is the title it has everywhere (core's `itemTitle`): its full name,
+ * else its company's, else its primary phone.
+ */
 export function exportLine(r: q.ExportRow, phones: string[]): string {
   const p = r.property ?? {};
   const address = str(r.data['Address']) || str(p['Street1']) || str(p['Address']);
   const pick = (k: string) => str(r.data[k]) || str(p[k]);
+  const company = r.company ? itemTitle('company', r.company as Record<string, FieldValue>) : '';
   return csvLine([
+    itemTitle('contact', r.data, { company, primary: r.primary_value }),
     str(r.data['First name']),
     str(r.data['Last name']),
+    company,
     phones[0],
     phones[1],
     phones[2],

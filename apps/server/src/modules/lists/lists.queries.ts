@@ -1,7 +1,15 @@
 import { fitsUploadQuota } from '@prospector/core';
 import { and, asc, desc, eq, gt, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { importJobs, lists, uploads, type FieldValue } from '../../db/schema/index.js';
+import { linkedCompanyFields, type CompanyNameFields } from '../../db/titles.js';
+import {
+  importJobs,
+  importMappings,
+  lists,
+  uploads,
+  type FieldValue,
+  type ImportFieldMapping,
+} from '../../db/schema/index.js';
 
 export type ListRow = typeof lists.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
@@ -53,6 +61,29 @@ export async function findUpload(db: Db, teamId: string, id: string, cutoff: Dat
       ),
     );
   return row ?? null;
+}
+
+/** The mapping of the team's last import of this layout of columns, or null. */
+export async function findImportMapping(db: Db, teamId: string, headerKey: string) {
+  const [row] = await db
+    .select({ fields: importMappings.fields })
+    .from(importMappings)
+    .where(and(eq(importMappings.teamId, teamId), eq(importMappings.headerKey, headerKey)));
+  return row?.fields ?? null;
+}
+
+/** Remembers a mapping as the team's last one for this layout of columns, replacing the one before. */
+export async function saveImportMapping(
+  db: Db,
+  row: { teamId: string; headerKey: string; fields: ImportFieldMapping[]; updatedAt: Date },
+) {
+  await db
+    .insert(importMappings)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [importMappings.teamId, importMappings.headerKey],
+      set: { fields: row.fields, updatedAt: row.updatedAt },
+    });
 }
 
 export async function findList(db: Db, teamId: string, id: string) {
@@ -301,6 +332,8 @@ export type ExportRow = {
   phones: { value: string; status: string; primary: boolean }[];
   emails: string[];
   property: Record<string, FieldValue> | null;
+  company: CompanyNameFields;
+  primary_value: string | null;
 };
 
 const EXPORT_COLUMNS = sql`
@@ -309,7 +342,9 @@ const EXPORT_COLUMNS = sql`
             order by idt."primary" desc, idt.position) from identifiers idt where idt.item_id = i.id and not idt.is_email), '[]') as phones,
   coalesce((select array_agg(idt.value order by idt.position) from identifiers idt where idt.item_id = i.id and idt.is_email), '{}') as emails,
   (select p.data from item_links l join items p on p.id = l.to_id and p.type = 'property' where l.from_id = i.id
-   order by p.created_at limit 1) as property`;
+   order by p.created_at limit 1) as property,
+  ${linkedCompanyFields('i')} as company,
+  (select d.value from identifiers d where d.item_id = i.id and d."primary" limit 1) as primary_value`;
 
 export async function exportByStatus(db: Db, teamId: string, statusId: string, viewerId: string | null) {
   return queryRows<ExportRow>(

@@ -1,50 +1,17 @@
-import type { ListDto, RecordType } from '@prospector/core';
+import type { RecordType } from '@prospector/core';
 import { and, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import { entitySections } from '../../db/schema/index.js';
 import type { TestApp } from '../../test/app.js';
-import type { TestUser } from '../../test/factories.js';
-import { multipartFile } from '../../test/multipart.js';
 
-export type Mapping = { name: string; type: RecordType; matchesTo: string };
-export type Uploaded = {
-  fileId: string;
-  columns: string[];
-  customFields: Record<RecordType, { _id: string; name: string }[]>;
-};
-
-/** Uploads a CSV given as text, as the import screen does. */
-export async function uploadCsv(t: TestApp, user: TestUser, csv: string): Promise<Uploaded> {
-  const { payload, contentType } = multipartFile('leads.csv', csv);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/lists/upload',
-    headers: { ...user.headers, 'content-type': contentType },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<Uploaded>();
-}
-
-/** Uploads and imports a CSV given as text, and waits until the import has finished. */
-export async function importCsv(
-  t: TestApp,
-  user: TestUser,
-  csv: string,
-  fields: Mapping[],
-  name = 'My list',
-): Promise<ListDto> {
-  const { fileId } = await uploadCsv(t, user, csv);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/lists/import',
-    headers: user.headers,
-    payload: { name, countryCode: '+1', fileId, fields },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  await t.app.services.imports.idle();
-  return res.json<{ list: ListDto }>().list;
-}
+// Shared with other modules' tests and the browser journeys.
+export {
+  importCsv,
+  importedList,
+  startImport,
+  uploadCsv,
+  type Mapping,
+  type Uploaded,
+} from '../../test/import-csv.js';
 
 /** Adds a custom field to a team's entity in a section of its own, as Settings > Data Fields saves it. */
 export async function insertCustomField(

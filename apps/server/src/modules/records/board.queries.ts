@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { linkedCompanyFields, type CompanyNameFields } from '../../db/titles.js';
 
 export type BoardRow = {
   id: string;
@@ -12,6 +13,7 @@ export type BoardRow = {
   last_message: { body: string; createdAt: string } | null;
   notif: number;
   primary_value: string | null;
+  company: CompanyNameFields;
 };
 
 const assignedTo = (alias: 'i' | 'c', memberId: string | null) =>
@@ -88,7 +90,8 @@ export async function columnPage(
     )
     select i.id, i.type, i.data, i.queued, i.assigned_to, i.open_task_count, i.first_open_task_due,
       i.last_message, page.notif,
-      (select d.value from identifiers d where d.item_id = i.id and d.primary limit 1) as primary_value
+      (select d.value from identifiers d where d.item_id = i.id and d.primary limit 1) as primary_value,
+      ${linkedCompanyFields('i')} as company
     from page join items i on i.id = page.id
     order by page.grp, page.notif desc, page.due_key asc nulls last, page.last_activity_at desc nulls last, page.id`,
   );
@@ -100,6 +103,7 @@ export type SearchRow = {
   data: BoardRow['data'];
   status: string | null;
   primary_value: string | null;
+  company: CompanyNameFields;
 };
 
 /** Records whose names/address contain the text, or whose phone or e-mail matches it. */
@@ -130,7 +134,8 @@ export async function searchItems(
       (select d.item_id from identifiers d where d.team_id = ${p.teamId} and ${idtMatch} limit 200)
     )
     select i.id, i.type, i.data, s.text as status,
-      (select d.value from identifiers d where d.item_id = i.id and d.primary limit 1) as primary_value
+      (select d.value from identifiers d where d.item_id = i.id and d.primary limit 1) as primary_value,
+      ${linkedCompanyFields('i')} as company
     from hits h join items i on i.id = h.id
     left join statuses s on s.id = i.status_id
     where not i.hidden ${p.type ? sql`and i.type = ${p.type}` : sql``} ${assigned(p.memberId)}

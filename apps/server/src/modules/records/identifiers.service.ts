@@ -1,6 +1,6 @@
 import {
   canBecomePrimary,
-  isValidEmail,
+  normalizeEmailIdentifier,
   normalizePhone,
   toggleIdentifierStatus,
   type ItemDto,
@@ -26,8 +26,10 @@ export function createIdentifiersService(deps: { db: Db; clock: Clock; records: 
       const found = await records.access(auth, itemId);
       if (!found.ok) return found;
       const item = found.value;
+      // Stacked as imports stack: a phone in E.164, an e-mail in lower case, so the same one written
+      // another way is the same identifier.
       const isEmail = raw.includes('@');
-      const value = isEmail ? (isValidEmail(raw) ? raw.trim().toLowerCase() : null) : normalizePhone(raw);
+      const value = isEmail ? normalizeEmailIdentifier(raw) : normalizePhone(raw);
       if (!value) return fail('INVALID_PHONE');
       const existing = await q.findIdentifierByValue(db, item.teamId, value);
       if (existing && existing.itemId !== item.id) return fail('IDENTIFIER_TAKEN');

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { linkedCompanyFields, type CompanyNameFields } from '../../db/titles.js';
 import type { InboxType } from '@prospector/core';
 
 export type InboxRowDb = {
@@ -12,6 +13,7 @@ export type InboxRowDb = {
   notif: number;
   primary_value: string | null;
   lead_status: '' | 'DNC' | 'Wrong #' | null;
+  company: CompanyNameFields;
 };
 
 export type InboxFilter = {
@@ -54,7 +56,8 @@ export function inboxPage(db: Db, f: InboxFilter) {
     select i.id, i.type, i.data, s.text as status, i.last_message, i.unread_sms,
       (select count(*)::int from notifications n where n.user_id = ${f.viewerId} and n.target_id = i.id and not n.read) as notif,
       (select d.value from identifiers d where d.item_id = i.id and d.primary limit 1) as primary_value,
-      (select d.status from identifiers d where d.team_id = i.team_id and d.value = i.last_message->>'leadIdt' limit 1) as lead_status
+      (select d.status from identifiers d where d.team_id = i.team_id and d.value = i.last_message->>'leadIdt' limit 1) as lead_status,
+      ${linkedCompanyFields('i')} as company
     from items i
     left join statuses s on s.id = i.status_id
     where ${where(f)}

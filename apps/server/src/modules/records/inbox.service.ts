@@ -1,7 +1,6 @@
 import {
   can,
   INBOX_PAGE_SIZE,
-  itemTitle,
   NO_STATUS,
   normalizePhone,
   SEARCH_MIN_CHARS,
@@ -13,6 +12,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import * as iq from './inbox.queries.js';
 import { seesAllData } from './records.access.js';
+import { titleOf } from './records.mappers.js';
 
 export type InboxService = ReturnType<typeof createInboxService>;
 
@@ -60,7 +60,7 @@ export function createInboxService(deps: { db: Db }) {
         items: rows.map((r) => ({
           _id: r.id,
           type: r.type,
-          title: itemTitle(r.type, r.data),
+          title: titleOf(r, r.primary_value),
           subtitle: r.primary_value ?? '',
           status: r.status,
           hasPrimary: r.primary_value !== null,

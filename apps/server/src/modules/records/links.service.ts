@@ -1,13 +1,16 @@
 import {
-  type ItemType,
+  addressMatchesKey,
+  companyFromText,
   companyKeys,
   importValue,
   itemSearchText,
   normalizePhone,
+  parseAddressLine,
   propertyKey,
-  websiteHost,
+  streetKey,
   withHttps,
   type ItemDto,
+  type ItemType,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -15,10 +18,14 @@ import { fail, ok, type Result } from '../../lib/result.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { seesAllData } from './records.access.js';
 import type { RecordsErrorCode } from './records.errors.js';
+import * as lq from './links.queries.js';
 import * as q from './records.queries.js';
 import type { RecordsService } from './records.service.js';
 
 type R<T> = Promise<Result<T, RecordsErrorCode>>;
+
+/** The record a hand-made add linked, and whether the team had it already. */
+export type Linked = { id: string; existed: boolean };
 
 export type LinksService = ReturnType<typeof createLinksService>;
 
@@ -26,59 +33,103 @@ export type LinksService = ReturnType<typeof createLinksService>;
 export function createLinksService(deps: { db: Db; clock: Clock; records: RecordsService }) {
   const { db, clock, records } = deps;
 
-  /** The team's record for this phone, address, name or website, made when the team has none. */
-  async function findOrCreate(
+  function create(
     tx: Db,
-    parent: q.ItemRow,
+    teamId: string,
     type: ItemType,
-    idt: string,
+    data: Record<string, string>,
     assignedTo: string[],
-  ): R<string> {
+  ) {
     const now = clock.now();
-    const create = (data: Record<string, string>) =>
-      q.insertItem(tx, {
-        teamId: parent.teamId,
-        type,
-        data,
-        assignedTo,
-        searchText: itemSearchText(data),
-        lastActivityAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-    if (type === 'contact') {
-      const phone = normalizePhone(idt);
-      if (!phone) return fail('INVALID_PHONE');
-      const existing = await q.findIdentifierByValue(tx, parent.teamId, phone);
-      if (existing) return ok(existing.itemId);
-      const contact = await create({});
-      await q.insertIdentifier(tx, {
-        teamId: parent.teamId,
-        itemId: contact.id,
-        value: phone,
-        isEmail: false,
-        primary: true,
-        position: 0,
-        createdAt: now,
-      });
-      return ok(contact.id);
-    }
-    const isWebsite = type === 'company' && websiteHost(idt) !== null && !/\s/.test(idt.trim());
-    const keys =
-      type === 'property'
-        ? [propertyKey({ street: idt })].filter((k): k is string => k !== null)
-        : companyKeys(isWebsite ? { website: idt } : { name: idt });
-    const existing = await q.findItemByKeys(tx, parent.teamId, keys);
-    if (existing) return ok(existing.id);
+    return q.insertItem(tx, {
+      teamId,
+      type,
+      data,
+      assignedTo,
+      searchText: itemSearchText(data),
+      lastActivityAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  /** A contact by phone: the one that has the phone, however it was written, else a new one. */
+  async function contactByPhone(tx: Db, teamId: string, idt: string, assignedTo: string[]): R<Linked> {
+    const phone = normalizePhone(idt);
+    if (!phone) return fail('INVALID_PHONE');
+    const existing = await q.findIdentifierByValue(tx, teamId, phone);
+    if (existing) return ok({ id: existing.itemId, existed: true });
+    const contact = await create(tx, teamId, 'contact', {}, assignedTo);
+    await q.insertIdentifier(tx, {
+      teamId,
+      itemId: contact.id,
+      value: phone,
+      isEmail: false,
+      primary: true,
+      position: 0,
+      createdAt: clock.now(),
+    });
+    return ok({ id: contact.id, existed: false });
+  }
+
+  /**
+   * A property by its address, stacked as imports stack: the property with the same key, else the
+   * one property on that street whose city, state and zip do not contradict what was typed (an
+   * imported property is found by its street alone), else a new one. Two such properties: the user
+   * picks one.
+   */
+  async function propertyByAddress(tx: Db, teamId: string, idt: string, assignedTo: string[]): R<Linked> {
+    const address = parseAddressLine(idt);
+    const key = propertyKey(address);
+    if (!key) return fail('ADDRESS_REQUIRED');
+    const exact = await lq.findItemIdByKeys(tx, teamId, [key]);
+    if (exact) return ok({ id: exact, existed: true });
+    const onStreet = await lq.findPropertyKeysOnStreet(tx, teamId, streetKey(address.street));
+    const matches = [
+      ...new Set(onStreet.filter((k) => addressMatchesKey(address, k.key)).map((k) => k.item_id)),
+    ];
+    if (matches.length > 1) return fail('ADDRESS_AMBIGUOUS');
+    if (matches[0]) return ok({ id: matches[0], existed: true });
+    const data: Record<string, string> = { Address: importValue('Address', address.street) };
+    if (address.city) data['City'] = importValue('City', address.city);
+    if (address.state) data['State'] = address.state;
+    if (address.zip) data['Zip'] = address.zip;
+    const item = await create(tx, teamId, 'property', data, assignedTo);
+    await lq.insertItemKeys(tx, teamId, item.id, [key]);
+    return ok({ id: item.id, existed: false });
+  }
+
+  /** A company by its name or website: the one with the same name or host, else a new one. */
+  async function companyByNameOrSite(tx: Db, teamId: string, idt: string, assignedTo: string[]): R<Linked> {
+    const company = companyFromText(idt);
+    const keys = companyKeys(company);
+    const existing = await lq.findItemIdByKeys(tx, teamId, keys);
+    if (existing) return ok({ id: existing, existed: true });
     const data: Record<string, string> =
-      type === 'property'
-        ? { Address: importValue('Address', idt) }
-        : isWebsite
-          ? { Website: withHttps(idt.trim()) }
-          : { Name: importValue('Name', idt) };
-    const item = await create(data);
-    await q.insertItemKeys(tx, parent.teamId, item.id, keys);
-    return ok(item.id);
+      'website' in company
+        ? { Website: withHttps(company.website) }
+        : { Name: importValue('Name', company.name) };
+    const item = await create(tx, teamId, 'company', data, assignedTo);
+    await lq.insertItemKeys(tx, teamId, item.id, keys);
+    return ok({ id: item.id, existed: false });
+  }
+
+  /** The team's record for this phone, address, name or website, made when the team has none. */
+  function findOrCreate(teamId: string, type: ItemType, idt: string, assignedTo: string[]): R<Linked> {
+    return db.transaction(async (tx) => {
+      await lq.lockTeamStacker(tx, teamId);
+      if (type === 'contact') return contactByPhone(tx, teamId, idt, assignedTo);
+      if (type === 'property') return propertyByAddress(tx, teamId, idt, assignedTo);
+      return companyByNameOrSite(tx, teamId, idt, assignedTo);
+    });
+  }
+
+  /** A record the user picked from the suggestions: one of the team's, of that type, that they may open. */
+  async function picked(auth: AuthContext, type: ItemType, id: string): R<Linked> {
+    const found = await records.access(auth, id);
+    if (!found.ok) return found;
+    if (found.value.type !== type) return fail('LINK_SAME_TYPE');
+    return ok({ id, existed: true });
   }
 
   return {
@@ -92,23 +143,32 @@ export function createLinksService(deps: { db: Db; clock: Clock; records: Record
     },
 
     /**
-     * Adds a contact (by phone), property (by address) or company (by name or website) to a record.
-     * What the team already has is linked instead of copied, as imports stack.
+     * Adds a contact (by phone), property (by address) or company (by name or website) to a record,
+     * or the record the user picked (`existingId`). What the team already has is linked instead of
+     * copied, through the stacking keys of imports; the answer says which happened.
      */
-    async addAndMap(auth: AuthContext, addedTo: string, type: ItemType, idt: string): R<ItemDto> {
-      const found = await records.access(auth, addedTo);
+    async addAndMap(
+      auth: AuthContext,
+      input: { addedTo: string; type: ItemType; idt: string; existingId?: string },
+    ): R<{ item: ItemDto; linked: Linked }> {
+      const found = await records.access(auth, input.addedTo);
       if (!found.ok) return found;
       const parent = found.value;
-      if (parent.type === type) return fail('LINK_SAME_TYPE');
+      if (parent.type === input.type) return fail('LINK_SAME_TYPE');
       // A member who sees only assigned records must see what they just added.
       const assignedTo = seesAllData(auth)
         ? parent.assignedTo
         : [...new Set([...parent.assignedTo, auth.userId])];
-      const linked = await db.transaction((tx) => findOrCreate(tx, parent, type, idt, assignedTo));
+      const linked = input.existingId
+        ? await picked(auth, input.type, input.existingId)
+        : await findOrCreate(parent.teamId, input.type, input.idt, assignedTo);
       if (!linked.ok) return linked;
-      if (linked.value === parent.id) return fail('LINK_SAME_TYPE');
-      await q.insertLink(db, parent.teamId, parent.id, linked.value);
-      return ok(await records.toItemDto(auth, await records.touch(parent.id)));
+      if (linked.value.id === parent.id) return fail('LINK_SAME_TYPE');
+      await q.insertLink(db, parent.teamId, parent.id, linked.value.id);
+      return ok({
+        item: await records.toItemDto(auth, await records.touch(parent.id)),
+        linked: linked.value,
+      });
     },
   };
 }

@@ -13,6 +13,8 @@ export const recordsErrors = {
   IDENTIFIER_NOT_FOUND: { status: 404, message: messages.records.identifierNotFound },
   CANNOT_BE_PRIMARY: { status: 400, message: messages.records.cannotBePrimary },
   LINK_SAME_TYPE: { status: 400, message: messages.records.linkSameType },
+  ADDRESS_REQUIRED: { status: 400, message: messages.records.addressRequired },
+  ADDRESS_AMBIGUOUS: { status: 409, message: messages.records.addressAmbiguous },
   MEMBER_NOT_FOUND: { status: 400, message: messages.records.memberNotFound },
   TASK_NOT_FOUND: { status: 404, message: messages.records.taskNotFound },
   MESSAGE_NOT_FOUND: { status: 404, message: messages.records.messageNotFound },

@@ -6,6 +6,7 @@ import {
   type MessageDto,
   type TaskDto,
 } from '@prospector/core';
+import type { CompanyNameFields } from '../../db/titles.js';
 import type { IdentifierRow, ItemRow, MessageRow, TaskRow } from './records.queries.js';
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
@@ -37,8 +38,17 @@ export function itemSubtitle(
   return [str(data['City']), str(data['State'])].filter(Boolean).join(', ');
 }
 
+/** A record's title by core's one rule: a contact without a name by its company, else its phone. */
+export function titleOf(
+  r: { type: ItemRow['type']; data: ItemRow['data']; company?: CompanyNameFields },
+  primary: string | null | undefined,
+): string {
+  const company = r.company ? itemTitle('company', r.company as ItemRow['data']) : null;
+  return itemTitle(r.type, r.data, { company, primary });
+}
+
 export function toSummary(
-  r: { id: string; type: ItemRow['type']; data: ItemRow['data'] },
+  r: { id: string; type: ItemRow['type']; data: ItemRow['data']; company?: CompanyNameFields },
   status: string | null,
   primary: string | undefined,
 ): ItemSummary {
@@ -46,7 +56,7 @@ export function toSummary(
     _id: r.id,
     type: r.type,
     status,
-    title: itemTitle(r.type, r.data),
+    title: titleOf(r, primary),
     subtitle: itemSubtitle(r.type, r.data, primary),
   };
 }

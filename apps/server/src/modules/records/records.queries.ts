@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { linkedCompanyFields, type CompanyNameFields } from '../../db/titles.js';
 import {
   entitySections,
   identifiers,
-  itemKeys,
   itemLinks,
   items,
   messages,
@@ -92,13 +92,21 @@ export async function updateItem(
   return row!;
 }
 
+/** The records linked to one, oldest first (a contact's first company is the one it is titled by). */
 export async function linkedSummaries(db: Db, itemId: string) {
   return db
-    .select({ id: items.id, type: items.type, data: items.data, statusText: statuses.text })
+    .select({
+      id: items.id,
+      type: items.type,
+      data: items.data,
+      statusText: statuses.text,
+      company: sql<CompanyNameFields>`${linkedCompanyFields('items')}`,
+    })
     .from(itemLinks)
     .innerJoin(items, eq(items.id, itemLinks.toId))
     .leftJoin(statuses, eq(statuses.id, items.statusId))
     .where(eq(itemLinks.fromId, itemId))
+    .orderBy(asc(items.createdAt), asc(items.id))
     .limit(200);
 }
 
@@ -235,25 +243,6 @@ export async function findTaskAnywhere(db: Db, taskId: string) {
 export async function insertItem(db: Db, row: typeof items.$inferInsert) {
   const [item] = await db.insert(items).values(row).returning();
   return item!;
-}
-
-/** The record a stacking key (property address, company name or website host) already names. */
-export async function findItemByKeys(db: Db, teamId: string, keys: string[]) {
-  if (keys.length === 0) return null;
-  const [row] = await db
-    .select({ itemId: itemKeys.itemId })
-    .from(itemKeys)
-    .where(and(eq(itemKeys.teamId, teamId), inArray(itemKeys.key, keys)))
-    .limit(1);
-  return row ? findItem(db, row.itemId) : null;
-}
-
-export async function insertItemKeys(db: Db, teamId: string, itemId: string, keys: string[]) {
-  if (keys.length === 0) return;
-  await db
-    .insert(itemKeys)
-    .values(keys.map((key) => ({ teamId, key, itemId })))
-    .onConflictDoNothing();
 }
 
 /** Links two records both ways (a contact lists its properties, the property its contacts). */

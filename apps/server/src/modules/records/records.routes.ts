@@ -52,9 +52,10 @@ export async function recordsRoutes(app: FastifyInstance) {
     unwrap(await links.unlink(auth, body.parentId, body.dataId));
     return { ok: true as const };
   });
-  route(app, addAndMapData, async ({ auth, body }) => ({
-    item: unwrap(await links.addAndMap(auth, body.addedTo, body.type, body.idt)),
-  }));
+  route(app, addAndMapData, async ({ auth, body }) => {
+    const { item, linked } = unwrap(await links.addAndMap(auth, body));
+    return { item, linked: { _id: linked.id, existed: linked.existed } };
+  });
   route(app, assign, async ({ auth, body }) => unwrap(await records.assign(auth, body)));
   route(app, addComment, async ({ auth, body }) => ({
     message: unwrap(

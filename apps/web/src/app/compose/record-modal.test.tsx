@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@prospector/core';
+import { messages, type ItemSummary } from '@prospector/core';
 import {
   buildDevice,
   buildIdentifier,
@@ -561,7 +561,12 @@ describe('record detail', () => {
         ],
       };
       const { user } = setUp(
-        { 'PATCH /api/services/addAndMapData': { status: 200, body: { item: updated } } },
+        {
+          'PATCH /api/services/addAndMapData': {
+            status: 200,
+            body: { item: updated, linked: { _id: updated.contacts[0]!._id, existed: false } },
+          },
+        },
         PROPERTY,
       );
       const record = await openProperty();
@@ -575,6 +580,105 @@ describe('record detail', () => {
         idt: '(916) 456-7890',
         addedTo: ITEM_ID,
       });
+      expect(await screen.findByText('Added a new contact: Unnamed contact')).toBeInTheDocument();
+    });
+
+    const TERRACE: ItemSummary = {
+      _id: '66666666-6666-4666-8666-666666666666',
+      type: 'property',
+      status: null,
+      title: '4877 Terrace Dr NE',
+      subtitle: 'Seattle, WA',
+    };
+    const CONTACT = buildItem({ _id: ITEM_ID });
+    const linkedTerrace = {
+      status: 200,
+      body: { item: { ...CONTACT, properties: [TERRACE] }, linked: { _id: TERRACE._id, existed: true } },
+    };
+
+    it("suggests the team's existing property as the address is typed, and links the one picked", async () => {
+      const { user } = setUp(
+        {
+          'POST /api/services/search': { status: 200, body: { results: [TERRACE] } },
+          'PATCH /api/services/addAndMapData': linkedTerrace,
+        },
+        CONTACT,
+      );
+      const record = await openRecord();
+      await user.type(record.getByRole('textbox', { name: 'New property address' }), '4877 Terr');
+      const suggestion = await record.findByRole('option', { name: '4877 Terrace Dr NE' }, LOAD);
+      expect(within(suggestion).getByText('Seattle, WA')).toBeInTheDocument();
+      expect(requestsTo('POST', '/api/services/search').at(-1)?.body).toEqual({
+        text: '4877 Terr',
+        type: 'property',
+      });
+      await user.click(suggestion);
+      expect(
+        await screen.findByText(
+          messages.records.linkedExisting
+            .replace('{type}', 'property')
+            .replace('{title}', '4877 Terrace Dr NE'),
+        ),
+      ).toBeInTheDocument();
+      expect(requestsTo('PATCH', '/api/services/addAndMapData')[0]?.body).toEqual({
+        type: 'property',
+        idt: '4877 Terrace Dr NE',
+        existingId: TERRACE._id,
+        addedTo: ITEM_ID,
+      });
+      const properties = record.getByRole('region', { name: 'Properties' });
+      expect(within(properties).getByText('4877 Terrace Dr NE')).toBeInTheDocument();
+    });
+
+    it('says so when an address typed another way linked the existing property', async () => {
+      const { user } = setUp(
+        {
+          'POST /api/services/search': { status: 200, body: { results: [] } },
+          'PATCH /api/services/addAndMapData': linkedTerrace,
+        },
+        CONTACT,
+      );
+      const record = await openRecord();
+      await user.type(
+        record.getByRole('textbox', { name: 'New property address' }),
+        '4877 terrace drive ne{Enter}',
+      );
+      expect(await screen.findByText('Linked the existing property: 4877 Terrace Dr NE')).toBeInTheDocument();
+      expect(requestsTo('PATCH', '/api/services/addAndMapData')[0]?.body).toEqual({
+        type: 'property',
+        idt: '4877 terrace drive ne',
+        addedTo: ITEM_ID,
+      });
+    });
+  });
+
+  describe("a contact's title", () => {
+    const ACME: ItemSummary = {
+      _id: '77777777-7777-4777-8777-777777777777',
+      type: 'company',
+      status: null,
+      title: 'Acme Roofing LLC',
+      subtitle: '',
+    };
+    it('is its company when it has no name, in the header and on its texts', async () => {
+      const item = buildItem({ _id: ITEM_ID, data: {}, companies: [ACME] });
+      const reply = buildMessage({ itemId: ITEM_ID, direction: 'in', comment: false, phone: '+19164567890' });
+      setUp(
+        {
+          [`GET /api/items/${ITEM_ID}`]: {
+            status: 200,
+            body: { item, messages: [reply], tasks: [], sections: [] },
+          },
+        },
+        item,
+      );
+      const record = within(await screen.findByRole('dialog', { name: /Acme Roofing LLC/ }, LOAD));
+      const thread = record.getByRole('log');
+      expect(within(thread).getByText('Acme Roofing LLC')).toBeInTheDocument();
+    });
+    it('is its primary phone, formatted, when it has neither a name nor a company', async () => {
+      setUp({}, buildItem({ _id: ITEM_ID, data: {} }));
+      expect(await screen.findByRole('dialog', { name: /\(916\) 456-7890/ }, LOAD)).toBeInTheDocument();
     });
   });
 

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { CurrentUser } from '@prospector/core';
 import { BrandLogo } from '../../components/brand-logo';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { LazyBoundary, lazyNamed } from '../../components/lazy-load';
+import { LazyBoundary, lazyNamed, usePreload } from '../../components/lazy-load';
 import { authKeys, useMe } from '../../features/auth';
 import { isMobileDevice } from '../../lib/device';
 import { useSessionStore } from '../../lib/session-store';
@@ -15,8 +15,19 @@ import { MobileNotice } from '../shell/mobile-notice';
 import { LoggedInRoutes } from './logged-in-routes';
 import { ServerUnreachable } from './server-unreachable';
 
-// A team is onboarded once: its members never need the onboarding's code again.
+// A team is onboarded once: its members never need the onboarding's code again. Its device step is
+// the devices feature's, fetched beside it (the shell imports that feature's banner and hooks).
 const OnboardingFlow = lazyNamed(() => import('../../features/onboarding'), 'OnboardingFlow');
+const ConnectDevice = lazyNamed(
+  () => import('../../features/devices/components/connect-device'),
+  'ConnectDevice',
+);
+
+const screenLoader = (
+  <Center py={96}>
+    <Loader aria-label="Loading" />
+  </Center>
+);
 
 /** The onboarding; once the server onboards the team, the current user is replaced and the dashboard opens. */
 function Onboarding({ user }: { user: CurrentUser }) {
@@ -26,11 +37,17 @@ function Onboarding({ user }: { user: CurrentUser }) {
     queryClient.setQueryData<{ user: CurrentUser }>(authKeys.me(), { user: onboarded });
     void navigate('/', { replace: true });
   };
+  usePreload(ConnectDevice, 'now');
   return (
     <OnboardingFlow
       user={user}
       brand={<BrandLogo />}
       logout={<LogoutButton variant="default" />}
+      connectDevice={
+        <LazyBoundary variant="screen" fallback={screenLoader}>
+          <ConnectDevice />
+        </LazyBoundary>
+      }
       onFinished={finished}
     />
   );
@@ -43,15 +60,7 @@ function LoggedInApp({ user }: { user: CurrentUser }) {
   // While a screen's chunk loads the shell stays and the screen's place shows a loader.
   return (
     <AppLayout user={user}>
-      <LazyBoundary
-        variant="screen"
-        resetKey={pathname}
-        fallback={
-          <Center py={96}>
-            <Loader aria-label="Loading" />
-          </Center>
-        }
-      >
+      <LazyBoundary variant="screen" resetKey={pathname} fallback={screenLoader}>
         <LoggedInRoutes user={user} />
       </LazyBoundary>
     </AppLayout>

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { CAMPAIGN_TYPES } from '../../rules/campaigns.js';
+import { WAIT_REASONS } from '../../rules/campaigns-waiting.js';
 import { text } from '../text.js';
 
 const id = z.uuid();
 const iso = z.iso.datetime({ offset: true });
+
+/** The builder's target: the lists (none: all contacts) and the last-contacted cut-off. */
+const targetFilter = {
+  listIds: z.array(id).max(200).default([]),
+  lastContactedAt: iso.nullable().default(null),
+};
 
 export const campaignDto = z.object({
   _id: text(),
@@ -117,6 +124,40 @@ export const campaignStats = defineEndpoint({
     /** Skipped: a template field the record lacks, or no usable phone. */
     skipped: z.number().int(),
     byDevice: z.array(figures.extend({ deviceId: text(), name: text(), paused: z.boolean() })),
+    /**
+     * The recipients still to be texted by why they wait (and the skipped by the field they lack),
+     * with when each wait ends (null: it ends when the team acts).
+     */
+    waiting: z.array(
+      z.object({
+        reason: z.enum(WAIT_REASONS),
+        count: z.number().int(),
+        until: text().nullable(),
+        field: text().nullable(),
+      }),
+    ),
+    /** When the next text can go (ISO), or null when nothing goes by itself. */
+    nextTextAt: text().nullable(),
+  }),
+});
+
+/**
+ * Before launch: how many of the recipients the filters pick lack each field the chosen template
+ * groups use. `covered`: every use of the field gives a fallback (`**Field|fallback**`), so those
+ * recipients are texted with it instead of skipped.
+ */
+export const countMissingFields = defineEndpoint({
+  method: 'POST',
+  path: '/api/campaigns/missingFields',
+  auth: true,
+  body: z.object({
+    ...targetFilter,
+    statuses: z.array(id).max(100).default([]),
+    groupIds: z.array(id).max(100).default([]),
+  }),
+  response: z.object({
+    recipients: z.number().int(),
+    fields: z.array(z.object({ field: text(), missing: z.number().int(), covered: z.boolean() })),
   }),
 });
 
@@ -126,8 +167,7 @@ export const countItems = defineEndpoint({
   path: '/api/items/count',
   auth: true,
   body: z.object({
-    listIds: z.array(id).max(200).default([]),
-    lastContactedAt: iso.nullable().default(null),
+    ...targetFilter,
     campaignType: z.enum(CAMPAIGN_TYPES).nullable().default(null),
     phoneType: z.enum(['All', 'Mobile', 'Landline']).nullable().default(null),
   }),

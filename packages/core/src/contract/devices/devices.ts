@@ -54,6 +54,26 @@ export const removeNumbers = defineEndpoint({
 export const DOWNLOAD_APP_PATH = '/api/services/downloadApp/:deviceId';
 
 /**
+ * What pairs a device's agent with this server, shown beside its download: the address the agent
+ * connects to and the device token its config holds. An iPhone answers its Mac's (the Mac runs the
+ * agent). The token is a secret, as the download is: it needs the same 'phones' permission.
+ */
+export const getDevicePairing = defineEndpoint({
+  method: 'GET',
+  path: '/api/services/pairing/:deviceId',
+  auth: true,
+  params: z.object({ deviceId: z.uuid() }),
+  response: z.object({
+    /** The Android phone or Mac that runs the agent, and its name (number or computer name). */
+    agentDeviceId: text(),
+    agentName: text(),
+    platform: z.enum(['android', 'macos']),
+    serverUrl: text(),
+    deviceToken: text(),
+  }),
+});
+
+/**
  * Adds a simulated Android phone (a fictional 555-01xx number) that the server runs itself: texts
  * sent through it are delivered after a second and answered with a scripted reply.
  */

@@ -6,5 +6,6 @@ export {
   addSimulatedPhone,
   removeNumbers,
   DOWNLOAD_APP_PATH,
+  getDevicePairing,
 } from './devices.js';
 export { sendSms } from './send-sms.js';

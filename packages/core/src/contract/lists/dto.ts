@@ -14,6 +14,13 @@ export const importResult = z.object({
   invalidPhones: z.number().int(),
   invalidEmails: z.number().int(),
   dncPhones: z.number().int(),
+  /**
+   * Rows whose Country cell named no country: their phones were read with the import's country code.
+   * Absent from lists imported before the Country column existed.
+   */
+  unknownCountries: z.number().int().optional(),
+  /** Set when only the file's first rows were imported (the file had more): how many. */
+  firstRowsOnly: z.number().int().nullable().optional(),
   dropped: z.record(text(), z.number().int()),
 });
 export type ImportResult = z.infer<typeof importResult>;

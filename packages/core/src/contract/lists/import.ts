@@ -6,8 +6,9 @@ import { text } from '../text.js';
 /**
  * Step 1 of an import: the file itself, sent as multipart/form-data with one part named `file`
  * (CSV or XLSX, at most 100 MB). The server stores it, reads it through once (streaming) to check it
- * and count its rows, and answers with its columns and first rows, and the team's custom fields that
- * columns may fill besides the system fields. Nothing is imported yet.
+ * and count its rows, and answers with its columns and first rows, the team's custom fields that
+ * columns may fill besides the system fields, and the mapping last used for this layout of columns.
+ * Nothing is imported yet.
  */
 export const uploadImportFile = defineEndpoint({
   method: 'POST',
@@ -18,9 +19,18 @@ export const uploadImportFile = defineEndpoint({
     fileName: text(),
     columns: z.array(text()),
     preview: z.array(z.array(text())),
+    /**
+     * Data rows of the file. Reading stops one row past the limit, so a file over it answers
+     * `maxRows + 1`: it may then be imported only with `firstRows`.
+     */
     rowCount: z.number().int(),
     maxRows: z.number().int(),
     customFields: customFieldsByEntity,
+    /**
+     * The mapping of the team's last import of a file with the same columns (in any order and case),
+     * named by this file's columns; null when there was none. Targets that no longer exist are left out.
+     */
+    lastMapping: z.array(fieldMapping).nullable(),
   }),
 });
 
@@ -37,6 +47,11 @@ export const importList = defineEndpoint({
     countryCode: text().max(10),
     fileId: z.uuid(),
     fields: z.array(fieldMapping).max(500),
+    /**
+     * Import only the file's first N data rows (N at most the row limit): how a file over the limit is
+     * imported at all. The list's result says so.
+     */
+    firstRows: z.number().int().min(1).optional(),
   }),
   response: z.object({ list: listDto }),
 });

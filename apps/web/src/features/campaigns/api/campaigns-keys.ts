@@ -7,6 +7,13 @@ export type CountFilter = {
   campaignType: CampaignTypeName | null;
 };
 
+export type MissingFieldsFilter = {
+  listIds: string[];
+  statuses: string[];
+  lastContactedAt: string | null;
+  groupIds: string[];
+};
+
 export const campaignsKeys = {
   all: ['campaigns'] as const,
   lists: () => [...campaignsKeys.all, 'list'] as const,
@@ -16,6 +23,9 @@ export const campaignsKeys = {
   stats: (campaignId: string) => [...campaignsKeys.all, 'stats', campaignId] as const,
   builder: () => [...campaignsKeys.all, 'builder'] as const,
   counts: (filter: CountFilter) => [...campaignsKeys.builder(), 'counts', filter] as const,
+  /** Recipients lacking each field of the chosen templates (the Finalize step's warning). */
+  missingFields: (filter: MissingFieldsFilter) =>
+    [...campaignsKeys.builder(), 'missing-fields', filter] as const,
   targetLists: () => [...campaignsKeys.builder(), 'lists'] as const,
   templateGroups: () => [...campaignsKeys.builder(), 'template-groups'] as const,
 };

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { campaignStats } from '@prospector/core';
+import { campaignStats, CAMPAIGNS_REFRESH_MS } from '@prospector/core';
 import { call } from '../../../lib/api-client';
 import { campaignsKeys } from './campaigns-keys';
 
@@ -16,7 +16,14 @@ export const campaignStatsQueryOptions = (campaignId: string) =>
     staleTime: 0,
   });
 
-/** The details modal's live figures; `campaignChanged` refetches them while the modal is open. */
+/**
+ * The details modal's live figures; `campaignChanged` refetches them while the modal is open, and so
+ * does the clock every 30 s (waits end with time, not only when a text goes).
+ */
 export function useCampaignStats(campaignId: string | null) {
-  return useQuery({ ...campaignStatsQueryOptions(campaignId ?? ''), enabled: campaignId !== null });
+  return useQuery({
+    ...campaignStatsQueryOptions(campaignId ?? ''),
+    enabled: campaignId !== null,
+    refetchInterval: CAMPAIGNS_REFRESH_MS,
+  });
 }

@@ -3,7 +3,8 @@ import { getLists, type ListDto } from '@prospector/core';
 import { call } from '../../../lib/api-client';
 import { campaignsKeys } from './campaigns-keys';
 
-export type TargetList = Pick<ListDto, '_id' | 'name' | 'itemCount'>;
+/** `itemCount` counts the list's contacts; `propCount` its properties. */
+export type TargetList = Pick<ListDto, '_id' | 'name' | 'itemCount' | 'propCount'>;
 
 /** Enough pages for any team; the lists page serves 15 at a time. */
 const MAX_PAGES = 100;
@@ -18,7 +19,7 @@ export async function getTargetLists(): Promise<TargetList[]> {
   }
   return lists
     .filter((list) => list.state === 'imported')
-    .map(({ _id, name, itemCount }) => ({ _id, name, itemCount }));
+    .map(({ _id, name, itemCount, propCount }) => ({ _id, name, itemCount, propCount }));
 }
 
 export const targetListsQueryOptions = () =>

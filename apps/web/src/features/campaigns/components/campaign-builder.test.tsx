@@ -43,6 +43,7 @@ function setUp(
     'GET /api/templates': { status: 200, body: TEMPLATES },
     'GET /api/services/devices': { status: 200, body: { devices: DEVICES } },
     'GET /api/campaigns/getAll': { status: 200, body: { campaigns: [], total: 0 } },
+    'POST /api/campaigns/missingFields': { status: 200, body: { recipients: 340, fields: [] } },
     ...routes,
   });
   return renderApp(path, { token: 'token-ann' });
@@ -250,5 +251,76 @@ describe('campaign builder', () => {
     expect(screen.queryByRole('checkbox', { name: 'Office iMac' })).not.toBeInTheDocument();
     expect(screen.getByText('iPhone · via Office iMac')).toBeInTheDocument();
     expect(screen.getAllByText('Connected')).toHaveLength(2);
+  });
+
+  it('warns before launch how many recipients lack each field of the chosen templates, with the fallback to use', async () => {
+    const { user } = setUp({
+      'POST /api/campaigns/missingFields': {
+        status: 200,
+        body: {
+          recipients: 1494,
+          fields: [
+            { field: 'First name', missing: 312, covered: false },
+            { field: 'City', missing: 40, covered: true },
+            { field: 'Address', missing: 0, covered: false },
+          ],
+        },
+      },
+    });
+    await fillFirstTwoSteps(user);
+    expect(screen.queryByRole('status', { name: /Some recipients/ })).not.toBeInTheDocument();
+
+    await pick(user, 'Template groups', /Openers/);
+
+    const warning = await screen.findByRole('status', { name: 'Some recipients would be skipped' });
+    expect(warning).toHaveTextContent('312 of 1,494 recipients have no First name.');
+    expect(warning).toHaveTextContent('**First name|there** writes “there” for anyone without a First name.');
+    expect(warning).toHaveTextContent('40 of 1,494 recipients have no City: they get the fallback.');
+    expect(warning).not.toHaveTextContent('Address');
+    expect(requestsTo('POST', '/api/campaigns/missingFields').at(-1)?.body).toEqual({
+      listIds: [],
+      statuses: [statusId(1)],
+      lastContactedAt: null,
+      groupIds: [groupId(1)],
+    });
+  });
+
+  it('shows no warning when every recipient has every field', async () => {
+    const { user } = setUp();
+    await fillFirstTwoSteps(user);
+    await pick(user, 'Template groups', /Openers/);
+    await waitFor(() => expect(requestsTo('POST', '/api/campaigns/missingFields')).toHaveLength(1));
+    expect(screen.queryByRole('status', { name: /Some recipients/ })).not.toBeInTheDocument();
+  });
+
+  it('counts properties and contacts apart in the list picker, and explains a list of properties alone', async () => {
+    const redfin = buildList({
+      _id: listId(2),
+      name: 'Redfin Austin',
+      itemCount: 0,
+      propCount: 350,
+      compCount: 0,
+    });
+    const { user } = setUp(
+      { 'POST /api/lists/get': { status: 200, body: { lists: [buildList(), redfin], hasMore: false } } },
+      { path: '/lists' },
+    );
+    const card = await screen.findByRole('article', { name: 'Redfin Austin' });
+    await user.click(within(card).getByRole('button', { name: messages.lists.noCampaignYet }));
+
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent(
+      'Redfin Austin holds 350 properties and no contacts, and campaigns text contacts.',
+    );
+    expect(note).toHaveTextContent(
+      'import a spreadsheet with their names and phones next to these addresses',
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Lists' }));
+    expect(screen.getByRole('option', { name: /Redfin Austin/, hidden: true })).toHaveTextContent(
+      'Redfin Austin · 350 properties · 0 contacts',
+    );
+    expect(screen.getByRole('option', { name: /Austin leads/, hidden: true })).toHaveTextContent(
+      'Austin leads · 80 properties · 120 contacts',
+    );
   });
 });

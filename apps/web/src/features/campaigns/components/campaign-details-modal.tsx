@@ -14,11 +14,14 @@ import {
 import { formatPhone, type CampaignDto } from '@prospector/core';
 import { useCampaignStats, type CampaignStats } from '../api/get-campaign-stats';
 import { campaignState, STATE_BADGE } from '../utils/campaign-state';
+import { CampaignWaiting } from './campaign-waiting';
 import { formatHours, formatWeekDays, formatZone } from '../utils/schedule-format';
 
 const number = new Intl.NumberFormat('en-US');
 
-const FIGURES: { key: keyof Omit<CampaignStats, 'byDevice'>; label: string; color?: string }[] = [
+type FigureKey = Exclude<keyof CampaignStats, 'byDevice' | 'waiting' | 'nextTextAt'>;
+
+const FIGURES: { key: FigureKey; label: string; color?: string }[] = [
   { key: 'recipients', label: 'Recipients' },
   { key: 'pending', label: 'Pending' },
   { key: 'queued', label: 'Queued' },
@@ -96,7 +99,10 @@ function DeviceTable({ devices }: { devices: CampaignStats['byDevice'] }) {
 
 type CampaignDetailsModalProps = { campaign: CampaignDto | null; onClose: () => void };
 
-/** A campaign's live figures and how each device is doing; refreshed on `campaignChanged`. */
+/**
+ * A campaign's live figures, why its recipients wait and when it texts next, and how each device is
+ * doing; refreshed on `campaignChanged`.
+ */
 export function CampaignDetailsModal({ campaign, onClose }: CampaignDetailsModalProps) {
   const stats = useCampaignStats(campaign?._id ?? null);
   const badge = campaign ? STATE_BADGE[campaignState(campaign)] : null;
@@ -137,6 +143,7 @@ export function CampaignDetailsModal({ campaign, onClose }: CampaignDetailsModal
             </Alert>
           ) : (
             <>
+              <CampaignWaiting campaign={campaign} stats={stats.data} />
               <Figures stats={stats.data} />
               <Stack gap="xs">
                 <Text fw={650}>By device</Text>

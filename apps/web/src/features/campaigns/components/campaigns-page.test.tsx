@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages, type CampaignDto, type CurrentUser } from '@prospector/core';
+import { atHourInZone, messages, type CampaignDto, type CurrentUser } from '@prospector/core';
 import { buildUser } from '../../../test/factories';
 import { mockApi, requestsTo, type FakeReply, type FakeRoute } from '../../../test/fake-api';
 import { latestSocket } from '../../../test/fake-socket';
@@ -254,5 +254,32 @@ describe('campaigns page', () => {
 
     await waitFor(() => expect(figure('Sent')).toHaveTextContent('121'));
     expect(figure('Replied')).toHaveTextContent('13');
+  });
+
+  it('says in plain sentences why recipients wait and when the next text goes', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const tomorrowAt = (hour: number) =>
+      atHourInZone(new Date(Date.now() + day), hour, 'America/New_York').toISOString();
+    const stats = buildStats({
+      pending: 4,
+      skipped: 1,
+      nextTextAt: tomorrowAt(9),
+      waiting: [
+        { reason: 'quietHours', count: 2, until: tomorrowAt(11), field: null },
+        { reason: 'deviceLimit', count: 2, until: tomorrowAt(0), field: null },
+        { reason: 'missingField', count: 1, until: null, field: 'First name' },
+      ],
+    });
+    const { user } = setUp({ [`GET /api/campaigns/stats/${campaignId(1)}`]: { status: 200, body: stats } });
+
+    await user.click(await screen.findByRole('button', { name: 'Details of Spring sellers' }));
+    const waiting = within(await screen.findByRole('region', { name: 'Waiting recipients' }));
+
+    expect(waiting.getByText('Next text: tomorrow at 9:00 AM.')).toBeInTheDocument();
+    expect(waiting.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '2 recipients are in quiet hours in their own time zone (9 PM to 8 AM), until tomorrow at 11:00 AM your time.',
+      "2 recipients wait because the campaign's devices reached their daily texting limit. It starts again at midnight; you can raise it in Settings > Other.",
+      '1 recipient was skipped for having no First name. A fallback such as **First name|there** texts them in your next campaign.',
+    ]);
   });
 });

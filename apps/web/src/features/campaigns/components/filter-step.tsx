@@ -1,7 +1,8 @@
-import { Divider, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Box, Divider, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconListDetails } from '@tabler/icons-react';
 import { defaultLastContacted } from '@prospector/core';
+import { ListWithoutContactsNote } from '../../../components/list-without-contacts-note';
 import type { StatusCount } from '../api/count-items';
 import { useTargetLists } from '../api/get-target-lists';
 import type { DraftControls } from '../hooks/use-campaign-draft';
@@ -20,16 +21,21 @@ type FilterStepProps = {
 };
 
 const number = new Intl.NumberFormat('en-US');
+const counted = (n: number, one: string, many: string) => `${number.format(n)} ${n === 1 ? one : many}`;
+
+/** "350 properties · 0 contacts": campaigns text contacts, so the picker never lumps the two together. */
+function listContents(list: { itemCount: number; propCount: number }): string {
+  return `${counted(list.propCount, 'property', 'properties')} · ${counted(list.itemCount, 'contact', 'contacts')}`;
+}
 
 /** Step 1, 'Filter Contacts': the type, who to text (all contacts or lists), their statuses and last contact. */
 export function FilterStep({ controls, timeZone, rows, refreshing, placeholder }: FilterStepProps) {
   const { draft, update, chooseStatuses } = controls;
   const lists = useTargetLists();
-  const listOptions = (lists.data ?? []).map((list) => ({
-    value: list._id,
-    label: list.name,
-    count: list.itemCount,
-  }));
+  const listOptions = (lists.data ?? []).map((list) => ({ value: list._id, label: list.name, list }));
+  // A chosen list of properties alone says why it gives no one to text, and what to do.
+  const chosenLists =
+    draft.target === 'lists' ? (lists.data ?? []).filter((list) => draft.listIds.includes(list._id)) : [];
   const latestDay = dayOf(defaultLastContacted(new Date()), timeZone);
 
   return (
@@ -61,16 +67,26 @@ export function FilterStep({ controls, timeZone, rows, refreshing, placeholder }
             clearable
             nothingFoundMessage={lists.isPending ? 'Loading lists…' : 'No imported lists match'}
             leftSection={<IconListDetails size={16} />}
-            renderOption={({ option }) => (
-              <Text size="sm" component="span">
-                {option.label}{' '}
-                <Text span size="xs" c="dimmed">
-                  · {number.format(listOptions.find((o) => o.value === option.value)?.count ?? 0)} records
+            renderOption={({ option }) => {
+              const list = listOptions.find((o) => o.value === option.value)?.list;
+              return (
+                <Text size="sm" component="span">
+                  {option.label}{' '}
+                  {list && (
+                    <Text span size="xs" c="dimmed">
+                      · {listContents(list)}
+                    </Text>
+                  )}
                 </Text>
-              </Text>
-            )}
+              );
+            }}
           />
         )}
+        {chosenLists.map((list) => (
+          <Box key={list._id} maw={720}>
+            <ListWithoutContactsNote list={list} />
+          </Box>
+        ))}
       </Stack>
       <Divider color="gray.2" />
       <StatusPicker

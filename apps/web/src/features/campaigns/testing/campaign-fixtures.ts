@@ -74,6 +74,8 @@ export function buildStats(overrides: Partial<CampaignStats> = {}): CampaignStat
         failed: 3,
       },
     ],
+    waiting: [],
+    nextTextAt: null,
     ...overrides,
   };
 }

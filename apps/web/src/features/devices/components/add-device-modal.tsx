@@ -1,89 +1,32 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import type { DeviceDto, PhoneType } from '@prospector/core';
-import { useAddDeviceForm } from '../hooks/use-add-device-form';
-import { AppleFields } from './apple-fields';
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { DeviceDto } from '@prospector/core';
+import { AddDeviceForm } from './add-device-form';
+import { DevicePairing } from './device-pairing';
 
 type AddDeviceModalProps = { opened: boolean; onClose: () => void; devices: readonly DeviceDto[] };
 
-const HINTS: Record<PhoneType, string> = {
-  Android: 'An Android phone sends and receives texts from its own number through the app, run in Termux.',
-  Apple:
-    'A Mac sends and receives through Messages, from the number of the iPhone signed in to it. Add the Mac, then the iPhone.',
-};
-
-function AddDeviceForm({ devices, onClose }: Omit<AddDeviceModalProps, 'opened'>) {
-  const form = useAddDeviceForm(devices, onClose);
-  const apple = form.phoneType === 'Apple';
+/** The form, then the added device's app and pairing, live until it connects. */
+function AddDeviceSteps({ devices, onClose }: Omit<AddDeviceModalProps, 'opened'>) {
+  const [added, setAdded] = useState<DeviceDto | null>(null);
+  if (!added) return <AddDeviceForm devices={devices} onCancel={onClose} onAdded={setAdded} />;
+  // The live row once the list has it (its connection flips there), the server's answer until then.
+  const live = devices.find((d) => d._id === added._id) ?? added;
   return (
-    <form onSubmit={(event) => void form.submit(event)} noValidate>
-      <Stack gap="md">
-        <Stack gap={6}>
-          <SegmentedControl
-            fullWidth
-            aria-label="Device type"
-            value={form.phoneType}
-            onChange={(next) => form.setPhoneType(next as PhoneType)}
-            data={[
-              { value: 'Android', label: 'Android' },
-              { value: 'Apple', label: 'Apple (iPhone via Mac)' },
-            ]}
-          />
-          <Text size="xs" c="dimmed">
-            {HINTS[form.phoneType]}
-          </Text>
-        </Stack>
-        {apple && (
-          <AppleFields
-            macs={form.macs}
-            computer={form.computer}
-            onComputerChange={form.setComputer}
-            macName={form.macName}
-            onMacNameChange={form.setMacName}
-            isIntel={form.isIntel}
-            onIntelChange={form.setIsIntel}
-            computerError={form.computerError}
-          />
-        )}
-        <TextInput
-          label={apple ? 'iPhone number or Apple ID' : 'Phone number'}
-          description={
-            apple
-              ? `With the country code (+1 916 456 7890), or the Apple ID e-mail.${form.valueRequired ? '' : ' Optional: you can add it later.'}`
-              : 'With the country code, starting with + (+1 916 456 7890).'
-          }
-          placeholder={apple ? '+1 916 456 7890 or name@icloud.com' : '+1 916 456 7890'}
-          value={form.value}
-          onChange={(event) => form.setValue(event.currentTarget.value)}
-          onBlur={form.touch}
-          error={form.valueError}
-          withAsterisk={form.valueRequired}
-          maxLength={254}
-          data-autofocus={apple ? undefined : true}
-        />
-        {form.serverError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" p="sm">
-            {form.serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={form.pending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.pending}>
-            Add device
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <Stack gap="lg">
+      <DevicePairing device={live} />
+      <Group justify="flex-end">
+        <Button onClick={onClose}>Done</Button>
+      </Group>
+    </Stack>
   );
 }
 
-/** Add device (spec part 2 §2): an Android phone, or an iPhone on one of the team's Macs. */
+/** Add device (spec part 2 §2): an Android phone, or an iPhone on one of the team's Macs, then its app. */
 export function AddDeviceModal({ opened, onClose, devices }: AddDeviceModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>Add device</Text>} size="md">
-      <AddDeviceForm devices={devices} onClose={onClose} />
+    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>Add device</Text>} size="lg">
+      <AddDeviceSteps devices={devices} onClose={onClose} />
     </Modal>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Box, Button, Checkbox, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconDownload } from '@tabler/icons-react';
 import type { DeviceDto } from '@prospector/core';
 import { deviceName } from '../utils/device-groups';
 import { ConnectionIndicator } from './connection-indicator';
+import { DeviceTitle } from './device-title';
 
 export type DeviceRowProps = {
   device: DeviceDto;
@@ -12,13 +13,6 @@ export type DeviceRowProps = {
   downloading: boolean;
   timeZone: string | null;
 };
-
-function kindOf(device: DeviceDto): string {
-  if (device.isComputer) return device.isIntel ? 'Mac · Intel' : 'Mac · Apple silicon';
-  if (device.simulated) return 'Simulated phone · runs on the server';
-  if (device.phoneType === 'Android') return 'Android phone';
-  return device.macName ? `iPhone · via ${device.macName}` : 'iPhone';
-}
 
 /** One device: name, connection, today's texts, its app and a checkbox. An iPhone sits under its Mac. */
 export function DeviceRow({ device, selected, onSelect, onDownload, downloading, timeZone }: DeviceRowProps) {
@@ -35,24 +29,21 @@ export function DeviceRow({ device, selected, onSelect, onDownload, downloading,
         />
       </Table.Td>
       <Table.Td>
-        <Group gap="sm" wrap="nowrap" pl={iphone ? 28 : 0}>
-          <ThemeIcon
-            variant="light"
-            color={device.isComputer ? 'gray' : 'brand'}
-            radius="md"
-            size={iphone ? 30 : 34}
-          >
-            <Icon size={iphone ? 16 : 18} stroke={1.7} />
-          </ThemeIcon>
-          <Stack gap={0} miw={0}>
-            <Text size="sm" fw={600} truncate>
-              {name}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {kindOf(device)}
-            </Text>
-          </Stack>
-        </Group>
+        <Box pl={iphone ? 28 : 0}>
+          <DeviceTitle
+            device={device}
+            icon={
+              <ThemeIcon
+                variant="light"
+                color={device.isComputer ? 'gray' : 'brand'}
+                radius="md"
+                size={iphone ? 30 : 34}
+              >
+                <Icon size={iphone ? 16 : 18} stroke={1.7} />
+              </ThemeIcon>
+            }
+          />
+        </Box>
       </Table.Td>
       <Table.Td>
         <ConnectionIndicator connected={device.connected} pingedAt={device.pingedAt} timeZone={timeZone} />

@@ -1,10 +1,11 @@
 import { Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconDeviceMobileMessage, IconFlask, IconPlus } from '@tabler/icons-react';
+import { IconDeviceMobileMessage, IconPlus } from '@tabler/icons-react';
+import { SimulatedPhoneButton } from './simulated-phone-button';
 
 /** No device yet: what a device is, how one connects, and the way to add the first. */
-type DevicesEmptyProps = { onAdd: () => void; onSimulate: () => void; simulating: boolean };
+type DevicesEmptyProps = { onAdd: () => void };
 
-export function DevicesEmpty({ onAdd, onSimulate, simulating }: DevicesEmptyProps) {
+export function DevicesEmpty({ onAdd }: DevicesEmptyProps) {
   return (
     <Paper withBorder radius="lg" p="xl">
       <Stack align="center" gap="md" maw={560} mx="auto" ta="center">
@@ -35,14 +36,7 @@ export function DevicesEmpty({ onAdd, onSimulate, simulating }: DevicesEmptyProp
           second and get a scripted reply.
         </Text>
         <Group gap="sm" justify="center">
-          <Button
-            variant="default"
-            leftSection={<IconFlask size={16} />}
-            loading={simulating}
-            onClick={onSimulate}
-          >
-            Add a simulated phone
-          </Button>
+          <SimulatedPhoneButton />
           <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
             Add device
           </Button>

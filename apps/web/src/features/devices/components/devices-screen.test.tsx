@@ -123,11 +123,22 @@ describe('Settings > Devices', () => {
     expect(dialog.queryByText(messages.devices.invalidId)).not.toBeInTheDocument();
   });
 
-  it('adds an Android phone in E.164 and says so', async () => {
+  it('adds an Android phone in E.164, says so, then shows how to connect its app', async () => {
+    const added = buildDevice({ _id: 'android-9', value: '+19164567890', connected: false, pingedAt: null });
     const { user } = setUp({
       'POST /api/services/addNumber': {
         status: 200,
-        body: { message: messages.devices.added, device: buildDevice({ value: '+19164567890' }) },
+        body: { message: messages.devices.added, device: added },
+      },
+      'GET /api/services/pairing/android-9': {
+        status: 200,
+        body: {
+          agentDeviceId: 'android-9',
+          agentName: '+19164567890',
+          platform: 'android',
+          serverUrl: 'https://crm.sierra.test',
+          deviceToken: 'dv1.android-9.c2lnbmF0dXJl',
+        },
       },
     });
     const dialog = await openAddDevice(user);
@@ -139,6 +150,9 @@ describe('Settings > Devices', () => {
       phoneType: 'Android',
       value: '+19164567890',
     });
+    expect(await dialog.findByLabelText('Device token')).toHaveTextContent('dv1.android-9.c2lnbmF0dXJl');
+    expect(dialog.getByRole('status')).toHaveTextContent('Waiting for the app');
+    await user.click(dialog.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add device' })).not.toBeInTheDocument());
   });
 
@@ -149,6 +163,16 @@ describe('Settings > Devices', () => {
       'POST /api/services/addNumber': {
         status: 200,
         body: { message: messages.devices.added, device: buildDevice({ phoneType: 'Apple' }) },
+      },
+      'GET /api/services/pairing/device-1': {
+        status: 200,
+        body: {
+          agentDeviceId: 'mac-2',
+          agentName: 'Studio',
+          platform: 'macos',
+          serverUrl: 'https://crm.sierra.test',
+          deviceToken: 'dv1.mac-2.c2lnbmF0dXJl',
+        },
       },
     });
     const dialog = await openAddDevice(user);

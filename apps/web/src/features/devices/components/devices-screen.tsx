@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconBrandAndroid, IconBrandApple, IconFlask, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBrandAndroid, IconBrandApple, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { DeviceDto } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageTitle } from '../../../components/page-title';
 import { useDevices } from '../api/get-devices';
-import { useAddSimulatedPhone } from '../api/add-simulated-phone';
 import { useDownloadApp } from '../api/download-app';
 import { groupDevices } from '../utils/device-groups';
 import { AddDeviceModal } from './add-device-modal';
@@ -13,6 +12,7 @@ import { DeviceRow } from './device-row';
 import { DeviceSection } from './device-section';
 import { DevicesEmpty } from './devices-empty';
 import { RemoveDevicesModal } from './remove-devices-modal';
+import { SimulatedPhoneButton } from './simulated-phone-button';
 
 type Dialog = 'add' | 'remove' | null;
 
@@ -20,7 +20,6 @@ type Dialog = 'add' | 'remove' | null;
 export function DevicesScreen({ timeZone }: { timeZone: string | null }) {
   const devices = useDevices();
   const download = useDownloadApp();
-  const simulate = useAddSimulatedPhone();
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
   const all = devices.data ?? [];
@@ -69,14 +68,7 @@ export function DevicesScreen({ timeZone }: { timeZone: string | null }) {
             >
               Remove selected
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFlask size={16} />}
-              loading={simulate.isPending}
-              onClick={() => simulate.mutate()}
-            >
-              Add a simulated phone
-            </Button>
+            <SimulatedPhoneButton />
             <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog('add')}>
               Add device
             </Button>
@@ -90,11 +82,7 @@ export function DevicesScreen({ timeZone }: { timeZone: string | null }) {
       ) : devices.isError ? (
         <LoadFailed message="The devices could not be loaded." onRetry={() => void devices.refetch()} />
       ) : all.length === 0 ? (
-        <DevicesEmpty
-          onAdd={() => setDialog('add')}
-          onSimulate={() => simulate.mutate()}
-          simulating={simulate.isPending}
-        />
+        <DevicesEmpty onAdd={() => setDialog('add')} />
       ) : (
         <>
           <DeviceSection

@@ -10,14 +10,29 @@ export const NEW_COMPUTER = 'new';
 
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+export type AddDeviceFormOptions = {
+  /** The kind chosen beforehand (the onboarding's choice); Android otherwise. */
+  initialType?: PhoneType;
+  /**
+   * A new Mac must come with its iPhone: the onboarding needs a phone to text from, while Settings
+   * may add a Mac alone and its iPhone later.
+   */
+  phoneRequired?: boolean;
+};
+
 /**
- * The Add device dialog's state and rules (spec part 2 §5): the value is checked with `deviceValue` as it
+ * The Add device form's state and rules (spec part 2 §5): the value is checked with `deviceValue` as it
  * is typed (once the field was left or the form sent) and nothing is sent while it is invalid; duplicates
- * the screen already knows are refused at once, the server's answer is shown in the dialog.
+ * the screen already knows are refused at once, the server's answer is shown in the form. `onAdded`
+ * gets the phone added (an iPhone, or the Mac when it was added alone).
  */
-export function useAddDeviceForm(devices: readonly DeviceDto[], onAdded: () => void) {
+export function useAddDeviceForm(
+  devices: readonly DeviceDto[],
+  onAdded: (device: DeviceDto) => void,
+  { initialType = 'Android', phoneRequired = false }: AddDeviceFormOptions = {},
+) {
   const macs = devices.filter((d) => d.isComputer);
-  const [phoneType, setPhoneType] = useState<PhoneType>('Android');
+  const [phoneType, setPhoneType] = useState<PhoneType>(initialType);
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
   const [submitted, setSubmitted] = useState(false);
@@ -32,8 +47,8 @@ export function useAddDeviceForm(devices: readonly DeviceDto[], onAdded: () => v
   const newComputer = phoneType === 'Apple' && computer === NEW_COMPUTER;
   const trimmed = value.trim();
   const normalized = trimmed ? deviceValue(phoneType, trimmed) : null;
-  // A new Mac may be added alone: its iPhone can follow later.
-  const valueRequired = !newComputer;
+  // A new Mac may be added alone (unless a phone is required): its iPhone can follow later.
+  const valueRequired = !newComputer || phoneRequired;
 
   function valueErrorOf(sent: boolean): string | null {
     if (trimmed && normalized === null && (touched || sent)) return messages.devices.invalidId;
@@ -51,14 +66,14 @@ export function useAddDeviceForm(devices: readonly DeviceDto[], onAdded: () => v
     return sent && !macs.some((m) => m._id === computer) ? messages.devices.computerFirst : null;
   }
 
-  function added(message: string) {
-    notifySuccess(message);
-    onAdded();
+  function added(answer: { message: string; device: DeviceDto }) {
+    notifySuccess(answer.message);
+    onAdded(answer.device);
   }
 
   async function save() {
     if (phoneType === 'Android') {
-      added((await addNumber.mutateAsync({ phoneType, value: normalized ?? trimmed })).message);
+      added(await addNumber.mutateAsync({ phoneType, value: normalized ?? trimmed }));
       return;
     }
     let name = macs.find((m) => m._id === computer)?.value ?? '';
@@ -67,9 +82,13 @@ export function useAddDeviceForm(devices: readonly DeviceDto[], onAdded: () => v
       const answer = await addMac.mutateAsync({ macName: name, isIntel });
       // If the iPhone is then refused, the dialog stays on the Mac that now exists.
       if (answer.device) setComputerChoice(answer.device._id);
-      if (!normalized) return added(answer.message);
+      if (!normalized) {
+        // A Mac alone (Settings only); its name was required above, so the server added it.
+        if (answer.device) added({ message: answer.message, device: answer.device });
+        return;
+      }
     }
-    added((await addNumber.mutateAsync({ phoneType, value: normalized ?? trimmed, macName: name })).message);
+    added(await addNumber.mutateAsync({ phoneType, value: normalized ?? trimmed, macName: name }));
   }
 
   async function submit(event: FormEvent) {

@@ -8,6 +8,14 @@ export function deviceName(device: DeviceDto): string {
   return device.isComputer ? device.value : formatPhone(device.value);
 }
 
+/** What a device is: 'Android phone', 'iPhone · via Office iMac', 'Mac · Intel', a simulated phone. */
+export function deviceKind(device: DeviceDto): string {
+  if (device.isComputer) return device.isIntel ? 'Mac · Intel' : 'Mac · Apple silicon';
+  if (device.simulated) return 'Simulated phone · runs on the server';
+  if (device.phoneType === 'Android') return 'Android phone';
+  return device.macName ? `iPhone · via ${device.macName}` : 'iPhone';
+}
+
 /** Devices that run the agent themselves: Android phones and Macs (an iPhone texts through its Mac). */
 export function isAgentDevice(device: DeviceDto): boolean {
   return device.phoneType === 'Android' || device.isComputer;

@@ -93,7 +93,7 @@ export function ColumnMapper(props: ColumnMapperProps) {
             <Text fw={700}>Map columns to fields</Text>
             <Text size="sm" c="dimmed">
               Drag a column onto a field, or click a column and then a field. Phone and Email take several
-              columns.
+              columns; a Country column sets the country each row's phones are read in.
             </Text>
           </Stack>
           <Badge

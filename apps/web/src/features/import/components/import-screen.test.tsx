@@ -18,6 +18,7 @@ function uploaded(overrides: Record<string, unknown> = {}) {
     rowCount: 120,
     maxRows: 10_000,
     customFields: { contact: [], property: [], company: [] },
+    lastMapping: null,
     ...overrides,
   };
 }
@@ -179,14 +180,91 @@ describe('import screen', () => {
     expect(requestsTo('POST', '/api/lists/import')).toHaveLength(0);
   });
 
-  it('states the row limit as soon as a too long file is uploaded and does not let it start', async () => {
-    const { user } = setUp({
+  it('offers to import the first rows of a file over the limit, and sends that choice', async () => {
+    const { user, location } = setUp({
       'POST /api/lists/upload': { status: 200, body: uploaded({ rowCount: 10_001, maxRows: 10_000 }) },
+      'POST /api/lists/import': { status: 200, body: { list: listAnswer('Big file') } },
     });
     await uploadFile(user);
 
-    expect(screen.getAllByText(rowLimitMessage(10_000))).toHaveLength(2);
-    expect(screen.getByRole('button', { name: 'Start importing' })).toBeDisabled();
+    const panel = screen.getByRole('region', { name: 'New list' });
+    expect(within(panel).getByText(/More than 10,000 rows/)).toBeInTheDocument();
+    expect(within(panel).getByRole('alert')).toHaveTextContent(`${rowLimitMessage(10_000)}.`);
+    expect(screen.queryByRole('button', { name: 'Start importing' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Preview' })).getByText(/of more than 10,000 rows/),
+    ).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/List name/), 'Big file');
+    await user.click(screen.getByRole('button', { name: 'Import the first 10,000 rows' }));
+
+    await waitFor(() => expect(location.current).toBe('/lists'));
+    expect(requestsTo('POST', '/api/lists/import')[0]?.body).toMatchObject({
+      name: 'Big file',
+      firstRows: 10_000,
+    });
+  });
+
+  it('maps the names real exports use: zip, state, beds, baths, mobile, mailing city and country', async () => {
+    const { user } = setUp({
+      'POST /api/lists/upload': {
+        status: 200,
+        body: uploaded({
+          columns: [
+            'ZIP OR POSTAL CODE',
+            'STATE OR PROVINCE',
+            'BEDS',
+            'BATHS',
+            'Mobile',
+            'Mailing City',
+            'Country',
+          ],
+          preview: [['37072', 'TN', '3', '2', '615 862 5000', 'Nashville', 'US']],
+        }),
+      },
+    });
+    await uploadFile(user);
+
+    expect(namesIn('Property: Zip')).toEqual(['ZIP OR POSTAL CODE']);
+    expect(namesIn('Property: State')).toEqual(['STATE OR PROVINCE']);
+    expect(namesIn('Property: Bedrooms')).toEqual(['BEDS']);
+    expect(namesIn('Property: Bathrooms')).toEqual(['BATHS']);
+    expect(namesIn('Contact: Phone')).toEqual(['Mobile']);
+    expect(namesIn('Contact: City')).toEqual(['Mailing City']);
+    expect(namesIn('Contact: Country')).toEqual(['Country']);
+    expect(screen.getByText('7 of 7 mapped')).toBeInTheDocument();
+    expect(screen.queryByText(/last import of this file layout/)).not.toBeInTheDocument();
+  });
+
+  it("applies the team's last mapping of this layout, says so, and can go back to the automatic one", async () => {
+    const { user } = setUp({
+      'POST /api/lists/upload': {
+        status: 200,
+        body: uploaded({
+          lastMapping: [
+            { name: 'Owner Phone', type: 'contact', matchesTo: 'Phone' },
+            { name: 'City', type: 'contact', matchesTo: 'City' },
+            { name: 'Foo', type: 'property', matchesTo: 'Owner' },
+          ],
+        }),
+      },
+      'POST /api/lists/import': { status: 200, body: { list: listAnswer('Again') } },
+    });
+    await uploadFile(user);
+
+    expect(
+      screen.getByText('Mapping from your last import of this file layout applied.'),
+    ).toBeInTheDocument();
+    expect(namesIn('Contact: City')).toEqual(['City']);
+    expect(namesIn('Property: Owner')).toEqual(['Foo']);
+    // EMAIL was left unmapped last time, so it stays unmapped now.
+    expect(namesIn('Contact: Email')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Use automatic mapping' }));
+    expect(screen.queryByText(/last import of this file layout/)).not.toBeInTheDocument();
+    expect(namesIn('Contact: Email')).toEqual(['EMAIL']);
+    expect(namesIn('Property: City')).toEqual(['City']);
+    expect(namesIn('Property: Owner')).toEqual([]);
   });
 
   it('starts the import with the mapped fields and goes to the lists', async () => {

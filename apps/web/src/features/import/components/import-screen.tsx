@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { messages, rowLimitMessage } from '@prospector/core';
+import { messages } from '@prospector/core';
 import { PageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
@@ -34,14 +34,7 @@ export function ImportScreen() {
     }
     setFileName(file.name);
     abort.current = new AbortController();
-    upload.mutate(
-      { file, signal: abort.current.signal },
-      {
-        onSuccess: (answer) => {
-          if (answer.rowCount > answer.maxRows) notifyError(rowLimitMessage(answer.maxRows));
-        },
-      },
-    );
+    upload.mutate({ file, signal: abort.current.signal });
   }
 
   function reset() {

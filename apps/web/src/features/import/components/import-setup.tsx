@@ -1,8 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Divider, Group, Paper, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle, IconFileSpreadsheet } from '@tabler/icons-react';
-import { rowLimitMessage } from '@prospector/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import { notifyError } from '../../../lib/notify';
 import { useImportList } from '../api/import-list';
 import type { UploadedFile } from '../api/upload-import-file';
@@ -11,11 +10,13 @@ import {
   clearColumn,
   mapColumn,
   mappedFields,
+  mappingFromFields,
   targetsWithCustom,
   type ColumnMapping,
 } from '../utils/column-mapping';
 import { findImportProblem, type ImportProblem } from '../utils/validate-import';
 import { ColumnMapper } from './column-mapper';
+import { NewListPanel } from './new-list-panel';
 import { PreviewTable } from './preview-table';
 import classes from './import.module.css';
 
@@ -23,22 +24,35 @@ const DEFAULT_COUNTRY_CODE = '+1';
 
 type ImportSetupProps = { file: UploadedFile; onCancel: () => void };
 
-/** After the upload: preview, mapping, the list's name and country code, then Start importing. */
+/**
+ * After the upload: preview, mapping (the team's last one for this layout of columns, else the
+ * automatic one), the list's name and country code, then Start importing.
+ */
 export function ImportSetup({ file, onCancel }: ImportSetupProps) {
   const navigate = useNavigate();
   const importList = useImportList();
   const { targets, customKeys } = useMemo(() => targetsWithCustom(file.customFields), [file.customFields]);
-  const [mapping, setMapping] = useState<ColumnMapping>(() => autoMapColumns(file.columns, targets));
+  const [remembered, setRemembered] = useState(file.lastMapping !== null);
+  const [mapping, setMapping] = useState<ColumnMapping>(() =>
+    file.lastMapping
+      ? mappingFromFields(file.columns, file.lastMapping, targets)
+      : autoMapColumns(file.columns, targets),
+  );
   const [name, setName] = useState('');
   const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY_CODE);
   const [problem, setProblem] = useState<ImportProblem | null>(null);
-  const tooManyRows = file.rowCount > file.maxRows;
-  const errorOf = (field: ImportProblem['field']) => (problem?.field === field ? problem.message : null);
+  // A file over the limit can only be imported as its first rows: the button says so.
+  const firstRows = file.rowCount > file.maxRows ? file.maxRows : undefined;
   const solve = (field: ImportProblem['field']) => setProblem((p) => (p?.field === field ? null : p));
 
   function updateMapping(next: ColumnMapping) {
     setMapping(next);
     solve('mapping');
+  }
+
+  function resetToAutomatic() {
+    updateMapping(autoMapColumns(file.columns, targets));
+    setRemembered(false);
   }
 
   function start(event: FormEvent) {
@@ -49,6 +63,7 @@ export function ImportSetup({ file, onCancel }: ImportSetupProps) {
       rowCount: file.rowCount,
       maxRows: file.maxRows,
       mappedColumns: mapping.filter(Boolean).length,
+      firstRows,
     });
     setProblem(found);
     if (found) {
@@ -61,6 +76,7 @@ export function ImportSetup({ file, onCancel }: ImportSetupProps) {
         countryCode: countryCode.trim(),
         fileId: file.fileId,
         fields: mappedFields(file.columns, mapping),
+        ...(firstRows === undefined ? {} : { firstRows }),
       },
       { onSuccess: () => void navigate('/lists') },
     );
@@ -69,79 +85,44 @@ export function ImportSetup({ file, onCancel }: ImportSetupProps) {
   return (
     <div className={classes.layout}>
       <Stack gap="lg">
-        <PreviewTable columns={file.columns} rows={file.preview} rowCount={file.rowCount} mapping={mapping} />
+        <PreviewTable columns={file.columns} rows={file.preview} file={file} mapping={mapping} />
+        {remembered && (
+          <Alert variant="light" color="brand" radius="md" icon={<IconHistory size={18} />} p="sm">
+            <Group justify="space-between" gap="sm" wrap="nowrap">
+              <Text size="sm">Mapping from your last import of this file layout applied.</Text>
+              <Button variant="subtle" size="compact-sm" onClick={resetToAutomatic}>
+                Use automatic mapping
+              </Button>
+            </Group>
+          </Alert>
+        )}
         <ColumnMapper
           columns={file.columns}
           mapping={mapping}
           targets={targets}
           customKeys={customKeys}
-          error={errorOf('mapping')}
+          error={problem?.field === 'mapping' ? problem.message : null}
           onMap={(column, target) => updateMapping(mapColumn(mapping, column, target))}
           onClear={(column) => updateMapping(clearColumn(mapping, column))}
         />
       </Stack>
-      <Paper
-        withBorder
-        radius="lg"
-        p="lg"
-        className={classes.aside}
-        component="section"
-        aria-label="New list"
-      >
-        <form onSubmit={start} noValidate>
-          <Stack gap="md">
-            <Group gap="sm" wrap="nowrap">
-              <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
-                <IconFileSpreadsheet size={22} stroke={1.6} />
-              </ThemeIcon>
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text fw={600} truncate title={file.fileName}>
-                  {file.fileName}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {file.rowCount.toLocaleString('en-US')} {file.rowCount === 1 ? 'row' : 'rows'} ·{' '}
-                  {file.columns.length} {file.columns.length === 1 ? 'column' : 'columns'}
-                </Text>
-              </Stack>
-            </Group>
-            {tooManyRows && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} p="sm">
-                {rowLimitMessage(file.maxRows)}
-              </Alert>
-            )}
-            <Divider />
-            <TextInput
-              label="List name"
-              placeholder="e.g. Absentee owners, March"
-              withAsterisk
-              value={name}
-              error={errorOf('name')}
-              onChange={(event) => {
-                setName(event.currentTarget.value);
-                solve('name');
-              }}
-            />
-            <TextInput
-              label="Country code"
-              description="For phones written without one"
-              value={countryCode}
-              error={errorOf('countryCode')}
-              onChange={(event) => {
-                setCountryCode(event.currentTarget.value);
-                solve('countryCode');
-              }}
-            />
-            <Stack gap="xs" mt="xs">
-              <Button type="submit" fullWidth loading={importList.isPending} disabled={tooManyRows}>
-                Start importing
-              </Button>
-              <Button variant="default" fullWidth onClick={onCancel} disabled={importList.isPending}>
-                Cancel
-              </Button>
-            </Stack>
-          </Stack>
-        </form>
-      </Paper>
+      <NewListPanel
+        file={file}
+        name={name}
+        countryCode={countryCode}
+        problem={problem}
+        pending={importList.isPending}
+        onName={(value) => {
+          setName(value);
+          solve('name');
+        }}
+        onCountryCode={(value) => {
+          setCountryCode(value);
+          solve('countryCode');
+        }}
+        onSubmit={start}
+        onCancel={onCancel}
+      />
     </div>
   );
 }

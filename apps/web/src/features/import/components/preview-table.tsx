@@ -1,18 +1,20 @@
 import { Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IMPORT_PREVIEW_ROWS } from '@prospector/core';
 import { targetName, type ColumnMapping } from '../utils/column-mapping';
+import { rowsOfFile } from '../utils/file-rows';
 
 type PreviewTableProps = {
   columns: readonly string[];
   rows: readonly (readonly string[])[];
-  rowCount: number;
+  /** The file's row count and the row limit it was read up to. */
+  file: { rowCount: number; maxRows: number };
   mapping: ColumnMapping;
 };
 
 const CELL_MAX_WIDTH = 240;
 
 /** The file's first rows under its headers, each header with the field it fills. */
-export function PreviewTable({ columns, rows, rowCount, mapping }: PreviewTableProps) {
+export function PreviewTable({ columns, rows, file, mapping }: PreviewTableProps) {
   const shown = rows.slice(0, IMPORT_PREVIEW_ROWS);
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-label="Preview">
@@ -20,7 +22,7 @@ export function PreviewTable({ columns, rows, rowCount, mapping }: PreviewTableP
         <Stack gap={2}>
           <Text fw={700}>Preview</Text>
           <Text size="sm" c="dimmed">
-            The first {shown.length} of {rowCount.toLocaleString('en-US')} rows
+            The first {shown.length} of {rowsOfFile(file).toLowerCase()}
           </Text>
         </Stack>
         <ScrollArea type="auto" offsetScrollbars="x">

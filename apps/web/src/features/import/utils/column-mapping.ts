@@ -1,6 +1,7 @@
 import {
-  autoMapColumn,
+  autoMapColumns as autoMap,
   importTargets,
+  takesManyColumns,
   type CustomFieldsByEntity,
   type FieldMapping,
   type ImportTarget,
@@ -41,11 +42,6 @@ export function targetName(target: ImportTarget): string {
   return `${RECORD_TYPE_LABELS[target.type]}: ${target.label}`;
 }
 
-/** A contact may have many phones and e-mails, so several columns may fill them. */
-export function takesManyColumns(target: ImportTarget): boolean {
-  return target.type === 'contact' && (target.matchesTo === 'Phone' || target.matchesTo === 'Email');
-}
-
 function sameTarget(a: ImportTarget | null, b: ImportTarget): boolean {
   return a !== null && targetKey(a) === targetKey(b);
 }
@@ -63,18 +59,21 @@ export function clearColumn(mapping: ColumnMapping, column: number): ColumnMappi
   return mapping.map((current, index) => (index === column ? null : current));
 }
 
-/**
- * The spec's automatic mapping, column by column. When two columns match the same single-column
- * target (say 'City' and 'CITY'), the first keeps it and the second stays unmapped.
- */
+/** The automatic mapping (core's rule: the spec's names and the synonyms real exports use). */
 export function autoMapColumns(columns: readonly string[], targets: readonly ImportTarget[]): ColumnMapping {
-  const mapping: (ImportTarget | null)[] = [];
-  for (const column of columns) {
-    const target = autoMapColumn(column, targets);
-    const taken = target !== null && !takesManyColumns(target) && mapping.some((m) => sameTarget(m, target));
-    mapping.push(taken ? null : target);
-  }
-  return mapping;
+  return autoMap(columns, targets);
+}
+
+/** A mapping given as the import call's `fields` (the team's remembered one), column by column. */
+export function mappingFromFields(
+  columns: readonly string[],
+  fields: readonly FieldMapping[],
+  targets: readonly ImportTarget[],
+): ColumnMapping {
+  return columns.map((name) => {
+    const field = fields.find((f) => f.name === name);
+    return (field && targets.find((t) => t.type === field.type && t.matchesTo === field.matchesTo)) ?? null;
+  });
 }
 
 /** Positions of the columns mapped to `target`. */

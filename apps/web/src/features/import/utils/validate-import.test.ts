@@ -45,6 +45,11 @@ describe('import checks', () => {
     });
   });
 
+  it('lets a file over the limit start when only its first rows, at most the limit, are imported', () => {
+    expect(findImportProblem({ ...good, rowCount: 10_001, firstRows: 10_000 })).toBeNull();
+    expect(findImportProblem({ ...good, rowCount: 10_001, firstRows: 10_001 })?.field).toBe('rows');
+  });
+
   it('lets a named, mapped file within the limit start', () => {
     expect(findImportProblem({ ...good, rowCount: 10_000 })).toBeNull();
   });

@@ -3,6 +3,7 @@ import { IconDownload, IconSpeakerphone } from '@tabler/icons-react';
 import type { ListDto } from '@prospector/core';
 import { useExportList, type ExportKind } from '../api/export-list';
 import { useOpenCampaignBuilder } from '../hooks/use-open-campaign-builder';
+import { ListWithoutContactsNote } from '../../../components/list-without-contacts-note';
 import { SkiptraceButton } from './skiptrace-button';
 
 const EXPORT_BUTTONS: { kind: ExportKind; label: string }[] = [
@@ -27,6 +28,7 @@ export function ListActions({ list }: { list: ListDto }) {
       >
         Launch Campaign
       </Button>
+      {!importing && <ListWithoutContactsNote list={list} />}
       <SkiptraceButton perHit fullWidth />
       <Group gap={6} mt={4}>
         <IconDownload size={14} color="var(--mantine-color-dimmed)" />

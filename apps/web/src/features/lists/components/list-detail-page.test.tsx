@@ -155,6 +155,25 @@ describe('list detail page', () => {
     expect(await screen.findByRole('button', { name: 'Launch Campaign' })).toBeDisabled();
   });
 
+  it('explains, beside Launch Campaign, why a list of properties alone gives no one to text', async () => {
+    const redfin = buildList({ name: 'Redfin Austin', itemCount: 0, propCount: 350, compCount: 0 });
+    setUp({ [`GET ${BY_ID}/0`]: { status: 200, body: { list: redfin, total: 0, properties: [], stats } } });
+
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent(
+      'Redfin Austin holds 350 properties and no contacts, and campaigns text contacts.',
+    );
+    expect(note).toHaveTextContent(
+      "Skip tracing, which looks up owners' phones for you, is not available yet.",
+    );
+  });
+
+  it('says nothing of the kind for a list with contacts', async () => {
+    setUp({ [`GET ${BY_ID}/0`]: pageOf(0, 50) });
+    await screen.findByRole('button', { name: 'Launch Campaign' });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('launches a campaign with the list', async () => {
     const { user, location } = setUp({
       [`GET ${BY_ID}/0`]: pageOf(0, 50),

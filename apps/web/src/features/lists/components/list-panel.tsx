@@ -16,6 +16,7 @@ import { messages, type ListDto } from '@prospector/core';
 import { useListStats, type ListStats } from '../api/get-list-stats';
 import { formatCount } from '../utils/list-format';
 import { ImportProgress } from './import-progress';
+import { ListWithoutContactsNote } from '../../../components/list-without-contacts-note';
 
 type ListPanelProps = {
   list: ListDto;
@@ -111,6 +112,7 @@ export function ListPanel({ list, timeZone, onLaunchCampaign, withEyebrow = true
         >
           {messages.lists.launchCampaign}
         </Button>
+        {!importing && <ListWithoutContactsNote list={list} />}
         <Button
           component={Link}
           to={`/lists/${list._id}`}

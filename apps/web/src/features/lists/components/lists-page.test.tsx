@@ -235,6 +235,21 @@ describe('lists page', () => {
     expect(within(card('Austin leads')).queryByText('120 contacts')).not.toBeInTheDocument();
   });
 
+  it("says when only the file's first rows were imported, and how many rows named no known country", async () => {
+    const result = { ...buildList().result, rowsRead: 10_000, unknownCountries: 2, firstRowsOnly: 10_000 };
+    setUp({ 'POST /api/lists/get': listsReply([buildList({ result })]) });
+
+    const summary = within(await screen.findByRole('article', { name: 'Austin leads' })).getByRole('group', {
+      name: 'Import result',
+    });
+    expect(
+      within(summary).getByText('Only the first 10,000 rows of the file were imported.'),
+    ).toBeInTheDocument();
+    expect(summary).toHaveTextContent(
+      "2 rows with an unrecognised country (phones read with the list's country code)",
+    );
+  });
+
   it("shows a failed import's error instead of its result", async () => {
     setUp({
       'POST /api/lists/get': listsReply([

@@ -1,6 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addSimulatedPhone } from '@prospector/core';
-import { call } from '../../../lib/api-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { devicesKeys, devicesQueryOptions } from '../../../lib/devices-query';
 import { useServerEvent } from '../../../lib/use-server-event';
 
@@ -18,14 +16,5 @@ export function useOnboardingDevices() {
   return useQuery({
     ...devicesQueryOptions(),
     refetchInterval: (query) => (query.state.data?.devices.some((d) => d.connected) ? false : POLL_MS),
-  });
-}
-
-/** Starts a simulated phone the server runs itself. */
-export function useStartSimulatedPhone() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => call(addSimulatedPhone, {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: devicesKeys.all }),
   });
 }

@@ -28,6 +28,8 @@ type OnboardingFlowProps = {
   brand: ReactNode;
   /** The 'Log out' action; composed by the app. */
   logout: ReactNode;
+  /** The device step's way to add a phone and see it connect (the devices feature); composed by the app. */
+  connectDevice: ReactNode;
   /** The server onboarded the team: the app updates its current user and opens the dashboard. */
   onFinished: (user: CurrentUser) => void;
 };
@@ -79,6 +81,7 @@ function OnboardingScreens({
   user,
   brand,
   logout,
+  connectDevice,
   onFinished,
   start,
 }: OnboardingFlowProps & { start: number }) {
@@ -143,7 +146,7 @@ function OnboardingScreens({
                     onSaved={(timezone) => setSaved((s) => ({ ...s, timezone }))}
                   />
                 )}
-                {step === 3 && <DeviceStep />}
+                {step === 3 && <DeviceStep connect={connectDevice} />}
                 {step === SUBTEMPLATES && <SubtemplatesStep />}
                 {step === 5 && <TemplatesStep />}
                 {step === 6 && <StatusStep />}

@@ -1,25 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Collapse,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { ActionIcon, Anchor, Avatar, Button, Collapse, Group, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconChevronDown, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
-import {
-  formatPhone,
-  messages,
-  normalizePhone,
-  withHttps,
-  type ItemSummary,
-  type ItemType,
-} from '@prospector/core';
+import { formatPhone, withHttps, type ItemSummary } from '@prospector/core';
+import { AddLinkedForm, type AddLinked } from './add-linked-form';
+import { SummaryLines } from './summary-lines';
 import { listingSearchUrl } from './property-address-panel';
 import { RecordPanel } from './record-panel';
 
@@ -30,58 +14,8 @@ type LinkedPanelProps = {
   onOpen: (id: string) => void;
   onUnlink: (linked: ItemSummary) => void;
   /** Adds a record of this panel's type by its phone, address or name; absent where none may be added. */
-  add?: { type: ItemType; onAdd: (idt: string, done: () => void) => void; pending: boolean };
+  add?: AddLinked;
 };
-
-const ADD_LABELS: Record<ItemType, { label: string; placeholder: string }> = {
-  contact: { label: 'New contact phone', placeholder: 'Add a contact by phone' },
-  property: { label: 'New property address', placeholder: 'Add a property by address' },
-  company: { label: 'New company name or website', placeholder: 'Add a company by name or website' },
-};
-
-function AddLinkedForm({ add }: { add: NonNullable<LinkedPanelProps['add']> }) {
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const { label, placeholder } = ADD_LABELS[add.type];
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const idt = draft.trim();
-    if (!idt) return;
-    // 'Adding a contact requires a valid phone after normalisation': no call is made otherwise.
-    if (add.type === 'contact' && !normalizePhone(idt)) {
-      setError(messages.records.invalidPhone);
-      return;
-    }
-    add.onAdd(idt, () => setDraft(''));
-  }
-  return (
-    <form onSubmit={submit} noValidate>
-      <Group gap="xs" align="flex-start" wrap="nowrap">
-        <TextInput
-          aria-label={label}
-          placeholder={placeholder}
-          value={draft}
-          onChange={(e) => {
-            setDraft(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          size="sm"
-          style={{ flex: 1 }}
-        />
-        <Button
-          type="submit"
-          variant="default"
-          size="sm"
-          loading={add.pending}
-          aria-label={`Add ${add.type}`}
-        >
-          Add
-        </Button>
-      </Group>
-    </form>
-  );
-}
 
 /** A company's logo from its website's domain; the default logo when there is none. */
 function CompanyLogo({ website }: { website: string }) {
@@ -142,21 +76,7 @@ function LinkedRow({
           {expanded ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
         </ActionIcon>
         {linked.type === 'company' && <CompanyLogo website={linked.subtitle} />}
-        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Text size="sm" fw={600} truncate>
-            {linked.title}
-          </Text>
-          {!expanded && linked.subtitle && (
-            <Text size="xs" c="dimmed" truncate>
-              {formatPhone(linked.subtitle)}
-            </Text>
-          )}
-        </Stack>
-        {linked.status && (
-          <Badge size="sm" variant="light" tt="none">
-            {linked.status}
-          </Badge>
-        )}
+        <SummaryLines summary={linked} subtitle={!expanded} />
       </Group>
       <Collapse expanded={expanded}>
         <Stack gap="xs" pl={36} pb={4}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Badge, Box, Center, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconBuildingSkyscraper, IconHome, IconUser, IconUsers } from '@tabler/icons-react';
-import { itemTitle, type MemberDto, type StatusDto } from '@prospector/core';
+import { recordTitle, type MemberDto, type StatusDto } from '@prospector/core';
 import { useItem, type RecordData } from '../api/get-item';
 import { useAddAndMap } from '../api/add-and-map';
 import { useUnlinkItem } from '../api/unlink-items';
@@ -102,7 +102,9 @@ function RecordBody({
                   : {
                       type: panel.type,
                       pending: addAndMap.isPending && addAndMap.variables.type === panel.type,
-                      onAdd: (idt, done) => addAndMap.mutate({ type: panel.type, idt }, { onSuccess: done }),
+                      exclude: [item._id, ...panel.items.map((l) => l._id)],
+                      onAdd: (input, done) =>
+                        addAndMap.mutate({ type: panel.type, ...input }, { onSuccess: done }),
                     }
               }
             />
@@ -150,7 +152,7 @@ export function RecordModal({ itemId, onClose, onLoaded, ...rest }: RecordModalP
   }, [loadedId, loadedAt]);
   const item = record.data?.item;
   const Icon = item ? TYPE_ICONS[item.type] : IconUser;
-  const title = item ? itemTitle(item.type, item.data) : 'Loading record';
+  const title = item ? recordTitle(item) : 'Loading record';
   return (
     <Modal
       opened={itemId !== null}

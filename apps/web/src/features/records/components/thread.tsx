@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Center, Stack, Tabs, Text } from '@mantine/core';
 import { IconMail, IconMessage, IconMessageCircle } from '@tabler/icons-react';
-import { itemTitle, messages, type MemberDto } from '@prospector/core';
+import { recordTitle, messages, type MemberDto } from '@prospector/core';
 import { notifyInfo } from '../../../lib/notify';
 import { useDeschedule } from '../api/deschedule';
 import type { RecordData } from '../api/get-item';
@@ -34,7 +34,7 @@ export function Thread({ record, members, viewerId, timeZone, senders, smsTools,
   const cancel = useDeschedule(item._id);
   const endRef = useRef<HTMLDivElement>(null);
   const count = record.messages.length;
-  const contactName = item.type === 'contact' ? itemTitle(item.type, item.data) : null;
+  const contactName = item.type === 'contact' ? recordTitle(item) : null;
   const viewer = members.find((m) => m._id === viewerId);
 
   useEffect(() => {

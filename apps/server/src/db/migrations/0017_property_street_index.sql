@@ -1,0 +1,1 @@
+CREATE INDEX "item_keys_street_idx" ON "item_keys" USING btree ("team_id",split_part("key", '|', 2)) WHERE "item_keys"."key" like 'p|%';

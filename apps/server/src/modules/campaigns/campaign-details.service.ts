@@ -1,0 +1,92 @@
+import { groupWaiting, type campaignStats, type RecipientTally } from '@prospector/core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import { listTeamDevices } from '../devices/index.js';
+import type { CampaignsErrorCode } from './campaigns.errors.js';
+import * as q from './campaigns.queries.js';
+
+type CampaignStats = z.infer<(typeof campaignStats)['response']>;
+type Figures = Awaited<ReturnType<typeof q.campaignFigures>>;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function jobFigures(rows: Figures['jobs']) {
+  const n = (states: string[]) =>
+    rows.filter((j) => states.includes(j.state)).reduce((sum, j) => sum + j.n, 0);
+  return {
+    queued: n(['queued', 'offered', 'accepted']),
+    sent: n(['sent', 'delivered']),
+    delivered: n(['delivered']),
+    failed: n(['failed']),
+  };
+}
+
+/** Who is still waiting and why, and when the next text goes (groupWaiting, a rule of core). */
+function waitingOf(c: q.CampaignRow, recipients: Figures['recipients'], now: Date) {
+  const tallies: RecipientTally[] = recipients.map((r) => ({
+    state: r.state,
+    reason: r.reason,
+    waitReason: r.wait_reason,
+    missingField: r.missing_field,
+    texted: r.texted,
+    later: r.later,
+    n: r.n,
+    nextAt: r.next_at ? new Date(r.next_at) : null,
+  }));
+  const { groups, nextTextAt } = groupWaiting(
+    tallies,
+    {
+      paused: c.paused,
+      finished: c.status === 'Finished',
+      schedule: c,
+      blocker: c.waitReason ? { reason: c.waitReason, until: c.waitUntil } : null,
+    },
+    now,
+  );
+  return {
+    waiting: groups.map((g) => ({ reason: g.reason, count: g.count, until: iso(g.until), field: g.field })),
+    nextTextAt: iso(nextTextAt),
+  };
+}
+
+/** The campaign details modal: its live figures, by device, and why its recipients wait. */
+export function createCampaignDetailsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    async stats(auth: AuthContext, campaignId: string): Promise<Result<CampaignStats, CampaignsErrorCode>> {
+      const c = await q.findCampaign(db, auth.teamId, campaignId);
+      if (!c) return fail('CAMPAIGN_NOT_FOUND');
+      const now = clock.now();
+      const [{ recipients, jobs }, devices] = await Promise.all([
+        q.campaignFigures(db, c.id, now),
+        listTeamDevices(db, auth.teamId),
+      ]);
+      const by = (pred: (r: (typeof recipients)[number]) => boolean) =>
+        recipients.filter(pred).reduce((n, r) => n + r.n, 0);
+      const byDevice = c.deviceIds.map((id) => {
+        const d = devices.find((x) => x.id === id);
+        const value = d?.value ?? '';
+        return {
+          deviceId: id,
+          name: value || 'Removed device',
+          paused: c.pausedDevices.includes(id),
+          ...jobFigures(jobs.filter((j) => j.from_value.toLowerCase() === value.toLowerCase())),
+        };
+      });
+      return ok({
+        recipients: c.recipientCount,
+        pending: by((r) => r.state === 'pending' || r.state === 'waiting'),
+        // Replies to this campaign's texts: a contact who wrote first is stopped but not counted.
+        replied: by((r) => r.texted && (r.reason === 'replied' || r.reason === 'optOut')),
+        optedOut: by((r) => r.texted && r.reason === 'optOut'),
+        skipped: by((r) => r.state === 'skipped'),
+        ...jobFigures(jobs),
+        byDevice,
+        ...waitingOf(c, recipients, now),
+      });
+    },
+  };
+}

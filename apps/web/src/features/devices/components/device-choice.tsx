@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBrandAndroid, IconBrandApple, IconChevronRight } from '@tabler/icons-react';
+import type { PhoneType } from '@prospector/core';
+import classes from './devices.module.css';
+import { SimulatedPhoneButton } from './simulated-phone-button';
+
+type ChoiceCardProps = { icon: ReactNode; title: string; text: string; onClick: () => void };
+
+function ChoiceCard({ icon, title, text, onClick }: ChoiceCardProps) {
+  return (
+    <Paper
+      component="button"
+      type="button"
+      withBorder
+      radius="md"
+      p="md"
+      className={classes.choice}
+      onClick={onClick}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        {icon}
+        <Stack gap={2} style={{ flex: 1 }}>
+          <Text fw={700}>{title}</Text>
+          <Text size="xs" c="dimmed" lh={1.5}>
+            {text}
+          </Text>
+        </Stack>
+        <IconChevronRight size={18} color="var(--mantine-color-gray-5)" style={{ alignSelf: 'center' }} />
+      </Group>
+    </Paper>
+  );
+}
+
+const CHOICES = [
+  {
+    phoneType: 'Android',
+    title: 'Android phone',
+    text: 'The app runs in Termux on the phone and texts from its number.',
+    color: 'green',
+    Icon: IconBrandAndroid,
+  },
+  {
+    phoneType: 'Apple',
+    title: 'Mac + iPhone',
+    text: "The app runs on a Mac that texts through Messages from the iPhone's number.",
+    color: 'gray',
+    Icon: IconBrandApple,
+  },
+] as const satisfies readonly {
+  phoneType: PhoneType;
+  title: string;
+  text: string;
+  color: string;
+  Icon: unknown;
+}[];
+
+type DeviceChoiceProps = { onChoose: (phoneType: PhoneType) => void };
+
+/** What the team texts from: an Android phone, or a Mac with its iPhone; a simulated phone to try first. */
+export function DeviceChoice({ onChoose }: DeviceChoiceProps) {
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        {CHOICES.map(({ phoneType, title, text, color, Icon }) => (
+          <ChoiceCard
+            key={phoneType}
+            icon={
+              <ThemeIcon variant="light" color={color} radius="md" size={36}>
+                <Icon size={20} />
+              </ThemeIcon>
+            }
+            title={title}
+            text={text}
+            onClick={() => onChoose(phoneType)}
+          />
+        ))}
+      </SimpleGrid>
+      <Group gap="xs" justify="center">
+        <Text size="sm" c="dimmed">
+          No phone at hand?
+        </Text>
+        <SimulatedPhoneButton variant="subtle" size="compact-sm" />
+      </Group>
+    </Stack>
+  );
+}
