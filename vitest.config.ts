@@ -35,6 +35,16 @@ export default defineConfig({
         },
       },
       {
+        // The build-size budgets (bench/web-bundle-size.ts): a production build of the web app, measured.
+        test: {
+          name: 'bench',
+          root: 'bench',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           root: 'e2e',

@@ -4,7 +4,8 @@
  * Fastify route measured in the same run (the framework's ceiling on this machine).
  * Then records, imports and device dispatch (bench/dispatch.ts: real agents on simulated phones and a
  * browser socket; BENCH_SKIP_DISPATCH skips it), and workbook bombs against the upload route
- * (bench/xlsx-bombs.ts; BENCH_SKIP_XLSX_BOMBS skips it).
+ * (bench/xlsx-bombs.ts; BENCH_SKIP_XLSX_BOMBS skips it), and the JavaScript each web page downloads on a
+ * first visit (bench/web-bundle.ts, a production build; BENCH_SKIP_WEB_BUNDLE skips it).
  * PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set.
  */
 import { spawn } from 'node:child_process';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { measureLatency, searchBody } from './records.js';
+import { BEFORE_SPLIT, measureWebBundle } from './web-bundle.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -268,6 +270,9 @@ if (!process.env.BENCH_SKIP_XLSX_BOMBS) {
   if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
 }
 
+// The web's first visit: JavaScript per page (gzip KB), against the budgets and the figure before the split.
+const webBundle = process.env.BENCH_SKIP_WEB_BUNDLE ? null : await measureWebBundle();
+
 if (rows.length) {
   console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per row, loopback\n`);
   console.table(rows.map((r) => ({ ...r, ratio: r.ratio ?? '' })));
@@ -302,6 +307,16 @@ if (bombRows.length) {
   );
   console.table(bombRows);
 }
+if (webBundle) {
+  const { report } = webBundle;
+  console.log(
+    `\nweb pages, first visit: gzip KB of JavaScript waited for before the page shows (budget: 150 logged` +
+      ` out, 350 logged in), then with what it fetches once shown; before the split every page loaded` +
+      ` ${BEFORE_SPLIT.jsKbEveryPage} KB in ${BEFORE_SPLIT.jsChunks} chunks. Now ${report.jsChunks} chunks,` +
+      ` ${report.totalJsKb} KB in all\n`,
+  );
+  console.table(webBundle.rows);
+}
 const out = path.join(here, 'results.json');
 writeFileSync(
   out,
@@ -317,6 +332,12 @@ writeFileSync(
       campaignTick: tickResults,
       xlsxBombs: bombRows,
       dispatch: dispatchResults,
+      webBundle: webBundle && {
+        before: BEFORE_SPLIT,
+        jsChunks: webBundle.report.jsChunks,
+        totalJsKb: webBundle.report.totalJsKb,
+        pages: webBundle.rows,
+      },
     },
     null,
     2,

@@ -116,3 +116,29 @@ describe('a newcomer', () => {
     await context.close();
   });
 });
+
+describe('a visitor whose tab is older than the release', () => {
+  it('sees a Reload button where a page whose code is gone would be, and Reload brings the page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    // The login page's chunk of an earlier build: the server no longer has it.
+    const gone = /\/assets\/login-route-[^/]+\.js$/;
+    await context.route(gone, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+    await shot(page, 'chunk-failed');
+    expect(await page.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+
+    await context.unroute(gone);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByLabel('Email').waitFor();
+    expect(await page.getByRole('heading', { name: 'This page could not be loaded' }).count()).toBe(0);
+    // The 404 and the failed import are reported as they happened; nothing else went wrong.
+    expect(
+      problems.filter((p) => !/404|login-route|dynamically imported module|ChunkLoadError/.test(p)),
+    ).toEqual([]);
+    await context.close();
+  });
+});

@@ -27,12 +27,12 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // React changes less often than the app and every page needs it: its own chunk stays cached
+        // across releases. Other libraries are not grouped: a group is loaded whole by the first page
+        // that needs any of it, so Mantine's charts or dates would reach the landing (ADR 015).
         codeSplitting: {
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'mantine', test: /[\\/]node_modules[\\/]@mantine[\\/]/ },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
           ],
         },
       },

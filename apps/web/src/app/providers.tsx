@@ -2,14 +2,29 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
-import type { ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_AUTO_CLOSE_MS } from '@prospector/core';
+import { lazyNamed, usePreload } from '../components/lazy-load';
 import { theme } from '../config/theme';
 import { queryClient } from '../lib/query-client';
+
+// No page needs the toasts' container to show itself: its code is fetched once the page is idle and
+// it mounts with the first toast (the store keeps a toast shown before the code arrives).
+const Toasts = lazyNamed(() => import('./toasts'), 'Toasts');
+
+function LazyToasts() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  usePreload(Toasts, 'idle');
+  if (!wanted && (notifications.length > 0 || queue.length > 0)) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 type AppProvidersProps = {
   children: ReactNode;
@@ -21,10 +36,8 @@ export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
-        <ModalsProvider>
-          <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} zIndex={1000} />
-          {children}
-        </ModalsProvider>
+        <LazyToasts />
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

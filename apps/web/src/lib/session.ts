@@ -1,15 +1,14 @@
 import { queryClient } from './query-client';
 import { clearSessionTokens } from './session-store';
-import { disconnectSocket } from './socket';
 import { resetAllStores } from './store-registry';
 
 /**
- * Ends the session on this device: tokens, socket, server cache and every client store go.
+ * Ends the session on this device: tokens, server cache and every client store go (the socket too:
+ * lib/socket.ts registers its own reset, so the logged-out pages need not load Socket.IO).
  * The router sends the visitor to / when the token disappears.
  */
 export function endSession(): void {
   clearSessionTokens();
-  disconnectSocket();
   queryClient.clear();
   resetAllStores();
 }

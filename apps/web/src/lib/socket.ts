@@ -9,6 +9,7 @@ import {
 } from '@prospector/core';
 import { appConfig } from '../config/app-config';
 import { setConnectionStatus } from './connection-store';
+import { registerStoreReset } from './store-registry';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -86,6 +87,9 @@ export function disconnectSocket(): void {
   socket.disconnect();
   setConnectionStatus('idle');
 }
+
+// Ending the session (logout, a rejected token) resets every store: the socket closes with them.
+registerStoreReset(disconnectSocket);
 
 export function getSocket(): AppSocket | null {
   return current?.socket ?? null;

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { preloadAllLazy } from '../components/lazy-load';
 import { queryClient } from '../lib/query-client';
 import { reloadSessionFromStorage } from '../lib/session-store';
 import { disconnectSocket } from '../lib/socket';
@@ -49,6 +49,10 @@ Object.defineProperty(document, 'fonts', {
 });
 Element.prototype.scrollIntoView = () => undefined;
 
+// Screens and dialogs are lazy chunks (ADR 015): the test file's imports have declared them by now, and
+// loading them all first makes every screen render at once, whichever test runs first.
+beforeAll(preloadAllLazy);
+
 // console.error means something is wrong (React warnings, failed prop types): the test fails.
 let consoleErrors: string[] = [];
 const originalConsoleError = console.error;
@@ -70,7 +74,6 @@ afterEach(() => {
   reloadSessionFromStorage();
   notifications.clean();
   notifications.cleanQueue();
-  modals.closeAll();
   fakeSockets.length = 0;
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Modal, Stack, Text } from '@mantine/core';
-import { LEGAL_MODAL_PROPS, LEGAL_TITLES, LegalText, type LegalKind } from './legal-modals';
+import { LEGAL_TITLES, type LegalKind } from './legal-kinds';
+import { LEGAL_MODAL_PROPS } from './legal-modals';
+import { LegalText } from './legal-text';
 import { LoginPanel } from './login-panel';
 
 type LoginModalProps = { opened: boolean; onClose: () => void };

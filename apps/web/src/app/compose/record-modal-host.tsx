@@ -1,59 +1,24 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { can, formatPhone, type CurrentUser, type DeviceDto } from '@prospector/core';
-import { boardKeys, useBoardStatuses } from '../../features/board';
-import { useDevices } from '../../features/devices';
-import { messengerKeys } from '../../features/messenger';
-import { useMembers } from '../../features/members';
-import { notificationsKeys } from '../../features/notifications';
-import { usePublicConfig } from '../../features/public-config';
-import { RecordModal, type SmsSender, type SmsToolsSlot } from '../../features/records';
-import { QuickReplyPicker } from '../../features/templates';
+import { useState } from 'react';
+import type { CurrentUser } from '@prospector/core';
+import { LazyBoundary, lazyNamed, usePreload } from '../../components/lazy-load';
 import { useRecordParam } from './use-record-param';
 
-/** Android phones and iPhones send texts; a Mac only carries its iPhones' texts. */
-function smsSendersOf(devices: readonly DeviceDto[]): SmsSender[] {
-  return devices
-    .filter((d) => !d.isComputer)
-    .map((d) => ({ value: d.value, label: formatPhone(d.value), connected: d.connected }));
-}
+// The record modal (fields, texts, tasks, the composer, phone formatting, date pickers) is most of
+// the workspace's code and no screen needs it to show: it loads when idle, or with the first record.
+const RecordModalView = lazyNamed(() => import('./record-modal-view'), 'RecordModalView', {
+  onDemand: true,
+});
 
-/** Quick replies (spec part 1 §2.6) put the chosen reply's text into the SMS box. */
-const SmsTools: SmsToolsSlot = ({ insert, disabled }) => (
-  <QuickReplyPicker onPick={insert} disabled={disabled} />
-);
-
-/** The record modal over every logged-in screen, fed with the team's members, statuses and devices. */
+/** Mounts the record modal once a record has been opened (`?record=`); it stays for its transitions. */
 export function RecordModalHost({ user }: { user: CurrentUser }) {
-  const { recordId, openRecord, closeRecord } = useRecordParam();
-  const queryClient = useQueryClient();
-  const open = recordId !== null;
-  const members = useMembers(open).data ?? [];
-  const statuses = useBoardStatuses(open).data ?? [];
-  const mapsConfigured = usePublicConfig().data?.mapsConfigured ?? false;
-  const devices = useDevices(open).data ?? [];
+  const { recordId } = useRecordParam();
+  const [wanted, setWanted] = useState(false);
+  usePreload(RecordModalView, 'idle');
+  if (!wanted && recordId !== null) setWanted(true);
+  if (!wanted) return null;
   return (
-    <RecordModal
-      itemId={recordId}
-      onClose={closeRecord}
-      onOpenItem={openRecord}
-      onChanged={() => {
-        void queryClient.invalidateQueries({ queryKey: boardKeys.lists() });
-        // The Messenger's rows show the status and the last text's phone state.
-        void queryClient.invalidateQueries({ queryKey: messengerKeys.inboxes() });
-      }}
-      // Opening a record reads its notifications: the bell and the card's unread count change.
-      onLoaded={() => {
-        void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
-        void queryClient.invalidateQueries({ queryKey: boardKeys.lists() });
-      }}
-      members={members}
-      statuses={statuses}
-      viewerId={user._id}
-      timeZone={user.team.timezone}
-      mapsConfigured={mapsConfigured}
-      smsSenders={smsSendersOf(devices)}
-      smsTools={SmsTools}
-      canText={can(user, 'sms')}
-    />
+    <LazyBoundary variant="overlay" fallback={null}>
+      <RecordModalView user={user} />
+    </LazyBoundary>
   );
 }

@@ -1,9 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { LazyBoundary, lazyNamed } from '../../components/lazy-load';
 import { useSessionStore } from '../../lib/session-store';
 import { ScrollToTop } from '../shell/scroll-to-top';
 import { LoggedOutRoutes } from './logged-out-routes';
-import { SessionGate } from './session-gate';
+
+// The workspace (shell, realtime, every screen) is fetched only once a session exists.
+const SessionGate = lazyNamed(() => import('./session-gate'), 'SessionGate');
 
 /** When the session ends (logout, 401, revoked), the visitor lands on /. */
 function useHomeWhenSessionEnds(token: string | null) {
@@ -17,11 +21,14 @@ function useHomeWhenSessionEnds(token: string | null) {
 
 export function AppRoutes() {
   const token = useSessionStore((s) => s.token);
+  const { pathname } = useLocation();
   useHomeWhenSessionEnds(token);
   return (
     <>
       <ScrollToTop />
-      {token ? <SessionGate /> : <LoggedOutRoutes />}
+      <LazyBoundary variant="page" resetKey={pathname} fallback={<FullPageLoader />}>
+        {token ? <SessionGate /> : <LoggedOutRoutes />}
+      </LazyBoundary>
     </>
   );
 }

@@ -1,15 +1,25 @@
-import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { LazyBoundary, lazyNamed, usePreload } from '../../components/lazy-load';
 import { LandingPage } from '../../features/landing';
 import { usePublicConfig } from '../../features/public-config';
 import { LegalLinks } from '../compose/legal-links';
-import { LoginModal } from '../compose/login-modal';
+
+// The login dialog (form, validation, modal) is not needed to show the landing: it is fetched once
+// the page is idle, so it is there by the time a visitor clicks.
+const LoginModal = lazyNamed(() => import('../compose/login-modal'), 'LoginModal', { onDemand: true });
 
 export function LandingRoute() {
-  const [loginOpened, login] = useDisclosure(false);
+  const [loginOpened, setLoginOpened] = useState(false);
+  const [loginMounted, setLoginMounted] = useState(false);
   const config = usePublicConfig().data;
+  usePreload(LoginModal, 'idle');
   const contactEmail = config?.contactEmail ?? null;
   const bookDemoHref =
     config?.bookDemoUrl ?? (contactEmail ? `mailto:${contactEmail}?subject=Prospector%20demo` : undefined);
+  const openLogin = () => {
+    setLoginMounted(true);
+    setLoginOpened(true);
+  };
   return (
     <>
       {/* While the login dialog is open the page behind it leaves the accessibility tree. */}
@@ -17,11 +27,15 @@ export function LandingRoute() {
         <LandingPage
           bookDemoHref={bookDemoHref}
           contactEmail={contactEmail}
-          onOpenLogin={login.open}
+          onOpenLogin={openLogin}
           legalLinks={<LegalLinks />}
         />
       </div>
-      <LoginModal opened={loginOpened} onClose={login.close} />
+      {loginMounted && (
+        <LazyBoundary variant="overlay" fallback={null}>
+          <LoginModal opened={loginOpened} onClose={() => setLoginOpened(false)} />
+        </LazyBoundary>
+      )}
     </>
   );
 }

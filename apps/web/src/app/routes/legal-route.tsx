@@ -3,7 +3,8 @@ import { Container, Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { MarketingLayout } from '../../features/landing';
 import { usePublicConfig } from '../../features/public-config';
-import { LEGAL_TITLES, LegalText, type LegalKind } from '../compose/legal-modals';
+import { LEGAL_TITLES, type LegalKind } from '../compose/legal-kinds';
+import { LegalText } from '../compose/legal-text';
 import { LegalLinks } from '../compose/legal-links';
 
 /** /privacy and /terms as pages, for links shared outside the app. */

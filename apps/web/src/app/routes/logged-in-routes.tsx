@@ -1,16 +1,36 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { can, type CurrentUser } from '@prospector/core';
-import { CampaignBuilder, CampaignsPage } from '../../features/campaigns';
-import { ExportScreen } from '../../features/export';
-import { ImportDncScreen, ImportScreen } from '../../features/import';
-import { ListDetailPage, ListsPage } from '../../features/lists';
-import { QuickRepliesScreen, SmsTemplatesScreen, SubtemplatesScreen } from '../../features/templates';
-import { DashboardRoute } from './dashboard-route';
-import { MessengerRoute } from './messenger-route';
+import { lazyNamed } from '../../components/lazy-load';
 import { NotFoundView } from './not-found-view';
 import { Screen } from './screen';
 import { settingsRoutes } from './settings-routes';
-import { TemplatesLayout } from './templates-layout';
+
+// One chunk per screen (or per feature, when a feature has several): a screen's libraries (the
+// board's drag and drop, the builder's dates, the import's CSV parser) load with it, never before.
+const DashboardRoute = lazyNamed(() => import('./dashboard-route'), 'DashboardRoute');
+const MessengerRoute = lazyNamed(() => import('./messenger-route'), 'MessengerRoute');
+const TemplatesLayout = lazyNamed(() => import('./templates-layout'), 'TemplatesLayout');
+// A feature's screens that need different libraries are imported from their own files, so each is
+// a chunk of its own: the campaign list has no date pickers, the lists no charts.
+const CampaignsPage = lazyNamed(
+  () => import('../../features/campaigns/components/campaigns-page'),
+  'CampaignsPage',
+);
+const CampaignBuilder = lazyNamed(
+  () => import('../../features/campaigns/components/campaign-builder'),
+  'CampaignBuilder',
+);
+const ExportScreen = lazyNamed(() => import('../../features/export'), 'ExportScreen');
+const ImportScreen = lazyNamed(() => import('../../features/import'), 'ImportScreen');
+const ImportDncScreen = lazyNamed(() => import('../../features/import'), 'ImportDncScreen');
+const ListsPage = lazyNamed(() => import('../../features/lists/components/lists-page'), 'ListsPage');
+const ListDetailPage = lazyNamed(
+  () => import('../../features/lists/components/list-detail-page'),
+  'ListDetailPage',
+);
+const SmsTemplatesScreen = lazyNamed(() => import('../../features/templates'), 'SmsTemplatesScreen');
+const SubtemplatesScreen = lazyNamed(() => import('../../features/templates'), 'SubtemplatesScreen');
+const QuickRepliesScreen = lazyNamed(() => import('../../features/templates'), 'QuickRepliesScreen');
 
 /**
  * Logged-in routes of both spec parts. Screens not built yet show their title only; unknown paths

@@ -1,8 +1,11 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { lazyNamed } from '../../components/lazy-load';
 import { AffiliateCapture } from './affiliate-capture';
-import { LandingRoute } from './landing-route';
-import { LegalRoute } from './legal-route';
-import { LoginRoute } from './login-route';
+
+// Each page is its own chunk: the landing does not carry the login page's code, nor the reverse.
+const LandingRoute = lazyNamed(() => import('./landing-route'), 'LandingRoute');
+const LoginRoute = lazyNamed(() => import('./login-route'), 'LoginRoute');
+const LegalRoute = lazyNamed(() => import('./legal-route'), 'LegalRoute');
 
 /** Logged out: /, /login, /privacy, /terms; any other path goes to / (spec part 2 §2). */
 export function LoggedOutRoutes() {

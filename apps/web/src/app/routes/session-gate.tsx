@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Center, Loader } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
 import type { CurrentUser } from '@prospector/core';
 import { BrandLogo } from '../../components/brand-logo';
 import { FullPageLoader } from '../../components/full-page-loader';
+import { LazyBoundary, lazyNamed, usePreload } from '../../components/lazy-load';
 import { authKeys, useMe } from '../../features/auth';
-import { ConnectDevice } from '../../features/devices';
-import { OnboardingFlow } from '../../features/onboarding';
 import { isMobileDevice } from '../../lib/device';
 import { useSessionStore } from '../../lib/session-store';
 import { useRealtimeConnection } from '../realtime/use-realtime-connection';
@@ -15,6 +15,20 @@ import { MobileNotice } from '../shell/mobile-notice';
 import { LoggedInRoutes } from './logged-in-routes';
 import { ServerUnreachable } from './server-unreachable';
 
+// A team is onboarded once: its members never need the onboarding's code again. Its device step is
+// the devices feature's, fetched beside it (the shell imports that feature's banner and hooks).
+const OnboardingFlow = lazyNamed(() => import('../../features/onboarding'), 'OnboardingFlow');
+const ConnectDevice = lazyNamed(
+  () => import('../../features/devices/components/connect-device'),
+  'ConnectDevice',
+);
+
+const screenLoader = (
+  <Center py={96}>
+    <Loader aria-label="Loading" />
+  </Center>
+);
+
 /** The onboarding; once the server onboards the team, the current user is replaced and the dashboard opens. */
 function Onboarding({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
@@ -23,23 +37,32 @@ function Onboarding({ user }: { user: CurrentUser }) {
     queryClient.setQueryData<{ user: CurrentUser }>(authKeys.me(), { user: onboarded });
     void navigate('/', { replace: true });
   };
+  usePreload(ConnectDevice, 'now');
   return (
     <OnboardingFlow
       user={user}
       brand={<BrandLogo />}
       logout={<LogoutButton variant="default" />}
-      connectDevice={<ConnectDevice />}
+      connectDevice={
+        <LazyBoundary variant="screen" fallback={screenLoader}>
+          <ConnectDevice />
+        </LazyBoundary>
+      }
       onFinished={finished}
     />
   );
 }
 
 function LoggedInApp({ user }: { user: CurrentUser }) {
+  const { pathname } = useLocation();
   if (isMobileDevice()) return <MobileNotice />;
   if (!user.team.onboarded) return <Onboarding user={user} />;
+  // While a screen's chunk loads the shell stays and the screen's place shows a loader.
   return (
     <AppLayout user={user}>
-      <LoggedInRoutes user={user} />
+      <LazyBoundary variant="screen" resetKey={pathname} fallback={screenLoader}>
+        <LoggedInRoutes user={user} />
+      </LazyBoundary>
     </AppLayout>
   );
 }

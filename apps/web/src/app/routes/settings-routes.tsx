@@ -2,14 +2,25 @@ import type { ReactElement } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { Navigate, Route } from 'react-router';
 import { messages, visibleSettingsEntries, type CurrentUser } from '@prospector/core';
+import { lazyNamed } from '../../components/lazy-load';
 import { PageTitle } from '../../components/page-title';
-import { DevicesScreen } from '../../features/devices';
-import { TeamScreen } from '../../features/team-members';
-import { OtherSettingsPage } from './other-settings-page';
 import { Screen } from './screen';
-import { StatusesSettingsPage } from './statuses-settings-page';
-import { DataFieldsSettingsPage } from './data-fields-settings-page';
 import { SettingsLayout } from './settings-layout';
+
+// Each settings page is its own chunk; the menu (SettingsLayout) stays while one loads.
+const TeamScreen = lazyNamed(() => import('../../features/team-members'), 'TeamScreen');
+// The shell uses the devices feature's banner and hooks: the screen is imported from its own file so
+// it is not pulled into the shell with them.
+const DevicesScreen = lazyNamed(
+  () => import('../../features/devices/components/devices-screen'),
+  'DevicesScreen',
+);
+const OtherSettingsPage = lazyNamed(() => import('./other-settings-page'), 'OtherSettingsPage');
+const StatusesSettingsPage = lazyNamed(() => import('./statuses-settings-page'), 'StatusesSettingsPage');
+const DataFieldsSettingsPage = lazyNamed(
+  () => import('./data-fields-settings-page'),
+  'DataFieldsSettingsPage',
+);
 
 /** Pages of the settings menu; a page hidden from the menu sends its visitor to Team. */
 const MENU_PAGES: { path: string; title: string }[] = [

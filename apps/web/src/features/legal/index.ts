@@ -1,2 +1,3 @@
-export { TermsAndConditions, TERMS_TITLE } from './components/terms-and-conditions';
-export { PrivacyPolicy, PRIVACY_TITLE } from './components/privacy-policy';
+export { TermsAndConditions } from './components/terms-and-conditions';
+export { PrivacyPolicy } from './components/privacy-policy';
+export { PRIVACY_TITLE, TERMS_TITLE } from './content/titles';

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { hijack as hijackEndpoint, type TokenAndUser } from '@prospector/core';
+import type { TokenAndUser } from '@prospector/core';
 import { call } from '../../../lib/api-client';
 import { useOpenImpersonatedSession } from '../hooks/use-open-impersonated-session';
 
 export type HijackInput = { name: string };
 
 /** Staff only: opens a session as the user with this name. Others get 403 'nope.'. */
-export function hijack(input: HijackInput) {
-  return call(hijackEndpoint, input);
+export async function hijack(input: HijackInput) {
+  // Loaded on first use, as send-code.ts says: the login form offers it.
+  const { hijack: endpoint } = await import('@prospector/core/contract/admin/hijack');
+  return call(endpoint, input);
 }
 
 export function useHijack() {

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { logout as logoutEndpoint } from '@prospector/core';
 import { call } from '../../../lib/api-client';
 import { endSession } from '../../../lib/session';
 import { useSessionStore } from '../../../lib/session-store';
 
 /** Revokes one token on the server; failures are quiet because the device forgets it anyway. */
-export function logout(token: string) {
-  return call(logoutEndpoint, undefined, { token, quiet: true });
+export async function logout(token: string) {
+  // Loaded on first use, as send-code.ts says: the login form's staff path can revoke a session.
+  const { logout: endpoint } = await import('@prospector/core/contract/auth/logout');
+  return call(endpoint, undefined, { token, quiet: true });
 }
 
 /**

@@ -1,16 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck, IconTerminal2 } from '@tabler/icons-react';
-import {
-  isImpersonationInput,
-  LOGIN_CODE_LENGTH,
-  messages,
-  sendCode as sendCodeEndpoint,
-} from '@prospector/core';
+import { isImpersonationInput, LOGIN_CODE_LENGTH, messages } from '@prospector/core';
 import { getAffiliateId } from '../../../lib/affiliate-id';
 import { useHijack } from '../api/hijack';
 import { useLogin } from '../api/login';
-import { useSendCode } from '../api/send-code';
+import { checkSendCode, useSendCode } from '../api/send-code';
 
 export type LoginFormMode = 'login' | 'impersonate';
 
@@ -37,12 +32,13 @@ export function LoginForm({ mode = 'login', codesInServerLog = false, onSuccess,
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   const sendCode = useSendCode();
   const login = useLogin();
   const hijack = useHijack();
-  const busy = sendCode.isPending || login.isPending || hijack.isPending;
+  const busy = checking || sendCode.isPending || login.isPending || hijack.isPending;
 
-  function submitEmail() {
+  async function submitEmail() {
     const input = email.trim();
     const isName = isImpersonationInput(input);
     if (mode === 'impersonate') {
@@ -50,7 +46,10 @@ export function LoginForm({ mode = 'login', codesInServerLog = false, onSuccess,
       return hijack.mutate({ name: input }, { onSuccess: () => onSuccess?.() });
     }
     if (isName) return setError(copy.staffFirst);
-    const parsed = sendCodeEndpoint.body?.safeParse({ email: input, affId: getAffiliateId() });
+    setChecking(true);
+    const parsed = await checkSendCode({ email: input, affId: getAffiliateId() }).finally(() =>
+      setChecking(false),
+    );
     if (!parsed?.success) return setError(parsed?.error.issues[0]?.message ?? messages.auth.invalidEmail);
     sendCode.mutate(parsed.data, { onSuccess: () => setStep('code') });
   }
@@ -62,8 +61,9 @@ export function LoginForm({ mode = 'login', codesInServerLog = false, onSuccess,
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     setError(null);
-    if (step === 'email') submitEmail();
+    if (step === 'email') void submitEmail();
     else submitCode();
   }
 

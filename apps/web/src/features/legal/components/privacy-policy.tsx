@@ -2,8 +2,6 @@ import { privacySections } from '../content/privacy';
 import { LegalDocument } from './legal-document';
 import { contactOrFallback } from './contact-or-fallback';
 
-export const PRIVACY_TITLE = 'Privacy Policy';
-
 export function PrivacyPolicy({ contactEmail }: { contactEmail: string | null }) {
   return (
     <LegalDocument

@@ -2,8 +2,6 @@ import { termsSections } from '../content/terms';
 import { LegalDocument } from './legal-document';
 import { contactOrFallback } from './contact-or-fallback';
 
-export const TERMS_TITLE = 'Terms and Conditions';
-
 export function TermsAndConditions({ contactEmail }: { contactEmail: string | null }) {
   return (
     <LegalDocument

@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getPublicConfig as getPublicConfigEndpoint } from '@prospector/core';
 import { call } from '../../../lib/api-client';
 import { publicConfigKeys } from './public-config-keys';
 
-export function getPublicConfig() {
+export async function getPublicConfig() {
+  // The logged-out pages show before the contract (and zod with it) has loaded: it comes with this
+  // first call (ADR 015).
+  const { getPublicConfig: endpoint } = await import('@prospector/core/contract/public-config');
   // Quiet: the logged-out pages work without it, they just fall back to neutral wording.
-  return call(getPublicConfigEndpoint, undefined, { quiet: true });
+  return call(endpoint, undefined, { quiet: true });
 }
 
 export const publicConfigQueryOptions = () =>
