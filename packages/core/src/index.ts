@@ -18,3 +18,4 @@ export * from './rules/onboarding.js';
 export * from './rules/data-fields.js';
 export * from './rules/avatars.js';
 export * from './rules/imports.js';
+export * from './rules/billing.js';
