@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { creditAccounts, creditEntries, creditHolds } from '../../db/schema/index.js';
 
 export type EntryRow = typeof creditEntries.$inferSelect;
@@ -33,6 +33,30 @@ export async function addToBalance(tx: Db, teamId: string, delta: number, now: D
     .where(eq(creditAccounts.teamId, teamId))
     .returning({ balance: creditAccounts.balance });
   return row?.balance ?? null;
+}
+
+/**
+ * A charge in one statement: the balance's UPDATE (refused by the CHECK when it would go below zero)
+ * and the entry's INSERT, atomic as any single statement is, in one round trip. Null when the team has
+ * no account (never had credits).
+ */
+export async function debitWithEntry(
+  db: Db,
+  entry: { teamId: string; amount: number; reason: string; description: string; createdAt: Date },
+): Promise<{ id: string; balance: number } | null> {
+  const rows = await queryRows<{ id: string; balance: string | number }>(
+    db,
+    sql`with debited as (
+        update credit_accounts set balance = balance - ${entry.amount}, updated_at = ${entry.createdAt}
+        where team_id = ${entry.teamId}
+        returning balance)
+      insert into credit_entries (team_id, amount, reason, description, balance_after, created_at)
+      select ${entry.teamId}, ${-entry.amount}, ${entry.reason}, ${entry.description}, balance, ${entry.createdAt}
+      from debited
+      returning id, balance_after as balance`,
+  );
+  const [row] = rows;
+  return row ? { id: row.id, balance: Number(row.balance) } : null;
 }
 
 export async function findBalance(db: Db, teamId: string): Promise<number> {

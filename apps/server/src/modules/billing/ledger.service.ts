@@ -72,18 +72,22 @@ function assertUnits(amount: number, what: string) {
 }
 
 /**
- * Runs `work` in a transaction of its own, or a savepoint of the caller's, and turns a refusal (the
- * balance CHECK, an unknown team, the ledger's own `Refused`) into a failure. `C`: the codes the
- * calling operation can meet, which its `work` alone decides.
+ * Runs `work` and turns a refusal (the balance CHECK, an unknown team, the ledger's own `Refused`)
+ * into a failure. `C`: the codes the calling operation can meet, which its `work` alone decides.
  */
-async function atomically<T, C extends LedgerCode>(db: Db, work: (tx: Db) => Promise<T>): Promise<Result<T, C>> {
+async function refusing<T, C extends LedgerCode>(work: () => Promise<T>): Promise<Result<T, C>> {
   try {
-    return ok(await db.transaction(work));
+    return ok(await work());
   } catch (err) {
     const code = err instanceof Refused ? err.code : refusalOf(err);
     if (code === null) throw err;
     return fail(code as C);
   }
+}
+
+/** `work` in a transaction of its own, or in a savepoint of the caller's, refusals as failures. */
+function atomically<T, C extends LedgerCode>(db: Db, work: (tx: Db) => Promise<T>): Promise<Result<T, C>> {
+  return refusing<T, C>(() => db.transaction(work));
 }
 
 export function createLedger(deps: { db: Db; clock: Clock }) {
@@ -151,25 +155,22 @@ export function createLedger(deps: { db: Db; clock: Clock }) {
       return q.findBalance(db, teamId);
     },
 
-    /** Charges work done (a look-up that found data). Refused, changing nothing, when the credits fall short. */
-    charge(
+    /**
+     * Charges work done (a look-up that found data). Refused, changing nothing, when the credits fall
+     * short. Alone it is one statement; in a caller's transaction (`db`), a savepoint of it.
+     */
+    async charge(
       input: { teamId: string; amount: number; reason: ChargeReason; description: string },
-      db: Db = deps.db,
-    ) {
+      db?: Db,
+    ): Promise<Result<Applied, 'INSUFFICIENT_CREDITS' | 'TEAM_NOT_FOUND'>> {
       assertUnits(input.amount, 'A charge');
-      const now = clock.now();
-      return atomically<Applied, 'INSUFFICIENT_CREDITS' | 'TEAM_NOT_FOUND'>(db, async (tx) => {
-        const balance = await debit(tx, input.teamId, input.amount, now);
-        const entry = await q.insertEntry(tx, {
-          teamId: input.teamId,
-          amount: -input.amount,
-          reason: input.reason,
-          description: input.description,
-          balanceAfter: balance,
-          createdAt: now,
-        });
-        return { entryId: entry.id, balance };
-      });
+      const entry = { ...input, createdAt: clock.now() };
+      const once = async (on: Db) => {
+        const row = await q.debitWithEntry(on, entry);
+        if (!row) throw new Refused('INSUFFICIENT_CREDITS');
+        return { entryId: row.id, balance: row.balance };
+      };
+      return db ? atomically(db, once) : refusing(() => once(deps.db));
     },
 
     /**

@@ -3,6 +3,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { Navigate, Route } from 'react-router';
 import { messages, visibleSettingsEntries, type CurrentUser } from '@prospector/core';
 import { PageTitle } from '../../components/page-title';
+import { BillingScreen } from '../../features/billing';
 import { DevicesScreen } from '../../features/devices';
 import { TeamScreen } from '../../features/team-members';
 import { OtherSettingsPage } from './other-settings-page';
@@ -33,6 +34,7 @@ function pageOf(user: CurrentUser, path: string, title: string): ReactElement {
   if (path === 'other') return <OtherSettingsPage user={user} />;
   if (path === 'statuses') return <StatusesSettingsPage />;
   if (path === 'data-fields') return <DataFieldsSettingsPage />;
+  if (path === 'billing') return <BillingScreen timeZone={user.team.timezone} />;
   return <Screen title={title} />;
 }
 
