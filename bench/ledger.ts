@@ -39,7 +39,13 @@ async function fundedTeams(n: number, lookups: number) {
     .values({ teamId: rows[0]!.id, email: `ledger-bench-${Date.now()}@example.com`, role: 'admin' })
     .returning();
   for (const { id } of rows)
-    await ledger.grant({ teamId: id, amount: lookups * LOOKUP, reason: 'adminGrant', description: 'Bench', actorId: staff!.id });
+    await ledger.grant({
+      teamId: id,
+      amount: lookups * LOOKUP,
+      reason: 'adminGrant',
+      description: 'Bench',
+      actorId: staff!.id,
+    });
   return rows.map((r) => r.id);
 }
 
@@ -65,7 +71,13 @@ async function run(total: number, teamOf: (i: number) => string) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { charges: total, taken, refused, chargesPerSecond: Math.round(total / seconds), seconds: +seconds.toFixed(2) };
+  return {
+    charges: total,
+    taken,
+    refused,
+    chargesPerSecond: Math.round(total / seconds),
+    seconds: +seconds.toFixed(2),
+  };
 }
 
 /** Teams whose balance is below zero or differs from the sum of their entries (must be none). */

@@ -43,7 +43,13 @@ describe('the plan table', () => {
   });
 
   it('offers PRO at $24 a month or $240 a year with no limit on users', () => {
-    expect(PLANS.PRO).toMatchObject({ monthlyPrice: 24, yearlyPrice: 240, smsPerMonth: null, users: null, dnc: true });
+    expect(PLANS.PRO).toMatchObject({
+      monthlyPrice: 24,
+      yearlyPrice: 240,
+      smsPerMonth: null,
+      users: null,
+      dnc: true,
+    });
   });
 
   it('prices each look-up per plan as the spec lists them, in 1/10,000 of a dollar', () => {
@@ -91,7 +97,9 @@ describe('plan limits', () => {
     expect(userLimitMessage(PLANS.BASIC)).toBe(
       'The BASIC plan allows 2 users. Upgrade to LITE or PRO in Settings > Billing.',
     );
-    expect(userLimitMessage(PLANS.LITE)).toBe('The LITE plan allows 5 users. Upgrade to PRO in Settings > Billing.');
+    expect(userLimitMessage(PLANS.LITE)).toBe(
+      'The LITE plan allows 5 users. Upgrade to PRO in Settings > Billing.',
+    );
     expect(dncPlanMessage(PLANS.BASIC)).toBe(
       'DNC import and export are not part of the BASIC plan. Upgrade to LITE or PRO in Settings > Billing.',
     );

@@ -72,7 +72,9 @@ export const PLANS: Record<PlanName, Plan> = {
 
 /** A stored plan name read back; anything unknown counts as the free plan, never as a paid one. */
 export function planOf(name: string | null | undefined): Plan {
-  return (PLAN_NAMES as readonly string[]).includes(name ?? '') ? PLANS[name as PlanName] : PLANS[DEFAULT_PLAN];
+  return (PLAN_NAMES as readonly string[]).includes(name ?? '')
+    ? PLANS[name as PlanName]
+    : PLANS[DEFAULT_PLAN];
 }
 
 /** Texts the plan still allows this month; null when it has no limit. */

@@ -209,7 +209,14 @@ export function createCampaignEngine(deps: {
 
   async function tick(): Promise<TickReport> {
     const now = clock.now();
-    const report: TickReport = { campaigns: 0, sent: 0, deferred: 0, stopped: 0, finished: 0, planLimited: 0 };
+    const report: TickReport = {
+      campaigns: 0,
+      sent: 0,
+      deferred: 0,
+      stopped: 0,
+      finished: 0,
+      planLimited: 0,
+    };
     const list = await runningCampaigns(db);
     for (const c of list) {
       report.campaigns++;

@@ -41,7 +41,11 @@ describe('a new team', () => {
     const configured = await buildTestApp({ STRIPE_SECRET_KEY: 'sk_test_0123456789' });
     try {
       const owner = await insertTeamAdmin(configured, 'owner@acme.test');
-      const res = await configured.app.inject({ method: 'GET', url: '/api/billing/get', headers: owner.headers });
+      const res = await configured.app.inject({
+        method: 'GET',
+        url: '/api/billing/get',
+        headers: owner.headers,
+      });
       expect(res.json().paymentsConfigured).toBe(true);
     } finally {
       await configured.close();
@@ -76,7 +80,9 @@ describe('staff adding credits', () => {
     for (const amount of [0, -5, 0.00001, 100_001]) {
       const res = await addCredits(staff, { teamId: admin.teamId, amount });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('The amount must be a positive number of dollars with at most 4 decimals.');
+      expect(res.json().message).toBe(
+        'The amount must be a positive number of dollars with at most 4 decimals.',
+      );
     }
     const missing = await addCredits(staff, { teamId: admin.teamId });
     expect(missing.json().message).toBe('Please specify the amount.');

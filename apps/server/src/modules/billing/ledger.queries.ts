@@ -107,11 +107,7 @@ export async function settleHold(tx: Db, holdId: string, charge: number, now: Da
     .update(creditHolds)
     .set({ state: 'settled', charged: charge, settledAt: now })
     .where(
-      and(
-        eq(creditHolds.id, holdId),
-        eq(creditHolds.state, 'open'),
-        sql`${creditHolds.amount} >= ${charge}`,
-      ),
+      and(eq(creditHolds.id, holdId), eq(creditHolds.state, 'open'), sql`${creditHolds.amount} >= ${charge}`),
     )
     .returning();
   return row ?? null;
@@ -131,9 +127,6 @@ export async function listEntries(db: Db, teamId: string, skip: number, limit: n
     .orderBy(desc(creditEntries.seq))
     .limit(limit)
     .offset(skip);
-  const [total] = await db
-    .select({ n: count() })
-    .from(creditEntries)
-    .where(eq(creditEntries.teamId, teamId));
+  const [total] = await db.select({ n: count() }).from(creditEntries).where(eq(creditEntries.teamId, teamId));
   return { entries, total: total?.n ?? 0 };
 }

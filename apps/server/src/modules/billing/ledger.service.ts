@@ -29,10 +29,12 @@ export type Applied = { entryId: string; balance: number };
 export type LedgerService = ReturnType<typeof createLedger>;
 
 /** What the database, or the ledger's own checks inside a transaction, may refuse. */
-type LedgerCode = Extract<
-  BillingErrorCode,
-  'INSUFFICIENT_CREDITS' | 'HOLD_NOT_FOUND' | 'HOLD_SETTLED' | 'CHARGE_ABOVE_HOLD'
-> | 'TEAM_NOT_FOUND';
+type LedgerCode =
+  | Extract<
+      BillingErrorCode,
+      'INSUFFICIENT_CREDITS' | 'HOLD_NOT_FOUND' | 'HOLD_SETTLED' | 'CHARGE_ABOVE_HOLD'
+    >
+  | 'TEAM_NOT_FOUND';
 
 /** PostgreSQL's SQLSTATE and constraint of an error anywhere in its causes (pg and PGlite alike). */
 function driverError(err: unknown): { code: string; constraint?: string } | null {

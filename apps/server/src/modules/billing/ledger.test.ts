@@ -107,7 +107,12 @@ describe('charges', () => {
     const teamId = await fundedTeam(3 * LOOKUP);
     await lookup(teamId);
     const [grant, charge] = await entriesOf(teamId);
-    expect(grant).toMatchObject({ amount: 1500, reason: 'adminGrant', description: 'Trial credits', balanceAfter: 1500 });
+    expect(grant).toMatchObject({
+      amount: 1500,
+      reason: 'adminGrant',
+      description: 'Trial credits',
+      balanceAfter: 1500,
+    });
     expect(charge).toMatchObject({
       amount: -500,
       reason: 'skipTraceHit',
@@ -134,7 +139,11 @@ describe('charges', () => {
 describe('holds', () => {
   it('set aside N look-ups, then charge only the hits and give back the rest', async () => {
     const teamId = await fundedTeam(20 * LOOKUP);
-    const hold = await ledger.hold({ teamId, amount: 10 * LOOKUP, description: 'Skip trace of 10 properties' });
+    const hold = await ledger.hold({
+      teamId,
+      amount: 10 * LOOKUP,
+      description: 'Skip trace of 10 properties',
+    });
     if (!hold.ok) throw new Error(hold.code);
     expect(hold.value.balance).toBe(10 * LOOKUP);
 
@@ -176,10 +185,19 @@ describe('holds', () => {
 
   it('settled twice at once charge once', async () => {
     const teamId = await fundedTeam(10 * LOOKUP);
-    const hold = await ledger.hold({ teamId, amount: 10 * LOOKUP, description: 'Skip trace of 10 properties' });
+    const hold = await ledger.hold({
+      teamId,
+      amount: 10 * LOOKUP,
+      description: 'Skip trace of 10 properties',
+    });
     if (!hold.ok) throw new Error(hold.code);
     const settle = () =>
-      ledger.settle({ holdId: hold.value.holdId, charge: 3 * LOOKUP, reason: 'skipTraceHit', description: 'Hits' });
+      ledger.settle({
+        holdId: hold.value.holdId,
+        charge: 3 * LOOKUP,
+        reason: 'skipTraceHit',
+        description: 'Hits',
+      });
     const results = await Promise.all([settle(), settle(), settle()]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(await ledger.balance(teamId)).toBe(7 * LOOKUP);
@@ -190,7 +208,10 @@ describe('holds', () => {
     const hold = await ledger.hold({ teamId, amount: 2 * LOOKUP, description: 'Skip trace of 2 properties' });
     if (!hold.ok) throw new Error(hold.code);
     expect(await ledger.balance(teamId)).toBe(0);
-    expect(await ledger.release(hold.value.holdId)).toMatchObject({ ok: true, value: { charged: 0, released: 1000 } });
+    expect(await ledger.release(hold.value.holdId)).toMatchObject({
+      ok: true,
+      value: { charged: 0, released: 1000 },
+    });
     expect(await ledger.balance(teamId)).toBe(2 * LOOKUP);
   });
 
@@ -221,7 +242,10 @@ describe('loads', () => {
 
     expect(first).toMatchObject({ ok: true, value: { duplicate: false, balance: 100_000 } });
     for (const r of repeats)
-      expect(r).toEqual({ ok: true, value: { entryId: first.ok && first.value.entryId, balance: 100_000, duplicate: true } });
+      expect(r).toEqual({
+        ok: true,
+        value: { entryId: first.ok && first.value.entryId, balance: 100_000, duplicate: true },
+      });
     expect(await ledger.balance(teamId)).toBe(100_000);
     expect(await entriesOf(teamId)).toHaveLength(1);
   });
@@ -229,7 +253,13 @@ describe('loads', () => {
   it('credit two reports of one new payment arriving together once', async () => {
     const teamId = await newTeam();
     const load = () =>
-      ledger.load({ teamId, amount: 50_000, reason: 'autofill', externalId: 'pi_race', description: 'Autofill' });
+      ledger.load({
+        teamId,
+        amount: 50_000,
+        reason: 'autofill',
+        externalId: 'pi_race',
+        description: 'Autofill',
+      });
     const results = await Promise.all([load(), load()]);
     expect(results.map((r) => r.ok && r.value.duplicate).sort()).toEqual([false, true]);
     expect(await ledger.balance(teamId)).toBe(50_000);
@@ -262,11 +292,20 @@ describe('grants and history', () => {
     const teamId = await newTeam();
     const staff = await newStaffUser(teamId);
     for (let i = 1; i <= 5; i++)
-      await ledger.grant({ teamId, amount: i * 10_000, reason: 'adminGrant', description: `Grant ${i}`, actorId: staff });
+      await ledger.grant({
+        teamId,
+        amount: i * 10_000,
+        reason: 'adminGrant',
+        description: `Grant ${i}`,
+        actorId: staff,
+      });
     const page = await ledger.history(teamId, { skip: 1, limit: 2 });
     expect(page.total).toBe(5);
     expect(page.entries.map((e) => e.description)).toEqual(['Grant 4', 'Grant 3']);
-    const [account] = await database.db.select().from(creditAccounts).where(eq(creditAccounts.teamId, teamId));
+    const [account] = await database.db
+      .select()
+      .from(creditAccounts)
+      .where(eq(creditAccounts.teamId, teamId));
     expect(account!.balance).toBe(150_000);
     expect(await entriesSum(teamId)).toBe(150_000);
   });

@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { campaignRecipients, devices, lists, smsJobs, teams } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { insertContact, insertMember, insertTeamAdmin, statusId, type TestUser } from '../../test/factories.js';
+import {
+  insertContact,
+  insertMember,
+  insertTeamAdmin,
+  statusId,
+  type TestUser,
+} from '../../test/factories.js';
 
 /*
  * The plans' limits where the work happens (issue 18 item 1): texts (sendSms, the campaign engine),
@@ -65,7 +71,8 @@ describe('texts on BASIC', () => {
     await textsAt(device, 499, new Date('2026-01-01T05:00:00Z')); // 1 January, 00:00 in New York
     // 31 December 23:59 in New York: last month's, not counted (though it is January in UTC).
     await textsAt(device, 30, new Date('2026-01-01T04:59:00Z'));
-    const text = () => send(admin, 'POST', '/api/messages/sendSms', { dataId: ann.id, to: '+12125550110', body: 'Hi' });
+    const text = () =>
+      send(admin, 'POST', '/api/messages/sendSms', { dataId: ann.id, to: '+12125550110', body: 'Hi' });
 
     expect((await text()).statusCode).toBe(200);
     const refused = await text();
@@ -73,7 +80,8 @@ describe('texts on BASIC', () => {
     expect(refused.statusCode).toBe(402);
     expect(refused.json()).toEqual({
       code: 'PLAN_SMS_LIMIT',
-      message: "Your plan's limit of 500 texts this month is reached. Upgrade to LITE or PRO in Settings > Billing.",
+      message:
+        "Your plan's limit of 500 texts this month is reached. Upgrade to LITE or PRO in Settings > Billing.",
     });
     const thisMonth = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
@@ -86,7 +94,8 @@ describe('texts on BASIC', () => {
     const device = await addDevice('+19175550100');
     const ann = await insertContact(t.database.db, admin.teamId, { phones: ['212-555-0110'] });
     await textsAt(device, 500, new Date('2026-01-02T12:00:00Z'));
-    const text = () => send(admin, 'POST', '/api/messages/sendSms', { dataId: ann.id, to: '+12125550110', body: 'Hi' });
+    const text = () =>
+      send(admin, 'POST', '/api/messages/sendSms', { dataId: ann.id, to: '+12125550110', body: 'Hi' });
 
     expect((await text()).statusCode).toBe(402);
     await setPlan('LITE');
@@ -101,7 +110,8 @@ describe('texts on BASIC', () => {
     const device = await addDevice('+19175550100');
     const ann = await insertContact(t.database.db, admin.teamId, { phones: ['212-555-0110'] });
     await textsAt(device, 499, new Date('2026-01-02T12:00:00Z'));
-    const text = () => send(admin, 'POST', '/api/messages/sendSms', { dataId: ann.id, to: '+12125550110', body: 'Hi' });
+    const text = () =>
+      send(admin, 'POST', '/api/messages/sendSms', { dataId: ann.id, to: '+12125550110', body: 'Hi' });
     const codes = (await Promise.all([text(), text(), text()])).map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 402, 402]);
   });
@@ -110,7 +120,10 @@ describe('texts on BASIC', () => {
 describe('a campaign on BASIC', () => {
   async function launch(deviceId: string) {
     const group = (await send(admin, 'PUT', '/api/templates/addGroup', { name: 'Openers' })).json();
-    await send(admin, 'PUT', '/api/templates/addTemplate', { text: 'Hi, still own the house?', groupId: group._id });
+    await send(admin, 'PUT', '/api/templates/addTemplate', {
+      text: 'Hi, still own the house?',
+      groupId: group._id,
+    });
     const res = await send(admin, 'POST', '/api/campaigns/launch', {
       name: 'Spring',
       campaignType: 'Text',
@@ -129,7 +142,10 @@ describe('a campaign on BASIC', () => {
   it('sends what is left of the month, then its recipients wait for the next month', async () => {
     const device = await addDevice('+19175550100');
     for (let i = 0; i < 5; i++)
-      await insertContact(t.database.db, admin.teamId, { status: 'Not contacted', phones: [`212-555-01${10 + i}`] });
+      await insertContact(t.database.db, admin.teamId, {
+        status: 'Not contacted',
+        phones: [`212-555-01${10 + i}`],
+      });
     await textsAt(device, 498, new Date('2026-01-02T12:00:00Z'));
     const campaignId = await launch(device);
     const tick = () => t.app.services.campaignEngine.tick();
@@ -171,7 +187,10 @@ describe('users on BASIC', () => {
 
   it('added at once for the last seat: one is added', async () => {
     const codes = await Promise.all(
-      ['bo', 'cy', 'di'].map(async (n) => (await send(admin, 'PATCH', '/api/teams/addMember', member(`${n}@acme.test`))).statusCode),
+      ['bo', 'cy', 'di'].map(
+        async (n) =>
+          (await send(admin, 'PATCH', '/api/teams/addMember', member(`${n}@acme.test`))).statusCode,
+      ),
     );
     expect(codes.sort()).toEqual([200, 402, 402]);
   });
@@ -179,7 +198,9 @@ describe('users on BASIC', () => {
   it('grow to 5 on LITE and without limit on PRO', async () => {
     await setPlan('LITE');
     for (const n of ['b', 'c', 'd', 'e'])
-      expect((await send(admin, 'PATCH', '/api/teams/addMember', member(`${n}@acme.test`))).statusCode).toBe(200);
+      expect((await send(admin, 'PATCH', '/api/teams/addMember', member(`${n}@acme.test`))).statusCode).toBe(
+        200,
+      );
     expect((await send(admin, 'PATCH', '/api/teams/addMember', member('f@acme.test'))).statusCode).toBe(402);
     await setPlan('PRO');
     expect((await send(admin, 'PATCH', '/api/teams/addMember', member('f@acme.test'))).statusCode).toBe(200);
@@ -193,7 +214,8 @@ describe('DNC on BASIC', () => {
     expect(refused.statusCode).toBe(402);
     expect(refused.json()).toEqual({
       code: 'PLAN_NO_DNC',
-      message: 'DNC import and export are not part of the BASIC plan. Upgrade to LITE or PRO in Settings > Billing.',
+      message:
+        'DNC import and export are not part of the BASIC plan. Upgrade to LITE or PRO in Settings > Billing.',
     });
     await setPlan('LITE');
     expect((await dnc()).json()).toMatchObject({ read: 1, added: 1 });
@@ -220,7 +242,9 @@ describe('DNC on BASIC', () => {
 
   it('refuses a member without the import permission as before (permission first)', async () => {
     const mo = await insertMember(t, admin.teamId, 'mo@acme.test');
-    expect((await send(mo, 'POST', '/api/items/import-dnc', { phones: ['212-555-0110'] })).statusCode).toBe(403);
+    expect((await send(mo, 'POST', '/api/items/import-dnc', { phones: ['212-555-0110'] })).statusCode).toBe(
+      403,
+    );
   });
 });
 

@@ -6,7 +6,8 @@ import { toListDto } from './lists.mappers.js';
 import { createListsService } from './lists.service.js';
 
 /** Lists, their uploads and imports (with the import worker), exports and the DNC list. */
-export const listsPlugin = servicePlugin('lists', ['realtime', 'records', 'billing'], (app, { records, plans }) => {
+export const listsPlugin = servicePlugin('lists', ['realtime', 'records', 'billing'], (app, services) => {
+  const { records, plans } = services;
   const { config, clock } = app;
   const { db } = app.database;
   const xlsx = createXlsxReader({ workers: config.IMPORT_XLSX_WORKERS });

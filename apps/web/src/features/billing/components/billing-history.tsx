@@ -48,7 +48,10 @@ export function BillingHistory({ timeZone }: { timeZone: string | null }) {
           <Loader aria-label="Loading the billing history" />
         </Center>
       ) : history.isError ? (
-        <LoadFailed message="The billing history could not be loaded." onRetry={() => void history.refetch()} />
+        <LoadFailed
+          message="The billing history could not be loaded."
+          onRetry={() => void history.refetch()}
+        />
       ) : entries.length === 0 ? (
         <EmptyState
           icon={<IconReceipt size={24} />}

@@ -28,7 +28,10 @@ function entry(i: number, overrides: Partial<CreditEntryDto> = {}): CreditEntryD
 function setUp(routes: Record<string, FakeRoute> = {}, user = buildUser()) {
   mockApi({
     'GET /api/users/me': { status: 200, body: { user } },
-    'GET /api/billing/get': { status: 200, body: { plan: 'BASIC', credits: 12.5075, paymentsConfigured: false } },
+    'GET /api/billing/get': {
+      status: 200,
+      body: { plan: 'BASIC', credits: 12.5075, paymentsConfigured: false },
+    },
     'GET /api/billing/usage': { status: 200, body: USAGE },
     'GET /api/billing/history': {
       status: 200,
@@ -119,7 +122,10 @@ describe('Settings > Billing', () => {
     const { user } = setUp({
       'GET /api/billing/history': () => {
         const skip = pages.shift() ?? 20;
-        return { status: 200, body: { total: 45, entries: Array.from({ length: 20 }, (_, i) => entry(skip + i)) } };
+        return {
+          status: 200,
+          body: { total: 45, entries: Array.from({ length: 20 }, (_, i) => entry(skip + i)) },
+        };
       },
     });
     expect(await screen.findByText('1–20 of 45')).toBeInTheDocument();
@@ -141,7 +147,10 @@ describe('the top bar', () => {
 
   it('shows a member no credits', async () => {
     mockApi({
-      'GET /api/users/me': { status: 200, body: { user: buildUser({ role: 'member', permissions: ['sms'] }) } },
+      'GET /api/users/me': {
+        status: 200,
+        body: { user: buildUser({ role: 'member', permissions: ['sms'] }) },
+      },
     });
     renderApp('/billing', { token: 'token-mo' });
     await screen.findByRole('navigation', { name: 'Main' });

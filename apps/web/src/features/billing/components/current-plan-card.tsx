@@ -51,7 +51,9 @@ export function CurrentPlanCard() {
             <UsageMeter
               label="Calls this month"
               meter={usage.data.calls}
-              note={usage.data.calls.used === 0 ? 'Calls count here once the dialler places them.' : undefined}
+              note={
+                usage.data.calls.used === 0 ? 'Calls count here once the dialler places them.' : undefined
+              }
             />
             <UsageMeter label="Users" meter={usage.data.users} />
           </Stack>

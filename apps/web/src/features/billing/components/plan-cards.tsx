@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Badge, Button, Group, List, Paper, SegmentedControl, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  List,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import {
   formatCreditAmount,
@@ -17,8 +29,15 @@ const count = new Intl.NumberFormat('en-US');
 
 function features(plan: Plan): { text: string; included: boolean }[] {
   return [
-    { text: plan.smsPerMonth === null ? 'Unlimited texts' : `${count.format(plan.smsPerMonth)} texts a month`, included: true },
-    { text: plan.callsPerMonth === null ? 'Unlimited calls' : `${count.format(plan.callsPerMonth)} calls a month`, included: true },
+    {
+      text: plan.smsPerMonth === null ? 'Unlimited texts' : `${count.format(plan.smsPerMonth)} texts a month`,
+      included: true,
+    },
+    {
+      text:
+        plan.callsPerMonth === null ? 'Unlimited calls' : `${count.format(plan.callsPerMonth)} calls a month`,
+      included: true,
+    },
     { text: plan.users === null ? 'Unlimited users' : `${plan.users} users`, included: true },
     { text: 'DNC import and export', included: plan.dnc },
     {
@@ -103,7 +122,12 @@ export function PlanCards({ current, paymentsConfigured, onSubscribe }: PlanCard
                         key={f.text}
                         c={f.included ? undefined : 'dimmed'}
                         icon={
-                          <ThemeIcon size={20} radius="xl" variant="light" color={f.included ? 'teal' : 'gray'}>
+                          <ThemeIcon
+                            size={20}
+                            radius="xl"
+                            variant="light"
+                            color={f.included ? 'teal' : 'gray'}
+                          >
                             {f.included ? <IconCheck size={13} /> : <IconX size={13} />}
                           </ThemeIcon>
                         }
