@@ -4,6 +4,7 @@ import {
   dollarsToUnits,
   formatCreditAmount,
   formatCredits,
+  formatLookupPrice,
   formatPlanPrice,
   mayAddUser,
   maySendSms,
@@ -148,6 +149,8 @@ describe('credit amounts', () => {
     expect(formatCreditAmount(100_000)).toBe('+$10.00');
     expect(formatCreditAmount(-75)).toBe('−$0.0075');
     expect(formatCreditAmount(-7000)).toBe('−$0.70');
+    expect(formatLookupPrice(PLANS.PRO.prices.parcel)).toBe('$0.0075');
+    expect(formatLookupPrice(PLANS.BASIC.prices.skip)).toBe('$0.07');
     expect(formatPlanPrice(0)).toBe('Free');
     expect(formatPlanPrice(19)).toBe('$19');
   });

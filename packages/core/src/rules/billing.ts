@@ -18,6 +18,14 @@ export const UNITS_PER_DOLLAR = 10_000;
 export const LOOKUP_KINDS = ['lookup', 'emailLookup', 'skip', 'parcel'] as const;
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 
+/** What each look-up is, as the Billing screen names it. */
+export const LOOKUP_LABELS: Record<LookupKind, string> = {
+  skip: 'Skip trace, per owner found',
+  lookup: 'Phone look-up',
+  emailLookup: 'E-mail look-up',
+  parcel: 'Parcel data',
+};
+
 export type Plan = {
   name: PlanName;
   /** Subscription prices in whole dollars: per month, and per year paid at once. 0: free. */
@@ -185,6 +193,11 @@ export function formatCredits(units: number): string {
 export function formatCreditAmount(units: number): string {
   const sign = units > 0 ? '+' : units < 0 ? '−' : '';
   return sign + fine.format(Math.abs(units) / UNITS_PER_DOLLAR);
+}
+
+/** A look-up's price: to the cent, or to the 1/10,000 when it has sub-cent digits ('$0.0075'). */
+export function formatLookupPrice(units: number): string {
+  return fine.format(units / UNITS_PER_DOLLAR);
 }
 
 /** Whole dollars of a plan's price: '$19', 'Free'. */

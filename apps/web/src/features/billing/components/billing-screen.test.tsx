@@ -77,6 +77,13 @@ describe('Settings > Billing', () => {
     const credits = within(await screen.findByRole('region', { name: 'Credits' }));
     expect(await credits.findByRole('heading', { name: '$12.50' })).toBeInTheDocument();
     expect(credits.getByRole('button', { name: 'Payments are not configured' })).toBeDisabled();
+    const prices = within(credits.getByRole('list', { name: 'Prices on BASIC' }));
+    expect(prices.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Phone look-up$0.006',
+      'E-mail look-up$0.005',
+      'Skip trace, per owner found$0.07',
+      'Parcel data$0.015',
+    ]);
   });
 
   it('offers the three plans monthly or yearly, marks the current one, and cannot subscribe without payments', async () => {
@@ -91,7 +98,7 @@ describe('Settings > Billing', () => {
     expect(basic.getByText('No DNC import and export')).toBeInTheDocument();
     expect(lite.getByText('5 users')).toBeInTheDocument();
     expect(pro.getByText('Unlimited users')).toBeInTheDocument();
-    expect(pro.getByText('Owner look-ups $0.05 each')).toBeInTheDocument();
+    expect(pro.getByText('Owner look-ups at $0.05')).toBeInTheDocument();
     for (const card of [lite, pro])
       expect(card.getByRole('button', { name: 'Payments are not configured' })).toBeDisabled();
 

@@ -1,6 +1,14 @@
-import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
-import { dollarsToUnits, formatCredits, messages } from '@prospector/core';
+import {
+  dollarsToUnits,
+  formatCredits,
+  formatLookupPrice,
+  LOOKUP_KINDS,
+  LOOKUP_LABELS,
+  messages,
+  PLANS,
+} from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { useBilling } from '../api/get-billing';
 
@@ -32,6 +40,16 @@ export function CreditsCard({ onAddCredits }: { onAddCredits?: () => void }) {
             <Text size="sm" c="dimmed">
               Credits pay for owner look-ups (skip tracing). Only look-ups that find data are charged.
             </Text>
+          </Stack>
+          <Stack gap={4} aria-label={`Prices on ${billing.data.plan}`} role="list">
+            {LOOKUP_KINDS.map((kind) => (
+              <Group key={kind} justify="space-between" role="listitem">
+                <Text size="sm">{LOOKUP_LABELS[kind]}</Text>
+                <Text size="sm" fw={500}>
+                  {formatLookupPrice(PLANS[billing.data.plan].prices[kind])}
+                </Text>
+              </Group>
+            ))}
           </Stack>
           <Stack gap={6}>
             <Button

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import {
-  formatCreditAmount,
+  formatLookupPrice,
   formatPlanPrice,
   messages,
   PLAN_NAMES,
@@ -41,7 +41,7 @@ function features(plan: Plan): { text: string; included: boolean }[] {
     { text: plan.users === null ? 'Unlimited users' : `${plan.users} users`, included: true },
     { text: 'DNC import and export', included: plan.dnc },
     {
-      text: `Owner look-ups ${formatCreditAmount(plan.prices.skip).replace('+', '')} each`,
+      text: `Owner look-ups at ${formatLookupPrice(plan.prices.skip)}`,
       included: true,
     },
   ];
@@ -144,6 +144,10 @@ export function PlanCards({ current, paymentsConfigured, onSubscribe }: PlanCard
                 ) : plan.monthlyPrice > 0 ? (
                   <Button
                     fullWidth
+                    h="auto"
+                    mih={36}
+                    py={6}
+                    styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.35 } }}
                     disabled={!canPay}
                     variant={canPay ? 'filled' : 'default'}
                     onClick={() => onSubscribe?.(name, period === 'monthly')}
