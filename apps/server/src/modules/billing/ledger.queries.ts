@@ -59,6 +59,49 @@ export async function debitWithEntry(
   return row ? { id: row.id, balance: Number(row.balance) } : null;
 }
 
+export type BatchCharge = { id: string; teamId: string; amount: number; reason: string; description: string };
+
+/**
+ * Several charges, of one team or many, in one statement and one commit: the teams' accounts are
+ * locked in id order (two batches never deadlock), each team's charges are taken in the batch's order
+ * while their running sum fits its balance, and the rest are left out. Answers the charges taken, by
+ * entry id, with the balance each left. The CHECK still guards the UPDATE: were the running sums ever
+ * wrong, the whole statement would be refused rather than a balance go below zero.
+ */
+export async function debitBatch(
+  db: Db,
+  charges: readonly BatchCharge[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const rows = charges.map((c, i) => ({ ...c, i }));
+  const taken = await queryRows<{ id: string; balance: string | number }>(
+    db,
+    sql`with req as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as r(i int, id uuid, "teamId" uuid, amount bigint, reason text, description text)),
+      acct as (
+        select team_id, balance from credit_accounts
+        where team_id in (select "teamId" from req)
+        order by team_id
+        for update),
+      ranked as (
+        select req.*, acct.balance,
+          sum(req.amount) over (partition by req."teamId" order by req.i) as running
+        from req join acct on acct.team_id = req."teamId"),
+      taken as (select * from ranked where running <= balance),
+      debited as (
+        update credit_accounts a set balance = a.balance - t.total, updated_at = ${now}
+        from (select "teamId", sum(amount) as total from taken group by "teamId") t
+        where a.team_id = t."teamId"
+        returning a.team_id)
+      insert into credit_entries (id, team_id, amount, reason, description, balance_after, created_at)
+      select id, "teamId", -amount, reason, description, balance - running, ${now}
+      from taken order by i
+      returning id, balance_after as balance`,
+  );
+  return new Map(taken.map((t) => [t.id, Number(t.balance)]));
+}
+
 export async function findBalance(db: Db, teamId: string): Promise<number> {
   const [row] = await db
     .select({ balance: creditAccounts.balance })

@@ -3,7 +3,9 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { BillingErrorCode } from './billing.errors.js';
+import { createChargeBatcher } from './charge-batcher.js';
 import * as q from './ledger.queries.js';
+import { refusalOf, type LedgerCode } from './refusals.js';
 
 /*
  * The credits ledger (issue 18 item 2, ADR 016). Every change of a team's credits is an entry with
@@ -28,36 +30,6 @@ export type Applied = { entryId: string; balance: number };
 
 export type LedgerService = ReturnType<typeof createLedger>;
 
-/** What the database, or the ledger's own checks inside a transaction, may refuse. */
-type LedgerCode =
-  | Extract<
-      BillingErrorCode,
-      'INSUFFICIENT_CREDITS' | 'HOLD_NOT_FOUND' | 'HOLD_SETTLED' | 'CHARGE_ABOVE_HOLD'
-    >
-  | 'TEAM_NOT_FOUND';
-
-/** PostgreSQL's SQLSTATE and constraint of an error anywhere in its causes (pg and PGlite alike). */
-function driverError(err: unknown): { code: string; constraint?: string } | null {
-  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 10; e = e.cause, depth++) {
-    const x = e as { code?: unknown; constraint?: unknown };
-    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code))
-      return { code: x.code, ...(typeof x.constraint === 'string' ? { constraint: x.constraint } : {}) };
-  }
-  return null;
-}
-
-const CHECK_VIOLATION = '23514';
-const FOREIGN_KEY_VIOLATION = '23503';
-
-/** The database's refusal of a change, as the ledger's failure; null for any other error. */
-function refusalOf(err: unknown): LedgerCode | null {
-  const e = driverError(err);
-  if (e?.code === CHECK_VIOLATION && e.constraint === q.NON_NEGATIVE_BALANCE) return 'INSUFFICIENT_CREDITS';
-  // Every foreign key the ledger writes that a caller names is the team's.
-  if (e?.code === FOREIGN_KEY_VIOLATION) return 'TEAM_NOT_FOUND';
-  return null;
-}
-
 /** Thrown inside a ledger transaction to roll it back and answer a failure (never leaves this file). */
 class Refused extends Error {
   constructor(readonly code: LedgerCode) {
@@ -74,12 +46,16 @@ function assertUnits(amount: number, what: string) {
 }
 
 /**
- * Runs `work` and turns a refusal (the balance CHECK, an unknown team, the ledger's own `Refused`)
- * into a failure. `C`: the codes the calling operation can meet, which its `work` alone decides.
+ * Runs `work` in a transaction of its own, or a savepoint of the caller's, and turns a refusal (the
+ * balance CHECK, an unknown team, the ledger's own `Refused`) into a failure. `C`: the codes the
+ * calling operation can meet, which its `work` alone decides.
  */
-async function refusing<T, C extends LedgerCode>(work: () => Promise<T>): Promise<Result<T, C>> {
+async function atomically<T, C extends LedgerCode>(
+  db: Db,
+  work: (tx: Db) => Promise<T>,
+): Promise<Result<T, C>> {
   try {
-    return ok(await work());
+    return ok(await db.transaction(work));
   } catch (err) {
     const code = err instanceof Refused ? err.code : refusalOf(err);
     if (code === null) throw err;
@@ -87,13 +63,9 @@ async function refusing<T, C extends LedgerCode>(work: () => Promise<T>): Promis
   }
 }
 
-/** `work` in a transaction of its own, or in a savepoint of the caller's, refusals as failures. */
-function atomically<T, C extends LedgerCode>(db: Db, work: (tx: Db) => Promise<T>): Promise<Result<T, C>> {
-  return refusing<T, C>(() => db.transaction(work));
-}
-
 export function createLedger(deps: { db: Db; clock: Clock }) {
   const { clock } = deps;
+  const batcher = createChargeBatcher({ db: deps.db, clock });
 
   /** Takes `amount` from the balance; the CHECK refuses it when it would go below zero. */
   async function debit(tx: Db, teamId: string, amount: number, now: Date): Promise<number> {
@@ -159,20 +131,24 @@ export function createLedger(deps: { db: Db; clock: Clock }) {
 
     /**
      * Charges work done (a look-up that found data). Refused, changing nothing, when the credits fall
-     * short. Alone it is one statement; in a caller's transaction (`db`), a savepoint of it.
+     * short. Alone, it joins the charges being written at the same moment, one statement and one commit
+     * for them all (charge-batcher.ts); in a caller's transaction (`db`), a savepoint of it.
      */
     async charge(
       input: { teamId: string; amount: number; reason: ChargeReason; description: string },
       db?: Db,
     ): Promise<Result<Applied, 'INSUFFICIENT_CREDITS' | 'TEAM_NOT_FOUND'>> {
       assertUnits(input.amount, 'A charge');
+      if (!db) {
+        const taken = await batcher.charge(input);
+        return taken ? ok(taken) : fail('INSUFFICIENT_CREDITS');
+      }
       const entry = { ...input, createdAt: clock.now() };
-      const once = async (on: Db) => {
-        const row = await q.debitWithEntry(on, entry);
+      return atomically(db, async (tx) => {
+        const row = await q.debitWithEntry(tx, entry);
         if (!row) throw new Refused('INSUFFICIENT_CREDITS');
         return { entryId: row.id, balance: row.balance };
-      };
-      return db ? atomically(db, once) : refusing(() => once(deps.db));
+      });
     },
 
     /**

@@ -79,6 +79,32 @@ describe('charges', () => {
     expect(await entriesSum(teamId)).toBe(0);
   });
 
+  it('take exactly what the credits cover when each of 50 runs in a transaction of its own', async () => {
+    const teamId = await fundedTeam(10 * LOOKUP);
+    const inTransaction = () => database.db.transaction((tx) => lookup(teamId, ledger, tx));
+
+    const results = await Promise.all(Array.from({ length: 50 }, inTransaction));
+
+    expect(results.filter((r) => r.ok)).toHaveLength(10);
+    expect(await ledger.balance(teamId)).toBe(0);
+    expect(await entriesSum(teamId)).toBe(0);
+  });
+
+  it('of many teams written together take from each team its own credits only', async () => {
+    const rich = await fundedTeam(5 * LOOKUP);
+    const poor = await fundedTeam(2 * LOOKUP);
+    const broke = await newTeam();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => lookup([rich, poor, broke][i % 3]!).then((r) => [i % 3, r.ok])),
+    );
+    const taken = (who: number) => results.filter(([w, ok]) => w === who && ok).length;
+    expect([taken(0), taken(1), taken(2)]).toEqual([5, 2, 0]);
+    for (const teamId of [rich, poor]) {
+      expect(await ledger.balance(teamId)).toBe(0);
+      expect(await entriesSum(teamId)).toBe(0);
+    }
+  });
+
   it('are refused by the database itself: without its CHECK the same 50 look-ups overdraw', async () => {
     // The positive control, on a database of its own: the refusal above is the CHECK's, not luck.
     const bare = await createTestDatabase();
@@ -88,12 +114,21 @@ describe('charges', () => {
       );
       const unguarded = createLedger({ db: bare.db, clock: systemClock });
       const teamId = await fundedTeam(10 * LOOKUP, unguarded, bare.db);
-      const results = await Promise.all(Array.from({ length: 50 }, () => lookup(teamId, unguarded, bare.db)));
+      const inTransaction = () => bare.db.transaction((tx) => lookup(teamId, unguarded, tx));
+      const results = await Promise.all(Array.from({ length: 50 }, inTransaction));
       expect(results.filter((r) => r.ok).length).toBeGreaterThan(10);
       expect(await unguarded.balance(teamId, bare.db)).toBeLessThan(0);
     } finally {
       await bare.close();
     }
+  });
+
+  it('cannot be forced below zero by any statement: the CHECK refuses it', async () => {
+    const teamId = await fundedTeam(LOOKUP);
+    await expect(
+      database.db.execute(sql`update credit_accounts set balance = balance - 501 where team_id = ${teamId}`),
+    ).rejects.toMatchObject({ cause: { code: '23514' } });
+    expect(await ledger.balance(teamId)).toBe(LOOKUP);
   });
 
   it('of a team that never had credits are refused and write nothing', async () => {
