@@ -2,16 +2,17 @@ import type { CreditReason } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
-import type { BillingErrorCode } from './billing.errors.js';
 import { createChargeBatcher } from './charge-batcher.js';
 import * as q from './ledger.queries.js';
 import { refusalOf, type LedgerCode } from './refusals.js';
 
 /*
  * The credits ledger (issue 18 item 2, ADR 016). Every change of a team's credits is an entry with
- * its reason and description; the team's balance row is their sum, written in the same transaction,
- * and its CHECK (balance >= 0) is what refuses a charge the credits cannot cover, so no number of
- * concurrent charges, on any number of server processes, can take a team below zero.
+ * its reason and description; the team's balance row is their sum, written in the same statement or
+ * transaction, and its CHECK (balance >= 0) refuses any write that would take it below zero, so no
+ * number of concurrent charges, on any number of server processes, can. A charge in a caller's
+ * transaction is refused by the CHECK itself; charges written together (charge-batcher.ts) take, per
+ * team, what its balance covers, under the row's lock, with the CHECK behind that arithmetic.
  *
  * Amounts are whole credit units (1/10,000 of a dollar, rules/billing.ts). Every call takes an
  * optional `db`: a caller's open transaction, so a charge can commit with the work it pays for (the
