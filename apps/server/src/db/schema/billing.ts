@@ -16,6 +16,10 @@ import { teams, users } from './teams.js';
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 /** Credit units (1/10,000 of a dollar); a number in JS, exact up to $900 billion. */
 const units = (name: string) => bigint(name, { mode: 'number' });
+const teamRef = () =>
+  uuid('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' });
 
 /**
  * A team's credits: the sum of its ledger entries, kept beside them in the same transaction. The
@@ -40,9 +44,7 @@ export const creditHolds = pgTable(
   'credit_holds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamRef(),
     amount: units('amount').notNull(),
     state: text('state').$type<HoldState>().notNull().default('open'),
     /** What the settlement charged (the rest went back). */
@@ -70,9 +72,7 @@ export const creditEntries = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The order entries were written in (entries of one transaction share their instant). */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamRef(),
     /** Signed units: + credited, − charged or held. */
     amount: units('amount').notNull(),
     reason: text('reason').$type<CreditReason>().notNull(),
