@@ -270,9 +270,9 @@ export const messages = {
     holdSettled: 'That hold was already settled.',
     chargeAboveHold: 'A hold can only charge what it set aside.',
     externalIdTaken: 'That payment was already credited to another team.',
-    teamNotFound: 'That team does not exist.',
     noHistory: 'No credits have been added or used yet.',
-    callsNotBuilt: 'Calls are counted once the dialler is in use.',
+    /** The dialler places no calls yet: the calls' meter says why it reads 0. */
+    callsNotCounted: 'Calls count here once the dialler places them.',
   },
   input: {
     unstorableCharacters:

@@ -29,7 +29,8 @@ export function createBillingService(deps: {
   return {
     async get(auth: AuthContext): Answer<{ plan: PlanName; credits: number; paymentsConfigured: boolean }> {
       if (!allowed(auth)) return fail('PERMISSION_REQUIRED');
-      const [plan, units] = [await plans.planOf(auth.teamId), await ledger.balance(auth.teamId)];
+      const plan = await plans.planOf(auth.teamId);
+      const units = await ledger.balance(auth.teamId);
       return ok({
         plan: plan.name,
         credits: unitsToDollars(units),

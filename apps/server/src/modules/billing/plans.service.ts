@@ -93,10 +93,8 @@ export function createPlans(deps: { db: Db; clock: Clock }) {
       const { db } = deps;
       const { plan, timeZone } = await teamPlan(db, teamId);
       const window = monthWindow(deps.clock.now(), timeZone);
-      const [texts, members] = [
-        await q.countTextsBetween(db, teamId, window.start, window.end),
-        await q.countUsers(db, teamId),
-      ];
+      const texts = await q.countTextsBetween(db, teamId, window.start, window.end);
+      const members = await q.countUsers(db, teamId);
       return {
         plan,
         month: window.month,

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatPlanPrice, PLANS } from '@prospector/core';
+import { formatPlanPrice, messages, PLANS } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { useBillingUsage } from '../api/get-billing-usage';
 import { UsageMeter } from './usage-meter';
@@ -51,9 +51,7 @@ export function CurrentPlanCard() {
             <UsageMeter
               label="Calls this month"
               meter={usage.data.calls}
-              note={
-                usage.data.calls.used === 0 ? 'Calls count here once the dialler places them.' : undefined
-              }
+              note={usage.data.calls.used === 0 ? messages.billing.callsNotCounted : undefined}
             />
             <UsageMeter label="Users" meter={usage.data.users} />
           </Stack>
