@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Tooltip } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { dollarsToUnits, formatCredits } from '@prospector/core';
@@ -19,13 +19,17 @@ export function CreditsBadge({ linked }: { linked: boolean }) {
     leftSection: <IconCoins size={16} />,
     'aria-label': `Credits: ${label}`,
   } as const;
-  return linked ? (
-    <Button component={Link} to="/settings/billing" {...common}>
-      {label}
-    </Button>
-  ) : (
-    <Button component="span" {...common}>
-      {label}
-    </Button>
+  return (
+    <Tooltip label="Your team's credits" withArrow>
+      {linked ? (
+        <Button component={Link} to="/settings/billing" {...common}>
+          {label}
+        </Button>
+      ) : (
+        <Button component="span" {...common}>
+          {label}
+        </Button>
+      )}
+    </Tooltip>
   );
 }
