@@ -39,7 +39,7 @@ try {
     );
     await db
       .update(teams)
-      // Three users and DNC: more than the free plan allows, so the demo team is on LITE.
+      // Three users: more than the free plan allows, so the demo team is on LITE.
       .set({ name: 'Sierra Realty Group', onboarded: true, timezone: 'America/Los_Angeles', plan: 'LITE' })
       .where(eq(teams.id, team.id));
     await db.update(users).set({ name: 'Dana Brooks' }).where(eq(users.id, admin.id));
