@@ -49,7 +49,8 @@ const headers = { authorization: `Bearer ${token}` };
 const teamId: string = user.team._id;
 await database.db
   .update(schema.teams)
-  .set({ timezone: 'America/Los_Angeles', ppgl: 200 })
+  // PRO: on the free plan the campaign would stop at 500 texts a month.
+  .set({ timezone: 'America/Los_Angeles', ppgl: 200, plan: 'PRO' })
   .where(eq(schema.teams.id, teamId));
 
 const [notContacted] = await database.db

@@ -205,7 +205,8 @@ await database.db.execute(sql`insert into list_items (list_id, type, item_id)
   where team_id = ${teamId} and value >= '+19165000000'`);
 await database.db
   .update(schema.teams)
-  .set({ timezone: middayZone(), ppgl: 1_000_000_000 })
+  // PRO: the free plan's 500 texts a month would stop the sendSms and campaign phases.
+  .set({ timezone: middayZone(), ppgl: 1_000_000_000, plan: 'PRO' })
   .where(eq(schema.teams.id, teamId));
 const group = (
   await app.inject({

@@ -4,8 +4,9 @@
  * Fastify route measured in the same run (the framework's ceiling on this machine).
  * Then records, imports and device dispatch (bench/dispatch.ts: real agents on simulated phones and a
  * browser socket; BENCH_SKIP_DISPATCH skips it), and workbook bombs against the upload route
- * (bench/xlsx-bombs.ts; BENCH_SKIP_XLSX_BOMBS skips it), and the JavaScript each web page downloads on a
- * first visit (bench/web-bundle.ts, a production build; BENCH_SKIP_WEB_BUNDLE skips it).
+ * (bench/xlsx-bombs.ts; BENCH_SKIP_XLSX_BOMBS skips it), the credits ledger's charges (bench/ledger.ts;
+ * BENCH_SKIP_LEDGER skips it), and the JavaScript each web page downloads on a first visit
+ * (bench/web-bundle.ts, a production build; BENCH_SKIP_WEB_BUNDLE skips it).
  * PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set.
  */
 import { spawn } from 'node:child_process';
@@ -270,6 +271,43 @@ if (!process.env.BENCH_SKIP_XLSX_BOMBS) {
   if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
 }
 
+// The credits ledger: charges per second with the non-negative rule held (target ≥ 2,000/s on PostgreSQL).
+const ledgerRows: Record<string, unknown>[] = [];
+for (const databaseUrl of process.env.BENCH_SKIP_LEDGER ? [] : targets) {
+  if (databaseUrl) await resetPostgres(databaseUrl);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'ledger.ts')], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (c) => reject(new Error(`ledger bench exited with ${c}`)));
+  });
+  const r = JSON.parse(line) as {
+    driver: string;
+    inFlight: number;
+    ruleHeld: boolean;
+    spread: { teams: number; charges: number; taken: number; refused: number; chargesPerSecond: number };
+    oneTeam: { charges: number; taken: number; refused: number; chargesPerSecond: number };
+  };
+  for (const [shape, m] of [
+    [`${r.spread.teams} teams`, r.spread],
+    ['one team', r.oneTeam],
+  ] as const)
+    ledgerRows.push({
+      shape,
+      driver: r.driver,
+      in_flight: r.inFlight,
+      charges: m.charges,
+      taken: m.taken,
+      refused: m.refused,
+      charges_per_s: m.chargesPerSecond,
+      rule_held: r.ruleHeld,
+      target_per_s: r.driver === 'postgres' ? 2000 : '',
+    });
+  if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+}
+
 // The web's first visit: JavaScript per page (gzip KB), against the budgets and the figure before the split.
 const webBundle = process.env.BENCH_SKIP_WEB_BUNDLE ? null : await measureWebBundle();
 
@@ -317,6 +355,13 @@ if (webBundle) {
   );
   console.table(webBundle.rows);
 }
+if (ledgerRows.length) {
+  console.log(
+    '\ncredits ledger: one look-up charged per call, refused by the balance CHECK when funds run out' +
+      '\n(rule held: no balance below zero, each equal to its entries; target ≥ 2,000 charges/s on PostgreSQL)\n',
+  );
+  console.table(ledgerRows);
+}
 const out = path.join(here, 'results.json');
 writeFileSync(
   out,
@@ -331,6 +376,7 @@ writeFileSync(
       dispatchRows,
       campaignTick: tickResults,
       xlsxBombs: bombRows,
+      ledger: ledgerRows,
       dispatch: dispatchResults,
       webBundle: webBundle && {
         before: BEFORE_SPLIT,

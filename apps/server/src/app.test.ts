@@ -45,6 +45,9 @@ const SERVICES: Record<keyof Services, true> = {
   campaignEngine: true,
   settings: true,
   dataFields: true,
+  plans: true,
+  ledger: true,
+  billing: true,
 };
 
 type Meta = { name: string; dependencies: string[] };

@@ -9,6 +9,13 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { adminRoutes, type AdminService } from './modules/admin/index.js';
 import { auditPlugin } from './modules/audit/audit.plugin.js';
+import { billingPlugin } from './modules/billing/billing.plugin.js';
+import {
+  billingRoutes,
+  type BillingService,
+  type LedgerService,
+  type PlansService,
+} from './modules/billing/index.js';
 import type { AuditService } from './modules/audit/index.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import type { AuthContext } from './lib/auth-context.js';
@@ -91,6 +98,9 @@ export type Services = {
   campaignEngine: CampaignEngine;
   settings: SettingsService;
   dataFields: DataFieldsService;
+  plans: PlansService;
+  ledger: LedgerService;
+  billing: BillingService;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -125,6 +135,7 @@ export type AppDeps = {
  * those of the plugins it names as dependencies, and takes its own options from the app's deps.
  */
 export const domainPlugins: FastifyPluginAsync<AppDeps>[] = [
+  billingPlugin,
   notificationsPlugin,
   recordsPlugin,
   teamsPlugin,
@@ -201,6 +212,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     settingsRoutes,
     dataFieldsRoutes,
     teamsRoutes,
+    billingRoutes,
   ])
     await app.register(routes);
   await app.register(withUploads(listsRoutes, avatarsRoutes));

@@ -91,6 +91,8 @@ export const envSchema = z
     CAMPAIGN_MAX_PER_TICK: positiveInt(200),
     GOOGLE_MAPS_KEY: z.string().min(10).optional(),
     GOOGLE_MAPS_URL: z.url().default('https://maps.googleapis.com'),
+    /** Stripe's secret key: card payments and subscriptions; unset → 'Payments are not configured'. */
+    STRIPE_SECRET_KEY: z.string().min(10).optional(),
   })
   .superRefine((env, ctx) => {
     // In production a login code may only travel by mail: the log mailer would print it.

@@ -22,3 +22,4 @@ export * from './rules/avatars.js';
 export * from './rules/imports.js';
 export * from './rules/imports-countries.js';
 export * from './rules/imports-mapping.js';
+export * from './rules/billing.js';

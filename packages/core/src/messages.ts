@@ -260,6 +260,29 @@ export const messages = {
     photoSaved: 'Your photo was saved.',
     logoSaved: 'The company logo was saved.',
   },
+  billing: {
+    /** The spec's billing messages (part 2 §5, §8), word for word. */
+    addCardFirst: 'You need to add a card first.',
+    addCardBeforeAutofill: 'You need to add a card before enabling autofill.',
+    amountRequired: 'Please specify the amount.',
+    minimumLoad: 'You can load minimum $10s.',
+    /** Issue 18: the product says so plainly when Stripe's keys are not set. */
+    paymentsNotConfigured: 'Payments are not configured',
+    smsLimit: "Your plan's limit of {limit} texts this month is reached.",
+    userLimit: 'The {plan} plan allows {users} users.',
+    dncNotInPlan: 'DNC import and export are not part of the {plan} plan.',
+    /** Why a campaign's recipients wait (the campaign engine holds them until the month turns). */
+    smsLimitWait: "plan's monthly SMS limit reached",
+    insufficientCredits: "You don't have enough credits for this. Add credits in Settings > Billing.",
+    invalidAmount: 'The amount must be a positive number of dollars with at most 4 decimals.',
+    holdNotFound: 'That hold does not exist.',
+    holdSettled: 'That hold was already settled.',
+    chargeAboveHold: 'A hold can only charge what it set aside.',
+    externalIdTaken: 'That payment was already credited to another team.',
+    noHistory: 'No credits have been added or used yet.',
+    /** The dialler places no calls yet: the calls' meter says why it reads 0. */
+    callsNotCounted: 'Calls count here once the dialler places them.',
+  },
   input: {
     unstorableCharacters:
       'This text contains a character that cannot be saved (a null character or half of an emoji). Remove it and try again.',

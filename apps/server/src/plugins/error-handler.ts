@@ -12,6 +12,7 @@ import {
 } from '../lib/errors.js';
 import { adminErrors } from '../modules/admin/admin.errors.js';
 import { authErrors } from '../modules/auth/auth.errors.js';
+import { billingErrors } from '../modules/billing/billing.errors.js';
 import { campaignsErrors } from '../modules/campaigns/campaigns.errors.js';
 import { dataFieldsErrors } from '../modules/data-fields/data-fields.errors.js';
 import { devicesErrors } from '../modules/devices/devices.errors.js';
@@ -31,6 +32,7 @@ export const errorCatalogues = {
   common: commonErrors,
   admin: adminErrors,
   auth: authErrors,
+  billing: billingErrors,
   campaigns: campaignsErrors,
   dataFields: dataFieldsErrors,
   devices: devicesErrors,

@@ -39,7 +39,8 @@ try {
     );
     await db
       .update(teams)
-      .set({ name: 'Sierra Realty Group', onboarded: true, timezone: 'America/Los_Angeles' })
+      // Three users: more than the free plan allows, so the demo team is on LITE.
+      .set({ name: 'Sierra Realty Group', onboarded: true, timezone: 'America/Los_Angeles', plan: 'LITE' })
       .where(eq(teams.id, team.id));
     await db.update(users).set({ name: 'Dana Brooks' }).where(eq(users.id, admin.id));
     const [maya, leo] = await db

@@ -2,8 +2,8 @@ import { itemSearchText, normalizePhone } from '@prospector/core';
 import { and, eq } from 'drizzle-orm';
 import { refreshTaskKeys } from '../modules/records/records.queries.js';
 import type { Db } from '../db/client.js';
-import { identifiers, items, notifications, statuses, tasks, users } from '../db/schema/index.js';
-import type { DataAccess, PermissionKey } from '@prospector/core';
+import { identifiers, items, notifications, statuses, tasks, teams, users } from '../db/schema/index.js';
+import type { DataAccess, PermissionKey, PlanName } from '@prospector/core';
 import { bearer, loginAs, type TestApp } from './app.js';
 
 let seq = 0;
@@ -11,10 +11,23 @@ const nextIp = () => `192.0.2.${(++seq % 250) + 1}`;
 
 export type TestUser = { token: string; userId: string; teamId: string; headers: { authorization: string } };
 
-/** A new team with its admin, through the real login. */
-export async function insertTeamAdmin(t: TestApp, email: string, name = 'Ada Admin'): Promise<TestUser> {
+/**
+ * A new team with its admin, through the real login. The team is on PRO unless `plan` says otherwise,
+ * so a test of another feature never meets a plan's limit (500 texts, 2 users, no DNC); the tests of
+ * those limits ask for BASIC.
+ */
+export async function insertTeamAdmin(
+  t: TestApp,
+  email: string,
+  name = 'Ada Admin',
+  opts: { plan?: PlanName } = {},
+): Promise<TestUser> {
   const s = await loginAs(t, email, nextIp());
   await t.database.db.update(users).set({ name }).where(eq(users.id, s.user._id));
+  await t.database.db
+    .update(teams)
+    .set({ plan: opts.plan ?? 'PRO' })
+    .where(eq(teams.id, s.user.team._id));
   return { token: s.token, userId: s.user._id, teamId: s.user.team._id, headers: bearer(s.token) };
 }
 

@@ -123,6 +123,10 @@ describe('permissions', () => {
     const UNGUARDED = [
       'audit_log',
       'campaign_recipients',
+      // The credits: written only through the ledger (staff, payments, look-ups), no permission key.
+      'credit_accounts',
+      'credit_entries',
+      'credit_holds',
       'device_campaign_days',
       'device_inbound',
       'dnc_phones',

@@ -29,6 +29,7 @@ const STAFF_ONLY = 'staff only (ADR 004): no team admin may call it; admin.route
 const OWNER_REFUSED: Record<string, string> = {
   'POST /api/admin/hijack': STAFF_ONLY,
   'POST /api/admin/switchToUser': STAFF_ONLY,
+  'PATCH /api/admin/addCredits': 'staff only (ADR 004): billing.routes.test.ts covers staff',
 };
 // Counts when this was written: fewer means the request builder regressed.
 /** Routes A's admin succeeds on. */

@@ -93,6 +93,8 @@ export const LOGGED_IN_DEFAULTS: Record<string, FakeRoute> = {
   'GET /api/services/devices': { status: 200, body: { devices: [] } },
   // The Messenger's counter in the navigation (admins and members with the messenger permission).
   'POST /api/items/get': { status: 200, body: { items: [], unread: 0 } },
+  // The top bar's credits (admins and staff).
+  'GET /api/billing/get': { status: 200, body: { plan: 'BASIC', credits: 0, paymentsConfigured: false } },
 };
 
 /**

@@ -18,3 +18,4 @@ export * from './settings/index.js';
 export * from './templates/index.js';
 export * from './campaigns/index.js';
 export * from './teams/index.js';
+export * from './billing/index.js';

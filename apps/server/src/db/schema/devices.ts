@@ -97,6 +97,8 @@ export const smsJobs = pgTable(
       .where(sql`${t.recipientId} is not null`),
     // A device's latest texts (campaign delivery health).
     index('sms_jobs_from_idx').on(t.teamId, t.fromValue, t.createdAt.desc()),
+    // A team's texts of one month (the plan's usage, rules/billing.ts).
+    index('sms_jobs_team_created_idx').on(t.teamId, t.createdAt),
     index('sms_jobs_campaign_idx')
       .on(t.campaignId, t.deviceId, t.state)
       .where(sql`${t.campaignId} is not null`),

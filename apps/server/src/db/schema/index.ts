@@ -7,3 +7,4 @@ export * from './devices.js';
 export * from './hooks.js';
 export * from './templates.js';
 export * from './campaigns.js';
+export * from './billing.js';

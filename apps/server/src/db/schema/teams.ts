@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { DataAccess, PermissionKey, Role } from '@prospector/core';
+import type { DataAccess, PermissionKey, PlanName, Role } from '@prospector/core';
 
 export const teams = pgTable('teams', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -33,6 +33,8 @@ export const teams = pgTable('teams', {
   avatar: text('avatar'),
   /** Settings > Other 'sub-users': people who may use the account, by name and phone. */
   subUsers: jsonb('sub_users').$type<{ name: string; phone: string }[]>().notNull().default([]),
+  /** The subscription plan (rules/billing.ts PLANS): its limits are enforced where the work happens. */
+  plan: text('plan').$type<PlanName>().notNull().default('BASIC'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

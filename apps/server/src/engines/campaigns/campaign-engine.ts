@@ -47,6 +47,8 @@ export type TickReport = {
   deferred: number;
   stopped: number;
   finished: number;
+  /** Campaigns whose recipients wait because the team's plan has no texts left this month. */
+  planLimited: number;
 };
 
 /**
@@ -67,6 +69,11 @@ export function createCampaignEngine(deps: {
   records: Pick<RecordsService, 'customFields'>;
   /** Time zones a number may be in (from its prefix); [] when unknown. */
   zonesOf: (phone: string) => Promise<string[]>;
+  /**
+   * Texts the team's plan still allows this month (null: no limit), its month locked for the rest of
+   * the tick's transaction (billing's plans.smsLeftThisMonth).
+   */
+  planSmsLeft: (tx: Db, teamId: string, now: Date) => Promise<number | null>;
   /** Tells the team's admins (a device paused for poor delivery). */
   notifyAdmins: (teamId: string, body: string) => Promise<void>;
   random?: () => number;
@@ -126,6 +133,11 @@ export function createCampaignEngine(deps: {
     const fieldNames = await customFieldNames(c.teamId);
 
     const result = await db.transaction(async (tx) => {
+      const planLeft = await deps.planSmsLeft(tx, c.teamId, now);
+      // The plan's month is used up: every recipient waits, with messages.billing.smsLimitWait as
+      // the reason, until the month turns or the team upgrades.
+      if (planLeft === 0) return { sends: [] as Send[], decided: 0, empty: false, waitingForPlan: true };
+      const maxSends = Math.min(options.maxPerTick, planLeft ?? Infinity);
       const days = usable.length
         ? await lockDeviceDays(
             tx,
@@ -148,11 +160,11 @@ export function createCampaignEngine(deps: {
         });
       }
       const total = Math.min(
-        options.maxPerTick,
+        maxSends,
         [...capacity.values()].reduce((n, x) => n + x.slots, 0),
       );
       const due = await claimDueRecipients(tx, c.id, now, Math.max(total * 2, 0) + 10);
-      if (due.length === 0) return { sends: [] as Send[], decided: 0, empty: true };
+      if (due.length === 0) return { sends: [] as Send[], decided: 0, empty: true, waitingForPlan: false };
       const decisions = await decideBatch({
         db: tx,
         campaign: c,
@@ -165,16 +177,17 @@ export function createCampaignEngine(deps: {
         timezone: tz,
         nextDayAt,
         zonesOf: deps.zonesOf,
-        maxSends: options.maxPerTick,
+        maxSends,
       });
       // Why the recipients left in line wait, as the devices stand after this tick's texts.
       await setCampaignWait(tx, c, queueBlocker(slots, capacity, nextDayAt));
       const sends = await writeSends(tx, c, decisions, now, day, () =>
         sendGapMs(random(), options.gapMinMs, options.gapMaxMs),
       );
-      return { sends, decided: decisions.length, empty: false };
+      return { sends, decided: decisions.length, empty: false, waitingForPlan: false };
     });
 
+    if (result.waitingForPlan) report.planLimited++;
     report.sent += result.sends.length;
     if (result.empty) {
       if (!(await hasRecipientsLeft(db, c.id))) {
@@ -212,7 +225,14 @@ export function createCampaignEngine(deps: {
 
   async function tick(): Promise<TickReport> {
     const now = clock.now();
-    const report: TickReport = { campaigns: 0, sent: 0, deferred: 0, stopped: 0, finished: 0 };
+    const report: TickReport = {
+      campaigns: 0,
+      sent: 0,
+      deferred: 0,
+      stopped: 0,
+      finished: 0,
+      planLimited: 0,
+    };
     const list = await runningCampaigns(db);
     for (const c of list) {
       report.campaigns++;

@@ -1,11 +1,11 @@
 import { servicePlugin } from '../../plugins/services.js';
 import { createAdminService } from './admin.service.js';
 
-/** Staff tools: find an account, impersonate it. */
+/** Staff tools: find an account, impersonate it, credit a team. */
 export const adminPlugin = servicePlugin(
   'admin',
-  ['auth', 'teams', 'audit'],
-  (app, { auth, teams, audit }) => ({
-    admin: createAdminService({ db: app.database.db, auth, teams, audit }),
+  ['auth', 'teams', 'audit', 'billing'],
+  (app, { auth, teams, audit, ledger }) => ({
+    admin: createAdminService({ db: app.database.db, auth, teams, audit, ledger }),
   }),
 );

@@ -1,9 +1,10 @@
-import type { CurrentUser } from '@prospector/core';
+import { dollarsToUnits, formatCredits, unitsToDollars, type CurrentUser } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { AuthContext, ClientInfo } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AuditService } from '../audit/index.js';
 import type { AuthService } from '../auth/index.js';
+import type { GrantReason, LedgerService } from '../billing/index.js';
 import type { TeamsService, UserWithTeam } from '../teams/index.js';
 import type { AdminErrorCode } from './admin.errors.js';
 
@@ -17,6 +18,7 @@ export function createAdminService(deps: {
   auth: AuthService;
   teams: TeamsService;
   audit: AuditService;
+  ledger: Pick<LedgerService, 'grant'>;
 }) {
   const { db, auth, teams, audit } = deps;
 
@@ -67,6 +69,39 @@ export function createAdminService(deps: {
       const admin = await teams.findTeamAdmin(db, teamId);
       if (!admin) return fail('TEAM_NOT_FOUND');
       return impersonate(caller, admin, client, 'admin.switchToUser', { teamId });
+    },
+
+    /**
+     * Staff credit a team (spec part 2 §6 'add credits'): a grant, or a refund of a charge made by
+     * mistake. The entry names the staff member; the audit log keeps who, how much and why.
+     */
+    async addCredits(
+      caller: AuthContext,
+      input: { teamId: string; amount: number; reason: GrantReason; note: string },
+      client: ClientInfo,
+    ): Promise<Result<{ teamId: string; credits: number }, AdminErrorCode>> {
+      if (!caller.user.isStaff) return refuse(caller, client, { call: 'addCredits', teamId: input.teamId });
+      // The contract refused amounts finer than a credit unit.
+      const units = dollarsToUnits(input.amount)!;
+      const what = input.reason === 'staffRefund' ? 'Refund' : 'Credits added';
+      const description = `${what} by ${caller.user.name || 'support'}${input.note ? `: ${input.note}` : ''}`;
+      const granted = await db.transaction(async (tx) => {
+        const result = await deps.ledger.grant(
+          { teamId: input.teamId, amount: units, reason: input.reason, description, actorId: caller.userId },
+          tx,
+        );
+        if (result.ok)
+          await audit.record(tx, {
+            action: 'admin.addCredits',
+            actorUserId: caller.userId,
+            teamId: input.teamId,
+            ip: client.ip,
+            details: { amount: formatCredits(units), reason: input.reason, entryId: result.value.entryId },
+          });
+        return result;
+      });
+      if (!granted.ok) return granted;
+      return ok({ teamId: input.teamId, credits: unitsToDollars(granted.value.balance) });
     },
   };
 }

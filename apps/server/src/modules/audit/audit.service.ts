@@ -8,6 +8,7 @@ export type AuditAction =
   | 'auth.emailChanged'
   | 'admin.impersonate'
   | 'admin.switchToUser'
+  | 'admin.addCredits'
   | 'admin.denied';
 
 export type AuditEntry = {

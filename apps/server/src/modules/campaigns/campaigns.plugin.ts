@@ -16,8 +16,8 @@ export type CampaignsOptions = {
  */
 export const campaignsPlugin = servicePlugin(
   'campaigns',
-  ['realtime', 'notifications', 'records', 'teams', 'devices'],
-  (app, { notifications, records, teams, gateway, sms }, options: CampaignsOptions) => {
+  ['realtime', 'notifications', 'records', 'teams', 'devices', 'billing'],
+  (app, { notifications, records, teams, gateway, sms, plans }, options: CampaignsOptions) => {
     const { config, clock } = app;
     const { db } = app.database;
     const campaignEngine = createCampaignEngine({
@@ -29,6 +29,7 @@ export const campaignsPlugin = servicePlugin(
       teams,
       records,
       zonesOf: options.phoneZones ?? createPhoneZones(),
+      planSmsLeft: async (tx, teamId, now) => (await plans.smsLeftThisMonth(tx, teamId, now)).left,
       notifyAdmins: async (teamId, body) => {
         await notifications.notifyAdmins(teamId, body);
       },

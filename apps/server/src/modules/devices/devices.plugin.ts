@@ -16,8 +16,8 @@ export type DevicesOptions = {
  */
 export const devicesPlugin = servicePlugin(
   'devices',
-  ['realtime', 'records', 'notifications', 'hooks'],
-  (app, { records, identifiers, thread, notifications, hooks }, options: DevicesOptions) => {
+  ['realtime', 'records', 'notifications', 'hooks', 'billing'],
+  (app, { records, identifiers, thread, notifications, hooks, plans }, options: DevicesOptions) => {
     const { config, clock, database, realtime } = app;
     const { db } = database;
     const teamChanged = (teamId: string) => realtime.toTeam(teamId, 'devicesChanged', {});
@@ -63,6 +63,7 @@ export const devicesPlugin = servicePlugin(
       kick: gateway.kick,
       retryBaseMs: config.DEVICE_RETRY_BASE_MS,
       hooks,
+      plans,
     });
     const devices = createDevicesService({
       db,

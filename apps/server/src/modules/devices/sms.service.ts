@@ -4,6 +4,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
+import type { PlansService } from '../billing/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import {
   toMessageDto,
@@ -20,7 +21,7 @@ import { insertJob } from './sms.queries.js';
 
 export type { ReceivedInbound } from './sms.receive.js';
 
-type R<T> = Promise<Result<T, DevicesErrorCode | RecordsErrorCode>>;
+type R<T> = Promise<Result<T, DevicesErrorCode | RecordsErrorCode | 'PLAN_SMS_LIMIT'>>;
 
 type Recipient = NonNullable<Awaited<ReturnType<IdentifiersService['findRecipient']>>>;
 type Sender = { id: string; name: string; email: string; avatar: string | null };
@@ -46,6 +47,8 @@ export function createSmsService(deps: {
   realtime: Realtime;
   /** Tells the gateway a device has new work. */
   kick: (deviceId: string) => void;
+  /** The plan's monthly texts, taken in the transaction that queues each one. */
+  plans: Pick<PlansService, 'takeSms'>;
   /** First retry delay after a retryable failure (then doubled); tests shorten it. */
   retryBaseMs?: number;
   /** The team's inbound and outbound hooks. */
@@ -106,7 +109,9 @@ export function createSmsService(deps: {
     const picked = await pickDevice(item.teamId, from, identifier.sentFrom);
     if (!picked) return fail(from ? 'DEVICE_NOT_FOUND' : 'NO_DEVICE');
     const text = { item, identifier, body, from: picked.from, senderId: by?.id ?? null, at: clock.now() };
-    const message = await db.transaction(async (tx) => {
+    const queued = await db.transaction(async (tx) => {
+      const allowed = await deps.plans.takeSms(tx, item.teamId, text.at);
+      if (!allowed.ok) return allowed;
       const row = await deps.thread.addOutgoing(tx, text);
       await insertJob(tx, {
         teamId: item.teamId,
@@ -120,8 +125,10 @@ export function createSmsService(deps: {
         createdAt: text.at,
       });
       await deps.thread.noteOutgoing(tx, text);
-      return row;
+      return ok(row);
     });
+    if (!queued.ok) return queued;
+    const message = queued.value;
     const dto = toMessageDto(message, by);
     const audience = (await realtime.recordAudience(item.teamId, [item.id]))(item.id);
     realtime.toRooms(audience, 'messageAdded', { itemId: item.id, message: dto });

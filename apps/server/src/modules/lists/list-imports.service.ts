@@ -27,6 +27,7 @@ import type { XlsxReader } from '../../engines/import/xlsx-reader.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AuthContext } from '../../lib/auth-context.js';
+import type { PlansService } from '../billing/index.js';
 import type { RecordsService } from '../records/index.js';
 import type { ListsErrorCode } from './lists.errors.js';
 import { toListDto } from './lists.mappers.js';
@@ -77,6 +78,8 @@ export function createListImportsService(deps: {
   records: RecordsService;
   /** Wakes the import worker when a job is queued. */
   onQueued: () => void;
+  /** DNC import is part of some plans only. */
+  plans: Pick<PlansService, 'requireDnc'>;
 }) {
   const { db, clock, records } = deps;
   const uploadDir = path.join(deps.dataDir, 'uploads');
@@ -257,6 +260,8 @@ export function createListImportsService(deps: {
 
     async importDnc(auth: AuthContext, phones: string[], countryCode = '+1') {
       if (!mayImport(auth)) return fail('PERMISSION_REQUIRED' as const);
+      const inPlan = await deps.plans.requireDnc(auth.teamId);
+      if (!inPlan.ok) return fail(inPlan.code, inPlan.message);
       if (!isValidCountryCode(countryCode)) return fail('COUNTRY_CODE_INVALID' as const);
       const valid = new Set<string>();
       let invalid = 0;

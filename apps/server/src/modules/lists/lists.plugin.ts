@@ -6,7 +6,8 @@ import { toListDto } from './lists.mappers.js';
 import { createListsService } from './lists.service.js';
 
 /** Lists, their uploads and imports (with the import worker), exports and the DNC list. */
-export const listsPlugin = servicePlugin('lists', ['realtime', 'records'], (app, { records }) => {
+export const listsPlugin = servicePlugin('lists', ['realtime', 'records', 'billing'], (app, services) => {
+  const { records, plans } = services;
   const { config, clock } = app;
   const { db } = app.database;
   const xlsx = createXlsxReader({ workers: config.IMPORT_XLSX_WORKERS });
@@ -25,7 +26,7 @@ export const listsPlugin = servicePlugin('lists', ['realtime', 'records'], (app,
   });
   return {
     imports,
-    lists: createListsService({ db, dataDir: config.DATA_DIR, records }),
+    lists: createListsService({ db, dataDir: config.DATA_DIR, records, plans }),
     listImports: createListImportsService({
       db,
       clock,
@@ -35,6 +36,7 @@ export const listsPlugin = servicePlugin('lists', ['realtime', 'records'], (app,
       xlsx,
       records,
       onQueued: () => imports.kick(),
+      plans,
     }),
   };
 });

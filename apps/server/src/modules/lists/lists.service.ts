@@ -13,6 +13,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
+import type { PlansService } from '../billing/index.js';
 import { seesAllData, type RecordsService } from '../records/index.js';
 import type { ListsErrorCode } from './lists.errors.js';
 import { EXPORT_HEADER, exportLine, toListDto, toListProperty } from './lists.mappers.js';
@@ -30,6 +31,8 @@ export function createListsService(deps: {
   /** Where a removed list's upload is deleted from. */
   dataDir: string;
   records: RecordsService;
+  /** DNC export is part of some plans only. */
+  plans: Pick<PlansService, 'requireDnc'>;
 }) {
   const { db, records } = deps;
   const viewer = (auth: AuthContext) => (seesAllData(auth) ? null : auth.userId);
@@ -187,6 +190,10 @@ export function createListsService(deps: {
     async exportList(auth: AuthContext, kind: 'all' | 'dnc' | 'landline', listId: string, skip: number) {
       const list = await q.findList(db, auth.teamId, listId);
       if (!list) return fail('LIST_NOT_FOUND' as const);
+      if (kind === 'dnc') {
+        const inPlan = await deps.plans.requireDnc(auth.teamId);
+        if (!inPlan.ok) return fail(inPlan.code, inPlan.message);
+      }
       const rows = await q.exportListChunk(db, {
         listId,
         skip,

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import type { AuthContext, ClientInfo } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
+import type { PlansService } from '../billing/index.js';
 import type { TeamsErrorCode } from './teams.errors.js';
 import type { TeamsService } from './teams.service.js';
 import * as q from './team-members.queries.js';
@@ -72,6 +73,8 @@ export function createTeamMembersService(deps: {
   realtime: () => Realtime;
   auth: EmailChangeCodes;
   teams: TeamsService;
+  /** The plan's users: a seat is taken in the transaction that adds the member. */
+  plans: Pick<PlansService, 'takeUserSeat'>;
 }) {
   const { db } = deps;
 
@@ -97,18 +100,27 @@ export function createTeamMembersService(deps: {
     },
 
     /** The account is created in the caller's team; its owner logs in with a code later (ADR 002). */
-    async add(auth: AuthContext, input: AddInput): Promise<Result<TeamMemberDto, TeamsErrorCode>> {
+    async add(
+      auth: AuthContext,
+      input: AddInput,
+    ): Promise<Result<TeamMemberDto, TeamsErrorCode | 'PLAN_USER_LIMIT'>> {
       if (!managesMembers(auth)) return fail('PERMISSION_REQUIRED');
-      const row = await q.insertMember(db, {
-        teamId: auth.teamId,
-        email: normalizeEmail(input.email),
-        name: input.name,
-        phone: input.phone || null,
-        role: 'member',
-        permissions: [...new Set(input.permissions)],
-        dataAccess: input.dataAccess,
+      const added = await db.transaction(async (tx) => {
+        const seat = await deps.plans.takeUserSeat(tx, auth.teamId);
+        if (!seat.ok) return seat;
+        const row = await q.insertMember(tx, {
+          teamId: auth.teamId,
+          email: normalizeEmail(input.email),
+          name: input.name,
+          phone: input.phone || null,
+          role: 'member',
+          permissions: [...new Set(input.permissions)],
+          dataAccess: input.dataAccess,
+        });
+        return row ? ok(row) : fail('MEMBER_EMAIL_IN_TEAM');
       });
-      if (!row) return fail('MEMBER_EMAIL_IN_TEAM');
+      if (!added.ok) return added;
+      const row = added.value;
       deps.realtime().forgetAudience(auth.teamId);
       deps.realtime().toTeam(auth.teamId, 'membersChanged', { userId: row.id, change: 'added' });
       return ok(toTeamMemberDto(row));

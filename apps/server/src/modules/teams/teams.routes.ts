@@ -18,6 +18,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     realtime: () => app.realtime,
     auth: app.services.auth,
     teams: app.services.teams,
+    plans: app.services.plans,
   });
   route(app, listTeamMembers, async ({ auth }) => ({ members: await members.list(auth) }));
   route(app, addMember, async ({ auth, body }) => ({

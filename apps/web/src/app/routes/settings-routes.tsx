@@ -15,6 +15,7 @@ const DevicesScreen = lazyNamed(
   () => import('../../features/devices/components/devices-screen'),
   'DevicesScreen',
 );
+const BillingScreen = lazyNamed(() => import('../../features/billing'), 'BillingScreen');
 const OtherSettingsPage = lazyNamed(() => import('./other-settings-page'), 'OtherSettingsPage');
 const StatusesSettingsPage = lazyNamed(() => import('./statuses-settings-page'), 'StatusesSettingsPage');
 const DataFieldsSettingsPage = lazyNamed(
@@ -44,6 +45,7 @@ function pageOf(user: CurrentUser, path: string, title: string): ReactElement {
   if (path === 'other') return <OtherSettingsPage user={user} />;
   if (path === 'statuses') return <StatusesSettingsPage />;
   if (path === 'data-fields') return <DataFieldsSettingsPage />;
+  if (path === 'billing') return <BillingScreen timeZone={user.team.timezone} />;
   return <Screen title={title} />;
 }
 

@@ -1,7 +1,8 @@
 import { Badge, Burger, Divider, Group } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import type { CurrentUser } from '@prospector/core';
+import { seesTeamCredits, type CurrentUser } from '@prospector/core';
 import { BrandLogo } from '../../components/brand-logo';
+import { CreditsBadge } from '../../features/billing';
 import { NotificationsButton } from '../../features/notifications';
 import { SearchButton } from '../../features/search';
 import { useRecordParam } from '../compose/use-record-param';
@@ -34,6 +35,7 @@ export function TopBar({ user, navOpened, onToggleNav }: TopBarProps) {
       <Group gap="sm" wrap="nowrap">
         <SearchButton onOpenItem={openRecord} />
         <StaffControls user={user} />
+        {seesTeamCredits(user) && <CreditsBadge linked={user.role === 'admin'} />}
         <NotificationsButton onOpenItem={openRecord} timeZone={user.team.timezone} />
         <SidePanelButton label="Chats" icon={<IconMessageCircle size={20} stroke={1.7} />} />
         <Divider orientation="vertical" h={28} style={{ alignSelf: 'center' }} />

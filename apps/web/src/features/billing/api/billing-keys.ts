@@ -1,0 +1,7 @@
+/** One cache for the team's billing: Settings > Billing and the top bar's credits share it. */
+export const billingKeys = {
+  all: ['billing'] as const,
+  summary: () => [...billingKeys.all, 'summary'] as const,
+  usage: () => [...billingKeys.all, 'usage'] as const,
+  history: (skip: number) => [...billingKeys.all, 'history', skip] as const,
+};

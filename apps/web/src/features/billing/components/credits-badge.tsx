@@ -1,0 +1,35 @@
+import { Button, Tooltip } from '@mantine/core';
+import { IconCoins } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { dollarsToUnits, formatCredits } from '@prospector/core';
+import { useBilling } from '../api/get-billing';
+
+/**
+ * The team's credits in the top bar, for admins (spec part 2 §6) and staff (part 1 §6); an admin's
+ * leads to Settings > Billing. Nothing while loading or when they could not be loaded.
+ */
+export function CreditsBadge({ linked }: { linked: boolean }) {
+  const billing = useBilling();
+  if (!billing.data) return null;
+  const label = formatCredits(dollarsToUnits(billing.data.credits) ?? 0);
+  const common = {
+    variant: 'light',
+    color: 'gray',
+    size: 'sm',
+    leftSection: <IconCoins size={16} />,
+    'aria-label': `Credits: ${label}`,
+  } as const;
+  return (
+    <Tooltip label="Your team's credits" withArrow>
+      {linked ? (
+        <Button component={Link} to="/settings/billing" {...common}>
+          {label}
+        </Button>
+      ) : (
+        <Button component="span" {...common}>
+          {label}
+        </Button>
+      )}
+    </Tooltip>
+  );
+}

@@ -1,0 +1,2 @@
+export { BillingScreen } from './components/billing-screen';
+export { CreditsBadge } from './components/credits-badge';

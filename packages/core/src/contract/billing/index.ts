@@ -1,0 +1,8 @@
+export {
+  adminAddCredits,
+  creditEntryDto,
+  getBilling,
+  getBillingHistory,
+  getBillingUsage,
+  type CreditEntryDto,
+} from './billing.js';
