@@ -199,8 +199,10 @@ describe('the first hour of a new customer', () => {
         url: `/api/campaigns/stats/${campaigns[0]!._id}`,
         headers: admin.headers,
       })
-    ).json() as { pending: number; skipped: number; sent: number };
-    expect(stats).toMatchObject({ pending: 3, skipped: 2, sent: 7 });
+    ).json() as { pending: number; skipped: number; sent: number; queued: number };
+    expect(stats).toMatchObject({ pending: 3, skipped: 2 });
+    // The seventh text may still be on its way to the phone: queued or sent, never lost.
+    expect(stats.sent + stats.queued).toBe(7);
     expect(problems).toEqual([]);
     await context.close();
   }, 180_000);
