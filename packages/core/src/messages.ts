@@ -271,8 +271,6 @@ export const messages = {
     smsLimit: "Your plan's limit of {limit} texts this month is reached.",
     userLimit: 'The {plan} plan allows {users} users.',
     dncNotInPlan: 'DNC import and export are not part of the {plan} plan.',
-    /** Why a campaign's recipients wait (the campaign engine holds them until the month turns). */
-    smsLimitWait: "plan's monthly SMS limit reached",
     insufficientCredits: "You don't have enough credits for this. Add credits in Settings > Billing.",
     invalidAmount: 'The amount must be a positive number of dollars with at most 4 decimals.',
     holdNotFound: 'That hold does not exist.',

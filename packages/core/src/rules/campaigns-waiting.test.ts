@@ -3,6 +3,7 @@ import type { SenderSlot, SlotCapacity } from './campaign-recipients.js';
 import { nextWindowStart } from './campaigns.js';
 import {
   groupWaiting,
+  planLimitBlocker,
   queueBlocker,
   type RecipientTally,
   type WaitingCampaign,
@@ -154,6 +155,19 @@ describe('groupWaiting', () => {
       ['queued', 2],
     ]);
     expect(firstTouch.nextTextAt).toEqual(NOW);
+  });
+
+  it("holds every due recipient, texted or not, behind the plan's used-up month until it turns", () => {
+    const monthEnd = new Date('2026-02-01T05:00:00Z');
+    const blocker = planLimitBlocker(monthEnd);
+    const held = groupWaiting(
+      [tally({ n: 10 }), tally({ n: 2, texted: true })],
+      { ...running, blocker },
+      NOW,
+    );
+    expect(held.groups).toEqual([{ reason: 'planLimit', count: 12, until: monthEnd, field: null }]);
+    // 1 February 2026 is a Sunday: the campaign's Monday-to-Friday window opens on the 2nd at 9:00.
+    expect(held.nextTextAt).toEqual(new Date('2026-02-02T14:00:00Z'));
   });
 
   it('a recipient whose quiet hours end today still waits for a device at its daily limit', () => {

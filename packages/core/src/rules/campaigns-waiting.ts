@@ -10,6 +10,7 @@ import { isInSendWindow, nextWindowStart, type Schedule } from './campaigns.js';
 export const WAIT_REASONS = [
   'paused',
   'outsideWindow',
+  'planLimit',
   'notStarted',
   'quietHours',
   'deviceLimit',
@@ -24,18 +25,26 @@ export const WAIT_REASONS = [
 ] as const;
 export type WaitReason = (typeof WAIT_REASONS)[number];
 
-/** Why no device can take the next new contact: nothing moves until `until` (null: until the team acts). */
+/**
+ * Why no text can go to the next new contact: the team's plan has no texts left this month, or no
+ * device can take one. Nothing moves until `until` (null: until the team acts).
+ */
 export type QueueBlocker = {
-  reason: Extract<WaitReason, 'deviceLimit' | 'firstTouchCap' | 'deviceUnhealthy' | 'deviceOffline'>;
+  reason: Extract<
+    WaitReason,
+    'planLimit' | 'deviceLimit' | 'firstTouchCap' | 'deviceUnhealthy' | 'deviceOffline'
+  >;
   until: Date | null;
 };
 
-const BLOCKER_ORDER: QueueBlocker['reason'][] = [
-  'deviceLimit',
-  'firstTouchCap',
-  'deviceUnhealthy',
-  'deviceOffline',
-];
+type DeviceBlocker = Exclude<QueueBlocker['reason'], 'planLimit'>;
+
+const BLOCKER_ORDER: DeviceBlocker[] = ['deviceLimit', 'firstTouchCap', 'deviceUnhealthy', 'deviceOffline'];
+
+/** The plan's month is used up: every recipient waits until the month turns in the team's zone (or an upgrade). */
+export function planLimitBlocker(monthEndsAt: Date): QueueBlocker {
+  return { reason: 'planLimit', until: monthEndsAt };
+}
 
 /**
  * Why the campaign's devices can take no new contact this tick, or null when one can (a device only
@@ -48,7 +57,7 @@ export function queueBlocker(
   capacity: ReadonlyMap<string, SlotCapacity>,
   nextDayAt: Date,
 ): QueueBlocker | null {
-  const found = new Set<QueueBlocker['reason']>();
+  const found = new Set<DeviceBlocker>();
   for (const s of slots) {
     const cap = capacity.get(s.deviceId);
     if (!s.usable) found.add(s.paused ? 'deviceUnhealthy' : 'deviceOffline');

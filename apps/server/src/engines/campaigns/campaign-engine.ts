@@ -2,6 +2,8 @@ import {
   isDeviceConnected,
   isInSendWindow,
   localDay,
+  monthWindow,
+  planLimitBlocker,
   queueBlocker,
   sendGapMs,
   startOfNextDay,
@@ -134,9 +136,12 @@ export function createCampaignEngine(deps: {
 
     const result = await db.transaction(async (tx) => {
       const planLeft = await deps.planSmsLeft(tx, c.teamId, now);
-      // The plan's month is used up: every recipient waits, with messages.billing.smsLimitWait as
-      // the reason, until the month turns or the team upgrades.
-      if (planLeft === 0) return { sends: [] as Send[], decided: 0, empty: false, waitingForPlan: true };
+      // The plan's month is used up: every recipient waits until the month turns in the team's zone
+      // (the plan's month, rules/billing.ts) or the team upgrades; the details say so.
+      if (planLeft === 0) {
+        await setCampaignWait(tx, c, planLimitBlocker(monthWindow(now, team?.timezone ?? null).end));
+        return { sends: [] as Send[], decided: 0, empty: false, waitingForPlan: true };
+      }
       const maxSends = Math.min(options.maxPerTick, planLeft ?? Infinity);
       const days = usable.length
         ? await lockDeviceDays(

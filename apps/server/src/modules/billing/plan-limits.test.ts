@@ -157,6 +157,11 @@ describe('a campaign on BASIC', () => {
       .from(campaignRecipients)
       .where(eq(campaignRecipients.campaignId, campaignId));
     expect(waiting.filter((r) => r.state === 'pending')).toHaveLength(3);
+    // The details say why, and until when: midnight of 1 February in New York, the plan's month.
+    const stats = (await send(admin, 'GET', `/api/campaigns/stats/${campaignId}`)).json();
+    expect(stats.waiting).toEqual([
+      { reason: 'planLimit', count: 3, until: '2026-02-01T05:00:00.000Z', field: null },
+    ]);
 
     t.clock.set(new Date('2026-02-02T15:00:00Z')); // Monday 2 February, 10:00 in New York
     await t.database.db.update(devices).set({ pingedAt: t.clock.now() }).where(eq(devices.id, device));

@@ -35,6 +35,9 @@ describe('waitingSentence', () => {
     expect(g('deviceLimit', 1100, '2026-01-06T05:00:00Z')).toBe(
       "1,100 recipients wait because the campaign's devices reached their daily texting limit. It starts again at midnight; you can raise it in Settings > Other.",
     );
+    expect(g('planLimit', 3, '2026-02-01T05:00:00Z')).toBe(
+      "3 recipients wait because the team's plan has used its texts for this month. Texts resume on Feb 1 at 12:00 AM, or at once on a paid plan (Settings > Billing).",
+    );
     expect(g('missingField', 45, null, 'First name')).toBe(
       '45 recipients were skipped for having no First name. A fallback such as **First name|there** texts them in your next campaign.',
     );

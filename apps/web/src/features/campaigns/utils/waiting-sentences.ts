@@ -52,6 +52,8 @@ export function waitingSentence(g: WaitingGroup, timeZone: string, now: Date): s
       return `${people(n, 'is')} on hold while the campaign is paused.`;
     case 'outsideWindow':
       return `${people(n, 'waits')} for the campaign's sending hours${until ? `, which open ${until}` : ''}.`;
+    case 'planLimit':
+      return `${people(n, 'waits')} because the team's plan has used its texts for this month. Texts resume${until ? ` ${until}` : ' when the month turns'}, or at once on a paid plan (Settings > Billing).`;
     case 'notStarted':
       return `${people(n, 'waits')} for the campaign to start${until ? ` ${until}` : ''}.`;
     case 'quietHours':
