@@ -35,8 +35,10 @@ export type FakeStripeConnect = {
   transfers: Transfer[];
   /** What the platform can still transfer, in cents. */
   balanceCents: number;
-  /** The next POST /v1/transfers: answered 500 after nothing, or processed and its answer lost. */
-  failNextTransfer: 'status500' | 'dropAnswer' | null;
+  /** The next POST /v1/transfers is answered 500, having done nothing. */
+  failNextTransfer: 'status500' | null;
+  /** So many POST /v1/transfers answers are lost (the connection closes after the work, replays too). */
+  dropTransferAnswers: number;
   /** What a person finishing onboarding does: the account can now receive payouts. */
   completeOnboarding(accountId: string): void;
   close(): Promise<void>;
@@ -88,6 +90,7 @@ export async function startFakeStripeConnect(): Promise<FakeStripeConnect> {
     transfers: [],
     balanceCents: 1_000_000,
     failNextTransfer: null,
+    dropTransferAnswers: 0,
     completeOnboarding(accountId) {
       const account = fake.accounts.get(accountId);
       if (!account) throw new Error(`no account ${accountId}`);
@@ -264,6 +267,13 @@ export async function startFakeStripeConnect(): Promise<FakeStripeConnect> {
       const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
       const keyId = typeof key === 'string' ? `${url.pathname} ${key}` : null;
       const replay = keyId ? idempotent.get(keyId) : undefined;
+      const isTransfer = req.method === 'POST' && url.pathname === '/v1/transfers';
+      const dropAnswer = () => {
+        if (!isTransfer || fake.dropTransferAnswers === 0) return false;
+        fake.dropTransferAnswers -= 1;
+        req.socket.destroy();
+        return true;
+      };
       if (replay) {
         if (replay.params !== raw)
           return stripeError(
@@ -272,10 +282,10 @@ export async function startFakeStripeConnect(): Promise<FakeStripeConnect> {
             'idempotency_error',
             `Keys for idempotent requests can only be used with the same parameters they were first used with.`,
           );
+        if (dropAnswer()) return;
         res.writeHead(replay.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
         return res.end(replay.body);
       }
-      const isTransfer = req.method === 'POST' && url.pathname === '/v1/transfers';
       if (isTransfer && fake.failNextTransfer === 'status500') {
         fake.failNextTransfer = null;
         return stripeError(res, 500, 'api_error', 'An unknown error occurred.');
@@ -284,10 +294,7 @@ export async function startFakeStripeConnect(): Promise<FakeStripeConnect> {
       const body = JSON.stringify(answer.body);
       // Stripe saves the result of a keyed request that ran, errors included (not 500s).
       if (keyId) idempotent.set(keyId, { params: raw, status: answer.status, body });
-      if (isTransfer && fake.failNextTransfer === 'dropAnswer') {
-        fake.failNextTransfer = null;
-        return req.socket.destroy();
-      }
+      if (dropAnswer()) return;
       res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': newId('req') });
       res.end(body);
     })();

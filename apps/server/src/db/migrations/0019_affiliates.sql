@@ -11,6 +11,7 @@ CREATE TABLE "affiliate_accounts" (
 --> statement-breakpoint
 CREATE TABLE "affiliate_entries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigserial NOT NULL,
 	"user_id" uuid NOT NULL,
 	"kind" text NOT NULL,
 	"amount_cents" bigint NOT NULL,
@@ -36,7 +37,7 @@ ALTER TABLE "affiliate_entries" ADD CONSTRAINT "affiliate_entries_referred_team_
 ALTER TABLE "affiliate_signups" ADD CONSTRAINT "affiliate_signups_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "affiliate_signups" ADD CONSTRAINT "affiliate_signups_referrer_id_users_id_fk" FOREIGN KEY ("referrer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "affiliate_accounts_code_key" ON "affiliate_accounts" USING btree ("code");--> statement-breakpoint
-CREATE INDEX "affiliate_entries_user_idx" ON "affiliate_entries" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "affiliate_entries_user_idx" ON "affiliate_entries" USING btree ("user_id","seq" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "affiliate_entries_payment_key" ON "affiliate_entries" USING btree ("payment_id") WHERE "affiliate_entries"."payment_id" is not null;--> statement-breakpoint
 CREATE INDEX "affiliate_entries_pending_idx" ON "affiliate_entries" USING btree ("user_id") WHERE "affiliate_entries"."state" = 'pending';--> statement-breakpoint
 CREATE INDEX "affiliate_signups_referrer_idx" ON "affiliate_signups" USING btree ("referrer_id");

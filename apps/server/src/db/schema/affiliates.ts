@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -69,6 +70,8 @@ export const affiliateEntries = pgTable(
   'affiliate_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order entries were written in (an earning carries its payment's time, which may be older). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -87,7 +90,7 @@ export const affiliateEntries = pgTable(
   },
   (t) => [
     check('affiliate_entries_amount_positive', sql`${t.amount} > 0`),
-    index('affiliate_entries_user_idx').on(t.userId, t.createdAt.desc()),
+    index('affiliate_entries_user_idx').on(t.userId, t.seq.desc()),
     uniqueIndex('affiliate_entries_payment_key')
       .on(t.paymentId)
       .where(sql`${t.paymentId} is not null`),

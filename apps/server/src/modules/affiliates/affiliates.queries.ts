@@ -10,7 +10,7 @@ import {
 
 export type AffiliateAccountRow = typeof affiliateAccounts.$inferSelect;
 export type AffiliateEntryRow = typeof affiliateEntries.$inferSelect;
-export type NewAffiliateEntry = Omit<typeof affiliateEntries.$inferInsert, 'id'>;
+export type NewAffiliateEntry = Omit<typeof affiliateEntries.$inferInsert, 'id' | 'seq'>;
 
 /** The NON-negative earnings CHECK (schema/affiliates.ts). */
 export const NON_NEGATIVE_EARNINGS = 'affiliate_accounts_earnings_non_negative';
@@ -124,7 +124,7 @@ export async function listEntries(db: Db, userId: string, limit: number) {
     .select()
     .from(affiliateEntries)
     .where(eq(affiliateEntries.userId, userId))
-    .orderBy(desc(affiliateEntries.createdAt), desc(affiliateEntries.id))
+    .orderBy(desc(affiliateEntries.seq))
     .limit(limit);
 }
 
