@@ -84,13 +84,14 @@ export function AffiliateScreen({
                   value={formatCents(cents(affiliate.data.earnings))}
                   note={`${formatCents(cents(affiliate.data.totalEarned))} earned in total`}
                 />
-                <Group gap="xs" grow>
+                <Stack gap="xs">
                   <Tooltip
                     label={messages.affiliates.payoutsNotConfigured}
                     disabled={affiliate.data.payoutsConfigured}
                     withArrow
                   >
                     <Button
+                      fullWidth
                       leftSection={<IconBuildingBank size={16} />}
                       disabled={!affiliate.data.payoutsConfigured}
                       onClick={() => setMove('withdraw')}
@@ -99,13 +100,14 @@ export function AffiliateScreen({
                     </Button>
                   </Tooltip>
                   <Button
+                    fullWidth
                     variant="light"
                     leftSection={<IconCoins size={16} />}
                     onClick={() => setMove('loadAccount')}
                   >
                     Load into credits
                   </Button>
-                </Group>
+                </Stack>
               </Stack>
             </Paper>
             <Paper withBorder radius="lg" p="lg" component="section" aria-label="Signups">
