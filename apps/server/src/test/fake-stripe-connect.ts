@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 
 /*
  * A local HTTP fake of the Stripe API paths the payouts adapter uses, answering as Stripe's published
- * OpenAPI description (github.com/stripe/openapi, spec3 and fixtures3) says: form-encoded requests,
- * Bearer secret keys, `Idempotency-Key` on POSTs (a replay answers the first response with
- * `Idempotent-Replayed: true`; the key reused with other parameters is an `idempotency_error`), and
- * errors as `{ error: { type, code, message, param } }`.
+ * API description says (github.com/stripe/openapi: the objects' shapes from fixtures3.json — that
+ * snapshot's spec3.json was too large to be stored — and the parameters from the `stripe` package's
+ * generated types): form-encoded requests, Bearer secret keys, `Idempotency-Key` on POSTs (a replay
+ * answers the first response with `Idempotent-Replayed: true`; the key reused with other parameters
+ * is an `idempotency_error`), and errors as `{ error: { type, code, message, param } }`.
  *
  *   POST /v1/accounts            account (type, email, capabilities[transfers][requested], metadata)
  *   GET  /v1/accounts/{account}  account
