@@ -92,6 +92,8 @@ export const PAGES: Page[] = [
   loggedIn('settings > devices', ['src/features/devices/components/devices-screen.tsx']),
   loggedIn('settings > billing', ['src/features/billing/components/billing-screen.tsx']),
   loggedIn('settings > other', ['src/app/routes/other-settings-page.tsx']),
+  loggedIn('settings > affiliate', ['src/app/routes/affiliate-settings-page.tsx']),
+  loggedIn('settings > become affiliate', ['src/features/affiliates/components/become-affiliate-page.tsx']),
 ];
 
 export type PageSize = {

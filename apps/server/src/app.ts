@@ -7,6 +7,8 @@ import type { HookSender } from './engines/hooks/hook-sender.js';
 import type { ImportWorker } from './engines/import/import-worker.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
+import { affiliatesPlugin, type AffiliatesOptions } from './modules/affiliates/affiliates.plugin.js';
+import { affiliatesRoutes, type AffiliatesService } from './modules/affiliates/index.js';
 import { adminRoutes, type AdminService } from './modules/admin/index.js';
 import { auditPlugin } from './modules/audit/audit.plugin.js';
 import { billingPlugin } from './modules/billing/billing.plugin.js';
@@ -101,6 +103,7 @@ export type Services = {
   plans: PlansService;
   ledger: LedgerService;
   billing: BillingService;
+  affiliates: AffiliatesService;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -128,7 +131,8 @@ export type AppDeps = {
   /** Where logs go; tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
 } & DevicesOptions &
-  CampaignsOptions;
+  CampaignsOptions &
+  AffiliatesOptions;
 
 /**
  * The domains' registration plugins, in the order of what needs what: each builds its services from
@@ -136,6 +140,7 @@ export type AppDeps = {
  */
 export const domainPlugins: FastifyPluginAsync<AppDeps>[] = [
   billingPlugin,
+  affiliatesPlugin,
   notificationsPlugin,
   recordsPlugin,
   teamsPlugin,
@@ -213,6 +218,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     dataFieldsRoutes,
     teamsRoutes,
     billingRoutes,
+    affiliatesRoutes,
   ])
     await app.register(routes);
   await app.register(withUploads(listsRoutes, avatarsRoutes));

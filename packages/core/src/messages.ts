@@ -281,6 +281,20 @@ export const messages = {
     /** The dialler places no calls yet: the calls' meter says why it reads 0. */
     callsNotCounted: 'Calls count here once the dialler places them.',
   },
+  affiliates: {
+    /** The spec's affiliate messages (part 2 §2, §5), word for word. */
+    overEarnings: 'The number you input is higher than your current affiliate earnings',
+    noSignups: "You don't have any affiliate signups yet.",
+    amountRequired: 'Please specify the amount.',
+    invalidAmount: 'The amount must be a positive number of dollars with at most 2 decimals.',
+    /** Cash withdrawal requires a connected payment account (part 2 §5). */
+    noPayoutAccount: 'Connect a payout account before withdrawing cash.',
+    payoutsNotConfigured: 'Payouts are not configured',
+    payoutRefused: 'The payment provider refused this payout. Your earnings are unchanged.',
+    payoutPending:
+      'The payment provider did not confirm this payout yet. It is retried with the same reference, so it is paid once.',
+    payoutUnavailable: 'The payment provider could not be reached. Please try again in a few minutes.',
+  },
   input: {
     unstorableCharacters:
       'This text contains a character that cannot be saved (a null character or half of an emoji). Remove it and try again.',

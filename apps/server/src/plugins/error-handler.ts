@@ -11,6 +11,7 @@ import {
   type ErrorCode,
 } from '../lib/errors.js';
 import { adminErrors } from '../modules/admin/admin.errors.js';
+import { affiliatesErrors } from '../modules/affiliates/affiliates.errors.js';
 import { authErrors } from '../modules/auth/auth.errors.js';
 import { billingErrors } from '../modules/billing/billing.errors.js';
 import { campaignsErrors } from '../modules/campaigns/campaigns.errors.js';
@@ -31,6 +32,7 @@ import { templatesErrors } from '../modules/templates/templates.errors.js';
 export const errorCatalogues = {
   common: commonErrors,
   admin: adminErrors,
+  affiliates: affiliatesErrors,
   auth: authErrors,
   billing: billingErrors,
   campaigns: campaignsErrors,

@@ -25,6 +25,7 @@ export async function buildTestApp(
     agentFiles?: AppDeps['agentFiles'];
     phoneZones?: AppDeps['phoneZones'];
     random?: AppDeps['random'];
+    payouts?: AppDeps['payouts'];
     database?: Database;
   } = {},
 ): Promise<TestApp> {
@@ -49,6 +50,7 @@ export async function buildTestApp(
     agentFiles: opts.agentFiles,
     ...(opts.phoneZones ? { phoneZones: opts.phoneZones } : {}),
     ...(opts.random ? { random: opts.random } : {}),
+    ...(opts.payouts ? { payouts: opts.payouts } : {}),
   });
   await app.ready();
   return {

@@ -6,7 +6,9 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './app.js';
+import { createStripeConnect } from '../providers/payouts/index.js';
 import { startFakeGoogleMaps, type FakeGoogleMaps } from './fake-google-maps.js';
+import { startFakeStripeConnect, type FakeStripeConnect } from './fake-stripe-connect.js';
 import {
   arbitraryFor,
   encodeSegment,
@@ -153,6 +155,7 @@ function casesFor(r: FastifyInstance['routeList'][number], team: SeededTeam): Ca
 let t: TestApp;
 let team: SeededTeam;
 let maps: FakeGoogleMaps;
+let stripe: FakeStripeConnect;
 let webDist: string;
 beforeAll(async () => {
   // A built web app of its own, so the page fallback and the file routes are fuzzed the same everywhere.
@@ -162,15 +165,27 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'assets', 'index-Bx7f3k.js'), 'export {}');
   // Addresses reach the maps provider (a local fake), so they are fuzzed past "maps not configured".
   maps = await startFakeGoogleMaps();
-  t = await buildTestApp({
-    GOOGLE_MAPS_KEY: maps.key,
-    GOOGLE_MAPS_URL: maps.url,
-    WEB_DIST: webDist,
-    STAFF_EMAILS: ['ann@alpha.test'],
-    LOGIN_IP_MAX_5MIN: 1_000_000,
-    LOGIN_IP_MAX_DAY: 1_000_000,
-    LOG_LEVEL: 'error',
-  });
+  // Payouts likewise reach a local fake of Stripe Connect, past "payouts are not configured".
+  stripe = await startFakeStripeConnect();
+  t = await buildTestApp(
+    {
+      GOOGLE_MAPS_KEY: maps.key,
+      GOOGLE_MAPS_URL: maps.url,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      WEB_DIST: webDist,
+      STAFF_EMAILS: ['ann@alpha.test'],
+      LOGIN_IP_MAX_5MIN: 1_000_000,
+      LOGIN_IP_MAX_DAY: 1_000_000,
+      LOG_LEVEL: 'error',
+    },
+    {
+      payouts: createStripeConnect({
+        secretKey: stripe.secretKey,
+        apiBase: stripe.url,
+        maxNetworkRetries: 0,
+      }),
+    },
+  );
   // A generated hook URL must never be called: every request a test sends stays on this machine.
   await t.app.services.hookSender.stop();
   t.app.services.hookSender.kick = () => {};
@@ -179,6 +194,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await maps?.close();
+  await stripe?.close();
   rmSync(webDist, { recursive: true, force: true });
 });
 

@@ -121,6 +121,8 @@ describe('permissions', () => {
     // Shared by the whole team whatever the permissions (records, their comments and tasks, settings
     // the admin alone changes), the members' logins, or written by the server itself.
     const UNGUARDED = [
+      // A team's referrer: written only by the login that creates the team (affiliate attribution).
+      'affiliate_signups',
       'audit_log',
       'campaign_recipients',
       // The credits: written only through the ledger (staff, payments, look-ups), no permission key.

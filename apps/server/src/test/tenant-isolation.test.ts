@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './app.js';
+import { createStripeConnect } from '../providers/payouts/index.js';
 import { startFakeGoogleMaps, type FakeGoogleMaps } from './fake-google-maps.js';
+import { startFakeStripeConnect, type FakeStripeConnect } from './fake-stripe-connect.js';
 import { insertMember, insertTeamAdmin, type TestUser } from './factories.js';
 import {
   callRoute,
@@ -30,6 +32,10 @@ const OWNER_REFUSED: Record<string, string> = {
   'POST /api/admin/hijack': STAFF_ONLY,
   'POST /api/admin/switchToUser': STAFF_ONLY,
   'PATCH /api/admin/addCredits': 'staff only (ADR 004): billing.routes.test.ts covers staff',
+  'POST /api/affiliates/withdraw':
+    'moves the caller’s own affiliate earnings, which A’s admin has none of: affiliates.*.test.ts cover it',
+  'POST /api/affiliates/loadAccount':
+    'moves the caller’s own affiliate earnings, which A’s admin has none of: affiliates.*.test.ts cover it',
 };
 // Counts when this was written: fewer means the request builder regressed.
 /** Routes A's admin succeeds on. */
@@ -39,6 +45,7 @@ const OWNER_ANSWERS_WITH_DATA_AT_LEAST = 49;
 
 let t: TestApp;
 let maps: FakeGoogleMaps;
+let stripe: FakeStripeConnect;
 let a: SeededTeam;
 let b: TestUser;
 let bMember: TestUser;
@@ -46,7 +53,18 @@ let bMember: TestUser;
 beforeAll(async () => {
   // Addresses reach a local fake of the maps service, so the maps routes answer past "not configured".
   maps = await startFakeGoogleMaps();
-  t = await buildTestApp({ GOOGLE_MAPS_KEY: maps.key, GOOGLE_MAPS_URL: maps.url });
+  // Payouts reach a local fake of Stripe Connect, so the affiliate routes answer past "not configured".
+  stripe = await startFakeStripeConnect();
+  t = await buildTestApp(
+    { GOOGLE_MAPS_KEY: maps.key, GOOGLE_MAPS_URL: maps.url, STRIPE_SECRET_KEY: stripe.secretKey },
+    {
+      payouts: createStripeConnect({
+        secretKey: stripe.secretKey,
+        apiBase: stripe.url,
+        maxNetworkRetries: 0,
+      }),
+    },
+  );
   await stopBackgroundWork(t);
   a = await seedTeam(t);
   b = await insertTeamAdmin(t, 'bob@beta.test', 'Bob Beta');
@@ -56,6 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await maps?.close();
+  await stripe?.close();
 });
 
 type Problem = { route: string; status: number; leaked: string[]; changed: string[] };

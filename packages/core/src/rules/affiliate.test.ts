@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { affiliateIdFromHash } from './affiliate.js';
+import { messages } from '../messages.js';
+import {
+  affiliateAmountRefusal,
+  affiliateIdFromHash,
+  affiliateLink,
+  affiliateShareCents,
+  earnsAffiliateShare,
+  formatCents,
+  parseAffiliateAmount,
+} from './affiliate.js';
 
 describe('affiliate id from the URL hash', () => {
   it('keeps a plain id', () => {
@@ -13,5 +22,62 @@ describe('affiliate id from the URL hash', () => {
     expect(affiliateIdFromHash('#top')).toBeNull();
     expect(affiliateIdFromHash('#<script>')).toBeNull();
     expect(affiliateIdFromHash('#two words')).toBeNull();
+  });
+});
+
+describe('affiliate earnings', () => {
+  it('earns 20% of a payment, cut down to the cent', () => {
+    expect(affiliateShareCents(1900)).toBe(380);
+    expect(affiliateShareCents(99)).toBe(19);
+    expect(affiliateShareCents(4)).toBe(0);
+  });
+  it('earns nothing from an amount that is not a positive whole number of cents', () => {
+    expect(affiliateShareCents(0)).toBe(0);
+    expect(affiliateShareCents(-500)).toBe(0);
+    expect(affiliateShareCents(12.5)).toBe(0);
+  });
+  it('earns during the first 12 months after the signup, not after', () => {
+    const signup = new Date('2025-03-15T10:00:00Z');
+    expect(earnsAffiliateShare(signup, new Date('2025-03-15T10:00:00Z'))).toBe(true);
+    expect(earnsAffiliateShare(signup, new Date('2026-03-15T09:59:59Z'))).toBe(true);
+    expect(earnsAffiliateShare(signup, new Date('2026-03-15T10:00:00Z'))).toBe(false);
+    expect(earnsAffiliateShare(signup, new Date('2025-03-14T10:00:00Z'))).toBe(false);
+  });
+});
+
+describe('affiliate amounts', () => {
+  it('reads dollars with up to 2 decimals as cents', () => {
+    expect(parseAffiliateAmount(12.5)).toEqual({ ok: true, cents: 1250 });
+    expect(parseAffiliateAmount(0.01)).toEqual({ ok: true, cents: 1 });
+    expect(parseAffiliateAmount('19.99')).toEqual({ ok: true, cents: 1999 });
+    expect(parseAffiliateAmount(100_000)).toEqual({ ok: true, cents: 10_000_000 });
+  });
+  it('asks for the amount when none is given', () => {
+    for (const missing of [undefined, null, ''])
+      expect(parseAffiliateAmount(missing)).toEqual({
+        ok: false,
+        message: messages.affiliates.amountRequired,
+      });
+  });
+  it('refuses zero, negatives, a third decimal, too much and what is not a number', () => {
+    for (const bad of [0, -5, 1.005, 0.001, 100_000.01, Number.NaN, Infinity, 'ten', {}])
+      expect(parseAffiliateAmount(bad)).toEqual({ ok: false, message: messages.affiliates.invalidAmount });
+  });
+  it('refuses more than the earnings with the spec text, and allows all of them', () => {
+    expect(affiliateAmountRefusal(1001, 1000)).toBe(
+      'The number you input is higher than your current affiliate earnings',
+    );
+    expect(affiliateAmountRefusal(1000, 1000)).toBeNull();
+  });
+});
+
+describe('affiliate link', () => {
+  it('is the site plus the code in the hash, which the logged-out app reads back as the affiliate id', () => {
+    const link = affiliateLink('https://app.prospector.test/', 'Xy3_k-9QpL2mN8aB');
+    expect(link).toBe('https://app.prospector.test/#Xy3_k-9QpL2mN8aB');
+    expect(affiliateIdFromHash(link.slice(link.indexOf('#')))).toBe('Xy3_k-9QpL2mN8aB');
+  });
+  it('formats cents as dollars', () => {
+    expect(formatCents(123450)).toBe('$1,234.50');
   });
 });

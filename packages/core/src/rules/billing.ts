@@ -220,6 +220,8 @@ export const CREDIT_REASONS = [
   /** Credits set aside for work under way (a skip trace), and the part given back when it ends. */
   'hold',
   'release',
+  /** Affiliate earnings the team's admin moved into its credits (ADR 021). */
+  'affiliateEarnings',
 ] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 

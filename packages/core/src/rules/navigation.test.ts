@@ -39,16 +39,16 @@ describe('settings menu', () => {
       'other',
     ]);
   });
-  it('shows Data Fields, Statuses and Devices by permission, and Billing only to admins', () => {
+  it('shows Data Fields, Statuses and Devices by permission, and Billing and Affiliate only to admins', () => {
     const member = visibleSettingsEntries({
       role: 'member',
       permissions: ['dataFields', 'statuses', 'phones'],
       isStaff: false,
     });
     expect(keys(member)).toEqual(['team', 'data-fields', 'statuses', 'devices', 'other']);
-    expect(keys(visibleSettingsEntries({ role: 'admin', permissions: [], isStaff: false }))).toContain(
-      'billing',
-    );
+    const admin = keys(visibleSettingsEntries({ role: 'admin', permissions: [], isStaff: false }));
+    expect(admin).toContain('billing');
+    expect(admin).toContain('affiliate');
   });
   it('grants an admin every permission', () => {
     expect(can({ role: 'admin', permissions: [] }, 'kpis')).toBe(true);

@@ -36,9 +36,10 @@ const SETTINGS_MENU: (NavEntry & { visible: (v: NavViewer) => boolean })[] = [
   { key: 'devices', label: 'Devices', to: '/settings/devices', visible: (v) => can(v, 'phones') },
   { key: 'billing', label: 'Billing', to: '/settings/billing', visible: (v) => v.role === 'admin' },
   { key: 'other', label: 'Other', to: '/settings/other', visible: () => true },
+  { key: 'affiliate', label: 'Affiliate', to: '/settings/affiliate', visible: (v) => v.role === 'admin' },
 ];
 
-/** Settings menu (spec part 2 §2): Team and Other for everyone, the rest by permission, Billing for admins. */
+/** Settings menu (spec part 2 §2): Team and Other for everyone, the rest by permission, Billing and Affiliate for admins. */
 export function visibleSettingsEntries(viewer: NavViewer): NavEntry[] {
   return SETTINGS_MENU.filter((e) => e.visible(viewer)).map(({ key, label, to }) => ({ key, label, to }));
 }

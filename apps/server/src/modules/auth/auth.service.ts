@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import { hmac, newNumericCode, newToken, sha256 } from '../../lib/secrets.js';
 import type { Mailer } from '../../providers/mail/index.js';
+import type { AffiliatesService } from '../affiliates/index.js';
 import type { AuditService } from '../audit/index.js';
 import type { TeamsErrorCode, TeamsService } from '../teams/index.js';
 import type { AuthErrorCode } from './auth.errors.js';
@@ -31,8 +32,9 @@ export function createAuthService(deps: {
   ipLimits: { shortWindowMax: number; dayWindowMax: number };
   teams: TeamsService;
   audit: AuditService;
+  affiliates: Pick<AffiliatesService, 'attributeSignup'>;
 }) {
-  const { db, clock, teams, audit } = deps;
+  const { db, clock, teams, audit, affiliates } = deps;
   const findLiveSession = q.prepareSessionLookup(db);
   const codeHash = (email: string, code: string) => hmac(deps.secret, `${email}:${code}`);
 
@@ -140,7 +142,15 @@ export function createAuthService(deps: {
           maxWrong: LOGIN_CODE_MAX_WRONG_ATTEMPTS,
         });
         if (!attempt?.matched) return fail('INVALID_CODE');
+        // A signup is attributed to the link it came through once, when this login creates the team.
+        const known = attempt.affId ? await teams.findUserByEmail(tx, email) : null;
         const account = await teams.findOrCreateAccount(tx, email, attempt.affId);
+        if (attempt.affId && !known && account.team.referredBy === attempt.affId)
+          await affiliates.attributeSignup(tx, {
+            teamId: account.team.id,
+            userId: account.user.id,
+            affId: attempt.affId,
+          });
         const token = await openSession(tx, account.user.id, client);
         await audit.record(tx, {
           action: 'auth.login',

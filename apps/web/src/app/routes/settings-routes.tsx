@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { Navigate, Route } from 'react-router';
 import { messages, visibleSettingsEntries, type CurrentUser } from '@prospector/core';
 import { lazyNamed } from '../../components/lazy-load';
@@ -20,6 +20,11 @@ const BillingScreen = lazyNamed(
   () => import('../../features/billing/components/billing-screen'),
   'BillingScreen',
 );
+const AffiliateSettingsPage = lazyNamed(() => import('./affiliate-settings-page'), 'AffiliateSettingsPage');
+const BecomeAffiliatePage = lazyNamed(
+  () => import('../../features/affiliates/components/become-affiliate-page'),
+  'BecomeAffiliatePage',
+);
 const OtherSettingsPage = lazyNamed(() => import('./other-settings-page'), 'OtherSettingsPage');
 const StatusesSettingsPage = lazyNamed(() => import('./statuses-settings-page'), 'StatusesSettingsPage');
 const DataFieldsSettingsPage = lazyNamed(
@@ -35,6 +40,7 @@ const MENU_PAGES: { path: string; title: string }[] = [
   { path: 'devices', title: 'Devices' },
   { path: 'billing', title: 'Billing' },
   { path: 'other', title: 'Other' },
+  { path: 'affiliate', title: 'Affiliate' },
 ];
 
 function allowed(user: CurrentUser, path: string, page: ReactElement): ReactElement {
@@ -50,6 +56,7 @@ function pageOf(user: CurrentUser, path: string, title: string): ReactElement {
   if (path === 'statuses') return <StatusesSettingsPage />;
   if (path === 'data-fields') return <DataFieldsSettingsPage />;
   if (path === 'billing') return <BillingScreen timeZone={user.team.timezone} />;
+  if (path === 'affiliate') return <AffiliateSettingsPage timeZone={user.team.timezone} />;
   return <Screen title={title} />;
 }
 
@@ -71,18 +78,8 @@ export function settingsRoutes(user: CurrentUser) {
         }
       />
       <Route
-        path="affiliate"
-        element={
-          user.role === 'admin' ? <Screen title="Affiliate" /> : <Navigate to="/settings/team" replace />
-        }
-      />
-      <Route
         path="become-affiliate"
-        element={
-          <Center py={96}>
-            <Loader aria-label="Loading" />
-          </Center>
-        }
+        element={user.role === 'admin' ? <BecomeAffiliatePage /> : <Navigate to="/settings/team" replace />}
       />
       <Route path="*" element={<Navigate to="team" replace />} />
     </Route>

@@ -1,0 +1,27 @@
+import { servicePlugin } from '../../plugins/services.js';
+import { createPayouts, type Payouts } from '../../providers/payouts/index.js';
+import { createAffiliatesService } from './affiliates.service.js';
+
+export type AffiliatesOptions = {
+  /** The payouts provider; by default Stripe Connect when STRIPE_SECRET_KEY is set, else none. */
+  payouts?: Payouts;
+};
+
+/**
+ * The affiliate programme. The billing module's payments reach it through
+ * `affiliates.recordReferredPayment` (wired to `payments.onPaymentSucceeded` where both exist).
+ */
+export const affiliatesPlugin = servicePlugin<'affiliates', AffiliatesOptions>(
+  'affiliates',
+  ['billing'],
+  (app, { ledger }, options) => ({
+    affiliates: createAffiliatesService({
+      db: app.database.db,
+      clock: app.clock,
+      ledger,
+      payouts: options.payouts ?? createPayouts({ secretKey: app.config.STRIPE_SECRET_KEY }),
+      secret: app.config.authSecret,
+      siteUrl: app.config.PUBLIC_URL,
+    }),
+  }),
+);

@@ -1,0 +1,19 @@
+import { PayoutsNotConfiguredError, type Payouts } from './payouts.js';
+import { createStripeConnect } from './stripe-connect.js';
+
+export type { Payouts } from './payouts.js';
+export { PayoutRefusedError, PayoutsNotConfiguredError, PayoutUnavailableError } from './payouts.js';
+export { createStripeConnect } from './stripe-connect.js';
+
+/** Without a key there is no payouts service: the embedded default says so instead of pretending to pay. */
+export const payoutsNotConfigured: Payouts = {
+  configured: false,
+  createAccount: () => Promise.reject(new PayoutsNotConfiguredError()),
+  accountStatus: () => Promise.reject(new PayoutsNotConfiguredError()),
+  onboardingLink: () => Promise.reject(new PayoutsNotConfiguredError()),
+  transfer: () => Promise.reject(new PayoutsNotConfiguredError()),
+};
+
+export function createPayouts(opts: { secretKey?: string | undefined }): Payouts {
+  return opts.secretKey ? createStripeConnect({ secretKey: opts.secretKey }) : payoutsNotConfigured;
+}
