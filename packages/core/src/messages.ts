@@ -105,6 +105,21 @@ export const messages = {
     listImporting: 'This list is still importing. You can delete it once the import has finished.',
     listDeleted: 'List deleted.',
   },
+  /** Skip tracing (spec part 2 §5 for the first; the others we designed, the spec is silent). */
+  skiptrace: {
+    onlyWithoutPhones: 'Skip trace applies only to properties without phones.',
+    propertyNotFound: 'That property does not exist.',
+    nothingToTrace: 'Every property of this list has phones already: there is nothing to skip trace.',
+    alreadyRunning: 'This list is being skip traced already.',
+    runNotFound: 'There is no skip trace of this list under way.',
+    permissibleUseRequired: 'Confirm that you will use the data for a permissible purpose.',
+    noCredits:
+      "The skip trace stopped: you don't have enough credits for the next addresses. Add credits in Settings > Billing.",
+    providerFailed: 'The skip trace provider did not answer. Please try again later.',
+    providerRefused: 'The skip trace provider refused our key. Check BATCHDATA_API_KEY.',
+    cancelled: 'The skip trace was cancelled.',
+    demoData: 'Demo data: fictional numbers',
+  },
   /** Upload storage and spreadsheet-reading limits (issue 15): texts we designed, the spec is silent. */
   imports: {
     uploadQuota:
