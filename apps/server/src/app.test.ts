@@ -48,6 +48,8 @@ const SERVICES: Record<keyof Services, true> = {
   plans: true,
   ledger: true,
   billing: true,
+  skiptrace: true,
+  skiptraceEngine: true,
 };
 
 type Meta = { name: string; dependencies: string[] };

@@ -91,6 +91,18 @@ export const envSchema = z
     CAMPAIGN_MAX_PER_TICK: positiveInt(200),
     GOOGLE_MAPS_KEY: z.string().min(10).optional(),
     GOOGLE_MAPS_URL: z.url().default('https://maps.googleapis.com'),
+    /** BatchData's API key for skip tracing; unset → the demo provider (fictional 555-01xx numbers). */
+    BATCHDATA_API_KEY: z.string().min(10).optional(),
+    BATCHDATA_URL: z.url().default('https://api.batchdata.com'),
+    /** Skip-trace requests (up to 100 addresses each) in flight per list-wide run. */
+    SKIPTRACE_CONCURRENCY: positiveInt(4),
+    /** Run list-wide skip traces in this process (tests that drive the engine themselves turn it off). */
+    SKIPTRACE_ENGINE: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
+    /** A run whose process has not renewed its lease for this long is taken over by another. */
+    SKIPTRACE_LEASE_MS: positiveInt(60_000),
     /** Stripe's secret key: card payments and subscriptions; unset → 'Payments are not configured'. */
     STRIPE_SECRET_KEY: z.string().min(10).optional(),
   })
