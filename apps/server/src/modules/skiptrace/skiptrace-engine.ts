@@ -85,17 +85,26 @@ export function createSkiptraceEngine(deps: {
       throw new NoCredits();
     }
     const batchId = randomUUID();
-    return db.transaction(async (tx) => {
+    const claim = db.transaction(async (tx) => {
       const props = await q.takeItems(tx, run.id, batchId, size);
       if (props.length === 0) return null;
       const hold = await ledger.hold(
         { teamId: run.team_id, amount: props.length * run.price, description: `Skip trace of ${props.length} properties` },
         tx,
       );
-      if (!hold.ok) throw new NoCredits();
+      if (!hold.ok) {
+        throw new NoCredits();
+      }
       await q.insertBatch(tx, { id: batchId, runId: run.id, holdId: hold.value.holdId, now: clock.now() });
       return { batchId, holdId: hold.value.holdId, props };
     });
+    try {
+      return await claim;
+    } catch (err) {
+      // The balance was read before another lane's hold: step back while that lane works.
+      if (err instanceof NoCredits && lanes.inFlight > 0) return null;
+      throw err;
+    }
   }
 
   async function giveBack(run: q.RunRow, batchId: string, holdId: string) {

@@ -331,8 +331,8 @@ export async function writeOwners(tx: Db, teamId: string, now: Date, w: OwnerWri
       on conflict (team_id, value) do nothing
     ), new_links as (
       insert into item_links (team_id, from_id, to_id)
-      select ${teamId}, x.f, x.t from jsonb_to_recordset(${json(w.links)}) as x(f uuid, t uuid)
-      union select ${teamId}, x.t, x.f from jsonb_to_recordset(${json(w.links)}) as x(f uuid, t uuid)
+      select ${teamId}::uuid, x.f, x.t from jsonb_to_recordset(${json(w.links)}) as x(f uuid, t uuid)
+      union select ${teamId}::uuid, x.t, x.f from jsonb_to_recordset(${json(w.links)}) as x(f uuid, t uuid)
       on conflict do nothing
     ), new_members as (
       insert into list_items (list_id, type, item_id)
