@@ -1,7 +1,7 @@
 import {
   cancelListSkiptrace,
   getListSkiptrace,
-  getSkiptracePrices,
+  getPropertySkiptrace,
   skiptraceList,
   skiptraceProperty,
 } from '@prospector/core';
@@ -19,5 +19,7 @@ export async function skiptraceRoutes(app: FastifyInstance) {
   route(app, skiptraceProperty, async ({ auth, body }) =>
     unwrap(await skiptrace.traceProperty(auth, body.propId, body.type)),
   );
-  route(app, getSkiptracePrices, async ({ auth }) => skiptrace.prices(auth));
+  route(app, getPropertySkiptrace, async ({ auth, params }) =>
+    unwrap(await skiptrace.propertyState(auth, params.propId)),
+  );
 }

@@ -57,8 +57,10 @@ export function createSkiptraceService(deps: {
   }
 
   return {
-    async prices(auth: AuthContext) {
-      return { prices: await prices(auth.teamId), demo: deps.provider.kind === 'demo' };
+    async propertyState(auth: AuthContext, propId: string) {
+      const prop = await q.findProperty(db, auth.teamId, propId);
+      if (!prop) return fail<Code>('PROPERTY_NOT_FOUND');
+      return ok({ hasPhones: prop.has_phones, prices: await prices(auth.teamId), demo: deps.provider.kind === 'demo' });
     },
 
     async listState(auth: AuthContext, listId: string) {

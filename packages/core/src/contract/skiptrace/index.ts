@@ -1,7 +1,7 @@
 export {
   cancelListSkiptrace,
   getListSkiptrace,
-  getSkiptracePrices,
+  getPropertySkiptrace,
   listMetrics,
   skiptraceList,
   skiptraceProperty,

@@ -110,12 +110,14 @@ export const skiptraceProperty = defineEndpoint({
   }),
 });
 
-/** What a single property's trace costs the team, and whether the demo provider answers. */
-export const getSkiptracePrices = defineEndpoint({
+/** Whether a property can be skip traced (it has no phones), what a hit costs, and whether it is demo data. */
+export const getPropertySkiptrace = defineEndpoint({
   method: 'GET',
-  path: '/api/properties/skiptrace/prices',
+  path: '/api/properties/skiptrace/:propId',
   auth: true,
+  params: z.object({ propId: z.uuid() }),
   response: z.object({
+    hasPhones: z.boolean(),
     prices: z.object({ single: z.number(), multi: z.number() }),
     demo: z.boolean(),
   }),
