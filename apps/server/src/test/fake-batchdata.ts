@@ -18,7 +18,11 @@ export type FakeRequestItem = {
 export type FakePhone = { number: string; type: string; dnc: boolean; tcpa: boolean; rank: number };
 export type FakeAnswer = {
   matched: boolean;
-  persons: { name: { first: string; last: string; full: string }; phones: FakePhone[]; emails: { email: string; rank: number }[] }[];
+  persons: {
+    name: { first: string; last: string; full: string };
+    phones: FakePhone[];
+    emails: { email: string; rank: number }[];
+  }[];
 };
 
 export type FakeBatchData = {
@@ -108,7 +112,9 @@ export async function startFakeBatchData(opts: { latencyMs?: number } = {}): Pro
         if (req.method !== 'POST' || req.url !== '/api/v3/property/skip-trace')
           return reply(res, 404, { status: { code: 404, text: 'Not Found' } });
         if (req.headers.authorization !== `Bearer ${fake.key}`)
-          return reply(res, 401, { status: { code: 401, text: 'Unauthorized', message: 'Invalid API token' } });
+          return reply(res, 401, {
+            status: { code: 401, text: 'Unauthorized', message: 'Invalid API token' },
+          });
         let body: FakeBatchData['requests'][number]['body'];
         try {
           body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -120,7 +126,9 @@ export async function startFakeBatchData(opts: { latencyMs?: number } = {}): Pro
         if (fake.failNext.count > 0) {
           fake.failNext.count--;
           const status = fake.failNext.status;
-          return reply(res, status, { status: { code: status, text: status === 429 ? 'Too Many Requests' : 'Error' } });
+          return reply(res, status, {
+            status: { code: status, text: status === 429 ? 'Too Many Requests' : 'Error' },
+          });
         }
         const items = Array.isArray(body.requests) ? body.requests : [];
         if (items.length === 0 || items.length > 100)

@@ -210,8 +210,8 @@ describe('the realtime leak sweep', () => {
     });
     const propId = (await call(admin, 'GET', `/api/lists/byId/${props._id}/0`)).json().properties[0]._id;
     await step(['skiptraceProgress'], team, () =>
-      call(admin, 'POST', '/api/properties/skiptrace', { propId, type: 'single', permissibleUse: true }).then((r) =>
-        expect(r.statusCode, r.body).toBe(200),
+      call(admin, 'POST', '/api/properties/skiptrace', { propId, type: 'single', permissibleUse: true }).then(
+        (r) => expect(r.statusCode, r.body).toBe(200),
       ),
     );
     const group = (await call(admin, 'PUT', '/api/templates/addGroup', { name: 'Followers' })).json()._id;

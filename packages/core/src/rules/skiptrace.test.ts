@@ -40,7 +40,12 @@ describe('skip trace rules', () => {
     const result: TraceResult = {
       matched: true,
       persons: [
-        { firstName: 'Ann', lastName: 'Lee', phones: [phone(1), phone(2), phone(3), phone(4)], emails: ['A@X.com'] },
+        {
+          firstName: 'Ann',
+          lastName: 'Lee',
+          phones: [phone(1), phone(2), phone(3), phone(4)],
+          emails: ['A@X.com'],
+        },
         { firstName: 'Bo', lastName: 'Lee', phones: [phone(5), phone(6), phone(7), phone(1)], emails: [] },
       ],
     };
@@ -56,14 +61,36 @@ describe('skip trace rules', () => {
   it('a miss, or a match with nothing to keep, is not a hit', () => {
     expect(isHit(keepForType({ matched: false, persons: [] }, 'multi'))).toBe(false);
     expect(
-      isHit(keepForType({ matched: true, persons: [{ firstName: 'A', lastName: 'B', phones: [], emails: [] }] }, 'multi')),
+      isHit(
+        keepForType(
+          { matched: true, persons: [{ firstName: 'A', lastName: 'B', phones: [], emails: [] }] },
+          'multi',
+        ),
+      ),
     ).toBe(false);
-    expect(isHit(keepForType({ matched: true, persons: [{ firstName: 'A', lastName: 'B', phones: [phone(1)], emails: [] }] }, 'single'))).toBe(true);
+    expect(
+      isHit(
+        keepForType(
+          { matched: true, persons: [{ firstName: 'A', lastName: 'B', phones: [phone(1)], emails: [] }] },
+          'single',
+        ),
+      ),
+    ).toBe(true);
   });
 
   it('counts the landlines and DNC phones a hit found', () => {
     const kept = keepForType(
-      { matched: true, persons: [{ firstName: 'A', lastName: 'B', phones: [phone(1, 'landline', true), phone(2, 'landline'), phone(3, 'mobile', true)], emails: [] }] },
+      {
+        matched: true,
+        persons: [
+          {
+            firstName: 'A',
+            lastName: 'B',
+            phones: [phone(1, 'landline', true), phone(2, 'landline'), phone(3, 'mobile', true)],
+            emails: [],
+          },
+        ],
+      },
       'multi',
     );
     expect(hitFigures(kept)).toEqual({ landlines: 2, dnc: 2 });

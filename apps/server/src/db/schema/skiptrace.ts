@@ -1,4 +1,14 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { lists } from './lists.js';
 import { items } from './records.js';
 import { teams, users } from './teams.js';
@@ -36,7 +46,10 @@ export const skiptraceRuns = pgTable(
     createdAt: ts('created_at').notNull(),
     finishedAt: ts('finished_at'),
   },
-  (t) => [index('skiptrace_runs_list_idx').on(t.listId, t.createdAt.desc()), index('skiptrace_runs_state_idx').on(t.state)],
+  (t) => [
+    index('skiptrace_runs_list_idx').on(t.listId, t.createdAt.desc()),
+    index('skiptrace_runs_state_idx').on(t.state),
+  ],
 );
 
 /**
@@ -58,7 +71,10 @@ export const skiptraceRunItems = pgTable(
     batchId: uuid('batch_id'),
     hit: boolean('hit'),
   },
-  (t) => [primaryKey({ columns: [t.runId, t.itemId] }), index('skiptrace_run_items_state_idx').on(t.runId, t.state, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.runId, t.itemId] }),
+    index('skiptrace_run_items_state_idx').on(t.runId, t.state, t.position),
+  ],
 );
 
 /** A batch sent to the provider and the ledger hold that covers its worst case. */

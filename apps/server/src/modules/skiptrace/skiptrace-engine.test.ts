@@ -90,7 +90,9 @@ describe('a list-wide skip trace', () => {
 
     fake.latencyMs = 150;
     const first = engine(1);
-    await expect.poll(async () => (await state(list._id)).run!.done, { timeout: 20_000, interval: 20 }).toBeGreaterThanOrEqual(100);
+    await expect
+      .poll(async () => (await state(list._id)).run!.done, { timeout: 20_000, interval: 20 })
+      .toBeGreaterThanOrEqual(100);
     await first.stop();
     const midway = (await state(list._id)).run!;
     expect(midway.state).toBe('running');
@@ -150,7 +152,14 @@ describe('a list-wide skip trace', () => {
     expect((await start(list._id, 'single')).statusCode).toBe(200);
     // A process that sent its first batch and never heard back (it died): its lease runs out.
     let sent = 0;
-    engine(1, { leaseMs: 300, provider: { kind: 'batchdata', maxBatch: 100, trace: (r) => ((sent = r.length), new Promise(() => {})) } });
+    engine(1, {
+      leaseMs: 300,
+      provider: {
+        kind: 'batchdata',
+        maxBatch: 100,
+        trace: (r) => ((sent = r.length), new Promise(() => {})),
+      },
+    });
     await expect.poll(() => sent).toBe(100);
     expect(before - (await balance())).toBe(100 * 600);
     await new Promise((r) => setTimeout(r, 400));
@@ -185,7 +194,9 @@ describe('a list-wide skip trace', () => {
     fake.latencyMs = 150;
     expect((await start(list._id, 'single')).statusCode).toBe(200);
     const e = engine(1);
-    await expect.poll(async () => (await state(list._id)).run!.done, { timeout: 20_000, interval: 20 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await state(list._id)).run!.done, { timeout: 20_000, interval: 20 })
+      .toBeGreaterThan(0);
     const cancel = await t.app.inject({
       method: 'POST',
       url: '/api/lists/skiptrace/cancel',

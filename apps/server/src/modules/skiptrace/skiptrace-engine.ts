@@ -89,7 +89,11 @@ export function createSkiptraceEngine(deps: {
       const props = await q.takeItems(tx, run.id, batchId, size);
       if (props.length === 0) return null;
       const hold = await ledger.hold(
-        { teamId: run.team_id, amount: props.length * run.price, description: `Skip trace of ${props.length} properties` },
+        {
+          teamId: run.team_id,
+          amount: props.length * run.price,
+          description: `Skip trace of ${props.length} properties`,
+        },
         tx,
       );
       if (!hold.ok) {
@@ -126,7 +130,11 @@ export function createSkiptraceEngine(deps: {
     }
   }
 
-  async function runBatch(run: q.RunRow, statusId: string | null, lanes: { inFlight: number }): Promise<boolean> {
+  async function runBatch(
+    run: q.RunRow,
+    statusId: string | null,
+    lanes: { inFlight: number },
+  ): Promise<boolean> {
     if (stopping) return false;
     if (!(await q.renewLease(db, run.id, workerId, clock.now()))) throw new RunLost();
     const batch = await claimBatch(run, lanes);
@@ -155,7 +163,10 @@ export function createSkiptraceEngine(deps: {
       const stored = await storeResults(
         tx,
         { teamId: run.team_id, type: run.type, listIds: () => [run.list_id], statusId, now: clock.now() },
-        batch.props.map((p) => ({ propertyId: p.item_id, result: results.get(p.item_id) ?? { matched: false, persons: [] } })),
+        batch.props.map((p) => ({
+          propertyId: p.item_id,
+          result: results.get(p.item_id) ?? { matched: false, persons: [] },
+        })),
       );
       const hits = stored.filter((s) => s.hit);
       const figures = {
@@ -225,7 +236,10 @@ export function createSkiptraceEngine(deps: {
     const finished = await q.finishRun(db, claimed.id, reason ? 'stopped' : 'done', reason, clock.now());
     if (finished) {
       await emitRun(finished);
-      log.info({ runId: finished.id, hits: finished.hits, done: finished.done, reason }, 'skip trace finished');
+      log.info(
+        { runId: finished.id, hits: finished.hits, done: finished.done, reason },
+        'skip trace finished',
+      );
     }
   }
 

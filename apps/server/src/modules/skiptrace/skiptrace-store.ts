@@ -21,7 +21,13 @@ export type StoredOwner = {
   phones: { value: string; lineType: 'mobile' | 'landline' | 'other'; dnc: boolean }[];
   emails: string[];
 };
-export type StoredProperty = { propertyId: string; hit: boolean; owners: StoredOwner[]; landlines: number; dnc: number };
+export type StoredProperty = {
+  propertyId: string;
+  hit: boolean;
+  owners: StoredOwner[];
+  landlines: number;
+  dnc: number;
+};
 
 /** Valid phones in E.164 and valid e-mails only: a provider's malformed value is dropped, not stored. */
 function clean(persons: TracedPerson[]): TracedPerson[] {
@@ -46,16 +52,33 @@ function clean(persons: TracedPerson[]): TracedPerson[] {
  */
 export async function storeResults(
   tx: Db,
-  ctx: { teamId: string; type: SkiptraceType; listIds: (propertyId: string) => string[]; statusId: string | null; now: Date },
+  ctx: {
+    teamId: string;
+    type: SkiptraceType;
+    listIds: (propertyId: string) => string[];
+    statusId: string | null;
+    now: Date;
+  },
   results: { propertyId: string; result: TraceResult }[],
 ): Promise<StoredProperty[]> {
-  const kept = results.map((r) => ({ propertyId: r.propertyId, persons: clean(keepForType(r.result, ctx.type)) }));
+  const kept = results.map((r) => ({
+    propertyId: r.propertyId,
+    persons: clean(keepForType(r.result, ctx.type)),
+  }));
   const hits = kept.filter((k) => isHit(k.persons));
-  if (hits.length === 0) return kept.map((k) => ({ propertyId: k.propertyId, hit: false, owners: [], landlines: 0, dnc: 0 }));
+  if (hits.length === 0)
+    return kept.map((k) => ({ propertyId: k.propertyId, hit: false, owners: [], landlines: 0, dnc: 0 }));
 
   await q.lockTeamStacker(tx, ctx.teamId);
-  const values = hits.flatMap((h) => h.persons.flatMap((p) => [...p.phones.map((x) => x.number), ...p.emails]));
-  const known = await q.lookUpOwners(tx, ctx.teamId, values, hits.map((h) => h.propertyId));
+  const values = hits.flatMap((h) =>
+    h.persons.flatMap((p) => [...p.phones.map((x) => x.number), ...p.emails]),
+  );
+  const known = await q.lookUpOwners(
+    tx,
+    ctx.teamId,
+    values,
+    hits.map((h) => h.propertyId),
+  );
   const ownerOf = new Map(known.owned.map((o) => [o.value, o.item_id]));
   const teamDnc = new Set(known.dnc);
   const linkedTo = new Map<string, q.KnownOwners['linked']>();
@@ -107,7 +130,15 @@ export async function storeResults(
       for (const email of person.emails) {
         if (ownerOf.has(email)) continue;
         ownerOf.set(email, contactId);
-        w.identifiers.push({ item_id: contactId, value: email, is_email: true, primary: false, status: '', position: position++, line_type: null });
+        w.identifiers.push({
+          item_id: contactId,
+          value: email,
+          is_email: true,
+          primary: false,
+          status: '',
+          position: position++,
+          line_type: null,
+        });
       }
       w.links.push({ f: propertyId, t: contactId });
       for (const listId of ctx.listIds(propertyId)) w.members.push({ list_id: listId, id: contactId });
@@ -119,6 +150,7 @@ export async function storeResults(
   await q.writeOwners(tx, ctx.teamId, ctx.now, w);
   await q.markDncPhones(tx, ctx.teamId, newDnc);
   return kept.map(
-    (k) => stored.get(k.propertyId) ?? { propertyId: k.propertyId, hit: false, owners: [], landlines: 0, dnc: 0 },
+    (k) =>
+      stored.get(k.propertyId) ?? { propertyId: k.propertyId, hit: false, owners: [], landlines: 0, dnc: 0 },
   );
 }

@@ -243,7 +243,13 @@ export async function listsOfItem(db: Db, itemId: string) {
   return rows.map((r) => r.list_id);
 }
 
-export async function finishRun(db: Db, runId: string, state: 'done' | 'cancelled' | 'stopped', reason: string | null, now: Date) {
+export async function finishRun(
+  db: Db,
+  runId: string,
+  state: 'done' | 'cancelled' | 'stopped',
+  reason: string | null,
+  now: Date,
+) {
   const [row] = await queryRows<RunRow>(
     db,
     sql`update skiptrace_runs set state = ${state}, reason = ${reason}, finished_at = ${now}, claimed_by = null
@@ -277,7 +283,12 @@ export type KnownOwners = {
   linked: { property_id: string; contact_id: string; first: string | null; last: string | null }[];
 };
 
-export async function lookUpOwners(tx: Db, teamId: string, values: string[], propertyIds: string[]): Promise<KnownOwners> {
+export async function lookUpOwners(
+  tx: Db,
+  teamId: string,
+  values: string[],
+  propertyIds: string[],
+): Promise<KnownOwners> {
   const v = JSON.stringify(values);
   const [owned, dnc, linked] = await Promise.all([
     queryRows<{ value: string; item_id: string }>(

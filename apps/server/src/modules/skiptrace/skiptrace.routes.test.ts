@@ -6,7 +6,7 @@ import { createBatchData } from '../../providers/skiptrace/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { startFakeBatchData, type FakeBatchData } from '../../test/fake-batchdata.js';
 import { insertContact, insertTeamAdmin, type TestUser } from '../../test/factories.js';
-import { importCsv } from '../lists/lists.test-support.js';
+import { importCsv } from '../../test/import-csv.js';
 import { grantCredits, importProperties, PROPERTY_FIELDS } from './skiptrace.test-support.js';
 
 let t: TestApp;
@@ -15,7 +15,10 @@ let admin: TestUser;
 
 beforeAll(async () => {
   fake = await startFakeBatchData();
-  t = await buildTestApp({}, { realClock: true, skiptraceProvider: createBatchData({ key: fake.key, baseUrl: fake.url }) });
+  t = await buildTestApp(
+    {},
+    { realClock: true, skiptraceProvider: createBatchData({ key: fake.key, baseUrl: fake.url }) },
+  );
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -37,7 +40,11 @@ const traceProperty = (user: TestUser, propId: string, type: 'single' | 'multi' 
   });
 
 async function firstProperty(listId: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/lists/byId/${listId}/0`, headers: admin.headers });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/lists/byId/${listId}/0`,
+    headers: admin.headers,
+  });
   return res.json<{ properties: ListProperty[] }>().properties[0]!;
 }
 
@@ -53,9 +60,18 @@ describe('POST /api/properties/skiptrace', () => {
     expect(body.results.hit).toBe(true);
     expect(body.results.owners).toHaveLength(1);
     expect(body.results.owners[0].name).toBe('Owner1 Lee');
-    expect(body.results.owners[0].phones.map((p: { lineType: string }) => p.lineType)).toEqual(['mobile', 'landline']);
+    expect(body.results.owners[0].phones.map((p: { lineType: string }) => p.lineType)).toEqual([
+      'mobile',
+      'landline',
+    ]);
     expect(body.listMetrics).toEqual([
-      { listId: list._id, hits: 1, landlines: 1, dnc: body.results.owners[0].phones[1].dnc ? 1 : 0, cost: body.results.cost },
+      {
+        listId: list._id,
+        hits: 1,
+        landlines: 1,
+        dnc: body.results.owners[0].phones[1].dnc ? 1 : 0,
+        cost: body.results.cost,
+      },
     ]);
     expect(await t.app.services.ledger.balance(admin.teamId)).toBe(10_000 - body.results.cost * 10_000);
     const after = await firstProperty(list._id);
@@ -117,7 +133,10 @@ describe('POST /api/properties/skiptrace', () => {
     ).json<{ properties: ListProperty[] }>().properties;
     const ann = props.find((p) => p.Owner === 'Ann Lee')!;
     const bo = props.find((p) => p.Owner === 'Bo Chan')!;
-    const contactsBefore = await t.database.db.select().from(items).where(and(eq(items.teamId, admin.teamId), eq(items.type, 'contact')));
+    const contactsBefore = await t.database.db
+      .select()
+      .from(items)
+      .where(and(eq(items.teamId, admin.teamId), eq(items.type, 'contact')));
 
     const res = await traceProperty(admin, ann._id, 'multi');
     expect(res.statusCode, res.body).toBe(200);
@@ -126,18 +145,41 @@ describe('POST /api/properties/skiptrace', () => {
 
     // Bo Chan's mobile is already another contact's (a different name): that contact is linked, not copied.
     await fakeAnswerFor('2 Elm St', 'Bo', 'Chan');
-    const mobile = fake.answers.get('2 Elm St|Tacoma|WA|98402')!.persons[0]!.phones.find((p) => p.type === 'Mobile')!;
-    const holder = await insertContact(t.database.db, admin.teamId, { first: 'Robert', last: 'Chan', phones: [mobile.number] });
+    const mobile = fake.answers
+      .get('2 Elm St|Tacoma|WA|98402')!
+      .persons[0]!.phones.find((p) => p.type === 'Mobile')!;
+    const holder = await insertContact(t.database.db, admin.teamId, {
+      first: 'Robert',
+      last: 'Chan',
+      phones: [mobile.number],
+    });
     const boRes = await traceProperty(admin, bo._id, 'multi');
     expect(boRes.statusCode, boRes.body).toBe(200);
     expect(boRes.json().results.owners[0]._id).toBe(holder.id);
-    const links = await t.database.db.select().from(itemLinks).where(and(eq(itemLinks.fromId, bo._id), eq(itemLinks.toId, holder.id)));
+    const links = await t.database.db
+      .select()
+      .from(itemLinks)
+      .where(and(eq(itemLinks.fromId, bo._id), eq(itemLinks.toId, holder.id)));
     expect(links).toHaveLength(1);
-    const contactsAfter = await t.database.db.select().from(items).where(and(eq(items.teamId, admin.teamId), eq(items.type, 'contact')));
+    const contactsAfter = await t.database.db
+      .select()
+      .from(items)
+      .where(and(eq(items.teamId, admin.teamId), eq(items.type, 'contact')));
     expect(contactsAfter.length).toBe(contactsBefore.length + 1); // the holder inserted above, no copy
-    const holderPhones = await t.database.db.select().from(identifiers).where(eq(identifiers.itemId, holder.id));
-    expect(holderPhones.filter((p) => !p.isEmail).map((p) => p.value).sort()).toEqual(
-      fake.answers.get('2 Elm St|Tacoma|WA|98402')!.persons[0]!.phones.map((p) => p.number).sort(),
+    const holderPhones = await t.database.db
+      .select()
+      .from(identifiers)
+      .where(eq(identifiers.itemId, holder.id));
+    expect(
+      holderPhones
+        .filter((p) => !p.isEmail)
+        .map((p) => p.value)
+        .sort(),
+    ).toEqual(
+      fake.answers
+        .get('2 Elm St|Tacoma|WA|98402')!
+        .persons[0]!.phones.map((p) => p.number)
+        .sort(),
     );
   });
 
@@ -152,7 +194,16 @@ describe('POST /api/properties/skiptrace', () => {
     });
     expect(run.statusCode, run.body).toBe(200);
     await expect
-      .poll(async () => (await t.app.inject({ method: 'GET', url: `/api/lists/skiptrace/${list._id}`, headers: admin.headers })).json().run.state)
+      .poll(
+        async () =>
+          (
+            await t.app.inject({
+              method: 'GET',
+              url: `/api/lists/skiptrace/${list._id}`,
+              headers: admin.headers,
+            })
+          ).json().run.state,
+      )
       .toBe('done');
     const res = await t.app.inject({
       method: 'POST',
@@ -162,7 +213,9 @@ describe('POST /api/properties/skiptrace', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const landlines = [...fake.answers.values()].flatMap((a) =>
-      a.persons.flatMap((p) => p.phones.filter((ph) => ph.type === 'Land Line' && !ph.dnc).map((ph) => ph.number)),
+      a.persons.flatMap((p) =>
+        p.phones.filter((ph) => ph.type === 'Land Line' && !ph.dnc).map((ph) => ph.number),
+      ),
     );
     const mobiles = [...fake.answers.values()].flatMap((a) =>
       a.persons.flatMap((p) => p.phones.filter((ph) => ph.type === 'Mobile').map((ph) => ph.number)),
@@ -176,5 +229,7 @@ describe('POST /api/properties/skiptrace', () => {
 /** Makes the fake decide its answer for an address before the trace (so a test can plant a holder of its phone). */
 async function fakeAnswerFor(street: string, first: string, last: string) {
   const bd = createBatchData({ key: fake.key, baseUrl: fake.url });
-  await bd.trace([{ id: 'warm', street, city: 'Tacoma', state: 'WA', zip: '98402', owner: `${first} ${last}` }]);
+  await bd.trace([
+    { id: 'warm', street, city: 'Tacoma', state: 'WA', zip: '98402', owner: `${first} ${last}` },
+  ]);
 }

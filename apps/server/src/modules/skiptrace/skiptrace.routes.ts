@@ -11,11 +11,15 @@ import { route } from '../../lib/route.js';
 
 export async function skiptraceRoutes(app: FastifyInstance) {
   const { skiptrace } = app.services;
-  route(app, skiptraceList, async ({ auth, body }) => unwrap(await skiptrace.startList(auth, body.listId, body.type)));
+  route(app, skiptraceList, async ({ auth, body }) =>
+    unwrap(await skiptrace.startList(auth, body.listId, body.type)),
+  );
   route(app, getListSkiptrace, async ({ auth, params }) =>
     unwrap(await skiptrace.listState(auth, params.listId)),
   );
-  route(app, cancelListSkiptrace, async ({ auth, body }) => unwrap(await skiptrace.cancelList(auth, body.listId)));
+  route(app, cancelListSkiptrace, async ({ auth, body }) =>
+    unwrap(await skiptrace.cancelList(auth, body.listId)),
+  );
   route(app, skiptraceProperty, async ({ auth, body }) =>
     unwrap(await skiptrace.traceProperty(auth, body.propId, body.type)),
   );

@@ -60,7 +60,11 @@ export function createSkiptraceService(deps: {
     async propertyState(auth: AuthContext, propId: string) {
       const prop = await q.findProperty(db, auth.teamId, propId);
       if (!prop) return fail<Code>('PROPERTY_NOT_FOUND');
-      return ok({ hasPhones: prop.has_phones, prices: await prices(auth.teamId), demo: deps.provider.kind === 'demo' });
+      return ok({
+        hasPhones: prop.has_phones,
+        prices: await prices(auth.teamId),
+        demo: deps.provider.kind === 'demo',
+      });
     },
 
     async listState(auth: AuthContext, listId: string) {
@@ -73,7 +77,11 @@ export function createSkiptraceService(deps: {
       return ok({ run: run ? toRunDto(run) : null, toTrace, prices: p, demo: deps.provider.kind === 'demo' });
     },
 
-    async startList(auth: AuthContext, listId: string, type: SkiptraceType): Promise<Result<{ run: SkiptraceRunDto }, Code>> {
+    async startList(
+      auth: AuthContext,
+      listId: string,
+      type: SkiptraceType,
+    ): Promise<Result<{ run: SkiptraceRunDto }, Code>> {
       if (!mayTrace(auth)) return fail('PERMISSION_REQUIRED');
       const list = await q.findListTeam(db, auth.teamId, listId);
       if (!list) return fail('LIST_NOT_FOUND');
@@ -106,13 +114,21 @@ export function createSkiptraceService(deps: {
     },
 
     /** Traces one property now: held, traced, stored and settled, or given back whole on failure. */
-    async traceProperty(auth: AuthContext, propId: string, type: SkiptraceType): Promise<Result<z.infer<typeof skiptraceProperty.response>, Code>> {
+    async traceProperty(
+      auth: AuthContext,
+      propId: string,
+      type: SkiptraceType,
+    ): Promise<Result<z.infer<typeof skiptraceProperty.response>, Code>> {
       if (!mayTrace(auth)) return fail('PERMISSION_REQUIRED');
       const prop = await q.findProperty(db, auth.teamId, propId);
       if (!prop) return fail('PROPERTY_NOT_FOUND');
       if (prop.has_phones) return fail('PROPERTY_HAS_PHONES');
       const price = skiptracePrice(await deps.plans.planOf(auth.teamId), type);
-      const hold = await ledger.hold({ teamId: auth.teamId, amount: price, description: 'Skip trace of 1 property' });
+      const hold = await ledger.hold({
+        teamId: auth.teamId,
+        amount: price,
+        description: 'Skip trace of 1 property',
+      });
       if (!hold.ok) return fail('INSUFFICIENT_CREDITS');
       const { holdId } = hold.value;
       let results;
@@ -133,10 +149,20 @@ export function createSkiptraceService(deps: {
         );
         const charge = stored!.hit ? price : 0;
         const figures = stored!.hit
-          ? await q.addListFigures(tx, listIds, { hits: 1, landlines: stored!.landlines, dnc: stored!.dnc, cost: charge })
+          ? await q.addListFigures(tx, listIds, {
+              hits: 1,
+              landlines: stored!.landlines,
+              dnc: stored!.dnc,
+              cost: charge,
+            })
           : await q.listFigures(tx, listIds);
         const settled = await ledger.settle(
-          { holdId, charge, reason: 'skipTraceHit', description: `Skip trace: ${stored!.hit ? '1 hit' : 'no match'} of 1` },
+          {
+            holdId,
+            charge,
+            reason: 'skipTraceHit',
+            description: `Skip trace: ${stored!.hit ? '1 hit' : 'no match'} of 1`,
+          },
           tx,
         );
         if (!settled.ok) throw new Error(`settling hold ${holdId}: ${settled.code}`);
@@ -148,7 +174,12 @@ export function createSkiptraceService(deps: {
       return ok({
         results: {
           hit: out.stored.hit,
-          owners: out.stored.owners.map((o) => ({ _id: o.id, name: o.name, phones: o.phones, emails: o.emails })),
+          owners: out.stored.owners.map((o) => ({
+            _id: o.id,
+            name: o.name,
+            phones: o.phones,
+            emails: o.emails,
+          })),
           cost: unitsToDollars(out.charge),
         },
         listMetrics,

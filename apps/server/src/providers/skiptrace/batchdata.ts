@@ -24,7 +24,10 @@ type V3Item = {
   persons?: V3Person[];
   meta?: { matched?: boolean; error?: boolean };
 };
-type V3Response = { status?: { code?: number; text?: string; message?: string }; result?: { data?: V3Item[] } };
+type V3Response = {
+  status?: { code?: number; text?: string; message?: string };
+  result?: { data?: V3Item[] };
+};
 
 const TIMEOUT_MS = 30_000;
 
@@ -49,7 +52,11 @@ function toPerson(p: V3Person): TracedPerson {
   };
 }
 
-export function createBatchData(opts: { key: string; baseUrl: string; fetch?: typeof fetch }): SkiptraceProvider {
+export function createBatchData(opts: {
+  key: string;
+  baseUrl: string;
+  fetch?: typeof fetch;
+}): SkiptraceProvider {
   const doFetch = opts.fetch ?? fetch;
   const endpoint = new URL('/api/v3/property/skip-trace', opts.baseUrl);
 

@@ -53,7 +53,13 @@ export function useSkiptraceProperty(listId: string) {
       call(skiptraceProperty, { ...input, permissibleUse: true }),
     onSuccess: ({ results, listMetrics }) => {
       for (const m of listMetrics)
-        patchList(queryClient, m.listId, (list) => ({ ...list, hits: m.hits, landlines: m.landlines, dnc: m.dnc, cost: m.cost }));
+        patchList(queryClient, m.listId, (list) => ({
+          ...list,
+          hits: m.hits,
+          landlines: m.landlines,
+          dnc: m.dnc,
+          cost: m.cost,
+        }));
       void queryClient.invalidateQueries({ queryKey: listsKeys.detailsOf(listId) });
       void queryClient.invalidateQueries({ queryKey: listsKeys.skiptrace(listId) });
       const phones = results.owners.reduce((n, o) => n + o.phones.length, 0);

@@ -29,7 +29,13 @@ export function ListSkiptrace({ list }: { list: ListDto }) {
             <Text size="sm" fw={600}>
               Skip tracing… {formatCount(run.done)} of {formatCount(run.total)}
             </Text>
-            <Button size="compact-sm" variant="subtle" color="red" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              loading={cancel.isPending}
+              onClick={() => cancel.mutate()}
+            >
               Cancel
             </Button>
           </Group>

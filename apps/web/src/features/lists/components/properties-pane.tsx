@@ -128,7 +128,12 @@ export function PropertiesPane({
           }}
         >
           {properties.map((property) => (
-            <PropertyRow key={property._id} listId={listId} property={property} open={opened === property._id} />
+            <PropertyRow
+              key={property._id}
+              listId={listId}
+              property={property}
+              open={opened === property._id}
+            />
           ))}
         </Accordion>
       )}

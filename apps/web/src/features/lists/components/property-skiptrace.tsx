@@ -11,7 +11,12 @@ export function PropertySkiptrace({ listId, propId }: { listId: string; propId: 
   const data = state.data;
   return (
     <>
-      <SkiptraceButton size="xs" price={data ? data.prices.single : null} disabled={!data} onClick={() => setOpen(true)} />
+      <SkiptraceButton
+        size="xs"
+        price={data ? data.prices.single : null}
+        disabled={!data}
+        onClick={() => setOpen(true)}
+      />
       {data && (
         <SkiptraceDialog
           opened={open}

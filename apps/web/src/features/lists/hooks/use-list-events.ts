@@ -38,9 +38,7 @@ export function useListEvents() {
       cost: metrics.cost,
     }));
     if (run)
-      queryClient.setQueryData<SkiptraceState>(listsKeys.skiptrace(listId), (s) =>
-        s ? { ...s, run } : s,
-      );
+      queryClient.setQueryData<SkiptraceState>(listsKeys.skiptrace(listId), (s) => (s ? { ...s, run } : s));
     const now = Date.now();
     const last = refetchedAt.get(listId) ?? 0;
     if (!run || run.state !== 'running' || now - last > 1500) {
