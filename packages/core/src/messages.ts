@@ -246,7 +246,7 @@ export const messages = {
       'Campaign "{campaign}": {device} was paused because only {rate}% of its last 50 texts were delivered.',
     /** A list of properties with no owner contacts: what a campaign needs, and how to get it. */
     listWithoutContacts:
-      "{list} holds {properties} and no contacts, and campaigns text contacts. To reach the owners, import a spreadsheet with their names and phones next to these addresses: they are added as contacts linked to these properties. Skip tracing, which looks up owners' phones for you, is not available yet.",
+      "{list} holds {properties} and no contacts, and campaigns text contacts. To reach the owners, skip trace the list (Skiptrace, below) to look up their phones, or import a spreadsheet with their names and phones next to these addresses: either way they are added as contacts linked to these properties.",
   },
   dataFields: {
     systemSectionRemoved: 'The {name} section is built in and cannot be deleted.',
