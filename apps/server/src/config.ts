@@ -94,8 +94,10 @@ export const envSchema = z
     /** BatchData's API key for skip tracing; unset → the demo provider (fictional 555-01xx numbers). */
     BATCHDATA_API_KEY: z.string().min(10).optional(),
     BATCHDATA_URL: z.url().default('https://api.batchdata.com'),
-    /** Skip-trace requests (up to 100 addresses each) in flight per list-wide run. */
-    SKIPTRACE_CONCURRENCY: positiveInt(4),
+    /** Batches of a list-wide skip-trace run in flight at once (each one hold, one commit). */
+    SKIPTRACE_CONCURRENCY: positiveInt(2),
+    /** Properties per batch: sent at once as provider requests of up to 100 addresses. */
+    SKIPTRACE_BATCH: positiveInt(1000),
     /** Run list-wide skip traces in this process (tests that drive the engine themselves turn it off). */
     SKIPTRACE_ENGINE: z
       .enum(['true', 'false', '1', '0', ''])

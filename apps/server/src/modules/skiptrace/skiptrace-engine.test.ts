@@ -29,6 +29,7 @@ function engine(concurrency = 2, opts: { leaseMs?: number; provider?: SkiptraceP
     leaseMs: opts.leaseMs ?? 60_000,
     pollMs: 50,
     concurrency,
+    claimSize: 100,
     retryMs: 10,
     retries: 2,
     statusIdOf: (teamId) => t.app.services.records.notContactedStatusId(t.database.db, teamId),

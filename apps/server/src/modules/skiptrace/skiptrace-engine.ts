@@ -36,8 +36,10 @@ export function createSkiptraceEngine(deps: {
   log: FastifyBaseLogger;
   leaseMs: number;
   pollMs: number;
-  /** Provider requests in flight per run. */
+  /** Claims in flight per run. */
   concurrency: number;
+  /** Properties a claim takes: one hold, one store; sent as requests of the provider's size at once. */
+  claimSize: number;
   /** Waits before a failed request is tried again (each attempt waits longer); then the run stops. */
   retryMs: number;
   retries: number;
@@ -77,7 +79,7 @@ export function createSkiptraceEngine(deps: {
   /** Claims the next batch the credits cover: its properties marked sent, its worst case held. */
   async function claimBatch(run: q.RunRow, lanes: { inFlight: number }) {
     const affordable = Math.floor((await ledger.balance(run.team_id)) / run.price);
-    const size = Math.min(provider.maxBatch, affordable);
+    const size = Math.min(deps.claimSize, affordable);
     if (size <= 0) {
       if ((await q.pendingCount(db, run.id)) === 0) return null;
       // Batches in flight give back what their misses held: the last lane decides the credits are out.
@@ -176,7 +178,7 @@ export function createSkiptraceEngine(deps: {
         dnc: hits.reduce((n, h) => n + h.dnc, 0),
         cost: hits.length * run.price,
       };
-      const updated = await q.completeBatch(tx, {
+      const { run: updated, list } = await q.completeBatch(tx, {
         runId: run.id,
         listId: run.list_id,
         batchId: batch.batchId,
@@ -193,7 +195,7 @@ export function createSkiptraceEngine(deps: {
         tx,
       );
       if (!settled.ok) throw new Error(`settling hold ${batch.holdId}: ${settled.code}`);
-      return { updated, list: (await q.listFigures(tx, [run.list_id]))[0] };
+      return { updated, list };
     });
     emit(updated, list);
     return true;

@@ -30,6 +30,7 @@ export const skiptracePlugin = servicePlugin<'skiptrace' | 'skiptraceEngine', Sk
       leaseMs: config.SKIPTRACE_LEASE_MS,
       pollMs: 2000,
       concurrency: config.SKIPTRACE_CONCURRENCY,
+      claimSize: config.SKIPTRACE_BATCH,
       retryMs: 1000,
       retries: 3,
       statusIdOf,

@@ -190,26 +190,33 @@ export async function pendingCount(db: Db, runId: string) {
 
 export type Figures = { done: number; hits: number; landlines: number; dnc: number; cost: number };
 
-/** A stored batch: its properties done (hit or not), its figures added to the run and the list. */
+/** A stored batch, in one statement: its properties done (hit or not), its figures added to the run and the list. */
 export async function completeBatch(
   tx: Db,
   b: { runId: string; listId: string; batchId: string; hits: string[]; figures: Figures },
 ) {
-  await tx.execute(
-    sql`update skiptrace_run_items set state = 'done',
-          hit = item_id in (select jsonb_array_elements_text(${JSON.stringify(b.hits)}::jsonb)::uuid)
-        where run_id = ${b.runId} and batch_id = ${b.batchId}`,
-  );
-  await tx.execute(sql`update skiptrace_batches set state = 'stored' where id = ${b.batchId}`);
   const f = b.figures;
-  const [run] = await queryRows<RunRow>(
+  const [row] = await queryRows<{ run: RunRow; list: ListFiguresRow }>(
     tx,
-    sql`update skiptrace_runs set done = done + ${f.done}, hits = hits + ${f.hits},
-          landlines = landlines + ${f.landlines}, dnc = dnc + ${f.dnc}, cost = cost + ${f.cost}
-        where id = ${b.runId} returning ${RUN}`,
+    sql`with done as (
+          update skiptrace_run_items set state = 'done', hit = item_id = any(${`{${b.hits.join(',')}}`}::uuid[])
+          where run_id = ${b.runId} and batch_id = ${b.batchId} returning 1
+        ), stored as (
+          update skiptrace_batches set state = 'stored' where id = ${b.batchId} returning 1
+        ), run as (
+          update skiptrace_runs set done = done + ${f.done}, hits = hits + ${f.hits},
+            landlines = landlines + ${f.landlines}, dnc = dnc + ${f.dnc}, cost = cost + ${f.cost}
+          where id = ${b.runId} returning ${RUN}
+        ), list as (
+          update lists set hits = hits + ${f.hits}, landlines = landlines + ${f.landlines}, dnc = dnc + ${f.dnc},
+            cost = round((cost + ${f.cost}::float8 / 10000)::numeric, 4)::float8
+          where id = ${b.listId} returning id, hits, landlines, dnc, cost
+        )
+        select (select to_jsonb(run) from run) as run, (select to_jsonb(list) from list) as list,
+          (select count(*) from done) + (select count(*) from stored) as n`,
   );
-  await addListFigures(tx, [b.listId], f);
-  return run!;
+  const run = row!.run;
+  return { run: { ...run, created_at: new Date(run.created_at) }, list: row!.list };
 }
 
 export type ListFiguresRow = { id: string; hits: number; landlines: number; dnc: number; cost: number };
@@ -283,31 +290,37 @@ export type KnownOwners = {
   linked: { property_id: string; contact_id: string; first: string | null; last: string | null }[];
 };
 
+/** One statement for a batch's look-ups: who holds its values, which are on the DNC list, who is linked. */
 export async function lookUpOwners(
   tx: Db,
   teamId: string,
   values: string[],
   propertyIds: string[],
 ): Promise<KnownOwners> {
-  const v = JSON.stringify(values);
-  const [owned, dnc, linked] = await Promise.all([
-    queryRows<{ value: string; item_id: string }>(
-      tx,
-      sql`select value, item_id from identifiers
-          where team_id = ${teamId} and value in (select jsonb_array_elements_text(${v}::jsonb))`,
-    ),
-    queryRows<{ value: string }>(
-      tx,
-      sql`select value from dnc_phones where team_id = ${teamId} and value in (select jsonb_array_elements_text(${v}::jsonb))`,
-    ),
-    queryRows<KnownOwners['linked'][number]>(
-      tx,
-      sql`select l.from_id as property_id, c.id as contact_id, c.data->>'First name' as first, c.data->>'Last name' as last
-          from item_links l join items c on c.id = l.to_id and c.type = 'contact'
-          where l.from_id in (select jsonb_array_elements_text(${JSON.stringify(propertyIds)}::jsonb)::uuid)`,
-    ),
-  ]);
-  return { owned, dnc: dnc.map((d) => d.value), linked };
+  const rows = await queryRows<{
+    kind: 'i' | 'd' | 'l';
+    a: string;
+    b: string | null;
+    first: string | null;
+    last: string | null;
+  }>(
+    tx,
+    sql`with vals as (select unnest(${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]) as v)
+      select 'i' as kind, value as a, item_id::text as b, null as first, null as last from identifiers
+        where team_id = ${teamId} and value in (select v from vals)
+      union all
+      select 'd', value, null, null, null from dnc_phones where team_id = ${teamId} and value in (select v from vals)
+      union all
+      select 'l', l.from_id::text, c.id::text, c.data->>'First name', c.data->>'Last name'
+        from item_links l join items c on c.id = l.to_id and c.type = 'contact'
+        where l.from_id = any(${`{${propertyIds.join(',')}}`}::uuid[])`,
+  );
+  const known: KnownOwners = { owned: [], dnc: [], linked: [] };
+  for (const r of rows)
+    if (r.kind === 'i') known.owned.push({ value: r.a, item_id: r.b! });
+    else if (r.kind === 'd') known.dnc.push(r.a);
+    else known.linked.push({ property_id: r.a, contact_id: r.b!, first: r.first, last: r.last });
+  return known;
 }
 
 export type OwnerWrites = {

@@ -102,9 +102,13 @@ export function createBatchData(opts: {
     maxBatch: SKIPTRACE_BATCH_SIZE,
     async trace(requests) {
       const out = new Map<string, TraceResult>();
-      for (let i = 0; i < requests.length; i += SKIPTRACE_BATCH_SIZE) {
-        const part = requests.slice(i, i + SKIPTRACE_BATCH_SIZE);
-        const json = await post(part);
+      const parts: TraceRequest[][] = [];
+      for (let i = 0; i < requests.length; i += SKIPTRACE_BATCH_SIZE)
+        parts.push(requests.slice(i, i + SKIPTRACE_BATCH_SIZE));
+      // A few hundred addresses go as requests of 100 at once: their latencies overlap.
+      const answers = await Promise.all(parts.map((part) => post(part)));
+      for (const [k, json] of answers.entries()) {
+        const part = parts[k]!;
         const asked = new Set(part.map((r) => r.id));
         for (const item of json.result?.data ?? []) {
           const id = item.input?.requestId;
