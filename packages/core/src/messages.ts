@@ -111,6 +111,7 @@ export const messages = {
     propertyNotFound: 'That property does not exist.',
     nothingToTrace: 'Every property of this list has phones already: there is nothing to skip trace.',
     alreadyRunning: 'This list is being skip traced already.',
+    listImporting: 'This list is still importing: skip trace it once the import has finished.',
     runNotFound: 'There is no skip trace of this list under way.',
     permissibleUseRequired: 'Confirm that you will use the data for a permissible purpose.',
     noCredits:
@@ -246,7 +247,7 @@ export const messages = {
       'Campaign "{campaign}": {device} was paused because only {rate}% of its last 50 texts were delivered.',
     /** A list of properties with no owner contacts: what a campaign needs, and how to get it. */
     listWithoutContacts:
-      "{list} holds {properties} and no contacts, and campaigns text contacts. To reach the owners, skip trace the list (Skiptrace, below) to look up their phones, or import a spreadsheet with their names and phones next to these addresses: either way they are added as contacts linked to these properties.",
+      '{list} holds {properties} and no contacts, and campaigns text contacts. To reach the owners, skip trace the list (Skiptrace, below) to look up their phones, or import a spreadsheet with their names and phones next to these addresses: either way they are added as contacts linked to these properties.',
   },
   dataFields: {
     systemSectionRemoved: 'The {name} section is built in and cannot be deleted.',

@@ -7,6 +7,7 @@ export const skiptraceErrors = {
   PROPERTY_HAS_PHONES: { status: 409, message: messages.skiptrace.onlyWithoutPhones },
   NOTHING_TO_TRACE: { status: 409, message: messages.skiptrace.nothingToTrace },
   SKIPTRACE_RUNNING: { status: 409, message: messages.skiptrace.alreadyRunning },
+  SKIPTRACE_LIST_IMPORTING: { status: 409, message: messages.skiptrace.listImporting },
   SKIPTRACE_NOT_RUNNING: { status: 404, message: messages.skiptrace.runNotFound },
   PROVIDER_FAILED: { status: 503, message: messages.skiptrace.providerFailed },
 } satisfies Record<string, ErrorAnswer>;

@@ -35,12 +35,17 @@ const HAS_PHONES = (prop: ReturnType<typeof sql>) =>
   sql`exists (select 1 from item_links l join identifiers idt on idt.item_id = l.to_id and not idt.is_email
       where l.from_id = ${prop})`;
 
-export type PropertyRow = { id: string; data: Record<string, FieldValue>; has_phones: boolean };
+export type PropertyRow = {
+  id: string;
+  data: Record<string, FieldValue>;
+  assigned_to: string[];
+  has_phones: boolean;
+};
 
 export async function findProperty(db: Db, teamId: string, propId: string) {
   const [row] = await queryRows<PropertyRow>(
     db,
-    sql`select i.id, i.data, ${HAS_PHONES(sql`i.id`)} as has_phones from items i
+    sql`select i.id, i.data, i.assigned_to, ${HAS_PHONES(sql`i.id`)} as has_phones from items i
         where i.id = ${propId} and i.team_id = ${teamId} and i.type = 'property'`,
   );
   return row ?? null;

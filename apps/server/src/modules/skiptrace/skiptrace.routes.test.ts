@@ -5,7 +5,7 @@ import { identifiers, itemLinks, items } from '../../db/schema/index.js';
 import { createBatchData } from '../../providers/skiptrace/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { startFakeBatchData, type FakeBatchData } from '../../test/fake-batchdata.js';
-import { insertContact, insertTeamAdmin, type TestUser } from '../../test/factories.js';
+import { insertContact, insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
 import { importCsv } from '../../test/import-csv.js';
 import { grantCredits, importProperties, PROPERTY_FIELDS } from './skiptrace.test-support.js';
 
@@ -100,6 +100,27 @@ describe('POST /api/properties/skiptrace', () => {
     expect(res.statusCode).toBe(402);
     expect(res.json().message).toBe(messages.billing.insufficientCredits);
     expect(fake.requests.length).toBe(asked);
+  });
+
+  it("a member with 'Only assigned' data access traces only the properties assigned to them, and no list", async () => {
+    const list = await importProperties(t, admin, 1, 'Assigned');
+    await grantCredits(t, admin, 1);
+    const prop = await firstProperty(list._id);
+    const olly = await insertMember(t, admin.teamId, `olly${n}@routes.test`, { dataAccess: 'Only assigned' });
+    const refused = await traceProperty(olly, prop._id);
+    expect(refused.statusCode).toBe(404);
+    await t.database.db
+      .update(items)
+      .set({ assignedTo: [olly.userId] })
+      .where(eq(items.id, prop._id));
+    expect((await traceProperty(olly, prop._id)).statusCode).toBe(200);
+    const run = await t.app.inject({
+      method: 'POST',
+      url: '/api/lists/skiptrace',
+      headers: olly.headers,
+      payload: { listId: list._id, type: 'single', permissibleUse: true },
+    });
+    expect(run.statusCode).toBe(403);
   });
 
   it('a trace without the permissible-use confirmation is refused', async () => {

@@ -15,6 +15,7 @@ import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { SkiptraceFailedError, type SkiptraceProvider } from '../../providers/skiptrace/index.js';
 import type { BillingErrorCode, LedgerService, PlansService } from '../billing/index.js';
+import { seesAllData } from '../records/index.js';
 import type { SkiptraceEngine } from './skiptrace-engine.js';
 import type { SkiptraceErrorCode } from './skiptrace.errors.js';
 import { toListMetrics, toRunDto, toTraceRequest } from './skiptrace.mappers.js';
@@ -27,8 +28,7 @@ type Code =
   | SkiptraceErrorCode
   | Extract<BillingErrorCode, 'INSUFFICIENT_CREDITS'>
   | 'PERMISSION_REQUIRED'
-  | 'LIST_NOT_FOUND'
-  | 'LIST_IMPORTING';
+  | 'LIST_NOT_FOUND';
 
 /**
  * Skip tracing's use cases: a property now (POST /properties/skiptrace), a list in the background
@@ -77,15 +77,16 @@ export function createSkiptraceService(deps: {
       return ok({ run: run ? toRunDto(run) : null, toTrace, prices: p, demo: deps.provider.kind === 'demo' });
     },
 
+    /** A list-wide run traces every property of the list: for members who see all of the team's data. */
     async startList(
       auth: AuthContext,
       listId: string,
       type: SkiptraceType,
     ): Promise<Result<{ run: SkiptraceRunDto }, Code>> {
-      if (!mayTrace(auth)) return fail('PERMISSION_REQUIRED');
+      if (!mayTrace(auth) || !seesAllData(auth)) return fail('PERMISSION_REQUIRED');
       const list = await q.findListTeam(db, auth.teamId, listId);
       if (!list) return fail('LIST_NOT_FOUND');
-      if (list.state !== 'imported') return fail('LIST_IMPORTING');
+      if (list.state !== 'imported') return fail('SKIPTRACE_LIST_IMPORTING');
       const price = skiptracePrice(await deps.plans.planOf(auth.teamId), type);
       const run = await db.transaction((tx) =>
         q.createRun(tx, { teamId: auth.teamId, listId, userId: auth.userId, type, price, now: clock.now() }),
@@ -121,7 +122,9 @@ export function createSkiptraceService(deps: {
     ): Promise<Result<z.infer<typeof skiptraceProperty.response>, Code>> {
       if (!mayTrace(auth)) return fail('PERMISSION_REQUIRED');
       const prop = await q.findProperty(db, auth.teamId, propId);
-      if (!prop) return fail('PROPERTY_NOT_FOUND');
+      // A member with 'Only assigned' data access traces only the properties assigned to them.
+      if (!prop || (!seesAllData(auth) && !prop.assigned_to.includes(auth.userId)))
+        return fail('PROPERTY_NOT_FOUND');
       if (prop.has_phones) return fail('PROPERTY_HAS_PHONES');
       const price = skiptracePrice(await deps.plans.planOf(auth.teamId), type);
       const hold = await ledger.hold({
