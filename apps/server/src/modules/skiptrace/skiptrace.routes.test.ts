@@ -106,7 +106,10 @@ describe('POST /api/properties/skiptrace', () => {
     const list = await importProperties(t, admin, 1, 'Assigned');
     await grantCredits(t, admin, 1);
     const prop = await firstProperty(list._id);
-    const olly = await insertMember(t, admin.teamId, `olly${n}@routes.test`, { dataAccess: 'Only assigned' });
+    const olly = await insertMember(t, admin.teamId, `olly${n}@routes.test`, {
+      dataAccess: 'Only assigned',
+      permissions: ['import'],
+    });
     const refused = await traceProperty(olly, prop._id);
     expect(refused.statusCode).toBe(404);
     await t.database.db
