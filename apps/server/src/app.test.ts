@@ -49,6 +49,8 @@ const SERVICES: Record<keyof Services, true> = {
   ledger: true,
   billing: true,
   affiliates: true,
+  skiptrace: true,
+  skiptraceEngine: true,
 };
 
 type Meta = { name: string; dependencies: string[] };

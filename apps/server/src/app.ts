@@ -56,6 +56,8 @@ import {
 } from './modules/records/index.js';
 import { recordsPlugin } from './modules/records/records.plugin.js';
 import { settingsRoutes, type SettingsService } from './modules/settings/index.js';
+import { skiptraceRoutes, type SkiptraceEngine, type SkiptraceService } from './modules/skiptrace/index.js';
+import { skiptracePlugin, type SkiptraceOptions } from './modules/skiptrace/skiptrace.plugin.js';
 import { settingsPlugin } from './modules/settings/settings.plugin.js';
 import { avatarsRoutes, teamsRoutes, type TeamsService } from './modules/teams/index.js';
 import { teamsPlugin } from './modules/teams/teams.plugin.js';
@@ -104,6 +106,8 @@ export type Services = {
   ledger: LedgerService;
   billing: BillingService;
   affiliates: AffiliatesService;
+  skiptrace: SkiptraceService;
+  skiptraceEngine: SkiptraceEngine;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -132,7 +136,8 @@ export type AppDeps = {
   logStream?: NodeJS.WritableStream;
 } & DevicesOptions &
   CampaignsOptions &
-  AffiliatesOptions;
+  AffiliatesOptions &
+  SkiptraceOptions;
 
 /**
  * The domains' registration plugins, in the order of what needs what: each builds its services from
@@ -154,6 +159,7 @@ export const domainPlugins: FastifyPluginAsync<AppDeps>[] = [
   dataFieldsPlugin,
   devicesPlugin,
   campaignsPlugin,
+  skiptracePlugin,
 ];
 
 /** Routes that take a file: multipart forms are parsed for them only (elsewhere a form is a 415). */
@@ -219,6 +225,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     teamsRoutes,
     billingRoutes,
     affiliatesRoutes,
+    skiptraceRoutes,
   ])
     await app.register(routes);
   await app.register(withUploads(listsRoutes, avatarsRoutes));
@@ -236,6 +243,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 function registerLifecycle(app: FastifyInstance) {
   const { config, services: s } = app;
   if (config.IMPORT_WORKER) app.addHook('onReady', async () => s.imports.start());
+  if (config.SKIPTRACE_ENGINE) app.addHook('onReady', async () => s.skiptraceEngine.start());
   app.addHook('onReady', async () => {
     s.gateway.start();
     s.hookSender.start();
@@ -247,6 +255,7 @@ function registerLifecycle(app: FastifyInstance) {
   });
   app.addHook('preClose', async () => {
     await s.imports.stop();
+    await s.skiptraceEngine.stop();
     await s.simulatedPhones.stopAll();
     await s.hookSender.stop();
     await s.campaignEngine.stop();

@@ -91,6 +91,20 @@ export const envSchema = z
     CAMPAIGN_MAX_PER_TICK: positiveInt(200),
     GOOGLE_MAPS_KEY: z.string().min(10).optional(),
     GOOGLE_MAPS_URL: z.url().default('https://maps.googleapis.com'),
+    /** BatchData's API key for skip tracing; unset → the demo provider (fictional 555-01xx numbers). */
+    BATCHDATA_API_KEY: z.string().min(10).optional(),
+    BATCHDATA_URL: z.url().default('https://api.batchdata.com'),
+    /** Batches of a list-wide skip-trace run in flight at once (each one hold, one commit). */
+    SKIPTRACE_CONCURRENCY: positiveInt(2),
+    /** Properties per batch: sent at once as provider requests of up to 100 addresses. */
+    SKIPTRACE_BATCH: positiveInt(1000),
+    /** Run list-wide skip traces in this process (tests that drive the engine themselves turn it off). */
+    SKIPTRACE_ENGINE: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
+    /** A run whose process has not renewed its lease for this long is taken over by another. */
+    SKIPTRACE_LEASE_MS: positiveInt(60_000),
     /** Stripe's secret key: card payments and subscriptions; unset → 'Payments are not configured'. */
     STRIPE_SECRET_KEY: z.string().min(10).optional(),
   })

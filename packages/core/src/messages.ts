@@ -105,6 +105,22 @@ export const messages = {
     listImporting: 'This list is still importing. You can delete it once the import has finished.',
     listDeleted: 'List deleted.',
   },
+  /** Skip tracing (spec part 2 §5 for the first; the others we designed, the spec is silent). */
+  skiptrace: {
+    onlyWithoutPhones: 'Skip trace applies only to properties without phones.',
+    propertyNotFound: 'That property does not exist.',
+    nothingToTrace: 'Every property of this list has phones already: there is nothing to skip trace.',
+    alreadyRunning: 'This list is being skip traced already.',
+    listImporting: 'This list is still importing: skip trace it once the import has finished.',
+    runNotFound: 'There is no skip trace of this list under way.',
+    permissibleUseRequired: 'Confirm that you will use the data for a permissible purpose.',
+    noCredits:
+      "The skip trace stopped: you don't have enough credits for the next addresses. Add credits in Settings > Billing.",
+    providerFailed: 'The skip trace provider did not answer. Please try again later.',
+    providerRefused: 'The skip trace provider refused our key. Check BATCHDATA_API_KEY.',
+    cancelled: 'The skip trace was cancelled.',
+    demoData: 'Demo data: fictional numbers',
+  },
   /** Upload storage and spreadsheet-reading limits (issue 15): texts we designed, the spec is silent. */
   imports: {
     uploadQuota:
@@ -231,7 +247,7 @@ export const messages = {
       'Campaign "{campaign}": {device} was paused because only {rate}% of its last 50 texts were delivered.',
     /** A list of properties with no owner contacts: what a campaign needs, and how to get it. */
     listWithoutContacts:
-      "{list} holds {properties} and no contacts, and campaigns text contacts. To reach the owners, import a spreadsheet with their names and phones next to these addresses: they are added as contacts linked to these properties. Skip tracing, which looks up owners' phones for you, is not available yet.",
+      '{list} holds {properties} and no contacts, and campaigns text contacts. To reach the owners, skip trace the list (Skiptrace, below) to look up their phones, or import a spreadsheet with their names and phones next to these addresses: either way they are added as contacts linked to these properties.',
   },
   dataFields: {
     systemSectionRemoved: 'The {name} section is built in and cannot be deleted.',

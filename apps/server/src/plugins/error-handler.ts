@@ -22,6 +22,7 @@ import { listsErrors } from '../modules/lists/lists.errors.js';
 import { mapsErrors } from '../modules/maps/maps.errors.js';
 import { recordsErrors } from '../modules/records/records.errors.js';
 import { settingsErrors } from '../modules/settings/settings.errors.js';
+import { skiptraceErrors } from '../modules/skiptrace/skiptrace.errors.js';
 import { teamsErrors } from '../modules/teams/teams.errors.js';
 import { templatesErrors } from '../modules/templates/templates.errors.js';
 
@@ -43,6 +44,7 @@ export const errorCatalogues = {
   maps: mapsErrors,
   records: recordsErrors,
   settings: settingsErrors,
+  skiptrace: skiptraceErrors,
   teams: teamsErrors,
   templates: templatesErrors,
 } satisfies ErrorCatalogues;

@@ -27,6 +27,7 @@ export async function buildTestApp(
     random?: AppDeps['random'];
     payouts?: AppDeps['payouts'];
     database?: Database;
+    skiptraceProvider?: AppDeps['skiptraceProvider'];
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
@@ -51,6 +52,7 @@ export async function buildTestApp(
     ...(opts.phoneZones ? { phoneZones: opts.phoneZones } : {}),
     ...(opts.random ? { random: opts.random } : {}),
     ...(opts.payouts ? { payouts: opts.payouts } : {}),
+    ...(opts.skiptraceProvider ? { skiptraceProvider: opts.skiptraceProvider } : {}),
   });
   await app.ready();
   return {

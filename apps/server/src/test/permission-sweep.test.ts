@@ -28,6 +28,7 @@ function guarded(key: PermissionKey, teamId: string, self: string): Record<strin
     case 'import':
       return {
         lists: rows('lists'),
+        skiptrace_runs: rows('skiptrace_runs'),
         import_mappings: rows('import_mappings'),
         list_items: sql`select * from list_items where list_id in (select id from lists where team_id = ${teamId})`,
       };

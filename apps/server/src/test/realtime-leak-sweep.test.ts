@@ -196,6 +196,24 @@ describe('the realtime leak sweep', () => {
         { name: 'Phone', type: 'contact', matchesTo: 'Phone' },
       ]),
     );
+    const props = await importCsv(t, admin, 'Street,City,Owner\n12 Pike St,Seattle,Ann Lee\n', [
+      { name: 'Street', type: 'property', matchesTo: 'Street1' },
+      { name: 'City', type: 'property', matchesTo: 'City' },
+      { name: 'Owner', type: 'property', matchesTo: 'Owner' },
+    ]);
+    await t.app.services.ledger.grant({
+      teamId: admin.teamId,
+      amount: 10_000,
+      reason: 'adminGrant',
+      description: 'Sweep credits',
+      actorId: admin.userId,
+    });
+    const propId = (await call(admin, 'GET', `/api/lists/byId/${props._id}/0`)).json().properties[0]._id;
+    await step(['skiptraceProgress'], team, () =>
+      call(admin, 'POST', '/api/properties/skiptrace', { propId, type: 'single', permissibleUse: true }).then(
+        (r) => expect(r.statusCode, r.body).toBe(200),
+      ),
+    );
     const group = (await call(admin, 'PUT', '/api/templates/addGroup', { name: 'Followers' })).json()._id;
     await call(admin, 'PUT', '/api/templates/addTemplate', { text: 'Hello there friend', groupId: group });
     const device = (await call(admin, 'GET', '/api/services/devices')).json().devices[0]._id;

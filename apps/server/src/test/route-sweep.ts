@@ -39,6 +39,7 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
   if (k === 'id' && /\/lists\//.test(url)) return ids['list']!;
   const byName: Record<string, string> = {
     listId: ids['list']!,
+    propId: ids['property']!,
     campaignId: ids['campaign']!,
     groupId: ids['group']!,
     tempId: ids['template']!,
@@ -331,6 +332,9 @@ export async function stopBackgroundWork(t: TestApp) {
   await t.app.services.hookSender.stop();
   t.app.services.hookSender.kick = () => {};
   await t.app.services.imports.stop();
+  // A skip trace started stays running, so cancelling it succeeds and nothing moves between digests.
+  await t.app.services.skiptraceEngine.stop();
+  t.app.services.skiptraceEngine.kick = () => {};
 }
 
 /** One digest per table of the team's rows (a table, or a filtered query over it). */

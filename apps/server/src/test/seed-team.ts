@@ -118,6 +118,21 @@ export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
     .returning();
   ids['list'] = list!.id;
   await db.insert(listItems).values({ listId: list!.id, itemId: contact.id, type: 'contact' });
+  // A property without phones in the list, and credits: what a skip trace needs to succeed.
+  const property = await insertContact(db, admin.teamId, {
+    type: 'property',
+    data: { Street1: '1 Secret Way', City: 'Seattle', State: 'WA', Owner: 'Zelda Secretname' },
+  });
+  ids['property'] = property.id;
+  await db.insert(listItems).values({ listId: list!.id, itemId: property.id, type: 'property' });
+  const granted = await t.app.services.ledger.grant({
+    teamId: admin.teamId,
+    amount: 100_000,
+    reason: 'adminGrant',
+    description: 'Seeded credits',
+    actorId: admin.userId,
+  });
+  if (!granted.ok) throw new Error(granted.code);
   const campaign = await call('POST', '/api/campaigns/launch', {
     name: 'Secret campaign of A',
     statuses: [ids['status']],

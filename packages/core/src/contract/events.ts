@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATA_ACCESS, PERMISSION_KEYS } from '../constants.js';
 import { currentUser } from './common.js';
 import { listDto } from './lists/dto.js';
+import { listMetrics, skiptraceRunDto } from './skiptrace/skiptrace.js';
 import { messageDto, notificationDto } from './records/dto.js';
 import { text } from './text.js';
 
@@ -27,6 +28,11 @@ export const serverEvents = {
   }),
   /** An import finished (or failed: state 'failed' with its error). */
   listImported: z.object({ listId: text(), list: listDto }),
+  /**
+   * A skip trace moved on (team room): a list-wide run's progress (`run`), or a property's trace
+   * (`run` null); `metrics` are the list's figures after it. Refetch the list's properties.
+   */
+  skiptraceProgress: z.object({ listId: text(), run: skiptraceRunDto.nullable(), metrics: listMetrics }),
   /** A message joined a record's thread (an SMS sent or received, a comment from elsewhere). */
   messageAdded: z.object({ itemId: text(), message: messageDto }),
   /** A text's delivery state moved on: queued → sent → delivered, or failed. */

@@ -20,3 +20,4 @@ export * from './campaigns/index.js';
 export * from './teams/index.js';
 export * from './billing/index.js';
 export * from './affiliates/index.js';
+export * from './skiptrace/index.js';

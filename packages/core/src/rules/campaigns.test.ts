@@ -177,7 +177,7 @@ describe('listWithoutContactsNote', () => {
     expect(note).toMatch(
       /^Redfin Austin holds 1,350 properties and no contacts, and campaigns text contacts\./,
     );
-    expect(note).toContain('Skip tracing');
+    expect(note).toContain('skip trace the list');
   });
   it('says nothing about a list with contacts, or an empty one', () => {
     expect(listWithoutContactsNote({ name: 'A', itemCount: 3, propCount: 350 })).toBeNull();

@@ -9,3 +9,4 @@ export * from './templates.js';
 export * from './campaigns.js';
 export * from './billing.js';
 export * from './affiliates.js';
+export * from './skiptrace.js';

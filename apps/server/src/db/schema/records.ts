@@ -113,6 +113,10 @@ export const identifiers = pgTable(
     sentFrom: text('sent_from'),
     apple: boolean('apple').notNull().default(false),
     position: integer('position').notNull().default(0),
+    /** Where the value came from: null for imported or typed, 'skiptrace' for a skip trace's. */
+    source: text('source').$type<'skiptrace'>(),
+    /** A phone's line type as its source gave it (a skip trace); null when unknown. */
+    lineType: text('line_type').$type<'mobile' | 'landline' | 'other'>(),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [

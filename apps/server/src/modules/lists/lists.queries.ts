@@ -329,7 +329,8 @@ export type ExportRow = {
   id: string;
   data: Record<string, FieldValue>;
   status: string | null;
-  phones: { value: string; status: string; primary: boolean }[];
+  /** lineType: the line type a skip trace's provider gave the phone; null when unknown. */
+  phones: { value: string; status: string; primary: boolean; lineType: 'mobile' | 'landline' | 'other' | null }[];
   emails: string[];
   property: Record<string, FieldValue> | null;
   company: CompanyNameFields;
@@ -338,7 +339,7 @@ export type ExportRow = {
 
 const EXPORT_COLUMNS = sql`
   i.id, i.data, s.text as status,
-  coalesce((select json_agg(json_build_object('value', idt.value, 'status', idt.status, 'primary', idt."primary")
+  coalesce((select json_agg(json_build_object('value', idt.value, 'status', idt.status, 'primary', idt."primary", 'lineType', idt.line_type)
             order by idt."primary" desc, idt.position) from identifiers idt where idt.item_id = i.id and not idt.is_email), '[]') as phones,
   coalesce((select array_agg(idt.value order by idt.position) from identifiers idt where idt.item_id = i.id and idt.is_email), '{}') as emails,
   (select p.data from item_links l join items p on p.id = l.to_id and p.type = 'property' where l.from_id = i.id

@@ -23,7 +23,12 @@ export { toListDto } from './lists.mappers.js';
 
 export type ListsService = ReturnType<typeof createListsService>;
 
-const isLandline = (e164: string) => parsePhoneNumberFromString(e164)?.getType() === 'FIXED_LINE';
+/**
+ * A landline: as the skip-trace provider said when it found the phone; otherwise as libphonenumber
+ * classes the number (which cannot tell most North American numbers apart: FIXED_LINE_OR_MOBILE).
+ */
+const isLandline = (p: { value: string; lineType: string | null }) =>
+  p.lineType ? p.lineType === 'landline' : parsePhoneNumberFromString(p.value)?.getType() === 'FIXED_LINE';
 
 /** The team's lists: cards, renames, order, removal, their statistics and CSV exports. */
 export function createListsService(deps: {
@@ -209,7 +214,7 @@ export function createListsService(deps: {
             kind === 'dnc'
               ? p.status === 'DNC'
               : kind === 'landline'
-                ? p.status === '' && isLandline(p.value)
+                ? p.status === '' && isLandline(p)
                 : p.status === '',
           )
           .map((p) => p.value);

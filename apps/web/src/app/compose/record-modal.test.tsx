@@ -41,6 +41,11 @@ function setUp(
       },
     },
     [`GET /api/items/${ITEM_ID}`]: { status: 200, body: { item, messages: [], tasks: [], sections: [] } },
+    // A property's record asks whether it can be skip traced.
+    [`GET /api/properties/skiptrace/${ITEM_ID}`]: {
+      status: 200,
+      body: { hasPhones: true, prices: { single: 0.06, multi: 0.05 }, demo: false },
+    },
     ...routes,
   });
   return renderApp(`/billing?record=${ITEM_ID}`, { token: 'token-ann' });
@@ -494,6 +499,22 @@ describe('record detail', () => {
       data: { Address: '12 Oak St', City: 'Sacramento', State: 'CA', Zip: '95814' },
     });
     const openProperty = async () => within(await screen.findByRole('dialog', { name: /12 Oak St/ }, LOAD));
+
+    it('offers Skiptrace with its price when the property has no phones', async () => {
+      setUp(
+        {
+          [`GET /api/properties/skiptrace/${ITEM_ID}`]: {
+            status: 200,
+            body: { hasPhones: false, prices: { single: 0.06, multi: 0.07 }, demo: true },
+          },
+        },
+        PROPERTY,
+      );
+      const record = await openProperty();
+      const panel = within(await record.findByRole('region', { name: 'Owner phones' }));
+      expect(panel.getByRole('button', { name: 'Skiptrace $0.06' })).toBeInTheDocument();
+      expect(panel.getByText('Demo data: fictional numbers')).toBeInTheDocument();
+    });
 
     it('shows its address with a listing search link, and the street-view photo when maps are configured', async () => {
       setUp(

@@ -10,4 +10,6 @@ export const listsKeys = {
   detailsOf: (id: string) => [...listsKeys.details(), id] as const,
   /** One page of a list's properties (25 from `skip`) for one search. */
   detail: (id: string, page: ListPage) => [...listsKeys.detailsOf(id), page] as const,
+  /** The list's latest skip trace, what a new one would trace, and its prices. */
+  skiptrace: (id: string) => [...listsKeys.all, 'skiptrace', id] as const,
 };

@@ -4,7 +4,7 @@ import type { ListDto } from '@prospector/core';
 import { useExportList, type ExportKind } from '../api/export-list';
 import { useOpenCampaignBuilder } from '../hooks/use-open-campaign-builder';
 import { ListWithoutContactsNote } from '../../../components/list-without-contacts-note';
-import { SkiptraceButton } from './skiptrace-button';
+import { ListSkiptrace } from './list-skiptrace';
 
 const EXPORT_BUTTONS: { kind: ExportKind; label: string }[] = [
   { kind: 'all', label: 'Export all' },
@@ -29,7 +29,7 @@ export function ListActions({ list }: { list: ListDto }) {
         Launch Campaign
       </Button>
       {!importing && <ListWithoutContactsNote list={list} />}
-      <SkiptraceButton perHit fullWidth />
+      <ListSkiptrace list={list} />
       <Group gap={6} mt={4}>
         <IconDownload size={14} color="var(--mantine-color-dimmed)" />
         <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em' }}>

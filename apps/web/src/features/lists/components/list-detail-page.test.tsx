@@ -29,8 +29,17 @@ function pageOf(skip: number, total: number, overrides: Partial<ListProperty> = 
   return { status: 200, body: { list: buildList(), total, properties, stats } };
 }
 
+const skiptraceState = (overrides: object = {}): FakeRoute => ({
+  status: 200,
+  body: { run: null, toTrace: 10, prices: { single: 0.06, multi: 0.05 }, demo: true, ...overrides },
+});
+
 function setUp(routes: Record<string, FakeRoute>) {
-  mockApi({ 'GET /api/users/me': { status: 200, body: { user: buildUser() } }, ...routes });
+  mockApi({
+    'GET /api/users/me': { status: 200, body: { user: buildUser() } },
+    [`GET /api/lists/skiptrace/${ID}`]: skiptraceState(),
+    ...routes,
+  });
   return renderApp(`/lists/${ID}`, { token: 'token-ann' });
 }
 
@@ -115,16 +124,72 @@ describe('list detail page', () => {
     expect(within(details).queryByRole('button', { name: /Skiptrace/ })).not.toBeInTheDocument();
   });
 
-  it('offers a skip trace at $0.06 for a property without phones, off until billing exists', async () => {
-    const { user } = setUp({ [`GET ${BY_ID}/0`]: pageOf(0, 1, { phones: [] }) });
+  it('offers a skip trace at $0.06 for a property without phones, and traces it once the permissible use is confirmed', async () => {
+    const { user } = setUp({
+      [`GET ${BY_ID}/0`]: pageOf(0, 1, { phones: [] }),
+      'POST /api/properties/skiptrace': {
+        status: 200,
+        body: {
+          results: {
+            hit: true,
+            owners: [{ _id: 'c1', name: 'Jane Doe', phones: [{ value: '+12065550101', lineType: 'mobile', dnc: false }], emails: [] }],
+            cost: 0.06,
+          },
+          listMetrics: [{ listId: ID, hits: 1, landlines: 0, dnc: 0, cost: 0.06 }],
+        },
+      },
+    });
 
     await user.click(await screen.findByRole('button', { name: /1 Oak St/ }));
-
     const details = await screen.findByRole('region', { name: /1 Oak St/ });
-    const skiptrace = within(details).getByRole('button', { name: 'Skiptrace $0.06' });
-    expect(skiptrace).toHaveAttribute('aria-disabled', 'true');
-    await user.hover(skiptrace);
-    expect(await screen.findByText('Skip tracing comes with billing')).toBeInTheDocument();
+    await user.click(within(details).getByRole('button', { name: 'Skiptrace $0.06' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Skip trace' });
+    expect(within(dialog).getByText(messages.skiptrace.demoData)).toBeInTheDocument();
+    const go = within(dialog).getByRole('button', { name: 'Skip trace for up to $0.06' });
+    expect(go).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: /permissible purpose/ }));
+    await user.click(go);
+
+    await waitFor(() => expect(requestsTo('POST', '/api/properties/skiptrace')).toHaveLength(1));
+    expect(requestsTo('POST', '/api/properties/skiptrace')[0]!.body).toEqual({ propId: 'prop-0', type: 'single', permissibleUse: true });
+    expect(await screen.findByText('Found 1 phone for this property ($0.06).')).toBeInTheDocument();
+  });
+
+  it('skip traces the list after confirmation, shows its progress with Cancel, and its figures follow', async () => {
+    const run = {
+      _id: 'run-1',
+      listId: ID,
+      type: 'multi',
+      state: 'running',
+      reason: null,
+      total: 10,
+      done: 4,
+      hits: 3,
+      landlines: 1,
+      dnc: 0,
+      cost: 0.15,
+      price: 0.05,
+      createdAt: '2026-01-05T15:00:00.000Z',
+    };
+    const { user } = setUp({
+      [`GET ${BY_ID}/0`]: pageOf(0, 50),
+      'POST /api/lists/skiptrace': { status: 200, body: { run } },
+      'POST /api/lists/skiptrace/cancel': { status: 200, body: { run: { ...run, state: 'cancelled', reason: messages.skiptrace.cancelled } } },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Skiptrace $0.06 per hit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Skip trace' });
+    expect(within(dialog).getByText(/10 properties/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: /Alternate data: 1 to 6 phones, \$0.05 per hit/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /permissible purpose/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Skip trace for up to $0.50' }));
+
+    await waitFor(() => expect(requestsTo('POST', '/api/lists/skiptrace')).toHaveLength(1));
+    expect(requestsTo('POST', '/api/lists/skiptrace')[0]!.body).toEqual({ listId: ID, type: 'multi', permissibleUse: true });
+    expect(await screen.findByText('Skip tracing… 4 of 10')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(/The skip trace was cancelled\. 4 of 10 traced\./)).toBeInTheDocument();
   });
 
   it('shows the verified owners and the charts of the list', async () => {
@@ -164,7 +229,7 @@ describe('list detail page', () => {
       'Redfin Austin holds 350 properties and no contacts, and campaigns text contacts.',
     );
     expect(note).toHaveTextContent(
-      "Skip tracing, which looks up owners' phones for you, is not available yet.",
+      'To reach the owners, skip trace the list (Skiptrace, below) to look up their phones',
     );
   });
 

@@ -133,6 +133,7 @@ function ListDetail({ id, timeZone }: { id: string; timeZone?: string | null }) 
       <Group align="flex-start" gap="lg" wrap="nowrap">
         <Box style={{ flex: 1, minWidth: 0 }}>
           <PropertiesPane
+            listId={id}
             properties={data?.properties}
             total={data?.total}
             skip={data ? page.skip : 0}

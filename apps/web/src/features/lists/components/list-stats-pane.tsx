@@ -5,6 +5,7 @@ import { formatCount } from '../utils/list-format';
 import { ListActions } from './list-actions';
 import { PhoneCountChart } from './phone-count-chart';
 import { PropertyStatsChart } from './property-stats-chart';
+import { SkiptraceMetrics } from './skiptrace-metrics';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -54,6 +55,9 @@ export function ListStatsPane({ data }: { data: ListDetailData }) {
           </Stack>
           <VerifiedOwners verified={stats.verifiedOwners} total={stats.propCount} />
         </Stack>
+      </Card>
+      <Card title="Skip trace">
+        <SkiptraceMetrics list={list} />
       </Card>
       <Card title="Phones per property">
         <PhoneCountChart phoneCounts={stats.phoneCounts} />

@@ -17,6 +17,7 @@ import { formatCount } from '../utils/list-format';
 import { PropertyRow } from './property-row';
 
 type PropertiesPaneProps = {
+  listId: string;
   properties: ListProperty[] | undefined;
   total: number | undefined;
   skip: number;
@@ -33,6 +34,7 @@ export function pageRange(skip: number, total: number): string {
 
 /** The list's properties, 25 a page with previous and next arrows; each opens into its details. */
 export function PropertiesPane({
+  listId,
   properties,
   total,
   skip,
@@ -126,7 +128,12 @@ export function PropertiesPane({
           }}
         >
           {properties.map((property) => (
-            <PropertyRow key={property._id} property={property} open={opened === property._id} />
+            <PropertyRow
+              key={property._id}
+              listId={listId}
+              property={property}
+              open={opened === property._id}
+            />
           ))}
         </Accordion>
       )}

@@ -1,7 +1,7 @@
 import { Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconPhone, IconX } from '@tabler/icons-react';
 import { formatPhone, type ListProperty } from '@prospector/core';
-import { SkiptraceButton } from './skiptrace-button';
+import { PropertySkiptrace } from './property-skiptrace';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -15,7 +15,7 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 /** A property's fields (spec part 2 §2), then its phones, or the skip trace that would find them. */
-export function PropertyDetails({ property }: { property: ListProperty }) {
+export function PropertyDetails({ listId, property }: { listId: string; property: ListProperty }) {
   const address = [property.Street1, property.Street2].filter((p) => p.trim()).join(', ');
   const fields: [string, string][] = [
     ['Address', address],
@@ -75,7 +75,7 @@ export function PropertyDetails({ property }: { property: ListProperty }) {
           <Text size="sm" c="dimmed">
             No phones for this property yet.
           </Text>
-          <SkiptraceButton size="xs" />
+          <PropertySkiptrace listId={listId} propId={property._id} />
         </Group>
       )}
     </Stack>

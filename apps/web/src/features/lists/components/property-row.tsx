@@ -5,7 +5,15 @@ import { plural } from '../utils/list-format';
 import { PropertyDetails } from './property-details';
 
 /** A property of the list: title, place, phones and verified owner; it opens into its details. */
-export function PropertyRow({ property, open }: { property: ListProperty; open: boolean }) {
+export function PropertyRow({
+  listId,
+  property,
+  open,
+}: {
+  listId: string;
+  property: ListProperty;
+  open: boolean;
+}) {
   const place = [property.City, property.State].filter((p) => p.trim()).join(', ');
   const phones = property.phones.length;
   return (
@@ -52,7 +60,7 @@ export function PropertyRow({ property, open }: { property: ListProperty; open: 
         </Group>
       </Accordion.Control>
       {/* Details are built when opened: 25 closed rows stay light. */}
-      <Accordion.Panel>{open && <PropertyDetails property={property} />}</Accordion.Panel>
+      <Accordion.Panel>{open && <PropertyDetails listId={listId} property={property} />}</Accordion.Panel>
     </Accordion.Item>
   );
 }

@@ -9,6 +9,7 @@ import { useLiveMessages } from '../hooks/use-live-messages';
 import { IdentifierList } from './identifier-list';
 import { LinkedPanel } from './linked-panel';
 import { PropertyAddressPanel } from './property-address-panel';
+import { PropertySkiptracePanel } from './property-skiptrace-panel';
 import { RecordToolbar } from './record-header';
 import { SectionPanel } from './section-panel';
 import { TasksPanel } from './tasks-panel';
@@ -80,6 +81,7 @@ function RecordBody({
         <Stack gap="md" p="lg" maw={900} mx="auto">
           <RecordToolbar item={item} members={members} statuses={statuses} onChanged={changed} />
           {item.type === 'property' && <PropertyAddressPanel item={item} mapsConfigured={mapsConfigured} />}
+          {item.type === 'property' && <PropertySkiptracePanel propId={item._id} />}
           {(item.type === 'contact' || item.idts.length > 0) && <IdentifierList item={item} />}
           <TasksPanel
             item={item}

@@ -1,0 +1,13 @@
+import { createBatchData } from './batchdata.js';
+import { createDemoProvider } from './demo-provider.js';
+import type { SkiptraceProvider } from './skiptrace.js';
+
+export type { SkiptraceProvider, TraceRequest } from './skiptrace.js';
+export { SkiptraceFailedError } from './skiptrace.js';
+export { createBatchData } from './batchdata.js';
+export { createDemoProvider } from './demo-provider.js';
+
+/** BatchData with a key; the demo provider (fictional numbers, said so in the UI) without one. */
+export function createSkiptraceProvider(opts: { key?: string; baseUrl: string }): SkiptraceProvider {
+  return opts.key ? createBatchData({ key: opts.key, baseUrl: opts.baseUrl }) : createDemoProvider();
+}
