@@ -48,6 +48,9 @@ const SERVICES: Record<keyof Services, true> = {
   plans: true,
   ledger: true,
   billing: true,
+  calls: true,
+  dialler: true,
+  voice: true,
 };
 
 type Meta = { name: string; dependencies: string[] };

@@ -283,6 +283,33 @@ export const messages = {
     /** The dialler places no calls yet: the calls' meter says why it reads 0. */
     callsNotCounted: 'Calls count here once the dialler places them.',
   },
+  dialler: {
+    noPhones: "You don't have any phones in your account. You can get them in Settings > Phones.",
+    noPhonesFound: 'No phones found',
+    noAudio: "Your browser doesn't support HTML5 audio.",
+    simulatedLine:
+      'Simulated line: calls ring, answer and reach voicemail on this computer only. No real phone is called.',
+    notJoined: 'Join the dialler first.',
+    onCall: 'You are already on a call.',
+    callNotFound: 'That call does not exist.',
+    notMachine: 'A voicemail can only be left on a call that reached a machine.',
+    noVmSelected: 'Select a voicemail first.',
+    vmNotFound: 'That voicemail does not exist.',
+    vmEmpty: 'The recording is empty, so it was not uploaded.',
+    vmTooLarge: 'A voicemail can be at most 5 MB.',
+    vmType: 'A voicemail must be an Ogg/Opus or WebM/Opus recording.',
+    cannotUnqueue: 'Only items queued with no call status can be unqueued.',
+    notQueued: 'That record is not in your queue.',
+    noPhone: 'This record has no phone to call.',
+    dnc: 'This number is marked DNC: it is never called.',
+    wrongNumber: 'This number is marked Wrong #: it is never called.',
+    quietHours: 'It is outside 8:00 to 21:00 where this contact lives. Call later.',
+    voiceFailed: 'The phone service could not do that. Try again in a moment.',
+    numbersPermission: 'Only admins and members with the phones permission can buy or remove numbers.',
+    numberNotFound: 'That number does not exist.',
+    missedCall: 'Missed call from {phone}',
+    missedCallTask: 'Call back {phone} (missed call)',
+  },
   input: {
     unstorableCharacters:
       'This text contains a character that cannot be saved (a null character or half of an emoji). Remove it and try again.',

@@ -13,6 +13,7 @@ import {
 import { adminErrors } from '../modules/admin/admin.errors.js';
 import { authErrors } from '../modules/auth/auth.errors.js';
 import { billingErrors } from '../modules/billing/billing.errors.js';
+import { callsErrors } from '../modules/calls/calls.errors.js';
 import { campaignsErrors } from '../modules/campaigns/campaigns.errors.js';
 import { dataFieldsErrors } from '../modules/data-fields/data-fields.errors.js';
 import { devicesErrors } from '../modules/devices/devices.errors.js';
@@ -33,6 +34,7 @@ export const errorCatalogues = {
   admin: adminErrors,
   auth: authErrors,
   billing: billingErrors,
+  calls: callsErrors,
   campaigns: campaignsErrors,
   dataFields: dataFieldsErrors,
   devices: devicesErrors,

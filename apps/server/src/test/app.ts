@@ -25,6 +25,7 @@ export async function buildTestApp(
     agentFiles?: AppDeps['agentFiles'];
     phoneZones?: AppDeps['phoneZones'];
     random?: AppDeps['random'];
+    voice?: AppDeps['voice'];
     database?: Database;
   } = {},
 ): Promise<TestApp> {
@@ -49,6 +50,7 @@ export async function buildTestApp(
     agentFiles: opts.agentFiles,
     ...(opts.phoneZones ? { phoneZones: opts.phoneZones } : {}),
     ...(opts.random ? { random: opts.random } : {}),
+    ...(opts.voice ? { voice: opts.voice } : {}),
   });
   await app.ready();
   return {

@@ -19,3 +19,4 @@ export * from './templates/index.js';
 export * from './campaigns/index.js';
 export * from './teams/index.js';
 export * from './billing/index.js';
+export * from './calls/index.js';

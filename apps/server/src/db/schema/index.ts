@@ -8,3 +8,4 @@ export * from './hooks.js';
 export * from './templates.js';
 export * from './campaigns.js';
 export * from './billing.js';
+export * from './calls.js';

@@ -16,6 +16,8 @@ export type SimulatedVoice = VoiceProvider & {
   setScript(script: SimulatedScript | null): void;
   /** Calls placed, in order, for tests and the bench. */
   readonly placed: { sid: string; from: string; to: string; at: number }[];
+  /** What each answered call was told to do (bridge, play, hold), by call id. */
+  readonly heard: Map<string, AnswerInstruction>;
 };
 
 type Line = {
@@ -46,12 +48,15 @@ export function randomOutcome(rand: () => number = Math.random): SimulatedOutcom
  * nobody does, as the script says; the events reach the dialler like a real provider's would. The
  * numbers it rents are made-up 555-01xx numbers, and the UI says the line is simulated.
  */
-export function createSimulatedVoice(opts: { playMs?: number } = {}): SimulatedVoice {
+export function createSimulatedVoice(opts: { playMs?: number; cancelMs?: number } = {}): SimulatedVoice {
   let handler: VoiceHandler = () => Promise.resolve(null);
   let script: SimulatedScript | null = null;
   const lines = new Map<string, Line>();
   const numbers: VoiceNumber[] = [];
   const placed: SimulatedVoice['placed'] = [];
+  const heard = new Map<string, AnswerInstruction>();
+  /** A real network takes a moment to cancel a ringing call: a callee may answer meanwhile. */
+  const cancelMs = opts.cancelMs ?? 0;
   const playMs = opts.playMs ?? PLAY_MS;
 
   function later(line: Line, ms: number, fn: () => void) {
@@ -80,7 +85,9 @@ export function createSimulatedVoice(opts: { playMs?: number } = {}): SimulatedV
     line.state = 'live';
     line.answeredAt = Date.now();
     try {
-      follow(line, await handler({ sid: line.sid, kind }), talkMs);
+      const told = await handler({ sid: line.sid, kind });
+      if (told) heard.set(line.sid, told);
+      follow(line, told, talkMs);
     } catch {
       end(line, 'failed');
     }
@@ -89,6 +96,7 @@ export function createSimulatedVoice(opts: { playMs?: number } = {}): SimulatedV
   return {
     name: 'simulated',
     placed,
+    heard,
     setHandler: (h) => {
       handler = h;
     },
@@ -112,7 +120,10 @@ export function createSimulatedVoice(opts: { playMs?: number } = {}): SimulatedV
     },
     endCall(sid) {
       const line = lines.get(sid);
-      if (line) end(line, line.state === 'ringing' ? 'canceled' : 'completed');
+      if (!line) return Promise.resolve();
+      const hangUp = () => end(line, line.state === 'ringing' ? 'canceled' : 'completed');
+      if (cancelMs > 0 && line.state === 'ringing') setTimeout(hangUp, cancelMs);
+      else hangUp();
       return Promise.resolve();
     },
     playIntoCall(sid) {
