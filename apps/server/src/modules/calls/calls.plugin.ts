@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { diallerClientEvents, type DiallerAck } from '@prospector/core';
+import { diallerClientEvents, messages, type DiallerAck } from '@prospector/core';
 import { servicePlugin } from '../../plugins/services.js';
 import { createPhoneZones, type PhoneZones } from '../../providers/phone-zones/index.js';
 import { createVoice, type VoiceProvider } from '../../providers/voice/index.js';
+import { callsErrors } from './calls.errors.js';
 import { createCallsService } from './calls.service.js';
 import { createDiallerService } from './dialler.service.js';
 
@@ -65,13 +66,15 @@ export const callsPlugin = servicePlugin(
         if (typeof ack === 'function') (ack as (a: DiallerAck) => void)(a);
       };
       const fromResult = (r: Awaited<ReturnType<typeof dialler.join>>): DiallerAck =>
-        r.ok ? { ok: true, state: r.value } : { ok: false, message: r.message ?? r.code };
+        r.ok
+          ? { ok: true, state: r.value }
+          : { ok: false, message: r.message ?? (r.code === 'PERMISSION_REQUIRED' ? messages.auth.forbidden : callsErrors[r.code].message) };
       socket.on('joinDialler', async (_payload, ack) => {
         answer(ack, fromResult(await dialler.join(auth)));
       });
       socket.on('editMember', async (payload, ack) => {
         const parsed = diallerClientEvents.editMember.safeParse(payload);
-        if (!parsed.success) return answer(ack, { ok: false, message: 'The request is not valid.' });
+        if (!parsed.success) return answer(ack, { ok: false, message: messages.http.badRequest });
         answer(ack, fromResult(await dialler.edit(auth, parsed.data)));
       });
       // The member's last tab closed: they leave the dialler, and their ringing lines are cancelled.
