@@ -2,13 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { identifiers, items, statusCallSettings, statuses } from '../../db/schema/index.js';
 
-/** A few bytes that read as an Ogg/Opus recording (the capture pattern and the Opus header). */
-export const TINY_OPUS = Buffer.concat([
-  Buffer.from('OggS'),
-  Buffer.alloc(24),
-  Buffer.from('OpusHead'),
-  Buffer.from([1, 1, 0x38, 1, 0x80, 0xbb, 0, 0, 0, 0, 0]),
-]);
+export { TINY_OPUS } from '../../test/multipart.js';
 
 /** `n` contacts with one phone each, inserted in two statements; answers their ids in order. */
 export async function insertCallableContacts(

@@ -66,6 +66,8 @@ export function createDiallerService(deps: {
 }) {
   const { db, clock, realtime, voice, log } = deps;
   const sessions = new Map<string, Session>();
+  /** Set on shutdown: the provider's last events find no database to write to. */
+  let closed = false;
   const bySid = new Map<string, Line>();
 
   const mayCall = (auth: AuthContext) => can(auth.user, 'calls');
@@ -198,7 +200,7 @@ export function createDiallerService(deps: {
     } finally {
       s.placing -= 1;
     }
-    void write(line, () =>
+    await write(line, () =>
       q.insertCall(db, {
         id: line.callId,
         teamId: line.teamId,
@@ -227,7 +229,7 @@ export function createDiallerService(deps: {
   }
 
   async function onEvent(e: VoiceEvent): Promise<AnswerInstruction | null> {
-    if (e.kind === 'ringing') return null;
+    if (e.kind === 'ringing' || closed) return null;
     const line = await lineOf(e.sid);
     if (!line) return { kind: 'hangup' };
     const s = sessions.get(line.userId);
@@ -457,6 +459,7 @@ export function createDiallerService(deps: {
       await Promise.all([...sessions.values()].map((s) => s.pumping));
     },
     async close() {
+      closed = true;
       for (const userId of [...sessions.keys()]) await leave(userId);
     },
   };

@@ -53,6 +53,7 @@ export function createSimulatedVoice(opts: { playMs?: number; cancelMs?: number 
   let script: SimulatedScript | null = null;
   const lines = new Map<string, Line>();
   const numbers: VoiceNumber[] = [];
+  let rented = 0;
   const placed: SimulatedVoice['placed'] = [];
   const heard = new Map<string, AnswerInstruction>();
   /** A real network takes a moment to cancel a ringing call: a callee may answer meanwhile. */
@@ -139,7 +140,7 @@ export function createSimulatedVoice(opts: { playMs?: number; cancelMs?: number 
     buyNumber(areaCode) {
       const area = areaCode && /^[2-9]\d\d$/.test(areaCode) ? areaCode : '916';
       // 555-0100 … 555-0199 are reserved for fiction: they never reach anyone.
-      const number = `+1${area}55501${String(numbers.length % 100).padStart(2, '0')}`;
+      const number = `+1${area}55501${String(rented++ % 100).padStart(2, '0')}`;
       const n = { sid: `PNSIM${randomUUID().replaceAll('-', '').slice(0, 24)}`, number };
       numbers.push(n);
       return Promise.resolve(n);
