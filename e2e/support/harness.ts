@@ -14,7 +14,7 @@ mkdirSync(ARTIFACTS, { recursive: true });
 /** The real server (built web app, fresh database, real SMTP) on a loopback port. */
 export async function startServer(
   overrides: Partial<Config> = {},
-  opts: { phoneZones?: (phone: string) => Promise<string[]> } = {},
+  opts: Omit<NonNullable<Parameters<typeof buildTestApp>[1]>, 'realClock'> = {},
 ): Promise<TestApp & { url: string }> {
   const t = await buildTestApp(
     {

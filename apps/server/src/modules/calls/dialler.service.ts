@@ -217,6 +217,7 @@ export function createDiallerService(deps: {
     );
     if (line.status === 'Failed') await finish(line, 'failed', 0, queued);
     else emit(s);
+    if (queued) realtime.toUser(s.userId, 'queueChanged', {});
     return line;
   }
 
