@@ -27,8 +27,14 @@ let max: TestUser;
 beforeAll(async () => {
   server = await startServer({}, { voice, phoneZones: () => Promise.resolve([MIDDAY]) });
   browser = await launchBrowser();
-  dana = await insertOnboardedAdmin(server, 'dana@dial.test', 'Dana Brooks', { name: 'Sierra Realty', timezone: MIDDAY });
-  max = await insertMember(server, dana.teamId, 'max@dial.test', { name: 'Max Reyes', permissions: ['calls'] });
+  dana = await insertOnboardedAdmin(server, 'dana@dial.test', 'Dana Brooks', {
+    name: 'Sierra Realty',
+    timezone: MIDDAY,
+  });
+  max = await insertMember(server, dana.teamId, 'max@dial.test', {
+    name: 'Max Reyes',
+    permissions: ['calls'],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -45,10 +51,24 @@ describe('the power dialler', () => {
   it('two members join; one dials, talks, hangs up, then leaves a voicemail; the other sees it live', async () => {
     await api(dana, 'POST', '/api/calls/buyNumber', { areaCode: '212' });
     const vm = multipartFile('vm.ogg', TINY_OPUS, 'vm');
-    const up = await server.app.inject({ method: 'POST', url: '/api/calls/recordVm', headers: { ...dana.headers, 'content-type': vm.contentType }, payload: vm.payload });
+    const up = await server.app.inject({
+      method: 'POST',
+      url: '/api/calls/recordVm',
+      headers: { ...dana.headers, 'content-type': vm.contentType },
+      payload: vm.payload,
+    });
     expect(up.statusCode).toBe(200);
-    const alice = await insertContact(server.database.db, dana.teamId, { first: 'Alice', last: 'Moreno', phones: ['+12125550181'], data: { City: 'Sacramento', State: 'CA' } });
-    const bob = await insertContact(server.database.db, dana.teamId, { first: 'Bob', last: 'Tran', phones: ['+12125550182'] });
+    const alice = await insertContact(server.database.db, dana.teamId, {
+      first: 'Alice',
+      last: 'Moreno',
+      phones: ['+12125550181'],
+      data: { City: 'Sacramento', State: 'CA' },
+    });
+    const bob = await insertContact(server.database.db, dana.teamId, {
+      first: 'Bob',
+      last: 'Tran',
+      phones: ['+12125550182'],
+    });
     await api(dana, 'POST', '/api/calls/enqueue', { itemIds: [alice.id, bob.id] });
 
     const a = await signedIn(browser, dana);
@@ -79,9 +99,19 @@ describe('the power dialler', () => {
     // Bob's line reaches a machine: one click leaves the selected voicemail.
     await a.page.getByRole('button', { name: 'Leave VM' }).click({ timeout: 10_000 });
     await expect
-      .poll(async () => (await server.database.db.select().from(messages).where(eq(messages.itemId, bob.id))).map((m) => m.status), { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await server.database.db.select().from(messages).where(eq(messages.itemId, bob.id))).map(
+            (m) => m.status,
+          ),
+        { timeout: 10_000 },
+      )
       .toEqual(['Leaving VM']);
-    expect((await server.database.db.select().from(messages).where(eq(messages.itemId, alice.id))).map((m) => m.status)).toEqual(['Done']);
+    expect(
+      (await server.database.db.select().from(messages).where(eq(messages.itemId, alice.id))).map(
+        (m) => m.status,
+      ),
+    ).toEqual(['Done']);
     await danaRow.getByText(/Dialling|Idle/).waitFor();
     await shot(a.page, 'dialler-after');
     expect(a.problems).toEqual([]);

@@ -9,7 +9,10 @@ const IMAGE_HOSTS = ['https://www.google.com', 'https://*.gstatic.com'];
  * framing, no MIME sniffing, no referrer, and HSTS only when the server is reached over https (on plain
  * http a browser would ignore it, and a LAN install must not be pinned to https it does not have).
  */
-export function securityHeaders(publicUrl: string, opts: { twilioVoice?: boolean } = {}): FastifyHelmetOptions {
+export function securityHeaders(
+  publicUrl: string,
+  opts: { twilioVoice?: boolean } = {},
+): FastifyHelmetOptions {
   const url = new URL(publicUrl);
   const https = url.protocol === 'https:';
   // Socket.IO's WebSocket: CSP 3 counts same-origin ws: and wss: as 'self'; older Safari does not.

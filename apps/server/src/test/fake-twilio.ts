@@ -30,7 +30,11 @@ export type FakeTwilio = {
   /** Signs parameters for a URL the way Twilio does (X-Twilio-Signature). */
   sign(url: string, params: Record<string, string>): string;
   /** POSTs a signed webhook to `url` and returns the app's status and body. */
-  callback(url: string, params: Record<string, string>, opts?: { badSignature?: boolean }): Promise<{ status: number; body: string }>;
+  callback(
+    url: string,
+    params: Record<string, string>,
+    opts?: { badSignature?: boolean },
+  ): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 };
 
@@ -50,7 +54,9 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     failing: false,
     sign: (url, params) => twilio.getExpectedTwilioSignature(authToken, url, params),
     async callback(url, params, opts = {}) {
-      const signature = opts.badSignature ? fake.sign(url, { ...params, Tampered: '1' }) : fake.sign(url, params);
+      const signature = opts.badSignature
+        ? fake.sign(url, { ...params, Tampered: '1' })
+        : fake.sign(url, params);
       const res = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
@@ -118,7 +124,11 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       if (p === `${base}/IncomingPhoneNumbers.json`) {
         if (req.method === 'GET') return send(res, 200, page('incoming_phone_numbers', p, fake.numbers));
         if (!form.PhoneNumber && !form.AreaCode) return error(res, 400, 21421, 'PhoneNumber is required.');
-        const n = { sid: sid('PN'), phone_number: form.PhoneNumber ?? `+1${form.AreaCode}5550123`, voice_url: form.VoiceUrl ?? null };
+        const n = {
+          sid: sid('PN'),
+          phone_number: form.PhoneNumber ?? `+1${form.AreaCode}5550123`,
+          voice_url: form.VoiceUrl ?? null,
+        };
         fake.numbers.push(n);
         return send(res, 201, n);
       }
@@ -131,9 +141,18 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       }
       if (req.method === 'GET' && p === `${base}/AvailablePhoneNumbers/US/Local.json`) {
         const area = url.searchParams.get('AreaCode') ?? '916';
-        return send(res, 200, page('available_phone_numbers', p, [
-          { phone_number: `+1${area}5550142`, friendly_name: `(${area}) 555-0142`, iso_country: 'US', capabilities: { voice: true, SMS: true, MMS: false } },
-        ]));
+        return send(
+          res,
+          200,
+          page('available_phone_numbers', p, [
+            {
+              phone_number: `+1${area}5550142`,
+              friendly_name: `(${area}) 555-0142`,
+              iso_country: 'US',
+              capabilities: { voice: true, SMS: true, MMS: false },
+            },
+          ]),
+        );
       }
       return error(res, 404, 20404, 'The requested resource was not found');
     });

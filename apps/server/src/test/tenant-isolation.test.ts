@@ -27,7 +27,8 @@ import { seedTeam, type SeededTeam } from './seed-team.js';
 const STAFF_ONLY = 'staff only (ADR 004): no team admin may call it; admin.routes.test.ts covers staff';
 /** Routes A's own admin cannot succeed on either, and why: there the sweep proves nothing. */
 const OWNER_REFUSED: Record<string, string> = {
-  'GET /api/calls/vmPublic/:id': "the voice provider's signed link, not a team's call: calls.routes.test.ts covers it",
+  'GET /api/calls/vmPublic/:id':
+    "the voice provider's signed link, not a team's call: calls.routes.test.ts covers it",
   'POST /api/admin/hijack': STAFF_ONLY,
   'POST /api/admin/switchToUser': STAFF_ONLY,
   'PATCH /api/admin/addCredits': 'staff only (ADR 004): billing.routes.test.ts covers staff',

@@ -76,7 +76,8 @@ export type ServerToClientEvents = {
   [E in ServerEventName]: (payload: ServerEventPayload<E>) => void;
 };
 /** What the server answers a client event with (Socket.IO acknowledgement). */
-export type DiallerAck = { ok: true; state: z.infer<typeof diallerStateDto> } | { ok: false; message: string };
+export type DiallerAck =
+  { ok: true; state: z.infer<typeof diallerStateDto> } | { ok: false; message: string };
 
 /** Client → server events: the dialler's (calls/calls.ts diallerClientEvents), each acknowledged. */
 export type ClientToServerEvents = {

@@ -59,7 +59,12 @@ describe('the member dialler state machine (§4)', () => {
       { type: 'callStarted', call },
       { onCall: true, activeCall: call },
     ],
-    ['a call ending marks the member off call', busy, { type: 'callEnded' }, { onCall: false, activeCall: call }],
+    [
+      'a call ending marks the member off call',
+      busy,
+      { type: 'callEnded' },
+      { onCall: false, activeCall: call },
+    ],
     ['selecting a voicemail keeps it', IDLE_MEMBER, { type: 'selectVm', vmId: 'vm9' }, { selectedVm: 'vm9' }],
   ])('%s', (_name, before, action, expected) => {
     const after = diallerReducer(before, action);
@@ -70,14 +75,21 @@ describe('the member dialler state machine (§4)', () => {
   });
 });
 
-const q = (...s: (CallStatus | null)[]): QueueEntry[] => s.map((callStatus, i) => ({ itemId: `i${i}`, callStatus }));
+const q = (...s: (CallStatus | null)[]): QueueEntry[] =>
+  s.map((callStatus, i) => ({ itemId: `i${i}`, callStatus }));
 const dialling = { dialling: true, paused: false, onCall: false };
 
 describe('which queued items are dialled', () => {
   it.each<[string, typeof dialling, QueueEntry[], number, string[]]>([
     ['2 calls at session start', dialling, q(null, null, null), 2, ['i0', 'i1']],
     ['one line when throttled', dialling, q(null, null, null), 1, ['i0']],
-    ['skips entries that already have a call status', dialling, q('Done', 'Failed', null, null), 2, ['i2', 'i3']],
+    [
+      'skips entries that already have a call status',
+      dialling,
+      q('Done', 'Failed', null, null),
+      2,
+      ['i2', 'i3'],
+    ],
     ['fills only the free line when one still rings', dialling, q('Ringing', 'Done', null, null), 2, ['i2']],
     ['nothing while not dialling', { ...dialling, dialling: false }, q(null), 2, []],
     ['nothing while paused', { ...dialling, paused: true }, q(null), 2, []],
@@ -90,7 +102,10 @@ describe('which queued items are dialled', () => {
 
 describe('answers and restarts', () => {
   it('the first answer connects and cancels the other ringing lines', () => {
-    expect(onAnswered({ onCall: false }, 'b', ['a', 'b', 'c'])).toEqual({ outcome: 'connect', cancel: ['a', 'c'] });
+    expect(onAnswered({ onCall: false }, 'b', ['a', 'b', 'c'])).toEqual({
+      outcome: 'connect',
+      cancel: ['a', 'c'],
+    });
   });
   it('an answer while the member is on a call is abandoned', () => {
     expect(onAnswered({ onCall: true }, 'b', ['b'])).toEqual({ outcome: 'abandon' });
@@ -176,8 +191,12 @@ describe('labels and thread lines', () => {
     expect(formatCallDuration(-5)).toBe('0:00');
   });
   it('describes a call for the thread', () => {
-    expect(callMessageBody({ direction: 'out', status: 'Done', durationMs: 61_000 })).toBe('Outbound call · 1:01');
-    expect(callMessageBody({ direction: 'in', status: 'No answer', durationMs: 0 })).toBe('Inbound call · No answer');
+    expect(callMessageBody({ direction: 'out', status: 'Done', durationMs: 61_000 })).toBe(
+      'Outbound call · 1:01',
+    );
+    expect(callMessageBody({ direction: 'in', status: 'No answer', durationMs: 0 })).toBe(
+      'Inbound call · No answer',
+    );
     expect(callMessageBody({ direction: 'out', status: 'Leaving VM', durationMs: 9000 })).toBe(
       'Outbound call · voicemail left',
     );

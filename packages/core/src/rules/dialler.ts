@@ -206,7 +206,8 @@ export function memberDiallerLabel(
   onCallSince: Date | null,
   now: Date,
 ): string {
-  if (m.onCall) return `On call: ${formatCallDuration(onCallSince ? now.getTime() - onCallSince.getTime() : 0)}`;
+  if (m.onCall)
+    return `On call: ${formatCallDuration(onCallSince ? now.getTime() - onCallSince.getTime() : 0)}`;
   if (m.dialling) return 'Dialling';
   return 'Idle';
 }
@@ -222,7 +223,11 @@ export function formatCallDuration(ms: number): string {
 }
 
 /** The thread's line for a call (a message with direction, duration, status and voicemail link). */
-export function callMessageBody(c: { direction: 'in' | 'out'; status: CallStatus; durationMs: number }): string {
+export function callMessageBody(c: {
+  direction: 'in' | 'out';
+  status: CallStatus;
+  durationMs: number;
+}): string {
   const what = c.direction === 'out' ? 'Outbound call' : 'Inbound call';
   if (c.status === 'Done') return `${what} · ${formatCallDuration(c.durationMs)}`;
   if (c.status === 'Leaving VM') return `${what} · voicemail left`;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { CallStatus } from '@prospector/core';
 import { campaigns } from './campaigns.js';
 import { items, statuses } from './records.js';
@@ -65,7 +75,9 @@ export const callQueue = pgTable(
   },
   (t) => [
     uniqueIndex('call_queue_team_item_key').on(t.teamId, t.itemId),
-    index('call_queue_user_idx').on(t.userId, t.id).where(sql`${t.callStatus} is null`),
+    index('call_queue_user_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.callStatus} is null`),
   ],
 );
 

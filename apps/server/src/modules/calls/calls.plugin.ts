@@ -58,7 +58,14 @@ export const callsPlugin = servicePlugin(
       vmLink: (id) => `${publicUrl}/api/calls/vmPublic/${id}?sig=${vmSignature(config.authSecret, id)}`,
       identificationUrl: publicUrl + IDENTIFICATION_PATH,
     });
-    const calls = createCallsService({ db, clock, realtime: app.realtime, voice, dialler, dataDir: config.DATA_DIR });
+    const calls = createCallsService({
+      db,
+      clock,
+      realtime: app.realtime,
+      voice,
+      dialler,
+      dataDir: config.DATA_DIR,
+    });
 
     app.realtime.io.on('connection', (socket) => {
       const auth = socket.data.auth;
@@ -68,7 +75,12 @@ export const callsPlugin = servicePlugin(
       const fromResult = (r: Awaited<ReturnType<typeof dialler.join>>): DiallerAck =>
         r.ok
           ? { ok: true, state: r.value }
-          : { ok: false, message: r.message ?? (r.code === 'PERMISSION_REQUIRED' ? messages.auth.forbidden : callsErrors[r.code].message) };
+          : {
+              ok: false,
+              message:
+                r.message ??
+                (r.code === 'PERMISSION_REQUIRED' ? messages.auth.forbidden : callsErrors[r.code].message),
+            };
       socket.on('joinDialler', async (_payload, ack) => {
         answer(ack, fromResult(await dialler.join(auth)));
       });

@@ -121,7 +121,12 @@ export async function enqueue(
       await tx
         .update(items)
         .set({ queued: true })
-        .where(inArray(items.id, added.map((a) => a.itemId)));
+        .where(
+          inArray(
+            items.id,
+            added.map((a) => a.itemId),
+          ),
+        );
     return added.length;
   });
 }
@@ -176,7 +181,12 @@ export async function listQueue(db: Db, teamId: string, userId: string, limit = 
 }
 
 /** The next entries of a member's queue with no call status, in order. */
-export async function nextCandidates(db: Db, teamId: string, userId: string, limit: number): Promise<QueueRow[]> {
+export async function nextCandidates(
+  db: Db,
+  teamId: string,
+  userId: string,
+  limit: number,
+): Promise<QueueRow[]> {
   const rows = await db
     .select(queueColumns)
     .from(callQueue)
@@ -207,7 +217,13 @@ export async function releaseEntry(db: Db, id: number) {
 }
 
 /** An entry's call moved on; the record stays 'queued' on the board while its call is live. */
-export async function setEntryStatus(db: Db, teamId: string, itemId: string, status: CallStatus, stillQueued: boolean) {
+export async function setEntryStatus(
+  db: Db,
+  teamId: string,
+  itemId: string,
+  status: CallStatus,
+  stillQueued: boolean,
+) {
   await db.transaction(async (tx) => {
     await tx
       .update(callQueue)

@@ -39,9 +39,18 @@ const emit = (event: 'joinDialler' | 'editMember', payload: object) =>
   socket.timeout(5000).emitWithAck(event, payload) as Promise<DiallerAck>;
 
 beforeAll(async () => {
-  t = await buildTestApp({}, { voice, phoneZones: (p) => Promise.resolve(p.startsWith('+1808') ? ['Pacific/Honolulu'] : ['America/New_York']) });
+  t = await buildTestApp(
+    {},
+    {
+      voice,
+      phoneZones: (p) => Promise.resolve(p.startsWith('+1808') ? ['Pacific/Honolulu'] : ['America/New_York']),
+    },
+  );
   admin = await insertTeamAdmin(t, 'boss@calls.test');
-  caller = await insertMember(t, admin.teamId, 'cal@calls.test', { permissions: ['calls'], dataAccess: 'All data' });
+  caller = await insertMember(t, admin.teamId, 'cal@calls.test', {
+    permissions: ['calls'],
+    dataAccess: 'All data',
+  });
   plain = await insertMember(t, admin.teamId, 'plain@calls.test');
   other = await insertTeamAdmin(t, 'boss@other.test');
   clients = await realtimeClients(t);
@@ -96,9 +105,13 @@ describe('voicemails', () => {
     expect((await call(other, 'GET', `/api/calls/vm/${vmId}`)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/calls/vm/${vmId}` })).statusCode).toBe(401);
     // The provider's link works only with its signature.
-    expect((await t.app.inject({ method: 'GET', url: `/api/calls/vmPublic/${vmId}?sig=nope` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/calls/vmPublic/${vmId}?sig=nope` })).statusCode,
+    ).toBe(404);
     const sig = vmSignature(t.app.config.authSecret, vmId);
-    expect((await t.app.inject({ method: 'GET', url: `/api/calls/vmPublic/${vmId}?sig=${sig}` })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/calls/vmPublic/${vmId}?sig=${sig}` })).statusCode,
+    ).toBe(200);
     expect((await call(other, 'PATCH', '/api/calls/removeVm', { vmId })).statusCode).toBe(404);
   });
   it('is for members with the calls permission', async () => {
@@ -113,7 +126,10 @@ describe('voicemails', () => {
 
 describe('a dialling session', () => {
   it('calls the queue: answered then ended, then a machine that gets the selected voicemail', async () => {
-    const alice = await insertContact(t.database.db, admin.teamId, { first: 'Alice', phones: ['+12125550181'] });
+    const alice = await insertContact(t.database.db, admin.teamId, {
+      first: 'Alice',
+      phones: ['+12125550181'],
+    });
     const bob = await insertContact(t.database.db, admin.teamId, { first: 'Bob', phones: ['+12125550182'] });
     const dnc = await insertContact(t.database.db, admin.teamId, { first: 'Dee', phones: ['+12125550183'] });
     script.set('+12125550181', { result: 'human', ringMs: 20 });
@@ -122,7 +138,10 @@ describe('a dialling session', () => {
     socket.on('callUpdate', (p: { state: unknown }) => updates.push({ ok: true, state: p.state as never }));
     const q = await call(caller, 'POST', '/api/calls/enqueue', { itemIds: [alice.id, bob.id] });
     expect(q.json()).toEqual({ queued: 2 });
-    const queue = (await call(caller, 'GET', '/api/calls/queue')).json().queue as { itemId: string; callStatus: null }[];
+    const queue = (await call(caller, 'GET', '/api/calls/queue')).json().queue as {
+      itemId: string;
+      callStatus: null;
+    }[];
     expect(queue.map((e) => [e.itemId, e.callStatus])).toEqual([
       [alice.id, null],
       [bob.id, null],
@@ -131,45 +150,81 @@ describe('a dialling session', () => {
     // A new campaign bucket dials on one line (rules/dialler allowedLines): Alice first, Bob waits.
     const started = await emit('editMember', { action: 'start' });
     expect(started).toMatchObject({ ok: true, state: { dialling: true, active: true, paused: false } });
-    await expect.poll(() => updates.some((u) => u.ok && u.state.activeCall?.status === 'In call'), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => updates.some((u) => u.ok && u.state.activeCall?.status === 'In call'), { timeout: 5000 })
+      .toBe(true);
     const live = updates.findLast((u) => u.ok && u.state.activeCall?.status === 'In call')!;
     if (!live.ok) throw new Error();
     expect(live.state.onCall).toBe(true);
     expect(live.state.activeCall!.name).toContain('Alice');
     // Only items queued with no call status can be unqueued.
-    expect((await call(caller, 'PATCH', '/api/calls/unqueue', { itemId: alice.id })).json().message).toBe(m.dialler.cannotUnqueue);
-    expect((await call(caller, 'POST', '/api/calls/endCalls', { sids: [live.state.activeCall!.sid] })).json()).toEqual({ ended: 1 });
+    expect((await call(caller, 'PATCH', '/api/calls/unqueue', { itemId: alice.id })).json().message).toBe(
+      m.dialler.cannotUnqueue,
+    );
+    expect(
+      (await call(caller, 'POST', '/api/calls/endCalls', { sids: [live.state.activeCall!.sid] })).json(),
+    ).toEqual({ ended: 1 });
 
     // 0.5 s later Bob's line rings and reaches a machine: the member drops the selected voicemail.
-    await expect.poll(() => updates.some((u) => u.ok && u.state.ringing.some((r) => r.status === 'Machine')), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => updates.some((u) => u.ok && u.state.ringing.some((r) => r.status === 'Machine')), {
+        timeout: 5000,
+      })
+      .toBe(true);
     const machine = updates.findLast((u) => u.ok && u.state.ringing.some((r) => r.status === 'Machine'))!;
     if (!machine.ok) throw new Error();
     const sid = machine.state.ringing.find((r) => r.status === 'Machine')!.sid!;
     const left = await call(caller, 'POST', '/api/calls/leaveVm', { sid });
     expect(left.json().call.status).toBe('Leaving VM');
     await expect
-      .poll(async () => (await t.database.db.select().from(messages).where(eq(messages.itemId, bob.id))).map((x) => [x.body, x.status, !!x.vmUrl]), { timeout: 5000 })
+      .poll(
+        async () =>
+          (await t.database.db.select().from(messages).where(eq(messages.itemId, bob.id))).map((x) => [
+            x.body,
+            x.status,
+            !!x.vmUrl,
+          ]),
+        { timeout: 5000 },
+      )
       .toEqual([['Outbound call · voicemail left', 'Leaving VM', true]]);
     const aliceThread = await t.database.db.select().from(messages).where(eq(messages.itemId, alice.id));
     expect(aliceThread.map((x) => x.status)).toEqual(['Done']);
 
     // Never a DNC number, even by hand.
-    await t.database.db.update(identifiers).set({ status: 'DNC', primary: false }).where(eq(identifiers.itemId, dnc.id));
-    expect((await call(caller, 'POST', '/api/calls/new', { dataId: dnc.id })).json().message).toBe(m.dialler.dnc);
-    const hawaii = await insertContact(t.database.db, admin.teamId, { first: 'Kai', phones: ['+18085550184'] });
-    expect((await call(caller, 'POST', '/api/calls/new', { dataId: hawaii.id })).json().message).toBe(m.dialler.quietHours);
+    await t.database.db
+      .update(identifiers)
+      .set({ status: 'DNC', primary: false })
+      .where(eq(identifiers.itemId, dnc.id));
+    expect((await call(caller, 'POST', '/api/calls/new', { dataId: dnc.id })).json().message).toBe(
+      m.dialler.dnc,
+    );
+    const hawaii = await insertContact(t.database.db, admin.teamId, {
+      first: 'Kai',
+      phones: ['+18085550184'],
+    });
+    expect((await call(caller, 'POST', '/api/calls/new', { dataId: hawaii.id })).json().message).toBe(
+      m.dialler.quietHours,
+    );
   });
 
   it('tells the team who is dialling and on call, and forgets a member who leaves', async () => {
     const list = (await call(admin, 'GET', '/api/calls/dialler')).json().members;
     expect(list).toEqual([expect.objectContaining({ userId: caller.userId, active: true })]);
-    expect(await emit('editMember', { action: 'leave' })).toMatchObject({ ok: true, state: { active: false, selectedVm: null } });
+    expect(await emit('editMember', { action: 'leave' })).toMatchObject({
+      ok: true,
+      state: { active: false, selectedVm: null },
+    });
     expect((await call(admin, 'GET', '/api/calls/dialler')).json().members).toEqual([]);
   });
 
   it('refuses a bad editMember payload and members without the calls permission', async () => {
-    expect(await emit('editMember', { action: 'dance' })).toEqual({ ok: false, message: 'The request is not valid.' });
+    expect(await emit('editMember', { action: 'dance' })).toEqual({
+      ok: false,
+      message: 'The request is not valid.',
+    });
     const s = await clients.connect(plain);
-    expect(await (s.timeout(5000).emitWithAck('joinDialler', {}) as Promise<DiallerAck>)).toMatchObject({ ok: false });
+    expect(await (s.timeout(5000).emitWithAck('joinDialler', {}) as Promise<DiallerAck>)).toMatchObject({
+      ok: false,
+    });
   });
 });

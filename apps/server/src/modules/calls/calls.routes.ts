@@ -51,10 +51,13 @@ export async function callsRoutes(app: FastifyInstance) {
   });
   route(app, newCall, async ({ auth, body }) => ({ call: unwrap(await dialler.newCall(auth, body.dataId)) }));
   route(app, endCalls, async ({ auth, body }) => ({ ended: await dialler.endCalls(auth, body.sids) }));
-  route(app, leaveVm, async ({ auth, body }) => ({ call: unwrap(await dialler.leaveVm(auth, body.sid, body.vmId)) }));
+  route(app, leaveVm, async ({ auth, body }) => ({
+    call: unwrap(await dialler.leaveVm(auth, body.sid, body.vmId)),
+  }));
   route(app, getQueue, async ({ auth }) => ({ queue: await calls.queue(auth) }));
   route(app, enqueueCalls, async ({ auth, body }) => {
-    if (!(auth.user.role === 'admin' || auth.user.permissions.includes('calls'))) throw new DomainError('PERMISSION_REQUIRED');
+    if (!(auth.user.role === 'admin' || auth.user.permissions.includes('calls')))
+      throw new DomainError('PERMISSION_REQUIRED');
     return { queued: await calls.enqueue(auth.teamId, auth.userId, body.itemIds, null) };
   });
   route(app, unqueueCall, async ({ auth, body }) => {
@@ -65,12 +68,16 @@ export async function callsRoutes(app: FastifyInstance) {
     const { file, name } = await readVmForm(req);
     return { voicemail: unwrap(await calls.recordVm(auth, file, name)) };
   });
-  route(app, editVm, async ({ auth, body }) => ({ voicemail: unwrap(await calls.editVm(auth, body.vmId, body.name)) }));
+  route(app, editVm, async ({ auth, body }) => ({
+    voicemail: unwrap(await calls.editVm(auth, body.vmId, body.name)),
+  }));
   route(app, removeVm, async ({ auth, body }) => {
     unwrap(await calls.removeVm(auth, body.vmId));
     return { ok: true as const };
   });
-  route(app, buyNumber, async ({ auth, body }) => ({ number: unwrap(await calls.buyNumber(auth, body.areaCode ?? null)) }));
+  route(app, buyNumber, async ({ auth, body }) => ({
+    number: unwrap(await calls.buyNumber(auth, body.areaCode ?? null)),
+  }));
   route(app, releaseNumber, async ({ auth, body }) => {
     unwrap(await calls.releaseNumber(auth, body.numberId));
     return { ok: true as const };
@@ -78,7 +85,9 @@ export async function callsRoutes(app: FastifyInstance) {
 
   // A voicemail's audio, to the team only (the page fetches it with its token).
   app.get<{ Params: { id: string } }>(VM_AUDIO_PATH, async (req, reply) => {
-    const auth = await app.services.auth.authenticate(req.headers.authorization?.replace(/^Bearer /i, '') ?? null);
+    const auth = await app.services.auth.authenticate(
+      req.headers.authorization?.replace(/^Bearer /i, '') ?? null,
+    );
     if (!auth) throw new DomainError('UNAUTHENTICATED');
     if (!/^[0-9a-f-]{36}$/.test(req.params.id)) throw new DomainError('NOT_FOUND');
     const found = await calls.vmAudio(auth.teamId, req.params.id);
@@ -86,14 +95,20 @@ export async function callsRoutes(app: FastifyInstance) {
     return reply.type(found.contentType).header('cache-control', 'private, no-store').send(found.body);
   });
   // The same audio for the voice provider, behind a link signed with the server's secret.
-  app.get<{ Params: { id: string }; Querystring: { sig?: string } }>('/api/calls/vmPublic/:id', async (req, reply) => {
-    const { id } = req.params;
-    if (!/^[0-9a-f-]{36}$/.test(id) || !isVmSignature(app.config.authSecret, id, String(req.query.sig ?? '')))
-      throw new DomainError('NOT_FOUND');
-    const found = await calls.vmAudio(null, id);
-    if (!found) throw new DomainError('NOT_FOUND');
-    return reply.type(found.contentType).header('cache-control', 'private, no-store').send(found.body);
-  });
+  app.get<{ Params: { id: string }; Querystring: { sig?: string } }>(
+    '/api/calls/vmPublic/:id',
+    async (req, reply) => {
+      const { id } = req.params;
+      if (
+        !/^[0-9a-f-]{36}$/.test(id) ||
+        !isVmSignature(app.config.authSecret, id, String(req.query.sig ?? ''))
+      )
+        throw new DomainError('NOT_FOUND');
+      const found = await calls.vmAudio(null, id);
+      if (!found) throw new DomainError('NOT_FOUND');
+      return reply.type(found.contentType).header('cache-control', 'private, no-store').send(found.body);
+    },
+  );
 
   if (voice.name === 'twilio') await app.register(twilioWebhooks, { voice: voice as TwilioVoice });
 }
@@ -113,7 +128,8 @@ async function twilioWebhooks(app: FastifyInstance, { voice }: { voice: TwilioVo
         params: req.body && typeof req.body === 'object' ? req.body : {},
         signature: typeof signature === 'string' ? signature : undefined,
       });
-      if (!r.ok) return reply.code(403).send({ code: 'PERMISSION_REQUIRED', message: messages.auth.forbidden });
+      if (!r.ok)
+        return reply.code(403).send({ code: 'PERMISSION_REQUIRED', message: messages.auth.forbidden });
       return reply.type('text/xml').send(r.twiml);
     });
 }

@@ -22,7 +22,8 @@ export type CallsService = ReturnType<typeof createCallsService>;
 export function voicemailKind(bytes: Buffer): 'ogg' | 'webm' | null {
   const head = bytes.subarray(0, 4096).toString('latin1');
   if (head.startsWith('OggS') && head.includes('OpusHead')) return 'ogg';
-  if (bytes.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])) && head.includes('A_OPUS')) return 'webm';
+  if (bytes.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])) && head.includes('A_OPUS'))
+    return 'webm';
   return null;
 }
 
@@ -101,7 +102,11 @@ export function createCallsService(deps: {
 
     // ------------------------------------------------------------ voicemails
 
-    async recordVm(auth: AuthContext, file: { bytes: Buffer; truncated: boolean } | null, name: string | undefined): R<VoicemailDto> {
+    async recordVm(
+      auth: AuthContext,
+      file: { bytes: Buffer; truncated: boolean } | null,
+      name: string | undefined,
+    ): R<VoicemailDto> {
       if (!mayCall(auth)) return fail('PERMISSION_REQUIRED');
       if (!file || file.bytes.length === 0) return fail('VM_EMPTY');
       if (file.truncated || file.bytes.length > MAX_VM_BYTES) return fail('VM_TOO_LARGE');
@@ -151,7 +156,12 @@ export function createCallsService(deps: {
       if (!mayManageNumbers(auth)) return fail('NUMBERS_PERMISSION');
       try {
         const n = await voice.buyNumber(areaCode);
-        const row = await q.insertNumber(db, { teamId: auth.teamId, number: n.number, providerSid: n.sid, createdAt: clock.now() });
+        const row = await q.insertNumber(db, {
+          teamId: auth.teamId,
+          number: n.number,
+          providerSid: n.sid,
+          createdAt: clock.now(),
+        });
         return ok({ _id: row.id, number: row.number });
       } catch (err) {
         if (err instanceof VoiceFailedError) return fail('VOICE_FAILED');

@@ -15,7 +15,8 @@ import { insertCallableContacts, setAutoRvm, TINY_OPUS } from './calls.test-supp
 const AGENTS = 20;
 const ITEMS = 500;
 // The test clock stands at 2026-01-05 15:00 UTC: 10:00 in New York, 5:00 in Honolulu.
-const zones = (phone: string) => Promise.resolve(phone.startsWith('+1808') ? ['Pacific/Honolulu'] : ['America/New_York']);
+const zones = (phone: string) =>
+  Promise.resolve(phone.startsWith('+1808') ? ['Pacific/Honolulu'] : ['America/New_York']);
 const voice = createSimulatedVoice({ playMs: 5, cancelMs: 15 });
 
 /** Who picks up, by the number's last digits: people, machines, no answer, failures; ring times make pairs answer together. */
@@ -40,7 +41,10 @@ beforeAll(async () => {
   expect((await t.app.services.calls.buyNumber(auth, '212')).ok).toBe(true);
   for (let i = 0; i < ITEMS; i++) {
     const area = i % 20 === 7 ? '808' : '212';
-    phones.push({ value: `+1${area}555${String(1000 + i).slice(-4)}`, status: i % 25 === 3 ? 'DNC' : i % 25 === 4 ? 'Wrong #' : '' });
+    phones.push({
+      value: `+1${area}555${String(1000 + i).slice(-4)}`,
+      status: i % 25 === 3 ? 'DNC' : i % 25 === 4 ? 'Wrong #' : '',
+    });
   }
   const { ids, statusId } = await insertCallableContacts(t.database.db, admin.teamId, phones);
   const vm = await t.app.services.calls.recordVm(auth, { bytes: TINY_OPUS, truncated: false }, 'Hello');
@@ -50,7 +54,12 @@ beforeAll(async () => {
   for (let a = 0; a < AGENTS; a++)
     agents.push(await insertMember(t, admin.teamId, `agent${a}@dial.test`, { permissions: ['calls'] }));
   for (const [a, agent] of agents.entries())
-    await t.app.services.calls.enqueue(admin.teamId, agent.userId, ids.filter((_, i) => i % AGENTS === a), null);
+    await t.app.services.calls.enqueue(
+      admin.teamId,
+      agent.userId,
+      ids.filter((_, i) => i % AGENTS === a),
+      null,
+    );
   for (const agent of agents) {
     const ctx = (await t.app.services.auth.authenticate(agent.token))!;
     expect((await t.app.services.dialler.join(ctx)).ok).toBe(true);
@@ -69,7 +78,9 @@ describe('the dialler under 20 agents on 2 lines each', () => {
     await expect
       .poll(
         () =>
-          count(sql`select count(*) as n from call_queue where call_status is null or call_status in ('Ringing', 'In call', 'Machine')`),
+          count(
+            sql`select count(*) as n from call_queue where call_status is null or call_status in ('Ringing', 'In call', 'Machine')`,
+          ),
         { timeout: 90_000, interval: 250 },
       )
       .toBe(phones.filter((p) => p.value.startsWith('+1808') && !p.status).length);
@@ -90,14 +101,18 @@ describe('the dialler under 20 agents on 2 lines each', () => {
     );
 
     // Abandonment counted exactly: each call that heard the identification is one Abandoned call.
-    const identified = [...voice.heard.values()].filter((h) => h.kind === 'play' && h.url.endsWith(IDENTIFICATION_PATH)).length;
+    const identified = [...voice.heard.values()].filter(
+      (h) => h.kind === 'play' && h.url.endsWith(IDENTIFICATION_PATH),
+    ).length;
     const abandoned = await count(sql`select count(*) as n from calls where status = 'Abandoned'`);
     const answered = await count(sql`select count(*) as n from calls where answered`);
     expect(abandoned).toBe(identified);
     expect(answered).toBeGreaterThan(100);
     expect(abandoned / answered).toBeLessThanOrEqual(0.03);
     // Each call is one thread message; the answered ones count as contact.
-    expect(await count(sql`select count(*) as n from messages where system and status is not null`)).toBe(placed.length);
+    expect(await count(sql`select count(*) as n from messages where system and status is not null`)).toBe(
+      placed.length,
+    );
     expect(await count(sql`select count(*) as n from items where queued`)).toBe(
       phones.filter((p) => p.value.startsWith('+1808') && !p.status).length,
     );

@@ -20,7 +20,12 @@ import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import type { PhoneZones } from '../../providers/phone-zones/index.js';
-import type { AnswerInstruction, CallOutcome, VoiceEvent, VoiceProvider } from '../../providers/voice/index.js';
+import type {
+  AnswerInstruction,
+  CallOutcome,
+  VoiceEvent,
+  VoiceProvider,
+} from '../../providers/voice/index.js';
 import type { RecordsService } from '../records/index.js';
 import type { CallsErrorCode } from './calls.errors.js';
 import * as q from './calls.queries.js';
@@ -95,7 +100,8 @@ export function createDiallerService(deps: {
   async function pumpOnce(s: Session) {
     if (sessions.get(s.userId) !== s) return;
     const busy = () => [...Array(busyLines(s))].map(() => ({ itemId: '', callStatus: 'Ringing' as const }));
-    if (itemsToDial(s.state, [...busy(), { itemId: '?', callStatus: null }], s.lineLimit).length === 0) return;
+    if (itemsToDial(s.state, [...busy(), { itemId: '?', callStatus: null }], s.lineLimit).length === 0)
+      return;
     const candidates = await q.nextCandidates(db, s.teamId, s.userId, CANDIDATES);
     if (!candidates.length) return;
     const [numbers, tz] = await Promise.all([
@@ -106,23 +112,40 @@ export function createDiallerService(deps: {
     if (!numbers.length) return;
     for (const c of candidates) {
       s.lineLimit = linesFor(s, c.campaignId);
-      const free = itemsToDial(s.state, [...busy(), ...candidates.map((e) => ({ itemId: e.itemId, callStatus: null }))], s.lineLimit);
+      const free = itemsToDial(
+        s.state,
+        [...busy(), ...candidates.map((e) => ({ itemId: e.itemId, callStatus: null }))],
+        s.lineLimit,
+      );
       if (free.length === 0) break;
       const phone = c.phone ? { value: c.phone, status: c.phoneStatus ?? '' } : null;
-      const refusal = dialRefusal(phone, phone ? await deps.zonesOf(phone.value) : [], clock.now(), tz ?? 'UTC');
+      const refusal = dialRefusal(
+        phone,
+        phone ? await deps.zonesOf(phone.value) : [],
+        clock.now(),
+        tz ?? 'UTC',
+      );
       if (refusal === 'quietHours') continue;
       if (refusal) {
-        if (await q.claimEntry(db, c.id, 'Skipped')) await q.setEntryStatus(db, s.teamId, c.itemId, 'Skipped', false);
+        if (await q.claimEntry(db, c.id, 'Skipped'))
+          await q.setEntryStatus(db, s.teamId, c.itemId, 'Skipped', false);
         continue;
       }
       if (!(await q.claimEntry(db, c.id, 'Ringing'))) continue;
       // Checked again with no await before the line is taken: other members' rounds ran meanwhile.
       s.lineLimit = linesFor(s, c.campaignId);
-      if (itemsToDial(s.state, [...busy(), { itemId: c.itemId, callStatus: null }], s.lineLimit).length === 0) {
+      if (
+        itemsToDial(s.state, [...busy(), { itemId: c.itemId, callStatus: null }], s.lineLimit).length === 0
+      ) {
         await q.releaseEntry(db, c.id);
         break;
       }
-      await place(s, { itemId: c.itemId, name: c.name, phone: c.phone!, campaignId: c.campaignId }, numbers, true);
+      await place(
+        s,
+        { itemId: c.itemId, name: c.name, phone: c.phone!, campaignId: c.campaignId },
+        numbers,
+        true,
+      );
     }
   }
 
@@ -237,27 +260,40 @@ export function createDiallerService(deps: {
     const now = clock.now();
     if (e.kind === 'answered') {
       line.answeredAt = now;
-      const ringing = s ? [...s.lines.values()].filter((l) => l.status === 'Ringing').map((l) => l.callId) : [];
-      const d = s && s.state.active ? onAnswered(s.state, line.callId, ringing) : ({ outcome: 'abandon' } as const);
+      const ringing = s
+        ? [...s.lines.values()].filter((l) => l.status === 'Ringing').map((l) => l.callId)
+        : [];
+      const d =
+        s && s.state.active ? onAnswered(s.state, line.callId, ringing) : ({ outcome: 'abandon' } as const);
       countAnswer(line, d.outcome === 'abandon');
       if (d.outcome === 'abandon') {
         line.status = 'Abandoned';
-        void write(line, () => q.updateCall(db, line.callId, { status: 'Abandoned', answered: true, answeredAt: now }));
+        void write(line, () =>
+          q.updateCall(db, line.callId, { status: 'Abandoned', answered: true, answeredAt: now }),
+        );
         if (s) emit(s);
         return { kind: 'play', url: deps.identificationUrl };
       }
       line.status = 'In call';
       s!.shown = line;
       s!.onCallSince = now;
-      apply(s!, { type: 'callStarted', call: { _id: line.callId, direction: 'out', sid: line.sid!, itemId: line.itemId } });
+      apply(s!, {
+        type: 'callStarted',
+        call: { _id: line.callId, direction: 'out', sid: line.sid!, itemId: line.itemId },
+      });
       for (const id of d.cancel) {
         const other = s!.lines.get(id);
         if (!other?.sid) continue;
         other.cancelled = true;
-        void voice.endCall(other.sid).catch((err: unknown) => log.warn({ err }, 'ringing line not cancelled'));
+        void voice
+          .endCall(other.sid)
+          .catch((err: unknown) => log.warn({ err }, 'ringing line not cancelled'));
       }
-      void write(line, () => q.updateCall(db, line.callId, { status: 'In call', answered: true, answeredAt: now }));
-      if (line.itemId) void write(line, () => q.setEntryStatus(db, line.teamId, line.itemId!, 'In call', true));
+      void write(line, () =>
+        q.updateCall(db, line.callId, { status: 'In call', answered: true, answeredAt: now }),
+      );
+      if (line.itemId)
+        void write(line, () => q.setEntryStatus(db, line.teamId, line.itemId!, 'In call', true));
       emit(s!);
       return { kind: 'bridge', identity: line.userId };
     }
@@ -265,13 +301,17 @@ export function createDiallerService(deps: {
       line.status = 'Machine';
       const contact = line.itemId ? await q.findContact(db, line.teamId, line.itemId) : null;
       const setting = await q.statusCallSettingsOf(db, contact?.statusId ?? null);
-      const auto = voicemailToDrop(setting && { autoRvm: setting.autoRvm, selectedVm: setting.selectedVm }, s?.state.selectedVm ?? null);
+      const auto = voicemailToDrop(
+        setting && { autoRvm: setting.autoRvm, selectedVm: setting.selectedVm },
+        s?.state.selectedVm ?? null,
+      );
       if (auto) {
         line.status = 'Leaving VM';
         line.vmId = auto;
       }
       void write(line, () => q.updateCall(db, line.callId, { status: line.status, vmId: line.vmId }));
-      if (line.itemId) void write(line, () => q.setEntryStatus(db, line.teamId, line.itemId!, line.status, true));
+      if (line.itemId)
+        void write(line, () => q.setEntryStatus(db, line.teamId, line.itemId!, line.status, true));
       if (s) emit(s);
       return auto ? { kind: 'play', url: deps.vmLink(auto) } : { kind: 'hold' };
     }
@@ -281,7 +321,8 @@ export function createDiallerService(deps: {
 
   function finalStatus(line: Line, outcome: CallOutcome): CallStatus {
     if (line.status === 'In call') return 'Done';
-    if (line.status === 'Leaving VM' || line.status === 'Abandoned' || line.status === 'Failed') return line.status;
+    if (line.status === 'Leaving VM' || line.status === 'Abandoned' || line.status === 'Failed')
+      return line.status;
     if (line.status === 'Machine') return 'No answer';
     if (line.cancelled || outcome === 'canceled') return 'Cancelled';
     return outcome === 'failed' ? 'Failed' : 'No answer';
@@ -320,7 +361,10 @@ export function createDiallerService(deps: {
         at: now,
         isContact: callCountsAsContact(status),
       });
-      await realtime.toRecord(line.teamId, line.itemId, 'messageAdded', { itemId: line.itemId, message: toCallMessageDto(m) });
+      await realtime.toRecord(line.teamId, line.itemId, 'messageAdded', {
+        itemId: line.itemId,
+        message: toCallMessageDto(m),
+      });
     });
     if (!s) return;
     emit(s);
@@ -341,7 +385,11 @@ export function createDiallerService(deps: {
     if (!mayCall(auth)) return fail('PERMISSION_REQUIRED');
     let s = sessions.get(auth.userId);
     if (!s) {
-      s = newSession(auth.teamId, { id: auth.userId, name: auth.user.name || auth.user.email, avatar: auth.user.avatar });
+      s = newSession(auth.teamId, {
+        id: auth.userId,
+        name: auth.user.name || auth.user.email,
+        avatar: auth.user.avatar,
+      });
       sessions.set(auth.userId, s);
     }
     emit(s);
@@ -354,8 +402,13 @@ export function createDiallerService(deps: {
     apply(s, { type: 'leave' });
     if (s.restart) clearTimeout(s.restart);
     sessions.delete(userId);
-    for (const l of s.lines.values()) if (l.sid && isLive(l)) await voice.endCall(l.sid).catch(() => undefined);
-    realtime.toTeam(s.teamId, 'diallerMember', leftMemberDto({ id: s.userId, name: s.name, avatar: s.avatar }));
+    for (const l of s.lines.values())
+      if (l.sid && isLive(l)) await voice.endCall(l.sid).catch(() => undefined);
+    realtime.toTeam(
+      s.teamId,
+      'diallerMember',
+      leftMemberDto({ id: s.userId, name: s.name, avatar: s.avatar }),
+    );
     realtime.toUser(s.userId, 'callUpdate', { state: stateOf(userId) });
   }
 
@@ -367,7 +420,8 @@ export function createDiallerService(deps: {
     const s = sessions.get(auth.userId);
     if (!s) return fail('NOT_JOINED');
     if (p.selectedVm !== undefined) {
-      if (p.selectedVm && !(await q.findVoicemail(db, auth.teamId, p.selectedVm))) return fail('VM_NOT_FOUND');
+      if (p.selectedVm && !(await q.findVoicemail(db, auth.teamId, p.selectedVm)))
+        return fail('VM_NOT_FOUND');
       apply(s, { type: 'selectVm', vmId: p.selectedVm });
     }
     if (p.action === 'leave') {
@@ -417,7 +471,12 @@ export function createDiallerService(deps: {
       if (refusal) return fail(refusalCode(refusal));
       const entry = await q.findEntry(db, auth.teamId, auth.userId, itemId);
       const queued = !!entry && (await q.claimEntry(db, entry.id, 'Ringing'));
-      const line = await place(s, { itemId, name: c!.name, phone: phone!.value, campaignId: entry?.campaignId ?? null }, numbers, queued);
+      const line = await place(
+        s,
+        { itemId, name: c!.name, phone: phone!.value, campaignId: entry?.campaignId ?? null },
+        numbers,
+        queued,
+      );
       return ok(toCallDto(line, clock.now()));
     },
     async endCalls(auth: AuthContext, sids: string[]) {

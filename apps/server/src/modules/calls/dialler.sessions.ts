@@ -51,7 +51,10 @@ export type Session = {
   pumping: Promise<void>;
 };
 
-export function newSession(teamId: string, user: { id: string; name: string; avatar: string | null }): Session {
+export function newSession(
+  teamId: string,
+  user: { id: string; name: string; avatar: string | null },
+): Session {
   return {
     teamId,
     userId: user.id,

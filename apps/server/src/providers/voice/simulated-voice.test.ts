@@ -9,7 +9,11 @@ function line(answer: AnswerInstruction | null = null) {
     events.push(e);
     return Promise.resolve(e.kind === 'ringing' || e.kind === 'ended' ? null : answer);
   });
-  return { voice, events, kinds: () => events.map((e) => (e.kind === 'ended' ? `ended:${e.outcome}` : e.kind)) };
+  return {
+    voice,
+    events,
+    kinds: () => events.map((e) => (e.kind === 'ended' ? `ended:${e.outcome}` : e.kind)),
+  };
 }
 const until = (fn: () => boolean) => expect.poll(fn, { timeout: 2000, interval: 5 }).toBe(true);
 
@@ -56,7 +60,9 @@ describe('the simulated line', () => {
 
   it('picks every outcome at random for someone trying it', () => {
     let x = 0;
-    const seen = new Set(Array.from({ length: 400 }, () => randomOutcome(() => (x = (x + 0.0137) % 1)).result));
+    const seen = new Set(
+      Array.from({ length: 400 }, () => randomOutcome(() => (x = (x + 0.0137) % 1)).result),
+    );
     expect([...seen].sort()).toEqual(['busy', 'failed', 'human', 'machine', 'no-answer']);
   });
 

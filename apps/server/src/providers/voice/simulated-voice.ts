@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { AnswerInstruction, CallOutcome, PlaceCall, VoiceHandler, VoiceNumber, VoiceProvider } from './voice.js';
+import type {
+  AnswerInstruction,
+  CallOutcome,
+  PlaceCall,
+  VoiceHandler,
+  VoiceNumber,
+  VoiceProvider,
+} from './voice.js';
 
 /** How a simulated callee behaves: who picks up, after how long, and how long a person talks. */
 export type SimulatedOutcome = {

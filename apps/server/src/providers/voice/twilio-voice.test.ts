@@ -32,7 +32,14 @@ beforeEach(() => {
   fake.failing = false;
 });
 
-const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, any>;
+type Claims = {
+  iss: string;
+  sub: string;
+  iat: number;
+  exp: number;
+  grants: { identity: string; voice: unknown };
+};
+const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Claims;
 const hook = (kind: 'answer' | 'status', params: Record<string, string>, signature?: string) => {
   const url = PUBLIC + TWILIO_PATHS[kind];
   const p = { AccountSid: fake.accountSid, ...params };
@@ -72,16 +79,20 @@ describe('the Twilio voice adapter against a fake of the REST API', () => {
     expect(events).toEqual([{ sid: 'CA1', kind: 'answered' }]);
     expect(r).toEqual({
       ok: true,
-      twiml: '<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true"><Client>user-42</Client></Dial></Response>',
+      twiml:
+        '<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true"><Client>user-42</Client></Dial></Response>',
     });
   });
 
-  it.each(['machine_end_beep', 'machine_end_silence', 'fax'])('tells a machine (%s) from a person', async (by) => {
-    answer = { kind: 'play', url: 'https://app.example.test/vm.ogg' };
-    const r = await hook('answer', { CallSid: 'CA2', AnsweredBy: by });
-    expect(events).toEqual([{ sid: 'CA2', kind: 'machine' }]);
-    expect(r.ok && r.twiml).toContain('<Play>https://app.example.test/vm.ogg</Play><Hangup/>');
-  });
+  it.each(['machine_end_beep', 'machine_end_silence', 'fax'])(
+    'tells a machine (%s) from a person',
+    async (by) => {
+      answer = { kind: 'play', url: 'https://app.example.test/vm.ogg' };
+      const r = await hook('answer', { CallSid: 'CA2', AnsweredBy: by });
+      expect(events).toEqual([{ sid: 'CA2', kind: 'machine' }]);
+      expect(r.ok && r.twiml).toContain('<Play>https://app.example.test/vm.ogg</Play><Hangup/>');
+    },
+  );
 
   it("treats AMD's 'unknown' as a person: a member hears it rather than a voicemail drop", async () => {
     await hook('answer', { CallSid: 'CA3', AnsweredBy: 'unknown' });
@@ -89,11 +100,27 @@ describe('the Twilio voice adapter against a fake of the REST API', () => {
   });
 
   it('refuses a callback whose signature does not match, and hears nothing of it', async () => {
-    expect(await hook('answer', { CallSid: 'CA4', AnsweredBy: 'human' }, 'bm90LWEtc2lnbmF0dXJl')).toEqual({ ok: false });
-    expect(await voice.webhook({ kind: 'status', url: PUBLIC + TWILIO_PATHS.status, params: { CallSid: 'CA4' }, signature: undefined })).toEqual({ ok: false });
+    expect(await hook('answer', { CallSid: 'CA4', AnsweredBy: 'human' }, 'bm90LWEtc2lnbmF0dXJl')).toEqual({
+      ok: false,
+    });
+    expect(
+      await voice.webhook({
+        kind: 'status',
+        url: PUBLIC + TWILIO_PATHS.status,
+        params: { CallSid: 'CA4' },
+        signature: undefined,
+      }),
+    ).toEqual({ ok: false });
     // Signed for another URL: refused too.
     const p = { AccountSid: fake.accountSid, CallSid: 'CA4', CallStatus: 'completed' };
-    expect(await voice.webhook({ kind: 'status', url: PUBLIC + TWILIO_PATHS.status, params: p, signature: fake.sign(PUBLIC + '/other', p) })).toEqual({ ok: false });
+    expect(
+      await voice.webhook({
+        kind: 'status',
+        url: PUBLIC + TWILIO_PATHS.status,
+        params: p,
+        signature: fake.sign(PUBLIC + '/other', p),
+      }),
+    ).toEqual({ ok: false });
     expect(events).toEqual([]);
   });
 
@@ -115,7 +142,10 @@ describe('the Twilio voice adapter against a fake of the REST API', () => {
     await voice.playIntoCall(sid, 'https://app.example.test/vm.ogg');
     expect(fake.calls.get(sid)!.updates).toEqual([
       { Status: 'completed' },
-      { Twiml: '<?xml version="1.0" encoding="UTF-8"?><Response><Play>https://app.example.test/vm.ogg</Play><Hangup/></Response>' },
+      {
+        Twiml:
+          '<?xml version="1.0" encoding="UTF-8"?><Response><Play>https://app.example.test/vm.ogg</Play><Hangup/></Response>',
+      },
     ]);
   });
 
@@ -130,11 +160,20 @@ describe('the Twilio voice adapter against a fake of the REST API', () => {
 
   it('turns an API error into VoiceFailedError', async () => {
     fake.failing = true;
-    await expect(voice.placeCall({ from: '+19165550142', to: '+12125550100' })).rejects.toBeInstanceOf(VoiceFailedError);
+    await expect(voice.placeCall({ from: '+19165550142', to: '+12125550100' })).rejects.toBeInstanceOf(
+      VoiceFailedError,
+    );
   });
 
   it('is refused by the fake with a wrong auth token', async () => {
-    const wrong = createTwilioVoice({ accountSid: fake.accountSid, authToken: 'nope', apiKeySid: API_KEY, apiKeySecret: 'x', apiUrl: fake.url, publicUrl: PUBLIC });
+    const wrong = createTwilioVoice({
+      accountSid: fake.accountSid,
+      authToken: 'nope',
+      apiKeySid: API_KEY,
+      apiKeySecret: 'x',
+      apiUrl: fake.url,
+      publicUrl: PUBLIC,
+    });
     await expect(wrong.listNumbers()).rejects.toThrow(/Authenticate/);
   });
 });

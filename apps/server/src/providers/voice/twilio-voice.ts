@@ -39,12 +39,21 @@ class RebasedClient extends RequestClient {
     super({ timeout: 10_000 });
   }
   override request<T>(opts: RequestClient.RequestOptions<T>) {
-    const uri = this.base === TWILIO_API ? opts.uri : opts.uri.replace(/^https:\/\/[a-z0-9.-]+\.twilio\.com/, this.base);
+    const uri =
+      this.base === TWILIO_API
+        ? opts.uri
+        : opts.uri.replace(/^https:\/\/[a-z0-9.-]+\.twilio\.com/, this.base);
     return super.request({ ...opts, uri });
   }
 }
 
-const MACHINE = new Set(['machine_start', 'machine_end_beep', 'machine_end_silence', 'machine_end_other', 'fax']);
+const MACHINE = new Set([
+  'machine_start',
+  'machine_end_beep',
+  'machine_end_silence',
+  'machine_end_other',
+  'fax',
+]);
 const ENDED: Record<string, CallOutcome> = {
   completed: 'completed',
   'no-answer': 'no-answer',
@@ -118,7 +127,10 @@ export function createTwilioVoice(opts: {
       const e = eventOf(w.kind, w.params);
       const answer = e ? await handler(e) : null;
       // A status callback's answer is ignored by Twilio; an empty Response keeps it well-formed.
-      return { ok: true, twiml: w.kind === 'answer' ? renderTwiml(answer) : new twilio.twiml.VoiceResponse().toString() };
+      return {
+        ok: true,
+        twiml: w.kind === 'answer' ? renderTwiml(answer) : new twilio.twiml.VoiceResponse().toString(),
+      };
     },
     placeCall: (call) =>
       rest(async () => {
@@ -152,7 +164,10 @@ export function createTwilioVoice(opts: {
     },
     listNumbers: () =>
       rest(async () =>
-        (await client.incomingPhoneNumbers.list({ limit: 100 })).map((n) => ({ sid: n.sid, number: n.phoneNumber })),
+        (await client.incomingPhoneNumbers.list({ limit: 100 })).map((n) => ({
+          sid: n.sid,
+          number: n.phoneNumber,
+        })),
       ),
     buyNumber: (areaCode) =>
       rest(async () => {

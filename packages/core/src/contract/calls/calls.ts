@@ -197,7 +197,11 @@ export const buyNumber = defineEndpoint({
   method: 'POST',
   path: '/api/calls/buyNumber',
   auth: true,
-  body: z.object({ areaCode: text().regex(/^[2-9]\d{2}$/).optional() }),
+  body: z.object({
+    areaCode: text()
+      .regex(/^[2-9]\d{2}$/)
+      .optional(),
+  }),
   response: z.object({ number: callNumberDto }),
 });
 

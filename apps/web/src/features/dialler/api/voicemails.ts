@@ -37,7 +37,8 @@ export function useRemoveVm() {
 export function useVmAudio(vmId: string) {
   return useQuery({
     queryKey: diallerKeys.vmAudio(vmId),
-    queryFn: async () => URL.createObjectURL((await callForFile(VM_AUDIO_PATH.replace(':id', vmId), { quiet: true })).blob),
+    queryFn: async () =>
+      URL.createObjectURL((await callForFile(VM_AUDIO_PATH.replace(':id', vmId), { quiet: true })).blob),
     staleTime: Infinity,
   });
 }

@@ -17,7 +17,11 @@ export function ActiveMembers({ members }: { members: DiallerMemberDto[] }) {
       ) : (
         <Stack gap="sm" aria-label="Active members">
           {members.map((m) => {
-            const label = memberDiallerLabel(m, m.onCallSince ? new Date(m.onCallSince) : null, new Date(now));
+            const label = memberDiallerLabel(
+              m,
+              m.onCallSince ? new Date(m.onCallSince) : null,
+              new Date(now),
+            );
             return (
               <Group key={m.userId} justify="space-between" data-testid="active-member">
                 <Group gap="sm">

@@ -65,7 +65,8 @@ export function CallPanel({ call }: { call: CallDto }) {
                 {thread.map((m) => (
                   <div key={m._id}>
                     <Text size="xs" c="dimmed">
-                      {new Date(m.createdAt).toLocaleString()} · {m.comment ? 'Comment' : m.system ? 'Call' : m.direction === 'in' ? 'Received' : 'Sent'}
+                      {new Date(m.createdAt).toLocaleString()} ·{' '}
+                      {m.comment ? 'Comment' : m.system ? 'Call' : m.direction === 'in' ? 'Received' : 'Sent'}
                     </Text>
                     <Text size="sm">{m.body}</Text>
                   </div>

@@ -18,7 +18,11 @@ export function DiallerBar({ me, edit }: { me: DiallerStateDto; edit: (e: Dialle
       <Group justify="space-between">
         <Group gap="sm">
           {me.dialling ? (
-            <Button leftSection={<IconPlayerPause size={16} />} variant="light" onClick={() => edit({ action: 'pause' })}>
+            <Button
+              leftSection={<IconPlayerPause size={16} />}
+              variant="light"
+              onClick={() => edit({ action: 'pause' })}
+            >
               Pause
             </Button>
           ) : (
@@ -32,7 +36,12 @@ export function DiallerBar({ me, edit }: { me: DiallerStateDto; edit: (e: Dialle
           <Button variant="subtle" color="gray" onClick={() => edit({ action: 'leave' })}>
             Leave
           </Button>
-          <Badge size="lg" variant="dot" color={me.onCall ? 'green' : me.dialling ? 'blue' : 'gray'} tt="none">
+          <Badge
+            size="lg"
+            variant="dot"
+            color={me.onCall ? 'green' : me.dialling ? 'blue' : 'gray'}
+            tt="none"
+          >
             {status}
           </Badge>
           {me.lines === 1 && me.dialling && (
@@ -58,7 +67,13 @@ export function DiallerBar({ me, edit }: { me: DiallerStateDto; edit: (e: Dialle
       {me.ringing.length > 0 && (
         <Group gap="xs" mt="sm" aria-label="Lines">
           {me.ringing.map((l) => (
-            <Group key={l._id} gap={6} px="sm" py={4} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
+            <Group
+              key={l._id}
+              gap={6}
+              px="sm"
+              py={4}
+              style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+            >
               <Text size="sm" fw={500}>
                 {l.name || formatPhone(l.phone)}
               </Text>

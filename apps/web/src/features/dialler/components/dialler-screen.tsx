@@ -3,7 +3,7 @@ import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconInfoCircle, IconPhone, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { messages } from '@prospector/core';
+import { messages, type DiallerStateDto } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageTitle } from '../../../components/page-title';
 import { useBuyNumber } from '../api/calls';
@@ -20,51 +20,72 @@ import { VoicemailsPanel } from './voicemails-panel';
 const m = messages.dialler;
 
 /** The line's sounds; the fallback text shows in a browser without HTML5 audio (spec part 1 §2.1, §2.7). */
-function CallAudio({ refs }: { refs: Parameters<typeof useCallTones>[2] }) {
+function CallAudio({ me, simulated }: { me: DiallerStateDto; simulated: boolean }) {
+  const ringing = useRef<HTMLAudioElement>(null);
+  const connect = useRef<HTMLAudioElement>(null);
+  const disconnect = useRef<HTMLAudioElement>(null);
+  const remote = useRef<HTMLAudioElement>(null);
+  useCallTones(me, simulated, ringing, connect, disconnect, remote);
   return (
     <div hidden>
-      <audio ref={refs.ringing} src="/audio/ringing.wav" loop preload="auto">
+      <audio ref={ringing} src="/audio/ringing.wav" loop preload="auto">
         {m.noAudio}
       </audio>
-      <audio ref={refs.connect} src="/audio/connect.wav" preload="auto" />
-      <audio ref={refs.disconnect} src="/audio/disconnect.wav" preload="auto" />
-      <audio ref={refs.remote} src="/audio/greeting.wav" preload="auto" data-testid="remote-audio" />
+      <audio ref={connect} src="/audio/connect.wav" preload="auto" />
+      <audio ref={disconnect} src="/audio/disconnect.wav" preload="auto" />
+      <audio ref={remote} src="/audio/greeting.wav" preload="auto" />
     </div>
   );
 }
 
 /** /dialler (spec part 1 §2.7, §4): join, pick a voicemail, dial the queue two lines at a time. */
-export function DiallerScreen({ canCreateCampaign, canBuyNumbers }: { canCreateCampaign: boolean; canBuyNumbers: boolean }) {
+export function DiallerScreen({
+  canCreateCampaign,
+  canBuyNumbers,
+}: {
+  canCreateCampaign: boolean;
+  canBuyNumbers: boolean;
+}) {
   const page = useDialler();
   const queryClient = useQueryClient();
   const { join, edit } = useDiallerSocket();
   const buy = useBuyNumber();
   const [vmStepDone, setVmStepDone] = useState(false);
-  const refs = { ringing: useRef<HTMLAudioElement>(null), connect: useRef<HTMLAudioElement>(null), disconnect: useRef<HTMLAudioElement>(null), remote: useRef<HTMLAudioElement>(null) };
   const data = page.data;
   const me = data?.me;
   const simulated = data?.provider === 'simulated';
-  useCallTones(me, simulated, refs);
   useTwilioDevice(data?.provider === 'twilio' && !!me?.active);
 
   const header = (
     <Group justify="space-between">
       <PageTitle>Dialler</PageTitle>
       {canCreateCampaign && (
-        <Button component={Link} to="/campaign-builder" leftSection={<IconPlus size={16} />} variant="light" aria-label="New call campaign">
+        <Button
+          component={Link}
+          to="/campaign-builder"
+          leftSection={<IconPlus size={16} />}
+          variant="light"
+          aria-label="New call campaign"
+        >
           Campaign
         </Button>
       )}
     </Group>
   );
-  if (page.isError) return <Stack>{header}<LoadFailed message={messages.shell.genericError} onRetry={() => void page.refetch()} /></Stack>;
+  if (page.isError)
+    return (
+      <Stack>
+        {header}
+        <LoadFailed message={messages.shell.genericError} onRetry={() => void page.refetch()} />
+      </Stack>
+    );
   if (!data || !me) return <Stack>{header}</Stack>;
 
   const noNumbers = data.numbers.length === 0;
   return (
     <Stack gap="lg">
       {header}
-      <CallAudio refs={refs} />
+      <CallAudio me={me} simulated={simulated} />
       {simulated && (
         <Alert variant="light" color="blue" icon={<IconInfoCircle />} p="sm">
           {m.simulatedLine}
@@ -89,20 +110,39 @@ export function DiallerScreen({ canCreateCampaign, canBuyNumbers }: { canCreateC
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack align="flex-start">
-              <Text c="dimmed">Join to call your queue, two lines at a time. The team sees you in the list.</Text>
-              <Button size="md" leftSection={<IconPhone size={18} />} onClick={() => { setVmStepDone(false); void join(); }}>
+              <Text c="dimmed">
+                Join to call your queue, two lines at a time. The team sees you in the list.
+              </Text>
+              <Button
+                size="md"
+                leftSection={<IconPhone size={18} />}
+                onClick={() => {
+                  setVmStepDone(false);
+                  void join();
+                }}
+              >
                 Join
               </Button>
-              {!noNumbers && <Text size="sm" c="dimmed">Caller ID: {data.numbers.map((n) => n.number).join(', ')}</Text>}
+              {!noNumbers && (
+                <Text size="sm" c="dimmed">
+                  Caller ID: {data.numbers.map((n) => n.number).join(', ')}
+                </Text>
+              )}
             </Stack>
           </Grid.Col>
         </Grid>
       ) : !vmStepDone ? (
         <Stack>
           <Text>Choose the voicemail to leave when a call reaches an answering machine.</Text>
-          <VoicemailsPanel voicemails={data.voicemails} selectedVm={me.selectedVm} onSelect={(vmId) => void edit({ selectedVm: vmId })} />
+          <VoicemailsPanel
+            voicemails={data.voicemails}
+            selectedVm={me.selectedVm}
+            onSelect={(vmId) => void edit({ selectedVm: vmId })}
+          />
           <Group>
-            <Button onClick={() => setVmStepDone(true)}>{me.selectedVm ? 'Continue' : 'Continue without a voicemail'}</Button>
+            <Button onClick={() => setVmStepDone(true)}>
+              {me.selectedVm ? 'Continue' : 'Continue without a voicemail'}
+            </Button>
           </Group>
         </Stack>
       ) : (
@@ -120,7 +160,11 @@ export function DiallerScreen({ canCreateCampaign, canBuyNumbers }: { canCreateC
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Stack>
                 <ActiveMembers members={data.members} />
-                <VoicemailsPanel voicemails={data.voicemails} selectedVm={me.selectedVm} onSelect={(vmId) => void edit({ selectedVm: vmId })} />
+                <VoicemailsPanel
+                  voicemails={data.voicemails}
+                  selectedVm={me.selectedVm}
+                  onSelect={(vmId) => void edit({ selectedVm: vmId })}
+                />
               </Stack>
             </Grid.Col>
           </Grid>

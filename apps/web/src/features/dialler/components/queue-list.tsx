@@ -4,15 +4,32 @@ import { canUnqueue, formatPhone, type QueueEntryDto } from '@prospector/core';
 import { useUnqueue } from '../api/calls';
 
 /** The member's queue, in order; only entries with no call status can be unqueued. */
-export function QueueList({ queue, onRefresh, refreshing }: { queue: QueueEntryDto[]; onRefresh: () => void; refreshing: boolean }) {
+export function QueueList({
+  queue,
+  onRefresh,
+  refreshing,
+}: {
+  queue: QueueEntryDto[];
+  onRefresh: () => void;
+  refreshing: boolean;
+}) {
   const unqueue = useUnqueue();
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="sm">
         <Title order={3} fz="md">
-          Queue <Text span c="dimmed" fz="sm">({queue.length})</Text>
+          Queue{' '}
+          <Text span c="dimmed" fz="sm">
+            ({queue.length})
+          </Text>
         </Title>
-        <Button variant="subtle" size="xs" leftSection={<IconRefresh size={14} />} loading={refreshing} onClick={onRefresh}>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconRefresh size={14} />}
+          loading={refreshing}
+          onClick={onRefresh}
+        >
           Refresh queue
         </Button>
       </Group>

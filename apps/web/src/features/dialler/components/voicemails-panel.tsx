@@ -13,7 +13,15 @@ function recorderType(): string | undefined {
   return ['audio/ogg;codecs=opus', 'audio/webm;codecs=opus'].find((t) => MediaRecorder.isTypeSupported(t));
 }
 
-function VoicemailRow({ vm, selected, onSelect }: { vm: VoicemailDto; selected: boolean; onSelect: () => void }) {
+function VoicemailRow({
+  vm,
+  selected,
+  onSelect,
+}: {
+  vm: VoicemailDto;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   const [name, setName] = useState(vm.name);
   const edit = useEditVm();
   const remove = useRemoveVm();
@@ -26,7 +34,12 @@ function VoicemailRow({ vm, selected, onSelect }: { vm: VoicemailDto; selected: 
   }, [name, vm._id, vm.name, edit]);
   return (
     <Group wrap="nowrap" gap="sm" data-testid="voicemail">
-      <TextInput aria-label="Voicemail name" value={name} onChange={(e) => setName(e.currentTarget.value)} w={180} />
+      <TextInput
+        aria-label="Voicemail name"
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        w={180}
+      />
       <audio controls src={audio.data} preload="none" style={{ height: 32, flex: 1, minWidth: 0 }}>
         {noAudio}
       </audio>
@@ -38,7 +51,12 @@ function VoicemailRow({ vm, selected, onSelect }: { vm: VoicemailDto; selected: 
       >
         {selected ? 'Selected' : 'Select'}
       </Button>
-      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${vm.name}`} onClick={() => remove.mutate(vm._id)}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`Delete ${vm.name}`}
+        onClick={() => remove.mutate(vm._id)}
+      >
         <IconTrash size={16} />
       </ActionIcon>
     </Group>
@@ -92,7 +110,12 @@ export function VoicemailsPanel(props: {
             Stop recording
           </Button>
         ) : (
-          <Button variant="light" leftSection={<IconMicrophone size={16} />} onClick={() => void start()} disabled={!type}>
+          <Button
+            variant="light"
+            leftSection={<IconMicrophone size={16} />}
+            onClick={() => void start()}
+            disabled={!type}
+          >
             Record new
           </Button>
         )}

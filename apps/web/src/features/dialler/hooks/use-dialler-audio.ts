@@ -3,12 +3,7 @@ import { generateToken, type DiallerStateDto } from '@prospector/core';
 import { call } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 
-export type ToneRefs = {
-  ringing: React.RefObject<HTMLAudioElement | null>;
-  connect: React.RefObject<HTMLAudioElement | null>;
-  disconnect: React.RefObject<HTMLAudioElement | null>;
-  remote: React.RefObject<HTMLAudioElement | null>;
-};
+type AudioRef = React.RefObject<HTMLAudioElement | null>;
 
 const play = (a: HTMLAudioElement | null) => {
   if (!a) return;
@@ -21,29 +16,36 @@ const play = (a: HTMLAudioElement | null) => {
  * answered, a disconnect tone when it ends. On the simulated line the "remote" audio is a recorded
  * greeting, so a member trying it hears a callee pick up.
  */
-export function useCallTones(me: DiallerStateDto | undefined, simulated: boolean, refs: ToneRefs) {
+export function useCallTones(
+  me: DiallerStateDto | undefined,
+  simulated: boolean,
+  ringingRef: AudioRef,
+  connectRef: AudioRef,
+  disconnectRef: AudioRef,
+  remoteRef: AudioRef,
+) {
   const ringing = !!me && !me.onCall && me.ringing.some((r) => r.status === 'Ringing');
   const live = me?.activeCall?.status === 'In call' ? me.activeCall._id : null;
   const last = useRef<string | null>(null);
 
   useEffect(() => {
-    const a = refs.ringing.current;
+    const a = ringingRef.current;
     if (!a) return;
     if (ringing) void a.play().catch(() => undefined);
     else a.pause();
-  }, [ringing, refs.ringing]);
+  }, [ringing, ringingRef]);
 
   useEffect(() => {
     if (live && last.current !== live) {
-      play(refs.connect.current);
-      if (simulated) setTimeout(() => play(refs.remote.current), 350);
+      play(connectRef.current);
+      if (simulated) setTimeout(() => play(remoteRef.current), 350);
     }
     if (!live && last.current) {
-      refs.remote.current?.pause();
-      play(refs.disconnect.current);
+      remoteRef.current?.pause();
+      play(disconnectRef.current);
     }
     last.current = live;
-  }, [live, simulated, refs]);
+  }, [live, simulated, connectRef, disconnectRef, remoteRef]);
 }
 
 /**
@@ -57,7 +59,10 @@ export function useTwilioDevice(enabled: boolean) {
     let cancelled = false;
     void (async () => {
       try {
-        const [{ Device }, { token }] = await Promise.all([import('@twilio/voice-sdk'), call(generateToken, {})]);
+        const [{ Device }, { token }] = await Promise.all([
+          import('@twilio/voice-sdk'),
+          call(generateToken, {}),
+        ]);
         if (cancelled || !token) return;
         const d = new Device(token, { closeProtection: true });
         d.on('incoming', (c: { accept(): void }) => c.accept());
