@@ -155,8 +155,8 @@ export const domainPlugins: FastifyPluginAsync<AppDeps>[] = [
   settingsPlugin,
   dataFieldsPlugin,
   devicesPlugin,
-  campaignsPlugin,
   callsPlugin,
+  campaignsPlugin,
 ];
 
 /** Routes that take a file: multipart forms are parsed for them only (elsewhere a form is a 415). */

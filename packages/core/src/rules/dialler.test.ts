@@ -8,6 +8,7 @@ import {
   canUnqueue,
   diallerReducer,
   dialRefusal,
+  fitsPhoneType,
   formatCallDuration,
   isQueuedStatus,
   itemsToDial,
@@ -211,5 +212,20 @@ describe('labels and thread lines', () => {
     expect(voicemailToDrop({ autoRvm: true, selectedVm: null }, 'm')).toBe('m');
     expect(voicemailToDrop({ autoRvm: false, selectedVm: 's' }, 'm')).toBeNull();
     expect(voicemailToDrop(null, 'm')).toBeNull();
+  });
+});
+
+describe('the Call branch phone type', () => {
+  it.each([
+    ['MOBILE', 'Mobile', true],
+    ['MOBILE', 'Landline', false],
+    ['FIXED_LINE', 'Mobile', false],
+    ['FIXED_LINE', 'Landline', true],
+    ['FIXED_LINE_OR_MOBILE', 'Mobile', true],
+    ['FIXED_LINE_OR_MOBILE', 'Landline', true],
+    ['MOBILE', 'All', true],
+    [undefined, null, true],
+  ] as const)('%s fits %s: %s', (type, wanted, fits) => {
+    expect(fitsPhoneType(type, wanted)).toBe(fits);
   });
 });

@@ -238,3 +238,18 @@ export function callMessageBody(c: {
 export function callCountsAsContact(status: CallStatus): boolean {
   return status === 'Done' || status === 'Leaving VM' || status === 'Abandoned';
 }
+
+/** The builder's Call branch: which phones a call campaign dials (spec part 2 §2). */
+export const CALL_PHONE_TYPES = ['All', 'Mobile', 'Landline'] as const;
+export type CallPhoneType = (typeof CALL_PHONE_TYPES)[number];
+
+/**
+ * Whether a number of libphonenumber's type fits the campaign's phone type. North American numbers
+ * are mostly FIXED_LINE_OR_MOBILE (the plan does not tell them apart): those fit both, so a Mobile or
+ * Landline campaign leaves out only numbers known to be of the other kind.
+ */
+export function fitsPhoneType(numberType: string | undefined, wanted: CallPhoneType | null): boolean {
+  if (!wanted || wanted === 'All') return true;
+  if (wanted === 'Mobile') return numberType !== 'FIXED_LINE';
+  return numberType !== 'MOBILE';
+}

@@ -342,6 +342,16 @@ export async function teamTimezone(db: Db, teamId: string) {
   return t?.tz ?? null;
 }
 
+/** Members who may call: the admin and those with the calls permission, oldest first. */
+export async function teamCallers(db: Db, teamId: string) {
+  const rows = await db
+    .select({ id: users.id, role: users.role, permissions: users.permissions })
+    .from(users)
+    .where(eq(users.teamId, teamId))
+    .orderBy(asc(users.createdAt));
+  return rows.filter((u) => u.role === 'admin' || u.permissions.includes('calls')).map((u) => u.id);
+}
+
 export async function findUsers(db: Db, ids: string[]) {
   if (!ids.length) return [];
   return db

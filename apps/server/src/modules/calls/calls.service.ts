@@ -92,6 +92,43 @@ export function createCallsService(deps: {
       return queued;
     },
 
+    /**
+     * A call campaign's contacts shared among the members who may call: a contact assigned to one of
+     * them goes to that member, the rest in turn. Answers how many were queued.
+     */
+    async fillCallCampaign(
+      teamId: string,
+      campaignId: string,
+      contacts: { id: string; assignedTo: string[] }[],
+    ) {
+      const callers = await q.teamCallers(db, teamId);
+      if (!callers.length) return 0;
+      const byMember = new Map<string, string[]>(callers.map((c) => [c, []]));
+      let turn = 0;
+      for (const c of contacts) {
+        const owner = c.assignedTo.find((u) => byMember.has(u)) ?? callers[turn++ % callers.length]!;
+        byMember.get(owner)!.push(c.id);
+      }
+      let queued = 0;
+      for (const [userId, itemIds] of byMember) {
+        for (let i = 0; i < itemIds.length; i += 1000) {
+          const n = await q.enqueue(db, {
+            teamId,
+            userId,
+            itemIds: itemIds.slice(i, i + 1000),
+            campaignId,
+            at: clock.now(),
+          });
+          queued += n;
+        }
+        if (itemIds.length) {
+          realtime.toUser(userId, 'queueChanged', {});
+          dialler.wake(userId);
+        }
+      }
+      return queued;
+    },
+
     async unqueue(auth: AuthContext, itemId: string): R<true> {
       const entry = await q.findEntry(db, auth.teamId, auth.userId, itemId);
       if (!entry) return fail('NOT_QUEUED');
