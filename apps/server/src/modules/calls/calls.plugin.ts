@@ -11,6 +11,8 @@ export type CallsOptions = {
   /** The voice provider; tests pass a scripted simulated line or Twilio pointed at a fake. */
   voice?: VoiceProvider;
   phoneZones?: PhoneZones;
+  /** The bench's measure of queue pop → call placed. */
+  onCallPlaced?: (ms: number) => void;
 };
 
 /** The public recording an abandoned call hears within 2 seconds (apps/web/public/audio). */
@@ -57,6 +59,7 @@ export const callsPlugin = servicePlugin(
       log: app.log,
       vmLink: (id) => `${publicUrl}/api/calls/vmPublic/${id}?sig=${vmSignature(config.authSecret, id)}`,
       identificationUrl: publicUrl + IDENTIFICATION_PATH,
+      ...(options.onCallPlaced ? { onPlaced: options.onCallPlaced } : {}),
     });
     const calls = createCallsService({
       db,

@@ -46,7 +46,7 @@ import { pickCallerId, refusalCode, toCallMessageDto } from './dialler.support.j
 type R<T> = Promise<Result<T, CallsErrorCode | 'PERMISSION_REQUIRED'>>;
 const DAY_MS = 86_400_000;
 /** Entries looked at per round: those in quiet hours are passed over, not dropped. */
-const CANDIDATES = 40;
+const CANDIDATES = 12;
 
 export type DiallerService = ReturnType<typeof createDiallerService>;
 
@@ -68,6 +68,8 @@ export function createDiallerService(deps: {
   vmLink: (vmId: string) => string;
   /** The recorded identification an abandoned call hears. */
   identificationUrl: string;
+  /** Measures for the bench: ms from taking a queue entry to the provider accepting the call. */
+  onPlaced?: (ms: number) => void;
 }) {
   const { db, clock, realtime, voice, log } = deps;
   const sessions = new Map<string, Session>();
@@ -78,9 +80,15 @@ export function createDiallerService(deps: {
   const mayCall = (auth: AuthContext) => can(auth.user, 'calls');
   const stateOf = (userId: string): DiallerStateDto => toStateDto(sessions.get(userId), clock.now());
 
+  /** What each member's teammates last heard of them: the list changes less often than the lines. */
+  const told = new Map<string, string>();
   function emit(s: Session) {
     realtime.toUser(s.userId, 'callUpdate', { state: toStateDto(s, clock.now()) });
-    realtime.toTeam(s.teamId, 'diallerMember', toMemberDto(s));
+    const member = toMemberDto(s);
+    const key = JSON.stringify(member);
+    if (told.get(s.userId) === key) return;
+    told.set(s.userId, key);
+    realtime.toTeam(s.teamId, 'diallerMember', member);
   }
 
   function write(line: Line, fn: () => Promise<unknown>) {
@@ -104,9 +112,8 @@ export function createDiallerService(deps: {
       return;
     const candidates = await q.nextCandidates(db, s.teamId, s.userId, CANDIDATES);
     if (!candidates.length) return;
-    const [numbers, tz] = await Promise.all([
-      q.listNumbers(db, s.teamId),
-      q.teamTimezone(db, s.teamId),
+    const [{ numbers, tz }] = await Promise.all([
+      teamLine(s.teamId),
       loadBucket(s.teamId, candidates[0]!.campaignId),
     ]);
     if (!numbers.length) return;
@@ -131,6 +138,7 @@ export function createDiallerService(deps: {
           await q.setEntryStatus(db, s.teamId, c.itemId, 'Skipped', false);
         continue;
       }
+      const poppedAt = performance.now();
       if (!(await q.claimEntry(db, c.id, 'Ringing'))) continue;
       // Checked again with no await before the line is taken: other members' rounds ran meanwhile.
       s.lineLimit = linesFor(s, c.campaignId);
@@ -145,8 +153,21 @@ export function createDiallerService(deps: {
         { itemId: c.itemId, name: c.name, phone: c.phone!, campaignId: c.campaignId },
         numbers,
         true,
+        poppedAt,
       );
     }
+  }
+
+  /** A team's numbers and zone, read at most every 2 s (every member's round needs them). */
+  const teamLines = new Map<string, { at: number; numbers: { number: string }[]; tz: string | null }>();
+  async function teamLine(teamId: string) {
+    const hit = teamLines.get(teamId);
+    const now = performance.now();
+    if (hit && now - hit.at < 2000) return hit;
+    const [numbers, tz] = await Promise.all([q.listNumbers(db, teamId), q.teamTimezone(db, teamId)]);
+    const fresh = { at: now, numbers, tz };
+    teamLines.set(teamId, fresh);
+    return fresh;
   }
 
   // ---------------------------------------------------------------- abandonment (47 CFR 64.1200(a)(7))
@@ -190,6 +211,7 @@ export function createDiallerService(deps: {
     c: { itemId: string; name: string; phone: string; campaignId: string | null },
     numbers: { number: string }[],
     queued: boolean,
+    poppedAt?: number,
   ): Promise<Line> {
     const now = clock.now();
     const line: Line = {
@@ -215,6 +237,7 @@ export function createDiallerService(deps: {
     s.placing += 1;
     try {
       line.sid = (await voice.placeCall({ from: line.from, to: line.phone })).sid;
+      if (poppedAt !== undefined) deps.onPlaced?.(performance.now() - poppedAt);
       bySid.set(line.sid, line);
       s.lines.set(line.callId, line);
     } catch (err) {
@@ -402,6 +425,7 @@ export function createDiallerService(deps: {
     apply(s, { type: 'leave' });
     if (s.restart) clearTimeout(s.restart);
     sessions.delete(userId);
+    told.delete(userId);
     for (const l of s.lines.values())
       if (l.sid && isLive(l)) await voice.endCall(l.sid).catch(() => undefined);
     realtime.toTeam(
