@@ -6,7 +6,7 @@
  * browser socket; BENCH_SKIP_DISPATCH skips it), and workbook bombs against the upload route
  * (bench/xlsx-bombs.ts; BENCH_SKIP_XLSX_BOMBS skips it), the credits ledger's charges (bench/ledger.ts;
  * BENCH_SKIP_LEDGER skips it), a list-wide skip trace against the BatchData fake (bench/skiptrace.ts;
- * BENCH_SKIP_SKIPTRACE skips it), and the JavaScript each web page downloads on a first visit
+ * BENCH_SKIP_SKIPTRACE skips it), the power dialler (bench/dialler.ts; BENCH_SKIP_DIALLER skips it), and the JavaScript each web page downloads on a first visit
  * (bench/web-bundle.ts, a production build; BENCH_SKIP_WEB_BUNDLE skips it).
  * PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set.
  */
@@ -325,6 +325,21 @@ for (const databaseUrl of process.env.BENCH_SKIP_SKIPTRACE ? [] : targets) {
   skiptraceRows.push({ ...r, target_per_s: 1500 });
   if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
 }
+// The power dialler: 50 agents × 2 simulated lines (targets: pop → placed p95 ≤ 50 ms, answered → browser p95 ≤ 200 ms).
+const diallerRows: Record<string, unknown>[] = [];
+for (const databaseUrl of process.env.BENCH_SKIP_DIALLER ? [] : targets) {
+  if (databaseUrl) await resetPostgres(databaseUrl);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'dialler.ts')], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (c) => reject(new Error(`dialler bench exited with ${c}`)));
+  });
+  diallerRows.push(JSON.parse(line) as Record<string, unknown>);
+  if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+}
 
 // The web's first visit: JavaScript per page (gzip KB), against the budgets and the figure before the split.
 const webBundle = process.env.BENCH_SKIP_WEB_BUNDLE ? null : await measureWebBundle();
@@ -387,6 +402,13 @@ if (skiptraceRows.length) {
   );
   console.table(skiptraceRows);
 }
+if (diallerRows.length) {
+  console.log(
+    '\npower dialler, 50 agents × 2 simulated lines (browsers in their own process): queue pop → call placed,' +
+      "\ncall answered → the agent's socket hears it (targets: p95 ≤ 50 ms and ≤ 200 ms), server CPU ms per call\n",
+  );
+  console.table(diallerRows);
+}
 const out = path.join(here, 'results.json');
 writeFileSync(
   out,
@@ -403,6 +425,7 @@ writeFileSync(
       xlsxBombs: bombRows,
       ledger: ledgerRows,
       skiptrace: skiptraceRows,
+      dialler: diallerRows,
       dispatch: dispatchResults,
       webBundle: webBundle && {
         before: BEFORE_SPLIT,

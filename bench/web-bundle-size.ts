@@ -75,6 +75,7 @@ export const PAGES: Page[] = [
   ),
   loggedIn('dashboard /', ['src/app/routes/dashboard-route.tsx']),
   loggedIn('messenger', ['src/app/routes/messenger-route.tsx']),
+  loggedIn('dialler', ['src/app/routes/dialler-route.tsx']),
   loggedIn('campaigns', ['src/features/campaigns/components/campaigns-page.tsx']),
   loggedIn('campaign builder', ['src/features/campaigns/components/campaign-builder.tsx']),
   loggedIn('lists', ['src/features/lists/components/lists-page.tsx']),

@@ -14,14 +14,7 @@ mkdirSync(ARTIFACTS, { recursive: true });
 /** The real server (built web app, fresh database, real SMTP) on a loopback port. */
 export async function startServer(
   overrides: Partial<Config> = {},
-  opts: {
-    phoneZones?: (phone: string) => Promise<string[]>;
-    skiptraceProvider?: Parameters<typeof buildTestApp>[1] extends infer O
-      ? O extends { skiptraceProvider?: infer P }
-        ? P
-        : never
-      : never;
-  } = {},
+  opts: Omit<NonNullable<Parameters<typeof buildTestApp>[1]>, 'realClock'> = {},
 ): Promise<TestApp & { url: string }> {
   const t = await buildTestApp(
     {

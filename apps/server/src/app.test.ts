@@ -51,6 +51,9 @@ const SERVICES: Record<keyof Services, true> = {
   affiliates: true,
   skiptrace: true,
   skiptraceEngine: true,
+  calls: true,
+  dialler: true,
+  voice: true,
 };
 
 type Meta = { name: string; dependencies: string[] };

@@ -22,6 +22,8 @@ import type { AuditService } from './modules/audit/index.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import type { AuthContext } from './lib/auth-context.js';
 import { authRoutes, type AuthService } from './modules/auth/index.js';
+import { callsPlugin, type CallsOptions } from './modules/calls/calls.plugin.js';
+import { callsRoutes, type CallsService, type DiallerService } from './modules/calls/index.js';
 import { campaignsPlugin, type CampaignsOptions } from './modules/campaigns/campaigns.plugin.js';
 import { campaignsRoutes, type CampaignsService } from './modules/campaigns/index.js';
 import { dataFieldsPlugin } from './modules/data-fields/data-fields.plugin.js';
@@ -69,6 +71,7 @@ import { realtimePlugin, type Realtime } from './plugins/realtime.js';
 import { registerWeb } from './plugins/web.js';
 import { createMailer, type Mailer } from './providers/mail/index.js';
 import { createMaps, type Maps } from './providers/maps/index.js';
+import type { VoiceProvider } from './providers/voice/index.js';
 
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
@@ -108,6 +111,9 @@ export type Services = {
   affiliates: AffiliatesService;
   skiptrace: SkiptraceService;
   skiptraceEngine: SkiptraceEngine;
+  calls: CallsService;
+  dialler: DiallerService;
+  voice: VoiceProvider;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -137,7 +143,8 @@ export type AppDeps = {
 } & DevicesOptions &
   CampaignsOptions &
   AffiliatesOptions &
-  SkiptraceOptions;
+  SkiptraceOptions &
+  CallsOptions;
 
 /**
  * The domains' registration plugins, in the order of what needs what: each builds its services from
@@ -158,6 +165,7 @@ export const domainPlugins: FastifyPluginAsync<AppDeps>[] = [
   settingsPlugin,
   dataFieldsPlugin,
   devicesPlugin,
+  callsPlugin,
   campaignsPlugin,
   skiptracePlugin,
 ];
@@ -228,7 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     skiptraceRoutes,
   ])
     await app.register(routes);
-  await app.register(withUploads(listsRoutes, avatarsRoutes));
+  await app.register(withUploads(listsRoutes, avatarsRoutes, callsRoutes));
   await registerWeb(app, config.WEB_DIST);
 
   registerLifecycle(app);

@@ -105,6 +105,18 @@ export const envSchema = z
       .transform((v) => v === 'true' || v === '1'),
     /** A run whose process has not renewed its lease for this long is taken over by another. */
     SKIPTRACE_LEASE_MS: positiveInt(60_000),
+    /** Twilio Programmable Voice for the dialler; all four set → real calls, else the simulated line. */
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be an account SID (AC…)')
+      .optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+    TWILIO_API_KEY_SID: z
+      .string()
+      .regex(/^SK[0-9a-fA-F]{32}$/, 'must be an API key SID (SK…)')
+      .optional(),
+    TWILIO_API_KEY_SECRET: z.string().min(16).optional(),
+    TWILIO_API_URL: z.url().default('https://api.twilio.com'),
     /** Stripe's secret key: card payments and subscriptions; unset → 'Payments are not configured'. */
     STRIPE_SECRET_KEY: z.string().min(10).optional(),
   })

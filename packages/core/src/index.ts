@@ -24,3 +24,4 @@ export * from './rules/imports-countries.js';
 export * from './rules/imports-mapping.js';
 export * from './rules/billing.js';
 export * from './rules/skiptrace.js';
+export * from './rules/dialler.js';

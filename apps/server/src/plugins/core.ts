@@ -42,7 +42,10 @@ export const corePlugin = fp<CoreOptions>(
         routeList.push({ method, url: r.url, body: r.schema?.body, params: r.schema?.params });
     });
     registerErrorHandler(app);
-    await app.register(helmet, securityHeaders(config.PUBLIC_URL));
+    await app.register(
+      helmet,
+      securityHeaders(config.PUBLIC_URL, { twilioVoice: config.TWILIO_ACCOUNT_SID !== undefined }),
+    );
     app.addHook('onClose', async () => {
       await mailer.close();
     });

@@ -14,6 +14,7 @@ import { adminErrors } from '../modules/admin/admin.errors.js';
 import { affiliatesErrors } from '../modules/affiliates/affiliates.errors.js';
 import { authErrors } from '../modules/auth/auth.errors.js';
 import { billingErrors } from '../modules/billing/billing.errors.js';
+import { callsErrors } from '../modules/calls/calls.errors.js';
 import { campaignsErrors } from '../modules/campaigns/campaigns.errors.js';
 import { dataFieldsErrors } from '../modules/data-fields/data-fields.errors.js';
 import { devicesErrors } from '../modules/devices/devices.errors.js';
@@ -36,6 +37,7 @@ export const errorCatalogues = {
   affiliates: affiliatesErrors,
   auth: authErrors,
   billing: billingErrors,
+  calls: callsErrors,
   campaigns: campaignsErrors,
   dataFields: dataFieldsErrors,
   devices: devicesErrors,

@@ -9,7 +9,10 @@ const IMAGE_HOSTS = ['https://www.google.com', 'https://*.gstatic.com'];
  * framing, no MIME sniffing, no referrer, and HSTS only when the server is reached over https (on plain
  * http a browser would ignore it, and a LAN install must not be pinned to https it does not have).
  */
-export function securityHeaders(publicUrl: string): FastifyHelmetOptions {
+export function securityHeaders(
+  publicUrl: string,
+  opts: { twilioVoice?: boolean } = {},
+): FastifyHelmetOptions {
   const url = new URL(publicUrl);
   const https = url.protocol === 'https:';
   // Socket.IO's WebSocket: CSP 3 counts same-origin ws: and wss: as 'self'; older Safari does not.
@@ -26,7 +29,14 @@ export function securityHeaders(publicUrl: string): FastifyHelmetOptions {
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', ...IMAGE_HOSTS],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", socketOrigin],
+        // With Twilio configured, the dialler's voice client (the Voice SDK) signals over Twilio's hosts.
+        'connect-src': [
+          "'self'",
+          socketOrigin,
+          ...(opts.twilioVoice ? ['https://*.twilio.com', 'wss://*.twilio.com'] : []),
+        ],
+        // Voicemails play from object URLs (fetched with the token), tones from the app itself.
+        'media-src': ["'self'", 'blob:'],
         'object-src': ["'none'"],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'"],

@@ -26,6 +26,7 @@ export async function buildTestApp(
     phoneZones?: AppDeps['phoneZones'];
     random?: AppDeps['random'];
     payouts?: AppDeps['payouts'];
+    voice?: AppDeps['voice'];
     database?: Database;
     skiptraceProvider?: AppDeps['skiptraceProvider'];
   } = {},
@@ -53,6 +54,7 @@ export async function buildTestApp(
     ...(opts.random ? { random: opts.random } : {}),
     ...(opts.payouts ? { payouts: opts.payouts } : {}),
     ...(opts.skiptraceProvider ? { skiptraceProvider: opts.skiptraceProvider } : {}),
+    ...(opts.voice ? { voice: opts.voice } : {}),
   });
   await app.ready();
   return {

@@ -16,3 +16,11 @@ export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** A few bytes that read as an Ogg/Opus recording (the capture pattern and the Opus header). */
+export const TINY_OPUS = Buffer.concat([
+  Buffer.from('OggS'),
+  Buffer.alloc(24),
+  Buffer.from('OpusHead'),
+  Buffer.from([1, 1, 0x38, 1, 0x80, 0xbb, 0, 0, 0, 0, 0]),
+]);

@@ -37,7 +37,7 @@ function guarded(key: PermissionKey, teamId: string, self: string): Record<strin
     case 'dataFields':
       return { entity_sections: rows('entity_sections') };
     case 'phones':
-      return { devices: rows('devices') };
+      return { devices: rows('devices'), call_numbers: rows('call_numbers') };
     case 'templates':
       return {
         template_groups: rows('template_groups'),
@@ -46,9 +46,10 @@ function guarded(key: PermissionKey, teamId: string, self: string): Record<strin
       };
     case 'campaigns':
       return { campaigns: rows('campaigns') };
+    case 'calls':
+      return { voicemails: rows('voicemails'), call_queue: rows('call_queue'), calls: rows('calls') };
     // Reads, and features not built yet: nothing for this sweep to watch.
     case 'messenger':
-    case 'calls':
     case 'kpis':
       return {};
   }
@@ -144,6 +145,8 @@ describe('permissions', () => {
       'quick_replies',
       'sessions',
       'sms_jobs',
+      // A status's call settings: no route writes them yet (ADR 022).
+      'status_call_settings',
       'tasks',
       'teams',
       'uploads',

@@ -259,6 +259,18 @@ describe('the realtime leak sweep', () => {
     covered.add('init');
   });
 
+  it("dialler events: the members list to the team, a member's own calls and queue to that member only", async () => {
+    const { admin: a, allie: al, olly: o } = listeners;
+    await step(['diallerMember'], [a, al, o], () => a.socket.timeout(5000).emitWithAck('joinDialler', {}));
+    await step(['callUpdate'], [a], () =>
+      a.socket.timeout(5000).emitWithAck('editMember', { selectedVm: null }),
+    );
+    await step(['queueChanged'], [a], () =>
+      call(admin, 'POST', '/api/calls/enqueue', { itemIds: [othersRecord] }),
+    );
+    await a.socket.timeout(5000).emitWithAck('editMember', { action: 'leave' });
+  });
+
   it('caused every kind of server event', () => {
     expect(Object.keys(serverEvents).filter((e) => !covered.has(e as ServerEventName))).toEqual([]);
   });

@@ -5,7 +5,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { queryRows } from '../db/client.js';
 import type { TestApp } from './app.js';
 import type { TestUser } from './factories.js';
-import { multipartFile, TINY_PNG } from './multipart.js';
+import type { SimulatedVoice } from '../providers/voice/index.js';
+import { multipartFile, TINY_OPUS, TINY_PNG } from './multipart.js';
 import { CONTACT_NUMBER, DEVICE_NUMBER, OWN_STATUS, type SeededTeam, type SeedIds } from './seed-team.js';
 
 /**
@@ -37,6 +38,7 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
     return ids['item']!;
   }
   if (k === 'id' && /\/lists\//.test(url)) return ids['list']!;
+  if (k === 'id' && /\/calls\/vm/.test(url)) return ids['vm']!;
   const byName: Record<string, string> = {
     listId: ids['list']!,
     propId: ids['property']!,
@@ -49,6 +51,8 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
     // Removing a member hands their records to someone else.
     assignedTo: /removeMember/.test(url) ? ids['admin']! : ids['member']!,
     deviceId: ids['device']!,
+    vmId: ids['vm']!,
+    numberId: ids['number']!,
     device: ids['device']!,
     statusId: ids['status']!,
     statuse: ids['status']!,
@@ -79,6 +83,7 @@ function sampleString(ids: SeedIds, def: Def, key: string, url: string): string 
   if (format === 'url' || /Hook$/.test(key)) return HOOK_URL;
   if (/address/i.test(key)) return KNOWN_ADDRESS;
   if (key === 'countryCode') return '+1';
+  if (key === 'areaCode') return '212';
   if (/^(to|phone|value|from)$/.test(key)) return '+12125550177';
   return `Swept ${++written}`;
 }
@@ -284,6 +289,7 @@ const BODIES: Record<string, (b: BuildInput) => Promise<Built> | Built> = {
 const FORMS: Record<string, () => Built> = {
   'POST /api/lists/upload': () => form('swept.csv', 'First name,Phone\r\nSwept,212-555-0144\r\n'),
   'POST /api/users/changeAvatar': () => form('me.png', TINY_PNG, 'avatar'),
+  'POST /api/calls/recordVm': () => form('vm.ogg', TINY_OPUS, 'vm'),
   'PATCH /api/teams/editProfile': () => form('logo.png', TINY_PNG, 'img'),
 };
 
@@ -335,6 +341,9 @@ export async function stopBackgroundWork(t: TestApp) {
   // A skip trace started stays running, so cancelling it succeeds and nothing moves between digests.
   await t.app.services.skiptraceEngine.stop();
   t.app.services.skiptraceEngine.kick = () => {};
+  // A call a sweep places keeps ringing: no outcome lands between two digests.
+  const voice = t.app.services.voice as Partial<SimulatedVoice>;
+  voice.setScript?.(() => ({ result: 'no-answer', ringMs: 3_600_000 }));
 }
 
 /** One digest per table of the team's rows (a table, or a filtered query over it). */

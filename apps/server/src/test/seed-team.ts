@@ -12,7 +12,7 @@ import {
   statusId,
   type TestUser,
 } from './factories.js';
-import { multipartFile, TINY_PNG } from './multipart.js';
+import { multipartFile, TINY_OPUS, TINY_PNG } from './multipart.js';
 
 /** Ids of the seeded team's rows by kind, and the name of its member's avatar file. */
 export type SeedIds = Record<string, string>;
@@ -158,6 +158,17 @@ export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
     payload: picture.payload,
   });
   ids['avatar'] = (avatar.json() as { avatar: string }).avatar.split('/').pop()!;
+  // The dialler: a team number, a voicemail, and the contact in the admin's call queue.
+  ids['number'] = (await call('POST', '/api/calls/buyNumber', { areaCode: '212' })).number._id;
+  const vm = multipartFile('vm.ogg', TINY_OPUS, 'vm');
+  const recorded = await t.app.inject({
+    method: 'POST',
+    url: '/api/calls/recordVm',
+    headers: { ...admin.headers, 'content-type': vm.contentType },
+    payload: vm.payload,
+  });
+  ids['vm'] = (recorded.json() as { voicemail: { _id: string } }).voicemail._id;
+  await call('POST', '/api/calls/enqueue', { itemIds: [contact.id] });
   // Within the team, settings are shared (devices, templates, campaigns, members, lists): what a member
   // may not read without access is the records' data.
   const recordSecrets = [

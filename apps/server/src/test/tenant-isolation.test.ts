@@ -29,6 +29,8 @@ import { seedTeam, type SeededTeam } from './seed-team.js';
 const STAFF_ONLY = 'staff only (ADR 004): no team admin may call it; admin.routes.test.ts covers staff';
 /** Routes A's own admin cannot succeed on either, and why: there the sweep proves nothing. */
 const OWNER_REFUSED: Record<string, string> = {
+  'GET /api/calls/vmPublic/:id':
+    "the voice provider's signed link, not a team's call: calls.routes.test.ts covers it",
   'POST /api/admin/hijack': STAFF_ONLY,
   'POST /api/admin/switchToUser': STAFF_ONLY,
   'PATCH /api/admin/addCredits': 'staff only (ADR 004): billing.routes.test.ts covers staff',
@@ -36,6 +38,9 @@ const OWNER_REFUSED: Record<string, string> = {
     'moves the caller’s own affiliate earnings, which A’s admin has none of: affiliates.*.test.ts cover it',
   'POST /api/affiliates/loadAccount':
     'moves the caller’s own affiliate earnings, which A’s admin has none of: affiliates.*.test.ts cover it',
+  'POST /api/calls/leaveVm': 'needs a live call that reached a machine: calls.routes.test.ts covers it',
+  'PATCH /api/calls/unqueue':
+    'POST /api/calls/new, swept first, dialled the queued contact, which may then not be unqueued: calls.routes.test.ts covers it',
 };
 // Counts when this was written: fewer means the request builder regressed.
 /** Routes A's admin succeeds on. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATA_ACCESS, PERMISSION_KEYS } from '../constants.js';
+import { diallerMemberDto, diallerStateDto } from './calls/calls.js';
 import { currentUser } from './common.js';
 import { listDto } from './lists/dto.js';
 import { listMetrics, skiptraceRunDto } from './skiptrace/skiptrace.js';
@@ -62,6 +63,12 @@ export const serverEvents = {
   membersChanged: z.object({ userId: text(), change: z.enum(['added', 'removed']) }),
   /** The company's name or avatar changed (team room): patch the current user's team. */
   teamProfileChanged: z.object({ name: text(), avatar: text().nullable() }),
+  /** A member joined, left, started, paused or took a call in the dialler (team room): the active members list. */
+  diallerMember: diallerMemberDto,
+  /** The caller's own dialler moved on (user room): a line rang, was answered, reached a machine or ended. */
+  callUpdate: z.object({ state: diallerStateDto }),
+  /** The caller's call queue changed (user room): refetch it. */
+  queueChanged: z.object({}),
   /** The session behind this socket was revoked (logout); the client drops its token. */
   sessionRevoked: z.object({ reason: z.enum(['logout', 'revoked', 'removed']) }),
 } as const;
@@ -74,7 +81,15 @@ export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serv
 export type ServerToClientEvents = {
   [E in ServerEventName]: (payload: ServerEventPayload<E>) => void;
 };
-export type ClientToServerEvents = Record<string, never>;
+/** What the server answers a client event with (Socket.IO acknowledgement). */
+export type DiallerAck =
+  { ok: true; state: z.infer<typeof diallerStateDto> } | { ok: false; message: string };
+
+/** Client → server events: the dialler's (calls/calls.ts diallerClientEvents), each acknowledged. */
+export type ClientToServerEvents = {
+  joinDialler: (payload: unknown, ack: (answer: DiallerAck) => void) => void;
+  editMember: (payload: unknown, ack: (answer: DiallerAck) => void) => void;
+};
 
 /** Handshake: `io(url, { auth: { token } })`. A refused handshake carries this message. */
 export const SOCKET_UNAUTHORIZED = 'unauthorized';

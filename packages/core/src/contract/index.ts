@@ -21,3 +21,4 @@ export * from './teams/index.js';
 export * from './billing/index.js';
 export * from './affiliates/index.js';
 export * from './skiptrace/index.js';
+export * from './calls/index.js';

@@ -10,3 +10,4 @@ export * from './campaigns.js';
 export * from './billing.js';
 export * from './affiliates.js';
 export * from './skiptrace.js';
+export * from './calls.js';

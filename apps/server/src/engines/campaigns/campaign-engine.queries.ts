@@ -34,12 +34,18 @@ const MINUTE = 60_000;
 /** A uuid[] parameter: `= any(…)` reads each id through its index. */
 const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-/** The campaigns that send: started and not paused. */
+/** The campaigns that send: started and not paused text campaigns (a call campaign fills queues). */
 export function runningCampaigns(db: Db) {
   return db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.status, 'In Progress'), eq(campaigns.paused, false)));
+    .where(
+      and(
+        eq(campaigns.status, 'In Progress'),
+        eq(campaigns.paused, false),
+        eq(campaigns.campaignType, 'Text'),
+      ),
+    );
 }
 
 /** Finishes a running campaign; `reason` stops the recipients still due (an end date passed). */

@@ -16,8 +16,8 @@ export type CampaignsOptions = {
  */
 export const campaignsPlugin = servicePlugin(
   'campaigns',
-  ['realtime', 'notifications', 'records', 'teams', 'devices', 'billing'],
-  (app, { notifications, records, teams, gateway, sms, plans }, options: CampaignsOptions) => {
+  ['realtime', 'notifications', 'records', 'teams', 'devices', 'billing', 'calls'],
+  (app, { notifications, records, teams, gateway, sms, plans, calls }, options: CampaignsOptions) => {
     const { config, clock } = app;
     const { db } = app.database;
     const campaignEngine = createCampaignEngine({
@@ -48,6 +48,7 @@ export const campaignsPlugin = servicePlugin(
       clock,
       realtime: () => app.realtime,
       kick: () => campaignEngine.kick(),
+      fillCallQueues: (teamId, campaignId, contacts) => calls.fillCallCampaign(teamId, campaignId, contacts),
     });
     sms.onReply((teamId, itemId, optOut) => campaigns.stopForReply(teamId, itemId, optOut));
     return { campaigns, campaignEngine };

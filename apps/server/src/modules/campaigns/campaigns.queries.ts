@@ -120,6 +120,18 @@ export async function insertRecipients(db: Db, campaign: CampaignRow, t: Target)
   return n;
 }
 
+/** A call campaign's contacts, in the order a text campaign would take them, with the number to call. */
+export async function targetPhones(db: Db, t: Target) {
+  return queryRows<{ id: string; phone: string; assigned_to: string[] }>(
+    db,
+    sql`select i.id, i.assigned_to,
+        (select d.value from identifiers d where d.item_id = i.id and not d.is_email and d.status = ''
+          order by d."primary" desc, d.position, d.created_at limit 1) as phone
+      from items i where ${targetWhere(t)}
+      order by i.created_at, i.id`,
+  );
+}
+
 export async function findCampaign(db: Db, teamId: string, id: string) {
   const [c] = await db
     .select()

@@ -91,7 +91,7 @@ describe('launching a campaign', () => {
         'The last-contacted date must be at least 7 days before now.',
       ],
       [{ endTime: '2026-01-05T14:00:00Z' }, 'The end time must be later than the start time.'],
-      [{ campaignType: 'Call' }, 'Coming soon!'],
+      [{ campaignType: 'Email' }, 'Coming soon!'],
     ];
     for (const [change, message] of cases) {
       const res = await call(admin, 'POST', '/api/campaigns/launch', draft(s, change));

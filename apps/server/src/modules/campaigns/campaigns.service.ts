@@ -2,6 +2,7 @@ import {
   builderProblem,
   can,
   CAMPAIGN_PAGE_SIZE,
+  fitsPhoneType,
   hourInZone,
   isEndDateAllowed,
   isLastContactedAllowed,
@@ -9,6 +10,7 @@ import {
   type CampaignDto,
   type launchCampaign,
 } from '@prospector/core';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
@@ -60,17 +62,77 @@ export function toCampaignDto(c: q.CampaignRow, figures?: { sent: number; replie
  * Campaigns: the builder's counts (campaign-target), launch (recipients picked at once), list, pause
  * and resume, remove, and the details' figures (campaign-details).
  */
+/** libphonenumber's type of a number (its full metadata tells mobile from fixed lines where the plan does). */
+function phoneTypeOf(phone: string | null): string | undefined {
+  return phone ? parsePhoneNumberFromString(phone)?.getType() : undefined;
+}
+
 export function createCampaignsService(deps: {
   db: Db;
   clock: Clock;
   realtime: () => Realtime;
   /** Wakes the engine after a launch or a resume. */
   kick: () => void;
+  /** Shares a call campaign's contacts among the callers' queues (the calls module). */
+  fillCallQueues: (
+    teamId: string,
+    campaignId: string,
+    contacts: { id: string; assignedTo: string[] }[],
+  ) => Promise<number>;
 }) {
   const { db, clock } = deps;
   const mayManage = (auth: AuthContext) => can(auth.user, 'campaigns');
   const changed = (teamId: string, campaignId: string) =>
     deps.realtime().toTeam(teamId, 'campaignChanged', { campaignId });
+
+  /**
+   * 'For type Call, launch directly' (spec part 2 §5): no schedule, templates or devices; the target's
+   * contacts, of the chosen phone type, go straight into the callers' queues.
+   */
+  async function launchCall(
+    auth: AuthContext,
+    input: LaunchInput,
+    t: q.Target,
+    listIds: string[],
+    lastContactedAt: Date | null,
+    timezone: string | null,
+  ): R<CampaignDto> {
+    const now = clock.now();
+    const contacts = (await q.targetPhones(db, t)).filter((c) =>
+      fitsPhoneType(phoneTypeOf(c.phone), input.phoneType),
+    );
+    const campaign = await q.insertCampaign(db, {
+      teamId: auth.teamId,
+      name: input.name.trim() || `Call campaign ${now.toISOString().slice(0, 10)}`,
+      ownerId: auth.userId,
+      campaignType: 'Call',
+      phoneType: input.phoneType ?? 'All',
+      listIds,
+      statusIds: input.statuses,
+      lastContactedAt,
+      weekDays: [1, 2, 3, 4, 5, 6, 7],
+      startHour: 8,
+      endHour: 21,
+      startDate: now,
+      endDate: null,
+      hasEnd: false,
+      timezone: timezone ?? 'UTC',
+      groupIds: [],
+      deviceIds: [],
+      daysToChangeReceiver: input.daysToChangeReceiver,
+      smsFallback: false,
+      seed: 0,
+      createdAt: now,
+    });
+    const queued = await deps.fillCallQueues(
+      auth.teamId,
+      campaign.id,
+      contacts.map((c) => ({ id: c.id, assignedTo: c.assigned_to })),
+    );
+    const row = (await q.updateCampaign(db, campaign.id, { recipientCount: queued })) ?? campaign;
+    changed(auth.teamId, campaign.id);
+    return ok(toCampaignDto({ ...row, recipientCount: queued }));
+  }
 
   return {
     ...createCampaignTargetService({ db }),
@@ -89,6 +151,8 @@ export function createCampaignsService(deps: {
         : 0;
       const problem = builderProblem(2, { ...input, campaignType: input.campaignType }, { count, timezone });
       if (problem) return fail('CAMPAIGN_INVALID', problem);
+      if (input.campaignType === 'Call')
+        return launchCall(auth, input, t, listIds, lastContactedAt, timezone);
       if (input.campaignType !== 'Text') return fail('CAMPAIGN_INVALID', messages.campaigns.comingSoon);
       if (lastContactedAt && !isLastContactedAllowed(lastContactedAt, now))
         return fail('CAMPAIGN_INVALID', messages.campaigns.lastContactedTooLate);

@@ -9,6 +9,7 @@ import { settingsRoutes } from './settings-routes';
 // board's drag and drop, the builder's dates, the import's CSV parser) load with it, never before.
 const DashboardRoute = lazyNamed(() => import('./dashboard-route'), 'DashboardRoute');
 const MessengerRoute = lazyNamed(() => import('./messenger-route'), 'MessengerRoute');
+const DiallerRoute = lazyNamed(() => import('./dialler-route'), 'DiallerRoute');
 const TemplatesLayout = lazyNamed(() => import('./templates-layout'), 'TemplatesLayout');
 // A feature's screens that need different libraries are imported from their own files, so each is
 // a chunk of its own: the campaign list has no date pickers, the lists no charts.
@@ -41,7 +42,7 @@ export function LoggedInRoutes({ user }: { user: CurrentUser }) {
     <Routes>
       <Route index element={<DashboardRoute user={user} />} />
       <Route path="dashboard" element={<DashboardRoute user={user} />} />
-      <Route path="dialler" element={<Screen title="Dialler" />} />
+      <Route path="dialler" element={<DiallerRoute user={user} />} />
       <Route
         path="messenger"
         element={can(user, 'messenger') ? <MessengerRoute user={user} /> : <Navigate to="/" replace />}

@@ -129,20 +129,53 @@ describe('campaign builder', () => {
     expect(requestsTo('POST', '/api/campaigns/launch')).toHaveLength(0);
   });
 
-  it("says 'Coming soon!' for Call and Email and keeps Text", async () => {
+  it("says 'Coming soon!' for Email and keeps Text", async () => {
     const { user } = setUp();
     await screen.findByRole('checkbox', { name: 'Not contacted' });
 
-    await user.click(screen.getByRole('radio', { name: 'Call' }));
-    expect(await screen.findByText(messages.campaigns.comingSoon)).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Email' }));
-
-    expect(screen.getAllByText(messages.campaigns.comingSoon)).toHaveLength(2);
+    expect(await screen.findByText(messages.campaigns.comingSoon)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Text' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Call' })).not.toBeChecked();
     expect(countBodies().every((body) => (body as { campaignType: string }).campaignType === 'Text')).toBe(
       true,
     );
+  });
+
+  it('launches a Call campaign directly from the first step, with its phone type, then opens the dialler', async () => {
+    const { user, location } = setUp({
+      'POST /api/campaigns/launch': { status: 200, body: buildCampaign({ campaignType: 'Call' }) },
+      'GET /api/calls/dialler': {
+        status: 200,
+        body: {
+          provider: 'simulated',
+          numbers: [],
+          members: [],
+          me: {
+            active: false,
+            dialling: false,
+            paused: false,
+            onCall: false,
+            selectedVm: null,
+            activeCall: null,
+            ringing: [],
+            lines: 2,
+          },
+          queue: [],
+          voicemails: [],
+        },
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Not contacted' }));
+    await user.click(screen.getByRole('radio', { name: 'Call' }));
+    await user.click(screen.getByRole('radio', { name: 'Mobile' }));
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Launch campaign' }));
+    await waitFor(() => expect(requestsTo('POST', '/api/campaigns/launch')).toHaveLength(1));
+    expect(requestsTo('POST', '/api/campaigns/launch')[0]?.body).toMatchObject({
+      campaignType: 'Call',
+      phoneType: 'Mobile',
+    });
+    await waitFor(() => expect(location.current).toBe('/dialler'));
   });
 
   it('fills last contacted with 7 days back when a status other than Not contacted is chosen, and counts again with it', async () => {

@@ -62,6 +62,11 @@ export function CampaignBuilder({ timeZone }: { timeZone: string | null }) {
     const found = builderCheck(step, draft, context());
     setProblem(found);
     if (found) return;
+    // For type Call, launch directly (spec part 2 §5): the contacts go to the callers' queues.
+    if (draft.campaignType === 'Call') {
+      launch.mutate(toLaunchBody(draft, timeZone ?? 'UTC'), { onSuccess: () => void navigate('/dialler') });
+      return;
+    }
     if (step < LAST_STEP) {
       goTo((step + 1) as BuilderStep);
       return;
@@ -111,7 +116,7 @@ export function CampaignBuilder({ timeZone }: { timeZone: string | null }) {
             >
               Back
             </Button>
-            {step < LAST_STEP ? (
+            {step < LAST_STEP && draft.campaignType !== 'Call' ? (
               <Button
                 rightSection={<IconArrowRight size={16} />}
                 onClick={next}

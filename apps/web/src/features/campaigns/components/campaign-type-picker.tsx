@@ -11,7 +11,7 @@ const TYPES: {
   available: boolean;
 }[] = [
   { value: 'Text', description: 'SMS from your own devices', icon: IconMessage, available: true },
-  { value: 'Call', description: 'Calls through the dialler', icon: IconPhone, available: false },
+  { value: 'Call', description: 'Calls through the dialler', icon: IconPhone, available: true },
   { value: 'Email', description: 'E-mails to your contacts', icon: IconMail, available: false },
 ];
 
@@ -20,7 +20,7 @@ type CampaignTypePickerProps = {
   onChange: (value: CampaignTypeName) => void;
 };
 
-/** Text, Call or Email: only Text is available; the others say 'Coming soon!' and Text stays chosen. */
+/** Text, Call or Email: Text and Call are available; Email says 'Coming soon!' and the choice stays. */
 export function CampaignTypePicker({ value, onChange }: CampaignTypePickerProps) {
   function choose(next: string) {
     const type = TYPES.find((t) => t.value === next);

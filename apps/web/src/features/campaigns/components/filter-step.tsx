@@ -1,7 +1,7 @@
 import { Box, Divider, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconListDetails } from '@tabler/icons-react';
-import { defaultLastContacted } from '@prospector/core';
+import { CALL_PHONE_TYPES, defaultLastContacted, type CallPhoneType } from '@prospector/core';
 import { ListWithoutContactsNote } from '../../../components/list-without-contacts-note';
 import type { StatusCount } from '../api/count-items';
 import { useTargetLists } from '../api/get-target-lists';
@@ -41,6 +41,18 @@ export function FilterStep({ controls, timeZone, rows, refreshing, placeholder }
   return (
     <Stack gap="lg">
       <CampaignTypePicker value={draft.campaignType} onChange={(campaignType) => update({ campaignType })} />
+      {draft.campaignType === 'Call' && (
+        <Stack gap="xs">
+          <FieldHeading label="Phone type" description="Which numbers the dialler calls." />
+          <SegmentedControl
+            aria-label="Phone type"
+            data={[...CALL_PHONE_TYPES]}
+            value={draft.phoneType}
+            onChange={(v) => update({ phoneType: v as CallPhoneType })}
+            w="fit-content"
+          />
+        </Stack>
+      )}
       <Divider color="gray.2" />
       <Stack gap="sm">
         <FieldHeading

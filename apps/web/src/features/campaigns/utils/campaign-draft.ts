@@ -3,6 +3,7 @@ import {
   DEFAULT_START_HOUR,
   DEFAULT_WEEK_DAYS,
   type BuilderDraft,
+  type CallPhoneType,
   type CampaignTypeName,
 } from '@prospector/core';
 import { dayOf, type Day } from './builder-dates';
@@ -26,6 +27,8 @@ export type CampaignDraft = {
   name: string;
   groupIds: string[];
   devices: string[];
+  /** The Call branch: which phones a call campaign dials. */
+  phoneType: CallPhoneType;
 };
 
 /** A new draft: Text to all contacts, or to the lists the builder was opened with; Mon–Fri, 10:00–18:00 from today. */
@@ -45,6 +48,7 @@ export function initialDraft(listIds: string[], now: Date, timeZone: string | nu
     name: '',
     groupIds: [],
     devices: [],
+    phoneType: 'All',
   };
 }
 

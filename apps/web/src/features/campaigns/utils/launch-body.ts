@@ -28,6 +28,6 @@ export function toLaunchBody(draft: CampaignDraft, timeZone: string): LaunchBody
     devices: draft.devices,
     daysToChangeReceiver: DEFAULT_DAYS_TO_CHANGE_RECEIVER,
     smsFallback: false,
-    phoneType: null,
+    phoneType: draft.campaignType === 'Call' ? draft.phoneType : null,
   };
 }

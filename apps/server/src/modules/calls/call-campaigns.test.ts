@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callQueue, campaigns, items, teams } from '../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import {
+  insertContact,
+  insertMember,
+  insertTeamAdmin,
+  statusId,
+  type TestUser,
+} from '../../test/factories.js';
+
+let t: TestApp;
+let admin: TestUser;
+let caller: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await insertTeamAdmin(t, 'ann@callcamp.test');
+  caller = await insertMember(t, admin.teamId, 'cal@callcamp.test', { permissions: ['calls'] });
+  await insertMember(t, admin.teamId, 'texter@callcamp.test', { permissions: ['sms'] });
+  await t.database.db.update(teams).set({ timezone: 'America/New_York' }).where(eq(teams.id, admin.teamId));
+});
+afterAll(() => t.close());
+
+describe('a call campaign', () => {
+  it('launches directly and shares its contacts among the members who may call, the assigned one first', async () => {
+    const assigned = await insertContact(t.database.db, admin.teamId, {
+      status: 'Not contacted',
+      phones: ['+12125550131'],
+      assignedTo: [caller.userId],
+    });
+    for (const n of ['+12125550132', '+12125550133', '+12125550134'])
+      await insertContact(t.database.db, admin.teamId, { status: 'Not contacted', phones: [n] });
+    // A DNC-only contact is never queued.
+    const dnc = await insertContact(t.database.db, admin.teamId, {
+      status: 'Not contacted',
+      phones: ['+12125550135'],
+    });
+    await t.database.db.execute(`update identifiers set status = 'DNC' where item_id = '${dnc.id}'`);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/campaigns/launch',
+      headers: admin.headers,
+      // No schedule, templates or devices: for type Call the builder launches directly.
+      payload: {
+        campaignType: 'Call',
+        phoneType: 'All',
+        statuses: [await statusId(t.database.db, admin.teamId, 'Not contacted')],
+        startTime: '2026-01-05T15:00:00Z',
+        endTime: '2026-01-05T23:00:00Z',
+        startDate: '2026-01-05T05:00:00Z',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ campaignType: 'Call', phoneType: 'All' });
+    const queue = await t.database.db.select().from(callQueue);
+    expect(queue).toHaveLength(4);
+    expect(queue.every((q) => q.campaignId === res.json()._id)).toBe(true);
+    expect(queue.find((q) => q.itemId === assigned.id)?.userId).toBe(caller.userId);
+    expect(new Set(queue.map((q) => q.userId))).toEqual(new Set([admin.userId, caller.userId]));
+    // The board's queued badge comes alive.
+    const [row] = await t.database.db.select().from(items).where(eq(items.id, assigned.id));
+    expect(row?.queued).toBe(true);
+    // The text engine leaves it alone: it stays In Progress while the queues are called.
+    const [c] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, res.json()._id));
+    expect(c?.status).toBe('In Progress');
+    // The caller's queue shows it as a call campaign's entry.
+    const mine = await t.app.inject({ method: 'GET', url: '/api/calls/queue', headers: caller.headers });
+    expect(mine.json().queue[0]).toMatchObject({ campaignType: 'Call', callStatus: null });
+  });
+});

@@ -1,0 +1,36 @@
+import { messages } from '@prospector/core';
+import type { ErrorAnswer } from '../../lib/errors.js';
+
+const m = messages.dialler;
+
+/** Expected failures of the dialler, voicemails and numbers. */
+export const callsErrors = {
+  NO_PHONES: { status: 409, message: m.noPhones },
+  NOT_JOINED: { status: 409, message: m.notJoined },
+  ON_CALL: { status: 409, message: m.onCall },
+  CALL_NOT_FOUND: { status: 404, message: m.callNotFound },
+  NOT_MACHINE: { status: 409, message: m.notMachine },
+  NO_VM_SELECTED: { status: 400, message: m.noVmSelected },
+  VM_NOT_FOUND: { status: 404, message: m.vmNotFound },
+  VM_EMPTY: { status: 400, message: m.vmEmpty },
+  VM_TOO_LARGE: { status: 400, message: m.vmTooLarge },
+  VM_TYPE: { status: 400, message: m.vmType },
+  CANNOT_UNQUEUE: { status: 409, message: m.cannotUnqueue },
+  NOT_QUEUED: { status: 404, message: m.notQueued },
+  NO_PHONE: { status: 409, message: m.noPhone },
+  DNC: { status: 409, message: m.dnc },
+  WRONG_NUMBER: { status: 409, message: m.wrongNumber },
+  QUIET_HOURS: { status: 409, message: m.quietHours },
+  VOICE_FAILED: { status: 502, message: m.voiceFailed },
+  NUMBERS_PERMISSION: { status: 403, message: m.numbersPermission },
+  NUMBER_NOT_FOUND: { status: 404, message: m.numberNotFound },
+} satisfies Record<string, ErrorAnswer>;
+
+export type CallsErrorCode = keyof typeof callsErrors;
+
+declare module '../../lib/errors.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface ErrorCatalogues {
+    calls: typeof callsErrors;
+  }
+}

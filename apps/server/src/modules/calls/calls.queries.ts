@@ -1,0 +1,413 @@
+import type { CallStatus } from '@prospector/core';
+import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  callNumbers,
+  callQueue,
+  calls,
+  campaigns,
+  identifiers,
+  items,
+  messages,
+  statusCallSettings,
+  teams,
+  users,
+  voicemails,
+} from '../../db/schema/index.js';
+
+export type CallRow = typeof calls.$inferSelect;
+export type VoicemailRow = typeof voicemails.$inferSelect;
+
+// ------------------------------------------------------------------ numbers
+
+export const listNumbers = (db: Db, teamId: string) =>
+  db.select().from(callNumbers).where(eq(callNumbers.teamId, teamId)).orderBy(asc(callNumbers.createdAt));
+
+export async function insertNumber(db: Db, row: typeof callNumbers.$inferInsert) {
+  const [n] = await db.insert(callNumbers).values(row).returning();
+  return n!;
+}
+
+export async function deleteNumber(db: Db, teamId: string, id: string) {
+  const [n] = await db
+    .delete(callNumbers)
+    .where(and(eq(callNumbers.teamId, teamId), eq(callNumbers.id, id)))
+    .returning();
+  return n ?? null;
+}
+
+/** The team that owns a number (an inbound call's destination). */
+export async function findNumberOwner(db: Db, number: string) {
+  const [n] = await db.select().from(callNumbers).where(eq(callNumbers.number, number)).limit(1);
+  return n ?? null;
+}
+
+// ------------------------------------------------------------------ voicemails
+
+export async function insertVoicemail(db: Db, row: typeof voicemails.$inferInsert) {
+  const [v] = await db.insert(voicemails).values(row).returning();
+  return v!;
+}
+
+export const listVoicemails = (db: Db, teamId: string) =>
+  db.select().from(voicemails).where(eq(voicemails.teamId, teamId)).orderBy(asc(voicemails.createdAt));
+
+export async function findVoicemail(db: Db, teamId: string, id: string) {
+  const [v] = await db
+    .select()
+    .from(voicemails)
+    .where(and(eq(voicemails.teamId, teamId), eq(voicemails.id, id)));
+  return v ?? null;
+}
+
+/** A voicemail by id alone: the signed link the provider fetches carries no team. */
+export async function findVoicemailById(db: Db, id: string) {
+  const [v] = await db.select().from(voicemails).where(eq(voicemails.id, id));
+  return v ?? null;
+}
+
+export async function renameVoicemail(db: Db, teamId: string, id: string, name: string) {
+  const [v] = await db
+    .update(voicemails)
+    .set({ name })
+    .where(and(eq(voicemails.teamId, teamId), eq(voicemails.id, id)))
+    .returning();
+  return v ?? null;
+}
+
+export async function deleteVoicemail(db: Db, teamId: string, id: string) {
+  const [v] = await db
+    .delete(voicemails)
+    .where(and(eq(voicemails.teamId, teamId), eq(voicemails.id, id)))
+    .returning();
+  return v ?? null;
+}
+
+// ------------------------------------------------------------------ queue
+
+/**
+ * Adds the team's contacts among `itemIds` to a member's queue; one already queued for anyone stays
+ * where it is (a record is in one queue at most, so it is called at most once). Answers how many joined.
+ */
+export async function enqueue(
+  db: Db,
+  e: { teamId: string; userId: string; itemIds: string[]; campaignId: string | null; at: Date },
+) {
+  return db.transaction(async (tx) => {
+    const found = new Set(
+      (
+        await tx
+          .select({ id: items.id })
+          .from(items)
+          .where(and(eq(items.teamId, e.teamId), eq(items.type, 'contact'), inArray(items.id, e.itemIds)))
+      ).map((r) => r.id),
+    );
+    const ids = [...new Set(e.itemIds)].filter((id) => found.has(id));
+    if (!ids.length) return 0;
+    const added = await tx
+      .insert(callQueue)
+      .values(
+        ids.map((itemId) => ({
+          teamId: e.teamId,
+          userId: e.userId,
+          itemId,
+          campaignId: e.campaignId,
+          queuedAt: e.at,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ itemId: callQueue.itemId });
+    if (added.length)
+      await tx
+        .update(items)
+        .set({ queued: true })
+        .where(
+          inArray(
+            items.id,
+            added.map((a) => a.itemId),
+          ),
+        );
+    return added.length;
+  });
+}
+
+const nameOf = sql<string>`trim(coalesce("items"."data"->>'First name', '') || ' ' || coalesce("items"."data"->>'Last name', ''))`;
+/** The number a record is called on: its primary phone, else its first phone. */
+const phoneOf = (column: 'value' | 'status') =>
+  // "items"."id" spelled out: drizzle drops the table name in a one-table select, which would bind to i.id.
+  sql`(select i.${sql.raw(column)} from ${identifiers} i where i.item_id = "items"."id" and not i.is_email order by i."primary" desc, i.position, i.created_at limit 1)`;
+
+export type QueueRow = {
+  id: number;
+  itemId: string;
+  name: string;
+  phone: string | null;
+  phoneStatus: '' | 'DNC' | 'Wrong #' | null;
+  campaignId: string | null;
+  campaignType: string | null;
+  callStatus: CallStatus | null;
+  queuedAt: Date;
+};
+
+const queueColumns = {
+  id: callQueue.id,
+  itemId: callQueue.itemId,
+  name: nameOf,
+  phone: phoneOf('value').mapWith(String),
+  phoneStatus: phoneOf('status').mapWith(String),
+  campaignId: callQueue.campaignId,
+  campaignType: campaigns.campaignType,
+  callStatus: callQueue.callStatus,
+  queuedAt: callQueue.queuedAt,
+};
+
+/** A member's queue as the page shows it: entries still queued (no status, or a call in progress). */
+export async function listQueue(db: Db, teamId: string, userId: string, limit = 500): Promise<QueueRow[]> {
+  const rows = await db
+    .select(queueColumns)
+    .from(callQueue)
+    .innerJoin(items, eq(items.id, callQueue.itemId))
+    .leftJoin(campaigns, eq(campaigns.id, callQueue.campaignId))
+    .where(
+      and(
+        eq(callQueue.teamId, teamId),
+        eq(callQueue.userId, userId),
+        sql`(${callQueue.callStatus} is null or ${callQueue.callStatus} in ('Ringing', 'In call', 'Machine'))`,
+      ),
+    )
+    .orderBy(asc(callQueue.id))
+    .limit(limit);
+  return rows as QueueRow[];
+}
+
+/** The next entries of a member's queue with no call status, in order. */
+export async function nextCandidates(
+  db: Db,
+  teamId: string,
+  userId: string,
+  limit: number,
+): Promise<QueueRow[]> {
+  const rows = await db
+    .select(queueColumns)
+    .from(callQueue)
+    .innerJoin(items, eq(items.id, callQueue.itemId))
+    .leftJoin(campaigns, eq(campaigns.id, callQueue.campaignId))
+    .where(and(eq(callQueue.teamId, teamId), eq(callQueue.userId, userId), isNull(callQueue.callStatus)))
+    .orderBy(asc(callQueue.id))
+    .limit(limit);
+  return rows as QueueRow[];
+}
+
+/** Takes an entry for a call: only one taker wins (it must still have no call status). */
+export async function claimEntry(db: Db, id: number, status: CallStatus) {
+  const [row] = await db
+    .update(callQueue)
+    .set({ callStatus: status })
+    .where(and(eq(callQueue.id, id), isNull(callQueue.callStatus)))
+    .returning({ id: callQueue.id });
+  return !!row;
+}
+
+/** Gives back an entry taken for a call that was not placed after all. */
+export async function releaseEntry(db: Db, id: number) {
+  await db
+    .update(callQueue)
+    .set({ callStatus: null })
+    .where(and(eq(callQueue.id, id), eq(callQueue.callStatus, 'Ringing')));
+}
+
+/** An entry's call moved on; the record stays 'queued' on the board while its call is live. */
+export async function setEntryStatus(
+  db: Db,
+  teamId: string,
+  itemId: string,
+  status: CallStatus,
+  stillQueued: boolean,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(callQueue)
+      .set({ callStatus: status })
+      .where(and(eq(callQueue.teamId, teamId), eq(callQueue.itemId, itemId)));
+    await tx.update(items).set({ queued: stillQueued }).where(eq(items.id, itemId));
+  });
+}
+
+export async function findEntry(db: Db, teamId: string, userId: string, itemId: string) {
+  const [row] = await db
+    .select()
+    .from(callQueue)
+    .where(and(eq(callQueue.teamId, teamId), eq(callQueue.userId, userId), eq(callQueue.itemId, itemId)));
+  return row ?? null;
+}
+
+/** Unqueues an entry with no call status (the only ones that may be). */
+export async function unqueue(db: Db, teamId: string, userId: string, itemId: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(callQueue)
+      .where(
+        and(
+          eq(callQueue.teamId, teamId),
+          eq(callQueue.userId, userId),
+          eq(callQueue.itemId, itemId),
+          isNull(callQueue.callStatus),
+        ),
+      )
+      .returning();
+    if (row) await tx.update(items).set({ queued: false }).where(eq(items.id, itemId));
+    return !!row;
+  });
+}
+
+// ------------------------------------------------------------------ calls
+
+export async function insertCall(db: Db, row: typeof calls.$inferInsert) {
+  const [c] = await db.insert(calls).values(row).returning();
+  return c!;
+}
+
+export async function updateCall(db: Db, id: string, set: Partial<typeof calls.$inferInsert>) {
+  const [c] = await db.update(calls).set(set).where(eq(calls.id, id)).returning();
+  return c!;
+}
+
+export async function findCallBySid(db: Db, sid: string) {
+  const [c] = await db.select().from(calls).where(eq(calls.sid, sid));
+  return c ?? null;
+}
+
+/** A campaign's calls answered by a person, and those abandoned, since `since` (null: calls outside campaigns). */
+export async function abandonStats(db: Db, teamId: string, campaignId: string | null, since: Date) {
+  const [row] = await db
+    .select({
+      answered: sql<number>`count(*) filter (where ${calls.answered})`.mapWith(Number),
+      abandoned: sql<number>`count(*) filter (where ${calls.status} = 'Abandoned')`.mapWith(Number),
+    })
+    .from(calls)
+    .where(
+      and(
+        eq(calls.teamId, teamId),
+        campaignId ? eq(calls.campaignId, campaignId) : isNull(calls.campaignId),
+        eq(calls.direction, 'out'),
+        gte(calls.startedAt, since),
+      ),
+    );
+  return { answered: row?.answered ?? 0, abandoned: row?.abandoned ?? 0 };
+}
+
+export async function countCalls(db: Db, teamId: string, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(calls)
+    .where(and(eq(calls.teamId, teamId), gte(calls.startedAt, since)));
+  return row?.n ?? 0;
+}
+
+// ------------------------------------------------------------------ records, team
+
+export async function findContact(db: Db, teamId: string, itemId: string) {
+  const [row] = await db
+    .select({
+      id: items.id,
+      name: nameOf,
+      statusId: items.statusId,
+      assignedTo: items.assignedTo,
+      phone: phoneOf('value').mapWith(String),
+      phoneStatus: phoneOf('status').mapWith(String),
+    })
+    .from(items)
+    .where(and(eq(items.teamId, teamId), eq(items.id, itemId), eq(items.type, 'contact')));
+  return (row ?? null) as null | {
+    id: string;
+    name: string;
+    statusId: string | null;
+    assignedTo: string[];
+    phone: string | null;
+    phoneStatus: '' | 'DNC' | 'Wrong #' | null;
+  };
+}
+
+/** The contact a number belongs to in a team (an inbound call's caller). */
+export async function findContactByPhone(db: Db, teamId: string, phone: string) {
+  const [row] = await db
+    .select({ itemId: identifiers.itemId })
+    .from(identifiers)
+    .where(and(eq(identifiers.teamId, teamId), eq(identifiers.value, phone)));
+  return row?.itemId ?? null;
+}
+
+export async function teamTimezone(db: Db, teamId: string) {
+  const [t] = await db.select({ tz: teams.timezone }).from(teams).where(eq(teams.id, teamId));
+  return t?.tz ?? null;
+}
+
+/** Members who may call: the admin and those with the calls permission, oldest first. */
+export async function teamCallers(db: Db, teamId: string) {
+  const rows = await db
+    .select({ id: users.id, role: users.role, permissions: users.permissions })
+    .from(users)
+    .where(eq(users.teamId, teamId))
+    .orderBy(asc(users.createdAt));
+  return rows.filter((u) => u.role === 'admin' || u.permissions.includes('calls')).map((u) => u.id);
+}
+
+export async function findUsers(db: Db, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, avatar: users.avatar })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+/** The auto-RVM setting of a record's status, if it has one. */
+export async function statusCallSettingsOf(db: Db, statusId: string | null) {
+  if (!statusId) return null;
+  const [s] = await db.select().from(statusCallSettings).where(eq(statusCallSettings.statusId, statusId));
+  return s ?? null;
+}
+
+/**
+ * A call on the record's thread (direction, duration, status, voicemail link); answered calls and
+ * left voicemails count as contact for campaigns' 'last contacted'.
+ */
+export async function insertCallMessage(
+  db: Db,
+  m: {
+    teamId: string;
+    itemId: string;
+    body: string;
+    direction: 'in' | 'out';
+    phone: string;
+    from: string;
+    senderId: string | null;
+    status: CallStatus;
+    vmUrl: string | null;
+    at: Date;
+    isContact: boolean;
+  },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        teamId: m.teamId,
+        itemId: m.itemId,
+        body: m.body,
+        direction: m.direction,
+        phone: m.phone,
+        sentFrom: m.from,
+        senderId: m.senderId,
+        status: m.status,
+        system: true,
+        vmUrl: m.vmUrl,
+        createdAt: m.at,
+      })
+      .returning();
+    await tx
+      .update(items)
+      .set({ lastActivityAt: m.at, updatedAt: m.at, ...(m.isContact ? { lastContactedAt: m.at } : {}) })
+      .where(eq(items.id, m.itemId));
+    return row!;
+  });
+}

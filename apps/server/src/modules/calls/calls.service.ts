@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { can, type QueueEntryDto, type VoicemailDto } from '@prospector/core';
+import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import type { Realtime } from '../../plugins/realtime.js';
+import { VoiceFailedError, type VoiceProvider } from '../../providers/voice/index.js';
+import type { CallsErrorCode } from './calls.errors.js';
+import * as q from './calls.queries.js';
+import type { DiallerService } from './dialler.service.js';
+
+type R<T> = Promise<Result<T, CallsErrorCode | 'PERMISSION_REQUIRED'>>;
+export const MAX_VM_BYTES = 5 * 1024 * 1024;
+const VM_FILE = /^[0-9a-f-]{36}\.(ogg|webm)$/;
+
+export type CallsService = ReturnType<typeof createCallsService>;
+
+/** What a recording holds, by its bytes: Ogg or WebM, with Opus audio. Null for anything else. */
+export function voicemailKind(bytes: Buffer): 'ogg' | 'webm' | null {
+  const head = bytes.subarray(0, 4096).toString('latin1');
+  if (head.startsWith('OggS') && head.includes('OpusHead')) return 'ogg';
+  if (bytes.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])) && head.includes('A_OPUS'))
+    return 'webm';
+  return null;
+}
+
+const toVmDto = (v: q.VoicemailRow): VoicemailDto => ({
+  _id: v.id,
+  name: v.name,
+  userId: v.userId,
+  size: v.size,
+  createdAt: v.createdAt.toISOString(),
+});
+
+const toQueueDto = (r: q.QueueRow): QueueEntryDto => ({
+  itemId: r.itemId,
+  name: r.name || r.phone || 'Unnamed contact',
+  phone: r.phone,
+  campaignType: r.campaignType === 'Call' ? 'Call' : null,
+  campaignId: r.campaignId,
+  callStatus: r.callStatus,
+  queuedAt: r.queuedAt.toISOString(),
+});
+
+/** The dialler's page, queues, voicemails and the team's numbers. */
+export function createCallsService(deps: {
+  db: Db;
+  clock: Clock;
+  realtime: Realtime;
+  voice: VoiceProvider;
+  dialler: DiallerService;
+  dataDir: string;
+}) {
+  const { db, clock, realtime, voice, dialler } = deps;
+  const dir = path.join(deps.dataDir, 'voicemails');
+  const mayCall = (auth: AuthContext) => can(auth.user, 'calls');
+  const mayManageNumbers = (auth: AuthContext) => can(auth.user, 'phones');
+
+  async function queueOf(teamId: string, userId: string) {
+    return (await q.listQueue(db, teamId, userId)).map(toQueueDto);
+  }
+
+  return {
+    async page(auth: AuthContext) {
+      const [numbers, queue, vms] = await Promise.all([
+        q.listNumbers(db, auth.teamId),
+        queueOf(auth.teamId, auth.userId),
+        q.listVoicemails(db, auth.teamId),
+      ]);
+      return {
+        provider: voice.name,
+        numbers: numbers.map((n) => ({ _id: n.id, number: n.number })),
+        members: dialler.members(auth.teamId),
+        me: dialler.state(auth),
+        queue,
+        voicemails: vms.map(toVmDto),
+      };
+    },
+
+    queue: (auth: AuthContext) => queueOf(auth.teamId, auth.userId),
+
+    /** Adds records to a member's queue (a call campaign, or the member's own pick). */
+    async enqueue(teamId: string, userId: string, itemIds: string[], campaignId: string | null) {
+      const queued = await q.enqueue(db, { teamId, userId, itemIds, campaignId, at: clock.now() });
+      if (queued) {
+        realtime.toUser(userId, 'queueChanged', {});
+        dialler.wake(userId);
+      }
+      return queued;
+    },
+
+    /**
+     * A call campaign's contacts shared among the members who may call: a contact assigned to one of
+     * them goes to that member, the rest in turn. Answers how many were queued.
+     */
+    async fillCallCampaign(
+      teamId: string,
+      campaignId: string,
+      contacts: { id: string; assignedTo: string[] }[],
+    ) {
+      const callers = await q.teamCallers(db, teamId);
+      if (!callers.length) return 0;
+      const byMember = new Map<string, string[]>(callers.map((c) => [c, []]));
+      let turn = 0;
+      for (const c of contacts) {
+        const owner = c.assignedTo.find((u) => byMember.has(u)) ?? callers[turn++ % callers.length]!;
+        byMember.get(owner)!.push(c.id);
+      }
+      let queued = 0;
+      for (const [userId, itemIds] of byMember) {
+        for (let i = 0; i < itemIds.length; i += 1000) {
+          const n = await q.enqueue(db, {
+            teamId,
+            userId,
+            itemIds: itemIds.slice(i, i + 1000),
+            campaignId,
+            at: clock.now(),
+          });
+          queued += n;
+        }
+        if (itemIds.length) {
+          realtime.toUser(userId, 'queueChanged', {});
+          dialler.wake(userId);
+        }
+      }
+      return queued;
+    },
+
+    async unqueue(auth: AuthContext, itemId: string): R<true> {
+      const entry = await q.findEntry(db, auth.teamId, auth.userId, itemId);
+      if (!entry) return fail('NOT_QUEUED');
+      if (!(await q.unqueue(db, auth.teamId, auth.userId, itemId))) return fail('CANNOT_UNQUEUE');
+      realtime.toUser(auth.userId, 'queueChanged', {});
+      return ok(true);
+    },
+
+    // ------------------------------------------------------------ voicemails
+
+    async recordVm(
+      auth: AuthContext,
+      file: { bytes: Buffer; truncated: boolean } | null,
+      name: string | undefined,
+    ): R<VoicemailDto> {
+      if (!mayCall(auth)) return fail('PERMISSION_REQUIRED');
+      if (!file || file.bytes.length === 0) return fail('VM_EMPTY');
+      if (file.truncated || file.bytes.length > MAX_VM_BYTES) return fail('VM_TOO_LARGE');
+      const kind = voicemailKind(file.bytes);
+      if (!kind) return fail('VM_TYPE');
+      await mkdir(dir, { recursive: true });
+      const fileName = `${randomUUID()}.${kind}`;
+      await writeFile(path.join(dir, fileName), file.bytes, { flag: 'wx' });
+      const count = (await q.listVoicemails(db, auth.teamId)).length;
+      const v = await q.insertVoicemail(db, {
+        teamId: auth.teamId,
+        userId: auth.userId,
+        name: name?.trim().slice(0, 100) || `Voicemail ${count + 1}`,
+        file: fileName,
+        contentType: kind === 'ogg' ? 'audio/ogg' : 'audio/webm',
+        size: file.bytes.length,
+        createdAt: clock.now(),
+      });
+      return ok(toVmDto(v));
+    },
+
+    async editVm(auth: AuthContext, vmId: string, name: string): R<VoicemailDto> {
+      if (!mayCall(auth)) return fail('PERMISSION_REQUIRED');
+      const v = await q.renameVoicemail(db, auth.teamId, vmId, name);
+      return v ? ok(toVmDto(v)) : fail('VM_NOT_FOUND');
+    },
+
+    async removeVm(auth: AuthContext, vmId: string): R<true> {
+      if (!mayCall(auth)) return fail('PERMISSION_REQUIRED');
+      const v = await q.deleteVoicemail(db, auth.teamId, vmId);
+      if (!v) return fail('VM_NOT_FOUND');
+      if (VM_FILE.test(v.file)) await rm(path.join(dir, v.file), { force: true });
+      return ok(true);
+    },
+
+    /** A voicemail's audio: the team's own (auth), or any by id (a signed link the provider fetches). */
+    async vmAudio(teamId: string | null, vmId: string) {
+      const v = teamId ? await q.findVoicemail(db, teamId, vmId) : await q.findVoicemailById(db, vmId);
+      if (!v || !VM_FILE.test(v.file)) return null;
+      const body = await readFile(path.join(dir, v.file)).catch(() => null);
+      return body ? { body, contentType: v.contentType } : null;
+    },
+
+    // ------------------------------------------------------------ numbers
+
+    async buyNumber(auth: AuthContext, areaCode: string | null): R<{ _id: string; number: string }> {
+      if (!mayManageNumbers(auth)) return fail('NUMBERS_PERMISSION');
+      try {
+        const n = await voice.buyNumber(areaCode);
+        const row = await q.insertNumber(db, {
+          teamId: auth.teamId,
+          number: n.number,
+          providerSid: n.sid,
+          createdAt: clock.now(),
+        });
+        return ok({ _id: row.id, number: row.number });
+      } catch (err) {
+        if (err instanceof VoiceFailedError) return fail('VOICE_FAILED');
+        throw err;
+      }
+    },
+
+    async releaseNumber(auth: AuthContext, numberId: string): R<true> {
+      if (!mayManageNumbers(auth)) return fail('NUMBERS_PERMISSION');
+      const row = await q.deleteNumber(db, auth.teamId, numberId);
+      if (!row) return fail('NUMBER_NOT_FOUND');
+      await voice.releaseNumber(row.providerSid).catch(() => undefined);
+      return ok(true);
+    },
+  };
+}

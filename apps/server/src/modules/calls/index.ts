@@ -1,0 +1,4 @@
+export { callsRoutes } from './calls.routes.js';
+export { createCallsService, type CallsService } from './calls.service.js';
+export { createDiallerService, type DiallerService } from './dialler.service.js';
+export type { CallsErrorCode } from './calls.errors.js';

@@ -1,0 +1,7 @@
+/** One cache for the dialler page: its state, queue and voicemails; a record's history by id. */
+export const diallerKeys = {
+  all: ['dialler'] as const,
+  page: () => [...diallerKeys.all, 'page'] as const,
+  history: (itemId: string) => [...diallerKeys.all, 'history', itemId] as const,
+  vmAudio: (vmId: string) => [...diallerKeys.all, 'vm', vmId] as const,
+};

@@ -1,0 +1,67 @@
+import { Badge, Button, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { canUnqueue, formatPhone, type QueueEntryDto } from '@prospector/core';
+import { useUnqueue } from '../api/calls';
+
+/** The member's queue, in order; only entries with no call status can be unqueued. */
+export function QueueList({
+  queue,
+  onRefresh,
+  refreshing,
+}: {
+  queue: QueueEntryDto[];
+  onRefresh: () => void;
+  refreshing: boolean;
+}) {
+  const unqueue = useUnqueue();
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={3} fz="md">
+          Queue{' '}
+          <Text span c="dimmed" fz="sm">
+            ({queue.length})
+          </Text>
+        </Title>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconRefresh size={14} />}
+          loading={refreshing}
+          onClick={onRefresh}
+        >
+          Refresh queue
+        </Button>
+      </Group>
+      {queue.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Your queue is empty. A call campaign fills it.
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={420}>
+          <Stack gap={6} aria-label="Queue">
+            {queue.map((e) => (
+              <Group key={e.itemId} justify="space-between" wrap="nowrap" data-testid="queue-entry">
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={500} truncate>
+                    {e.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {e.phone ? formatPhone(e.phone) : 'No phone'}
+                  </Text>
+                </div>
+                {canUnqueue(e.callStatus) ? (
+                  <Button size="compact-xs" variant="default" onClick={() => unqueue.mutate(e.itemId)}>
+                    Unqueue
+                  </Button>
+                ) : (
+                  <Badge variant="light">{e.callStatus}</Badge>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { DiallerScreen } from './components/dialler-screen';

@@ -1,0 +1,255 @@
+import { isRecipientAwake } from './campaigns.js';
+
+/**
+ * The power dialler (spec part 1 §2.7, §3, §4, §9; part 2 §3): a member's dialler state, the queue's
+ * call statuses, the two-line auto-advance, and the compliance rules the server enforces before a
+ * number is dialled. Pure: the server's dialler applies these and the web shows their results.
+ */
+
+/** Up to 2 calls at a time (§9). */
+export const DIALLER_LINES = 2;
+/** Dialling restarts 0.5 s after a call ends, unless paused (§4, §9). */
+export const DIALLER_RESTART_MS = 500;
+/** Voicemail name edits are sent 300 ms after the last keystroke (§9). */
+export const VM_NAME_DEBOUNCE_MS = 300;
+/** 47 CFR 64.1200(a)(7): at most 3 % of the calls a person answers may be abandoned, over 30 days. */
+export const MAX_ABANDON_RATE = 0.03;
+export const ABANDON_WINDOW_DAYS = 30;
+/** An abandoned call hears the identification message within 2 seconds of the answer. */
+export const ABANDON_MESSAGE_WITHIN_MS = 2000;
+
+/**
+ * Call statuses. The spec names Done, Failed, Leaving VM and Ringing; we add the outcomes a dialler
+ * needs to tell apart (ADR 022): 'In call' (a person answered and is bridged), 'Machine' (an answering
+ * machine picked up: the member may leave a voicemail), 'No answer', 'Cancelled' (another line was
+ * answered first), 'Abandoned' (answered while the member was already on a call) and 'Skipped'
+ * (never dialled: DNC, Wrong # or no phone).
+ */
+export const CALL_STATUSES = [
+  'Ringing',
+  'In call',
+  'Machine',
+  'Leaving VM',
+  'Done',
+  'Failed',
+  'No answer',
+  'Cancelled',
+  'Abandoned',
+  'Skipped',
+] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+
+/** A line still in progress: it rings, talks, or waits at a machine. */
+export const LIVE_CALL_STATUSES: readonly CallStatus[] = ['Ringing', 'In call', 'Machine'];
+
+export function isLiveCallStatus(status: CallStatus | null): boolean {
+  return status !== null && LIVE_CALL_STATUSES.includes(status);
+}
+
+/**
+ * A queue entry is queued until its call ends: the spec's Done, Failed and Leaving VM, and the outcomes
+ * we add that also finish it. Ringing, In call and Machine keep it queued.
+ */
+export function isQueuedStatus(status: CallStatus | null): boolean {
+  return status === null || isLiveCallStatus(status);
+}
+
+/** Only items queued with no call status can be unqueued (§4). */
+export function canUnqueue(status: CallStatus | null): boolean {
+  return status === null;
+}
+
+export type ActiveCall = { _id: string; direction: 'in' | 'out'; sid: string; itemId: string | null };
+
+/** A member's dialler fields (§3 Member: queue, dialling, active, paused, activeCall, onCall, selectedVm). */
+export type DiallerMember = {
+  active: boolean;
+  dialling: boolean;
+  paused: boolean;
+  onCall: boolean;
+  activeCall: ActiveCall | null;
+  selectedVm: string | null;
+  queue: readonly string[];
+};
+
+export const IDLE_MEMBER: DiallerMember = {
+  active: false,
+  dialling: false,
+  paused: false,
+  onCall: false,
+  activeCall: null,
+  selectedVm: null,
+  queue: [],
+};
+
+export type DiallerAction =
+  | { type: 'start' }
+  | { type: 'pause' }
+  | { type: 'leave' }
+  | { type: 'done' }
+  | { type: 'selectVm'; vmId: string | null }
+  | { type: 'callStarted'; call: ActiveCall }
+  | { type: 'callEnded' };
+
+/** The member state machine of §4. */
+export function diallerReducer(m: DiallerMember, a: DiallerAction): DiallerMember {
+  switch (a.type) {
+    case 'start':
+      return { ...m, dialling: true, active: true, onCall: false, paused: false };
+    case 'pause':
+      return { ...m, paused: true, dialling: false };
+    case 'leave':
+      return { ...m, dialling: false, active: false, selectedVm: null, queue: [] };
+    case 'done':
+      return { ...m, activeCall: null, onCall: false, dialling: true };
+    case 'selectVm':
+      return { ...m, selectedVm: a.vmId };
+    case 'callStarted':
+      return { ...m, onCall: true, activeCall: a.call };
+    case 'callEnded':
+      // The active call stays shown (marked Done by its line) until Done; the member is off the call.
+      return { ...m, onCall: false };
+  }
+}
+
+/** One of the member's queue entries as the dialler sees it. */
+export type QueueEntry = { itemId: string; callStatus: CallStatus | null };
+
+/**
+ * Which queued items to dial now. Only when dialling, not paused and with no call in progress; then
+ * as many as there are free lines (2 at session start, 1 when throttled), in queue order, among the
+ * entries with no call status.
+ */
+export function itemsToDial(
+  m: Pick<DiallerMember, 'dialling' | 'paused' | 'onCall'>,
+  queue: readonly QueueEntry[],
+  lines: number,
+): string[] {
+  if (!m.dialling || m.paused || m.onCall) return [];
+  const ringing = queue.filter((e) => e.callStatus === 'Ringing').length;
+  const free = Math.max(0, lines - ringing);
+  return queue
+    .filter((e) => e.callStatus === null)
+    .slice(0, free)
+    .map((e) => e.itemId);
+}
+
+/**
+ * A line answered by a person. The first while the member is free becomes the active call and the
+ * member's other ringing lines are cancelled; one answered while the member is already on a call is
+ * abandoned (it hears the identification message and is hung up).
+ */
+export function onAnswered(
+  m: Pick<DiallerMember, 'onCall'>,
+  answeredId: string,
+  ringing: readonly string[],
+): { outcome: 'connect'; cancel: string[] } | { outcome: 'abandon' } {
+  if (m.onCall) return { outcome: 'abandon' };
+  return { outcome: 'connect', cancel: ringing.filter((id) => id !== answeredId) };
+}
+
+/** When to dial again after a call ends: 0.5 s later, or never while paused (null). */
+export function restartDelay(m: Pick<DiallerMember, 'paused' | 'dialling'>): number | null {
+  return m.paused || !m.dialling ? null : DIALLER_RESTART_MS;
+}
+
+/** How an item's statuses may end a finished call: auto-RVM drops the status's (or member's) voicemail. */
+export function voicemailToDrop(
+  status: { autoRvm: boolean; selectedVm: string | null } | null,
+  memberVm: string | null,
+): string | null {
+  if (!status?.autoRvm) return null;
+  return status.selectedVm ?? memberVm;
+}
+
+// ---------------------------------------------------------------- compliance
+
+export type DialRefusal = 'dnc' | 'wrongNumber' | 'noPhone' | 'quietHours';
+
+/**
+ * Whether the server may dial a number now: never a DNC or Wrong # number, and only between 8:00 and
+ * 21:00 in the contact's zone (from the number, as for texts; the team's zone when it tells none).
+ */
+export function dialRefusal(
+  phone: { value: string; status: '' | 'DNC' | 'Wrong #' } | null,
+  zones: readonly string[],
+  now: Date,
+  teamZone: string,
+): DialRefusal | null {
+  if (!phone) return 'noPhone';
+  if (phone.status === 'DNC') return 'dnc';
+  if (phone.status === 'Wrong #') return 'wrongNumber';
+  if (!isRecipientAwake(zones, now, teamZone)) return 'quietHours';
+  return null;
+}
+
+/** Abandonment counts of one campaign over the last 30 days: calls a person answered, and abandoned. */
+export type AbandonStats = { answered: number; abandoned: number };
+
+export function abandonRate(s: AbandonStats): number {
+  return s.answered === 0 ? 0 : s.abandoned / s.answered;
+}
+
+/**
+ * Lines a campaign may use: two while one more abandoned call would still keep its 30-day rate at or
+ * under 3 % (abandoned + 1 out of answered + 1), otherwise one — a single line cannot abandon a call.
+ * A campaign starts on one line and earns the second after 33 answered calls with none abandoned.
+ */
+export function allowedLines(s: AbandonStats): number {
+  // In whole numbers: (abandoned + 1) / (answered + 1) ≤ 3 / 100.
+  return (s.abandoned + 1) * 100 <= 3 * (s.answered + 1) ? DIALLER_LINES : 1;
+}
+
+/** 'On call: 1:05', 'Dialling' or 'Idle' for the active members list (§2.7). */
+export function memberDiallerLabel(
+  m: Pick<DiallerMember, 'onCall' | 'dialling'>,
+  onCallSince: Date | null,
+  now: Date,
+): string {
+  if (m.onCall)
+    return `On call: ${formatCallDuration(onCallSince ? now.getTime() - onCallSince.getTime() : 0)}`;
+  if (m.dialling) return 'Dialling';
+  return 'Idle';
+}
+
+/** A call timer: m:ss, or h:mm:ss past an hour. */
+export function formatCallDuration(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** The thread's line for a call (a message with direction, duration, status and voicemail link). */
+export function callMessageBody(c: {
+  direction: 'in' | 'out';
+  status: CallStatus;
+  durationMs: number;
+}): string {
+  const what = c.direction === 'out' ? 'Outbound call' : 'Inbound call';
+  if (c.status === 'Done') return `${what} · ${formatCallDuration(c.durationMs)}`;
+  if (c.status === 'Leaving VM') return `${what} · voicemail left`;
+  return `${what} · ${c.status}`;
+}
+
+/** Which outcomes count as contact for campaigns' 'last contacted': a person answered, or a voicemail was left. */
+export function callCountsAsContact(status: CallStatus): boolean {
+  return status === 'Done' || status === 'Leaving VM' || status === 'Abandoned';
+}
+
+/** The builder's Call branch: which phones a call campaign dials (spec part 2 §2). */
+export const CALL_PHONE_TYPES = ['All', 'Mobile', 'Landline'] as const;
+export type CallPhoneType = (typeof CALL_PHONE_TYPES)[number];
+
+/**
+ * Whether a number of libphonenumber's type fits the campaign's phone type. North American numbers
+ * are mostly FIXED_LINE_OR_MOBILE (the plan does not tell them apart): those fit both, so a Mobile or
+ * Landline campaign leaves out only numbers known to be of the other kind.
+ */
+export function fitsPhoneType(numberType: string | undefined, wanted: CallPhoneType | null): boolean {
+  if (!wanted || wanted === 'All') return true;
+  if (wanted === 'Mobile') return numberType !== 'FIXED_LINE';
+  return numberType !== 'MOBILE';
+}
