@@ -48,6 +48,7 @@ const SERVICES: Record<keyof Services, true> = {
   plans: true,
   ledger: true,
   billing: true,
+  payments: true,
 };
 
 type Meta = { name: string; dependencies: string[] };

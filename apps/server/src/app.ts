@@ -14,6 +14,7 @@ import {
   billingRoutes,
   type BillingService,
   type LedgerService,
+  type Payments,
   type PlansService,
 } from './modules/billing/index.js';
 import type { AuditService } from './modules/audit/index.js';
@@ -101,6 +102,7 @@ export type Services = {
   plans: PlansService;
   ledger: LedgerService;
   billing: BillingService;
+  payments: Payments;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -240,6 +242,7 @@ function registerLifecycle(app: FastifyInstance) {
     await s.simulatedPhones.resume();
   });
   app.addHook('preClose', async () => {
+    await s.payments.autofillSettled();
     await s.imports.stop();
     await s.simulatedPhones.stopAll();
     await s.hookSender.stop();
