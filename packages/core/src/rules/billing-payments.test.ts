@@ -108,6 +108,9 @@ describe('subscriptions and their events', () => {
     expect(subscriptionEventApplies(sub({ stateAt: 3000 }), sub({ stateAt: 2000 }))).toBe(false);
     expect(subscriptionEventApplies(sub({ stateAt: 2000 }), sub({ stateAt: 3000, status: 'past_due' }))).toBe(true);
   });
+  it('ends a subscription whenever its end arrives, even stamped before the state held', () => {
+    expect(subscriptionEventApplies(sub({ stateAt: 3000 }), sub({ status: 'canceled', stateAt: 2000 }))).toBe(true);
+  });
   it('never revives a canceled subscription, however late its creation arrives', () => {
     expect(
       subscriptionEventApplies(sub({ status: 'canceled', stateAt: 2000 }), sub({ status: 'active', stateAt: 9000 })),

@@ -362,7 +362,8 @@ export type SubscriptionSnapshot = {
 /**
  * Whether a subscription event changes what we hold (webhooks arrive late, twice and out of order):
  * - nothing held: apply (a `deleted` arriving first is kept, so its older `created` cannot revive it);
- * - the same subscription: never out of a final state (canceled), and never to a state older than ours;
+ * - the same subscription: never out of a final state (canceled), always into one, and otherwise
+ *   never to a state older than ours;
  * - another subscription: only a newer one, and only over one that has ended or by one that has not.
  */
 export function subscriptionEventApplies(
@@ -372,7 +373,8 @@ export function subscriptionEventApplies(
   if (!held) return true;
   if (held.id === incoming.id) {
     if (isFinalSubscriptionStatus(held.status)) return false;
-    return incoming.stateAt >= held.stateAt;
+    // An end is a subscription's last state, whenever it is heard of.
+    return isFinalSubscriptionStatus(incoming.status) || incoming.stateAt >= held.stateAt;
   }
   if (incoming.createdAt < held.createdAt) return false;
   return isFinalSubscriptionStatus(held.status) || !isFinalSubscriptionStatus(incoming.status);

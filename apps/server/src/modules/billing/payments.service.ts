@@ -33,6 +33,9 @@ type Answer<T> = Promise<Result<T, Code>>;
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
+/** A state we learn from our own call, stamped to the second as Stripe stamps its events, to compare with them. */
+const stripeSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
+
 /**
  * Settings > Billing's payments (spec part 2 §2, §5, §7; ADR 019): the card, credits bought with it,
  * autofill, and the subscription. Admins only. Each provider call's idempotency key names the
@@ -175,7 +178,7 @@ export function createPaymentsService(deps: {
               `subscription:${auth.teamId}:${account.subscriptionSeq}`,
             );
         await records.recording(async (tx, told) => {
-          await records.applySubscription(tx, auth.teamId, sub, clock.now());
+          await records.applySubscription(tx, auth.teamId, sub, stripeSecond(clock.now()));
           if (sub.latestInvoice?.paid)
             await records.subscriptionPaid(tx, told, { teamId: auth.teamId, invoiceId: sub.latestInvoice.id, amountCents: sub.latestInvoice.amountPaidCents });
           await q.advanceCounter(tx, auth.teamId, 'subscriptionSeq', account.subscriptionSeq);
@@ -192,7 +195,7 @@ export function createPaymentsService(deps: {
         const account = await q.findAccount(db, auth.teamId);
         if (!account?.subscriptionId || account.subscriptionStatus === 'canceled') return fail('NO_SUBSCRIPTION');
         const sub = await provider.cancelAtPeriodEnd(account.subscriptionId, `cancel:${account.subscriptionId}`);
-        await records.recording((tx) => records.applySubscription(tx, auth.teamId, sub, clock.now()));
+        await records.recording((tx) => records.applySubscription(tx, auth.teamId, sub, stripeSecond(clock.now())));
         return ok(await summary(auth.teamId));
       }),
 
