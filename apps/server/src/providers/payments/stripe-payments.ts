@@ -264,7 +264,7 @@ export function createStripePayments(opts: {
           opts.webhookSecret,
           opts.webhookToleranceSeconds,
           undefined,
-          Math.floor(receivedAt.getTime() / 1000),
+          receivedAt.getTime(),
         );
       } catch (err) {
         throw new WebhookSignatureError((err as Error).message);
