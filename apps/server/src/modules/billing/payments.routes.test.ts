@@ -179,11 +179,11 @@ describe('without Stripe’s keys', () => {
         ['PATCH', '/api/billing/changeAutoFill', { autoFill: true, load: 10, lowerThan: 1 }],
       ] as const) {
         const res = await pay(bare, owner, method, url, body);
-        expect(res.statusCode, url).toBe(503);
+        expect(res.statusCode, url).toBe(409);
         expect(res.json().message).toBe('Payments are not configured');
       }
       const hook = await bare.app.inject({ method: 'POST', url: '/api/billing/webhook', payload: { id: 'evt_1' } });
-      expect(hook.statusCode).toBe(503);
+      expect(hook.statusCode).toBe(409);
       expect((await bare.app.inject({ method: 'GET', url: '/api/config' })).json().stripePublishableKey).toBeNull();
     } finally {
       await bare.close();
