@@ -24,7 +24,13 @@ import type { AddressInfo } from 'node:net';
 
 type Obj = Record<string, unknown>;
 export type FakeEvent = { id: string; type: string; created: number; data: { object: Obj } };
-export type FakeRequest = { method: string; path: string; idempotencyKey: string | null; replayed: boolean; body: Obj };
+export type FakeRequest = {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  replayed: boolean;
+  body: Obj;
+};
 
 const TEST_CARDS: Record<string, { brand: string; last4: string; declines: boolean }> = {
   pm_card_visa: { brand: 'visa', last4: '4242', declines: false },
@@ -107,7 +113,8 @@ export type FakeStripe = {
 
 export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Promise<FakeStripe> {
   let seq = 0;
-  const id = (prefix: string) => `${prefix}_${(++seq).toString(36).padStart(6, '0')}${randomBytes(4).toString('hex')}`;
+  const id = (prefix: string) =>
+    `${prefix}_${(++seq).toString(36).padStart(6, '0')}${randomBytes(4).toString('hex')}`;
   const now = () => Math.floor(Date.now() / 1000);
   const setupIntents = new Map<string, Obj>();
   const paymentMethods = new Map<string, Obj>();
@@ -155,7 +162,12 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
     },
     async deliver(event, o = {}) {
       if (!fake.webhookUrl) throw new Error('fake Stripe: no webhookUrl to deliver to');
-      const payload = JSON.stringify({ object: 'event', api_version: '2026-10-28.endive', livemode: false, ...event });
+      const payload = JSON.stringify({
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        livemode: false,
+        ...event,
+      });
       const signature = fake.sign(payload, o.timestamp);
       const res = await fetch(fake.webhookUrl, {
         method: 'POST',
@@ -170,7 +182,12 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
   };
 
   async function emit(type: string, object: Obj) {
-    const event: FakeEvent = { id: id('evt'), type, created: now(), data: { object: structuredClone(object) } };
+    const event: FakeEvent = {
+      id: id('evt'),
+      type,
+      created: now(),
+      data: { object: structuredClone(object) },
+    };
     fake.events.push(event);
     if (fake.autoDeliver && fake.webhookUrl) await fake.deliver(event).catch(() => undefined);
   }
@@ -186,7 +203,14 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
       created: now(),
       livemode: false,
       metadata: {},
-      card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034, funding: 'credit', country: 'US' },
+      card: {
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: 12,
+        exp_year: 2034,
+        funding: 'credit',
+        country: 'US',
+      },
       _declines: card.declines,
     };
     paymentMethods.set(pm['id'] as string, pm);
@@ -205,7 +229,10 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
     const pm = paymentMethods.get(String(pmId));
     if (!pm) throw missing('payment_method', String(pmId), 'payment_method');
     if (pm['customer'] !== customerId)
-      throw invalid(`The PaymentMethod ${String(pmId)} does not belong to the Customer you supplied.`, 'payment_method');
+      throw invalid(
+        `The PaymentMethod ${String(pmId)} does not belong to the Customer you supplied.`,
+        'payment_method',
+      );
     return pm;
   }
 
@@ -277,7 +304,10 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
       currency: 'usd',
       status: paid ? 'paid' : 'open',
       created: now(),
-      parent: { type: 'subscription_details', subscription_details: { subscription: sub['id'], metadata: sub['metadata'] } },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: sub['id'], metadata: sub['metadata'] },
+      },
       livemode: false,
     };
     invoices.set(inv['id'] as string, inv);
@@ -289,7 +319,10 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
   function renew(sub: Obj) {
     const item = ((sub['items'] as Obj)['data'] as Obj[])[0]!;
     const start = item['current_period_end'] as number;
-    Object.assign(item, { current_period_start: start, current_period_end: periodEnd(start, item['price'] as Obj) });
+    Object.assign(item, {
+      current_period_start: start,
+      current_period_end: periodEnd(start, item['price'] as Obj),
+    });
     void invoice(sub, 'subscription_cycle');
     void emit('customer.subscription.updated', sub);
   }
@@ -374,7 +407,8 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
       method: 'POST',
       path: /^\/v1\/payment_intents$/,
       run: (_m, body) => {
-        if (body['confirm'] !== 'true') throw invalid('This fake confirms payments at creation only.', 'confirm');
+        if (body['confirm'] !== 'true')
+          throw invalid('This fake confirms payments at creation only.', 'confirm');
         return charge(body);
       },
     },
@@ -393,14 +427,21 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
       run: (_m, body) => {
         const key = body['lookup_key'] as string | undefined;
         if (key && prices.has(key))
-          throw invalid(`A price (\`${String(prices.get(key)!['id'])}\`) already uses that lookup key.`, 'lookup_key');
+          throw invalid(
+            `A price (\`${String(prices.get(key)!['id'])}\`) already uses that lookup key.`,
+            'lookup_key',
+          );
         const price: Obj = {
           id: id('price'),
           object: 'price',
           active: true,
           currency: body['currency'],
           unit_amount: Number(body['unit_amount']),
-          recurring: { interval: (body['recurring'] as Obj)['interval'], interval_count: 1, usage_type: 'licensed' },
+          recurring: {
+            interval: (body['recurring'] as Obj)['interval'],
+            interval_count: 1,
+            usage_type: 'licensed',
+          },
           lookup_key: key ?? null,
           metadata: body['metadata'] ?? {},
           product: id('prod'),
@@ -435,7 +476,16 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
           items: {
             object: 'list',
             has_more: false,
-            data: [{ id: id('si'), object: 'subscription_item', price, quantity: 1, current_period_start: start, current_period_end: periodEnd(start, price) }],
+            data: [
+              {
+                id: id('si'),
+                object: 'subscription_item',
+                price,
+                quantity: 1,
+                current_period_start: start,
+                current_period_end: periodEnd(start, price),
+              },
+            ],
           },
         };
         fake.subscriptions.set(sub['id'] as string, sub);
@@ -462,11 +512,13 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
         if (!sub) throw missing('subscription', subId!, 'subscription_exposed_id');
         if (sub['status'] === 'canceled')
           throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
-        if (body['cancel_at_period_end'] !== undefined) sub['cancel_at_period_end'] = body['cancel_at_period_end'] === 'true';
+        if (body['cancel_at_period_end'] !== undefined)
+          sub['cancel_at_period_end'] = body['cancel_at_period_end'] === 'true';
         const items = body['items'] as Obj[] | undefined;
         if (items?.[0]?.['price']) {
           const item = ((sub['items'] as Obj)['data'] as Obj[])[0]!;
-          if (items[0]['id'] !== item['id']) throw missing('subscription_item', String(items[0]['id']), 'items[0][id]');
+          if (items[0]['id'] !== item['id'])
+            throw missing('subscription_item', String(items[0]['id']), 'items[0][id]');
           item['price'] = priceOf(items[0]['price']);
           await invoice(sub, 'subscription_update');
         }
@@ -477,12 +529,18 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
   ];
 
   async function answer(req: IncomingMessage, raw: string): Promise<{ status: number; body: Obj }> {
-    if (fake.failing) return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
+    if (fake.failing)
+      return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
     const auth = req.headers.authorization ?? '';
     if (auth !== `Bearer ${fake.secretKey}`)
       return {
         status: 401,
-        body: { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${auth.slice(7, 15)}****` } },
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            message: `Invalid API Key provided: ${auth.slice(7, 15)}****`,
+          },
+        },
       };
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const body = req.method === 'GET' ? parseForm(url.search.slice(1)) : parseForm(raw);
@@ -496,7 +554,15 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
         throw err;
       }
     }
-    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method} ${url.pathname}).` } } };
+    return {
+      status: 404,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${req.method} ${url.pathname}).`,
+        },
+      },
+    };
   }
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -505,11 +571,18 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
     req.on('end', () => {
       void (async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) ?? null : null;
+        const key =
+          req.method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
         const path = (req.url ?? '').split('?')[0]!;
         const seen = key ? idempotent.get(key) : undefined;
         const send = (status: number, text: string, replayed: boolean) => {
-          fake.requests.push({ method: req.method ?? '', path, idempotencyKey: key, replayed, body: parseForm(raw) });
+          fake.requests.push({
+            method: req.method ?? '',
+            path,
+            idempotencyKey: key,
+            replayed,
+            body: parseForm(raw),
+          });
           res.writeHead(status, {
             'content-type': 'application/json',
             'request-id': `req_${randomBytes(6).toString('hex')}`,
@@ -538,7 +611,10 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
                 error: {
                   type: 'idempotency_error',
                   code: 'idempotency_key_in_use',
-                  message: 'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' + key + '. Please try again later.',
+                  message:
+                    'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' +
+                    key +
+                    '. Please try again later.',
                 },
               }),
               false,

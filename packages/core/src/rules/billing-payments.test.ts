@@ -48,7 +48,9 @@ describe('autofill settings', () => {
     expect(autofillProblem({ autoFill: true, load: 20, lowerThan: null }, true)).toBe(
       'Please specify the amount.',
     );
-    expect(autofillProblem({ autoFill: true, load: 5, lowerThan: 5 }, true)).toBe('You can load minimum $10s.');
+    expect(autofillProblem({ autoFill: true, load: 5, lowerThan: 5 }, true)).toBe(
+      'You can load minimum $10s.',
+    );
     expect(autofillProblem({ autoFill: true, load: 10, lowerThan: 0 }, true)).toBeNull();
   });
   it('loads when a balance falls below the threshold, not at it', () => {
@@ -106,22 +108,36 @@ describe('subscriptions and their events', () => {
   });
   it('ignores a state older than the one held', () => {
     expect(subscriptionEventApplies(sub({ stateAt: 3000 }), sub({ stateAt: 2000 }))).toBe(false);
-    expect(subscriptionEventApplies(sub({ stateAt: 2000 }), sub({ stateAt: 3000, status: 'past_due' }))).toBe(true);
+    expect(subscriptionEventApplies(sub({ stateAt: 2000 }), sub({ stateAt: 3000, status: 'past_due' }))).toBe(
+      true,
+    );
   });
   it('ends a subscription whenever its end arrives, even stamped before the state held', () => {
-    expect(subscriptionEventApplies(sub({ stateAt: 3000 }), sub({ status: 'canceled', stateAt: 2000 }))).toBe(true);
+    expect(subscriptionEventApplies(sub({ stateAt: 3000 }), sub({ status: 'canceled', stateAt: 2000 }))).toBe(
+      true,
+    );
   });
   it('never revives a canceled subscription, however late its creation arrives', () => {
     expect(
-      subscriptionEventApplies(sub({ status: 'canceled', stateAt: 2000 }), sub({ status: 'active', stateAt: 9000 })),
+      subscriptionEventApplies(
+        sub({ status: 'canceled', stateAt: 2000 }),
+        sub({ status: 'active', stateAt: 9000 }),
+      ),
     ).toBe(false);
   });
   it('takes a newer subscription over an ended one, never an older one', () => {
     const ended = sub({ status: 'canceled', createdAt: 1000 });
     expect(subscriptionEventApplies(ended, sub({ id: 'sub_2', createdAt: 5000 }))).toBe(true);
-    expect(subscriptionEventApplies(sub({ id: 'sub_2', createdAt: 5000 }), sub({ id: 'sub_1', createdAt: 1000, status: 'canceled' }))).toBe(false);
+    expect(
+      subscriptionEventApplies(
+        sub({ id: 'sub_2', createdAt: 5000 }),
+        sub({ id: 'sub_1', createdAt: 1000, status: 'canceled' }),
+      ),
+    ).toBe(false);
   });
   it('does not let a newer, ended subscription end a live one', () => {
-    expect(subscriptionEventApplies(sub(), sub({ id: 'sub_2', createdAt: 5000, status: 'canceled' }))).toBe(false);
+    expect(subscriptionEventApplies(sub(), sub({ id: 'sub_2', createdAt: 5000, status: 'canceled' }))).toBe(
+      false,
+    );
   });
 });

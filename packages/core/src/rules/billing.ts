@@ -275,7 +275,8 @@ export type AutofillSettings = {
 export function autofillProblem(settings: AutofillSettings, hasCard: boolean): string | null {
   if (!settings.autoFill) return null;
   if (!hasCard) return messages.billing.addCardBeforeAutofill;
-  if (isEmptyAmount(settings.load) || isEmptyAmount(settings.lowerThan)) return messages.billing.amountRequired;
+  if (isEmptyAmount(settings.load) || isEmptyAmount(settings.lowerThan))
+    return messages.billing.amountRequired;
   if (settings.load < MIN_CREDIT_LOAD_DOLLARS) return messages.billing.minimumLoad;
   if (settings.lowerThan < 0) return messages.billing.amountRequired;
   return null;
@@ -318,7 +319,9 @@ export function priceLookupKey(plan: PaidPlanName, monthly: boolean): string {
   return `prospector_${plan.toLowerCase()}_${monthly ? 'monthly' : 'yearly'}`;
 }
 
-export function planOfLookupKey(key: string | null | undefined): { plan: PaidPlanName; monthly: boolean } | null {
+export function planOfLookupKey(
+  key: string | null | undefined,
+): { plan: PaidPlanName; monthly: boolean } | null {
   const m = /^prospector_(lite|pro)_(monthly|yearly)$/.exec(key ?? '');
   if (!m) return null;
   return { plan: m[1]!.toUpperCase() as PaidPlanName, monthly: m[2] === 'monthly' };
@@ -326,14 +329,7 @@ export function planOfLookupKey(key: string | null | undefined): { plan: PaidPla
 
 /** A subscription's state at the provider (Stripe's statuses). */
 export type SubscriptionStatus =
-  | 'incomplete'
-  | 'incomplete_expired'
-  | 'trialing'
-  | 'active'
-  | 'past_due'
-  | 'canceled'
-  | 'unpaid'
-  | 'paused';
+  'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
 
 /** Statuses that give the plan: paid, or being retried after a failed renewal (the provider's dunning). */
 const GIVES_PLAN: readonly string[] = ['active', 'trialing', 'past_due'];

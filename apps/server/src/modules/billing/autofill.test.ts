@@ -33,12 +33,19 @@ async function teamWithAutofill(email: string, testCard = 'pm_card_visa'): Promi
 const chargeHits = (teamId: string, n: number) =>
   Promise.all(
     Array.from({ length: n }, () =>
-      t.app.services.ledger.charge({ teamId, amount: 3_000, reason: 'skipTraceHit', description: 'Skip trace hit' }),
+      t.app.services.ledger.charge({
+        teamId,
+        amount: 3_000,
+        reason: 'skipTraceHit',
+        description: 'Skip trace hit',
+      }),
     ),
   );
 const autofills = (teamId: string) =>
   [...stripe.paymentIntents.values()].filter(
-    (pi) => (pi['metadata'] as Record<string, string>)['purpose'] === 'autofill' && (pi['metadata'] as Record<string, string>)['teamId'] === teamId,
+    (pi) =>
+      (pi['metadata'] as Record<string, string>)['purpose'] === 'autofill' &&
+      (pi['metadata'] as Record<string, string>)['teamId'] === teamId,
   );
 
 describe('autofill', () => {

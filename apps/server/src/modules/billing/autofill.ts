@@ -2,7 +2,11 @@ import { messages } from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { CardDeclinedError, PaymentsFailedError, type PaymentsProvider } from '../../providers/payments/index.js';
+import {
+  CardDeclinedError,
+  PaymentsFailedError,
+  type PaymentsProvider,
+} from '../../providers/payments/index.js';
 import type { PaymentRecords } from './payment-records.js';
 import * as q from './payments.queries.js';
 
@@ -48,14 +52,20 @@ export function createAutofill(deps: {
       );
       if (payment.status === 'succeeded')
         await deps.records.recording((tx, told) =>
-          deps.records.credit(tx, told, { teamId, paymentId: payment.id, amountCents: payment.amountCents, kind: 'autofill' }),
+          deps.records.credit(tx, told, {
+            teamId,
+            paymentId: payment.id,
+            amountCents: payment.amountCents,
+            kind: 'autofill',
+          }),
         );
       else if (payment.status !== 'processing') failure = messages.billing.paymentNeedsAction;
     } catch (err) {
       if (!(err instanceof CardDeclinedError)) {
         // Not the card's fault (the service unreachable, or a bug): the claim is left to go stale, and
         // a charge after that tries again with the same key, which Stripe answers with the same payment.
-        if (err instanceof PaymentsFailedError) deps.log.warn({ teamId, reason: err.message }, 'autofill deferred');
+        if (err instanceof PaymentsFailedError)
+          deps.log.warn({ teamId, reason: err.message }, 'autofill deferred');
         else deps.log.error({ err, teamId }, 'autofill failed');
         return;
       }

@@ -36,14 +36,19 @@ export async function billingRoutes(app: FastifyInstance) {
  * scope reads JSON bodies as raw bytes (elsewhere they are parsed).
  */
 async function webhookRoute(scope: FastifyInstance) {
-  scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
-    done(null, body),
+  scope.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+    (_req, body, done) => done(null, body),
   );
   scope.post(WEBHOOK_PATH, async (req) => {
     const signature = req.headers['stripe-signature'];
     if (!Buffer.isBuffer(req.body)) throw new DomainError('WEBHOOK_INVALID');
     const outcome = unwrap(
-      await scope.services.payments.receiveWebhook(req.body, typeof signature === 'string' ? signature : undefined),
+      await scope.services.payments.receiveWebhook(
+        req.body,
+        typeof signature === 'string' ? signature : undefined,
+      ),
     );
     return { received: true, outcome };
   });

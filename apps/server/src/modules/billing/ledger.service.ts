@@ -177,23 +177,23 @@ export function createLedger(deps: { db: Db; clock: Clock }) {
     async hold(input: { teamId: string; amount: number; description: string }, db: Db = deps.db) {
       assertUnits(input.amount, 'A hold');
       const now = clock.now();
-      const held = await atomically<{ holdId: string; balance: number }, 'INSUFFICIENT_CREDITS' | 'TEAM_NOT_FOUND'>(
-        db,
-        async (tx) => {
-          const balance = await debit(tx, input.teamId, input.amount, now);
-          const hold = await q.insertHold(tx, { ...input, createdAt: now });
-          await q.insertEntry(tx, {
-            teamId: input.teamId,
-            amount: -input.amount,
-            reason: 'hold',
-            description: input.description,
-            balanceAfter: balance,
-            holdId: hold.id,
-            createdAt: now,
-          });
-          return { holdId: hold.id, balance };
-        },
-      );
+      const held = await atomically<
+        { holdId: string; balance: number },
+        'INSUFFICIENT_CREDITS' | 'TEAM_NOT_FOUND'
+      >(db, async (tx) => {
+        const balance = await debit(tx, input.teamId, input.amount, now);
+        const hold = await q.insertHold(tx, { ...input, createdAt: now });
+        await q.insertEntry(tx, {
+          teamId: input.teamId,
+          amount: -input.amount,
+          reason: 'hold',
+          description: input.description,
+          balanceAfter: balance,
+          holdId: hold.id,
+          createdAt: now,
+        });
+        return { holdId: hold.id, balance };
+      });
       return debited(input.teamId, held);
     },
 

@@ -46,7 +46,9 @@ export function createPaymentRecords(deps: {
     for (const listener of listeners)
       void Promise.resolve()
         .then(() => listener(payment))
-        .catch((err: unknown) => deps.log.error({ err, paymentId: payment.paymentId }, 'payment listener failed'));
+        .catch((err: unknown) =>
+          deps.log.error({ err, paymentId: payment.paymentId }, 'payment listener failed'),
+        );
   }
 
   /** Runs `work` in a transaction; tells the listeners of the payments it recorded once it commits. */
@@ -60,7 +62,13 @@ export function createPaymentRecords(deps: {
   async function credit(
     tx: Db,
     told: PaymentSucceeded[],
-    p: { teamId: string; paymentId: string; amountCents: number; kind: 'credits' | 'autofill'; actorId?: string | null },
+    p: {
+      teamId: string;
+      paymentId: string;
+      amountCents: number;
+      kind: 'credits' | 'autofill';
+      actorId?: string | null;
+    },
   ) {
     const loaded = await deps.ledger.load(
       {
@@ -75,19 +83,48 @@ export function createPaymentRecords(deps: {
     );
     if (!loaded.ok) throw new Error(`payment ${p.paymentId} could not be credited: ${loaded.code}`);
     const at = deps.clock.now();
-    const fresh = await q.recordPaymentOnce(tx, { id: p.paymentId, teamId: p.teamId, kind: p.kind, amountCents: p.amountCents, createdAt: at });
-    if (fresh) told.push({ teamId: p.teamId, paymentId: p.paymentId, amountCents: p.amountCents, kind: p.kind, at });
+    const fresh = await q.recordPaymentOnce(tx, {
+      id: p.paymentId,
+      teamId: p.teamId,
+      kind: p.kind,
+      amountCents: p.amountCents,
+      createdAt: at,
+    });
+    if (fresh)
+      told.push({ teamId: p.teamId, paymentId: p.paymentId, amountCents: p.amountCents, kind: p.kind, at });
   }
 
-  async function subscriptionPaid(tx: Db, told: PaymentSucceeded[], p: { teamId: string; invoiceId: string; amountCents: number }) {
+  async function subscriptionPaid(
+    tx: Db,
+    told: PaymentSucceeded[],
+    p: { teamId: string; invoiceId: string; amountCents: number },
+  ) {
     if (p.amountCents <= 0) return;
     const at = deps.clock.now();
-    const fresh = await q.recordPaymentOnce(tx, { id: p.invoiceId, teamId: p.teamId, kind: 'subscription', amountCents: p.amountCents, createdAt: at });
-    if (fresh) told.push({ teamId: p.teamId, paymentId: p.invoiceId, amountCents: p.amountCents, kind: 'subscription', at });
+    const fresh = await q.recordPaymentOnce(tx, {
+      id: p.invoiceId,
+      teamId: p.teamId,
+      kind: 'subscription',
+      amountCents: p.amountCents,
+      createdAt: at,
+    });
+    if (fresh)
+      told.push({
+        teamId: p.teamId,
+        paymentId: p.invoiceId,
+        amountCents: p.amountCents,
+        kind: 'subscription',
+        at,
+      });
   }
 
   /** Takes a subscription's state as of `stateAt` unless what we hold is newer or final; the plan follows. */
-  async function applySubscription(tx: Db, teamId: string, sub: ProviderSubscription, stateAt: Date): Promise<boolean> {
+  async function applySubscription(
+    tx: Db,
+    teamId: string,
+    sub: ProviderSubscription,
+    stateAt: Date,
+  ): Promise<boolean> {
     const account = await q.findAccount(tx, teamId);
     const held =
       account?.subscriptionId && account.subscriptionCreatedAt && account.subscriptionStateAt
@@ -98,7 +135,12 @@ export function createPaymentRecords(deps: {
             stateAt: account.subscriptionStateAt.getTime(),
           }
         : null;
-    const incoming = { id: sub.id, status: sub.status, createdAt: sub.createdAt.getTime(), stateAt: stateAt.getTime() };
+    const incoming = {
+      id: sub.id,
+      status: sub.status,
+      createdAt: sub.createdAt.getTime(),
+      stateAt: stateAt.getTime(),
+    };
     if (!subscriptionEventApplies(held, incoming)) return false;
     const now = deps.clock.now();
     await q.updateAccount(

@@ -95,7 +95,11 @@ export async function finishAutofill(db: Db, teamId: string, seq: number, failur
 }
 
 /** Records a webhook event's id; false when it was recorded before (a repeated delivery). */
-export async function recordEventOnce(db: Db, event: { id: string; type: string }, now: Date): Promise<boolean> {
+export async function recordEventOnce(
+  db: Db,
+  event: { id: string; type: string },
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .insert(paymentEvents)
     .values({ ...event, receivedAt: now })

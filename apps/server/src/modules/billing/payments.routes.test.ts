@@ -30,7 +30,11 @@ describe('before a card is saved', () => {
     const load = await pay(t, admin, 'POST', '/api/billing/addCredits', { amount: 50 });
     expect(load.statusCode).toBe(400);
     expect(load.json().message).toBe('You need to add a card first.');
-    const fill = await pay(t, admin, 'PATCH', '/api/billing/changeAutoFill', { autoFill: true, load: 20, lowerThan: 5 });
+    const fill = await pay(t, admin, 'PATCH', '/api/billing/changeAutoFill', {
+      autoFill: true,
+      load: 20,
+      lowerThan: 5,
+    });
     expect(fill.json().message).toBe('You need to add a card before enabling autofill.');
     const sub = await pay(t, admin, 'POST', '/api/billing/subscribe', { plan: 'LITE', monthly: true });
     expect(sub.json().message).toBe('You need to add a card first.');
@@ -41,10 +45,17 @@ describe('before a card is saved', () => {
 describe('the card', () => {
   it('is saved from a confirmed SetupIntent, its brand and last 4 read from Stripe', async () => {
     await addCard(t, stripe, admin);
-    expect((await summary(admin)).card).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
+    expect((await summary(admin)).card).toEqual({
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2034,
+    });
     const customer = [...stripe.customers.values()][0]!;
     expect(customer['metadata']).toEqual({ teamId: admin.teamId });
-    expect((customer['invoice_settings'] as { default_payment_method: string }).default_payment_method).toMatch(/^pm_/);
+    expect(
+      (customer['invoice_settings'] as { default_payment_method: string }).default_payment_method,
+    ).toMatch(/^pm_/);
   });
 
   it('is not saved from a SetupIntent that was never confirmed', async () => {
@@ -63,7 +74,9 @@ describe('the card', () => {
 
 describe('adding credits', () => {
   it('asks for the amount, and at least $10, in the spec words', async () => {
-    expect((await pay(t, admin, 'POST', '/api/billing/addCredits', {})).json().message).toBe('Please specify the amount.');
+    expect((await pay(t, admin, 'POST', '/api/billing/addCredits', {})).json().message).toBe(
+      'Please specify the amount.',
+    );
     const small = await pay(t, admin, 'POST', '/api/billing/addCredits', { amount: 9.99 });
     expect(small.statusCode).toBe(400);
     expect(small.json().message).toBe('You can load minimum $10s.');
@@ -75,12 +88,20 @@ describe('adding credits', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().credits).toBe(25);
     const [pi] = [...stripe.paymentIntents.values()];
-    expect(pi).toMatchObject({ amount: 2500, status: 'succeeded', metadata: { purpose: 'credits', teamId: admin.teamId } });
+    expect(pi).toMatchObject({
+      amount: 2500,
+      status: 'succeeded',
+      metadata: { purpose: 'credits', teamId: admin.teamId },
+    });
     const [event] = stripe.eventsOf('payment_intent.succeeded');
     expect(await stripe.deliver(event!)).toBe(200);
     expect((await summary(admin)).credits).toBe(25);
     const history = (await pay(t, admin, 'GET', '/api/billing/history')).json();
-    expect(history.entries[0]).toMatchObject({ amount: 25, reason: 'load', description: 'Credits loaded by card' });
+    expect(history.entries[0]).toMatchObject({
+      amount: 25,
+      reason: 'load',
+      description: 'Credits loaded by card',
+    });
   });
 
   it('sends a key named after the team’s n-th load, so the next load is a new payment', async () => {
@@ -104,9 +125,17 @@ describe('a declined card', () => {
 
 describe('autofill settings', () => {
   it('are saved as numbers, and refuse a load under $10', async () => {
-    const small = await pay(t, admin, 'PATCH', '/api/billing/changeAutoFill', { autoFill: true, load: 5, lowerThan: 2 });
+    const small = await pay(t, admin, 'PATCH', '/api/billing/changeAutoFill', {
+      autoFill: true,
+      load: 5,
+      lowerThan: 2,
+    });
     expect(small.json().message).toBe('You can load minimum $10s.');
-    const res = await pay(t, admin, 'PATCH', '/api/billing/changeAutoFill', { autoFill: true, load: 20, lowerThan: 5 });
+    const res = await pay(t, admin, 'PATCH', '/api/billing/changeAutoFill', {
+      autoFill: true,
+      load: 20,
+      lowerThan: 5,
+    });
     expect(res.json()).toMatchObject({ autoFill: true, load: 20, lowerThan: 5 });
     const off = await pay(t, admin, 'PATCH', '/api/billing/changeAutoFill', { autoFill: false });
     expect(off.json()).toMatchObject({ autoFill: false, load: 20, lowerThan: 5 });
@@ -182,9 +211,15 @@ describe('without Stripe’s keys', () => {
         expect(res.statusCode, url).toBe(409);
         expect(res.json().message).toBe('Payments are not configured');
       }
-      const hook = await bare.app.inject({ method: 'POST', url: '/api/billing/webhook', payload: { id: 'evt_1' } });
+      const hook = await bare.app.inject({
+        method: 'POST',
+        url: '/api/billing/webhook',
+        payload: { id: 'evt_1' },
+      });
       expect(hook.statusCode).toBe(409);
-      expect((await bare.app.inject({ method: 'GET', url: '/api/config' })).json().stripePublishableKey).toBeNull();
+      expect(
+        (await bare.app.inject({ method: 'GET', url: '/api/config' })).json().stripePublishableKey,
+      ).toBeNull();
     } finally {
       await bare.close();
     }

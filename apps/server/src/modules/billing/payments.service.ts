@@ -25,10 +25,17 @@ import type { PaymentRecords } from './payment-records.js';
 import * as q from './payments.queries.js';
 import type { PlansService } from './plans.service.js';
 
-type Code = Extract<
-  BillingErrorCode,
-  'PAYMENTS_NOT_CONFIGURED' | 'CARD_REQUIRED' | 'PAYMENT_INVALID' | 'CARD_DECLINED' | 'PAYMENTS_FAILED' | 'NO_SUBSCRIPTION'
-> | 'PERMISSION_REQUIRED';
+type Code =
+  | Extract<
+      BillingErrorCode,
+      | 'PAYMENTS_NOT_CONFIGURED'
+      | 'CARD_REQUIRED'
+      | 'PAYMENT_INVALID'
+      | 'CARD_DECLINED'
+      | 'PAYMENTS_FAILED'
+      | 'NO_SUBSCRIPTION'
+    >
+  | 'PERMISSION_REQUIRED';
 type Answer<T> = Promise<Result<T, Code>>;
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
@@ -64,7 +71,11 @@ export function createPaymentsService(deps: {
   }
 
   const guard = (auth: AuthContext) =>
-    !managesPayments(auth.user) ? 'PERMISSION_REQUIRED' : !provider.configured ? 'PAYMENTS_NOT_CONFIGURED' : null;
+    !managesPayments(auth.user)
+      ? 'PERMISSION_REQUIRED'
+      : !provider.configured
+        ? 'PAYMENTS_NOT_CONFIGURED'
+        : null;
 
   async function summary(teamId: string): Promise<BillingSummary> {
     const [plan, units, a] = await Promise.all([
@@ -78,7 +89,12 @@ export function createPaymentsService(deps: {
       credits: unitsToDollars(units),
       paymentsConfigured: provider.configured,
       card: hasCard
-        ? { brand: a.cardBrand ?? '', last4: a.cardLast4!, expMonth: a.cardExpMonth ?? 0, expYear: a.cardExpYear ?? 0 }
+        ? {
+            brand: a.cardBrand ?? '',
+            last4: a.cardLast4!,
+            expMonth: a.cardExpMonth ?? 0,
+            expYear: a.cardExpYear ?? 0,
+          }
         : null,
       autoFill: a?.autoFill ?? false,
       load: a?.autofillLoad != null ? unitsToDollars(a.autofillLoad) : null,
@@ -144,7 +160,10 @@ export function createPaymentsService(deps: {
         const refused = guard(auth);
         if (refused) return fail(refused);
         const account = await customerOf(auth);
-        const si = await provider.createSetupIntent(account.customerId, `setup:${auth.teamId}:${account.cardSeq}`);
+        const si = await provider.createSetupIntent(
+          account.customerId,
+          `setup:${auth.teamId}:${account.cardSeq}`,
+        );
         return ok({ setupIntentId: si.id, clientSecret: si.clientSecret });
       }),
 
@@ -155,7 +174,10 @@ export function createPaymentsService(deps: {
         return withSummary(auth.teamId, await saveCard(auth, token));
       }),
 
-    subscribe: (auth: AuthContext, input: { plan: PaidPlanName; monthly: boolean; token?: string | undefined }) =>
+    subscribe: (
+      auth: AuthContext,
+      input: { plan: PaidPlanName; monthly: boolean; token?: string | undefined },
+    ) =>
       paying(async () => {
         const refused = guard(auth);
         if (refused) return fail(refused);
@@ -165,7 +187,10 @@ export function createPaymentsService(deps: {
         }
         const account = await customerOf(auth);
         if (!account.paymentMethodId) return fail('CARD_REQUIRED');
-        const live = account.subscriptionId && account.subscriptionStatus && !['canceled', 'incomplete_expired'].includes(account.subscriptionStatus);
+        const live =
+          account.subscriptionId &&
+          account.subscriptionStatus &&
+          !['canceled', 'incomplete_expired'].includes(account.subscriptionStatus);
         const sub = live
           ? await provider.changeSubscription(
               account.subscriptionId!,
@@ -174,13 +199,23 @@ export function createPaymentsService(deps: {
               `subscription-change:${account.subscriptionId}:${account.subscriptionSeq}:${input.plan}:${input.monthly ? 'm' : 'y'}`,
             )
           : await provider.subscribe(
-              { customerId: account.customerId, paymentMethodId: account.paymentMethodId, plan: input.plan, monthly: input.monthly, teamId: auth.teamId },
+              {
+                customerId: account.customerId,
+                paymentMethodId: account.paymentMethodId,
+                plan: input.plan,
+                monthly: input.monthly,
+                teamId: auth.teamId,
+              },
               `subscription:${auth.teamId}:${account.subscriptionSeq}`,
             );
         await records.recording(async (tx, told) => {
           await records.applySubscription(tx, auth.teamId, sub, stripeSecond(clock.now()));
           if (sub.latestInvoice?.paid)
-            await records.subscriptionPaid(tx, told, { teamId: auth.teamId, invoiceId: sub.latestInvoice.id, amountCents: sub.latestInvoice.amountPaidCents });
+            await records.subscriptionPaid(tx, told, {
+              teamId: auth.teamId,
+              invoiceId: sub.latestInvoice.id,
+              amountCents: sub.latestInvoice.amountPaidCents,
+            });
           await q.advanceCounter(tx, auth.teamId, 'subscriptionSeq', account.subscriptionSeq);
         });
         if (sub.status !== 'active' && sub.status !== 'trialing')
@@ -193,20 +228,35 @@ export function createPaymentsService(deps: {
         const refused = guard(auth);
         if (refused) return fail(refused);
         const account = await q.findAccount(db, auth.teamId);
-        if (!account?.subscriptionId || account.subscriptionStatus === 'canceled') return fail('NO_SUBSCRIPTION');
-        const sub = await provider.cancelAtPeriodEnd(account.subscriptionId, `cancel:${account.subscriptionId}`);
-        await records.recording((tx) => records.applySubscription(tx, auth.teamId, sub, stripeSecond(clock.now())));
+        if (!account?.subscriptionId || account.subscriptionStatus === 'canceled')
+          return fail('NO_SUBSCRIPTION');
+        const sub = await provider.cancelAtPeriodEnd(
+          account.subscriptionId,
+          `cancel:${account.subscriptionId}`,
+        );
+        await records.recording((tx) =>
+          records.applySubscription(tx, auth.teamId, sub, stripeSecond(clock.now())),
+        );
         return ok(await summary(auth.teamId));
       }),
 
-    changeAutoFill: (auth: AuthContext, input: { autoFill: boolean; load?: number | null | undefined; lowerThan?: number | null | undefined }) =>
+    changeAutoFill: (
+      auth: AuthContext,
+      input: { autoFill: boolean; load?: number | null | undefined; lowerThan?: number | null | undefined },
+    ) =>
       paying(async () => {
         if (!managesPayments(auth.user)) return fail('PERMISSION_REQUIRED');
         const account = await q.ensureAccount(db, auth.teamId, clock.now());
         if (input.autoFill && !provider.configured) return fail('PAYMENTS_NOT_CONFIGURED');
-        const problem = autofillProblem({ autoFill: input.autoFill, load: input.load, lowerThan: input.lowerThan }, !!account.paymentMethodId);
+        const problem = autofillProblem(
+          { autoFill: input.autoFill, load: input.load, lowerThan: input.lowerThan },
+          !!account.paymentMethodId,
+        );
         if (problem)
-          return fail(problem === messages.billing.addCardBeforeAutofill ? 'CARD_REQUIRED' : 'PAYMENT_INVALID', problem);
+          return fail(
+            problem === messages.billing.addCardBeforeAutofill ? 'CARD_REQUIRED' : 'PAYMENT_INVALID',
+            problem,
+          );
         await q.updateAccount(
           db,
           auth.teamId,
@@ -227,7 +277,11 @@ export function createPaymentsService(deps: {
         if (refused) return fail(refused);
         const account = await customerOf(auth);
         const problem = addCreditsProblem(amount, !!account.paymentMethodId);
-        if (problem) return fail(problem === messages.billing.addCardFirst ? 'CARD_REQUIRED' : 'PAYMENT_INVALID', problem);
+        if (problem)
+          return fail(
+            problem === messages.billing.addCardFirst ? 'CARD_REQUIRED' : 'PAYMENT_INVALID',
+            problem,
+          );
         const amountCents = dollarsToCents(amount!)!;
         const payment = await provider.chargeCard(
           {
@@ -246,7 +300,13 @@ export function createPaymentsService(deps: {
         // 'processing' is credited by the webhook once it succeeds.
         if (payment.status === 'succeeded')
           await records.recording((tx, told) =>
-            records.credit(tx, told, { teamId: auth.teamId, paymentId: payment.id, amountCents: payment.amountCents, kind: 'credits', actorId: auth.userId }),
+            records.credit(tx, told, {
+              teamId: auth.teamId,
+              paymentId: payment.id,
+              amountCents: payment.amountCents,
+              kind: 'credits',
+              actorId: auth.userId,
+            }),
           );
         return ok(await summary(auth.teamId));
       }),

@@ -34,7 +34,13 @@ export async function buildPaymentsApp(
 }
 
 /** Sends a billing call as `user`. */
-export function pay(t: TestApp, user: TestUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
+export function pay(
+  t: TestApp,
+  user: TestUser,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: object,
+) {
   return t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
 }
 

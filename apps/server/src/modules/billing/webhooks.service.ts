@@ -2,7 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
-import { WebhookSignatureError, type PaymentsEvent, type PaymentsProvider } from '../../providers/payments/index.js';
+import {
+  WebhookSignatureError,
+  type PaymentsEvent,
+  type PaymentsProvider,
+} from '../../providers/payments/index.js';
 import type { PaymentRecords } from './payment-records.js';
 import * as q from './payments.queries.js';
 
@@ -30,7 +34,11 @@ export function createWebhooks(deps: {
     return (await q.findAccountByCustomer(tx, customerId))?.teamId ?? null;
   }
 
-  async function handle(tx: Db, told: Parameters<Parameters<PaymentRecords['recording']>[0]>[1], event: PaymentsEvent) {
+  async function handle(
+    tx: Db,
+    told: Parameters<Parameters<PaymentRecords['recording']>[0]>[1],
+    event: PaymentsEvent,
+  ) {
     switch (event.kind) {
       case 'paymentSucceeded': {
         const { payment } = event;
@@ -38,19 +46,30 @@ export function createWebhooks(deps: {
         if (payment.purpose !== 'credits' && payment.purpose !== 'autofill') return 'ignored';
         const teamId = await teamOf(tx, payment.customerId);
         if (!teamId) return 'ignored';
-        await records.credit(tx, told, { teamId, paymentId: payment.id, amountCents: payment.amountCents, kind: payment.purpose });
+        await records.credit(tx, told, {
+          teamId,
+          paymentId: payment.id,
+          amountCents: payment.amountCents,
+          kind: payment.purpose,
+        });
         return 'handled';
       }
       case 'invoicePaid': {
         const teamId = await teamOf(tx, event.invoice.customerId);
         if (!teamId || !event.invoice.subscriptionId) return 'ignored';
-        await records.subscriptionPaid(tx, told, { teamId, invoiceId: event.invoice.id, amountCents: event.invoice.amountPaidCents });
+        await records.subscriptionPaid(tx, told, {
+          teamId,
+          invoiceId: event.invoice.id,
+          amountCents: event.invoice.amountPaidCents,
+        });
         return 'handled';
       }
       case 'subscription': {
         const teamId = await teamOf(tx, event.subscription.customerId);
         if (!teamId) return 'ignored';
-        return (await records.applySubscription(tx, teamId, event.subscription, event.at)) ? 'handled' : 'ignored';
+        return (await records.applySubscription(tx, teamId, event.subscription, event.at))
+          ? 'handled'
+          : 'ignored';
       }
       default:
         return 'ignored';
@@ -58,7 +77,10 @@ export function createWebhooks(deps: {
   }
 
   return {
-    async receive(rawBody: Buffer, signature: string | undefined): Promise<Result<WebhookOutcome, 'WEBHOOK_INVALID' | 'PAYMENTS_NOT_CONFIGURED'>> {
+    async receive(
+      rawBody: Buffer,
+      signature: string | undefined,
+    ): Promise<Result<WebhookOutcome, 'WEBHOOK_INVALID' | 'PAYMENTS_NOT_CONFIGURED'>> {
       if (!deps.provider.configured) return fail('PAYMENTS_NOT_CONFIGURED');
       let event: PaymentsEvent;
       try {
@@ -69,7 +91,8 @@ export function createWebhooks(deps: {
         return fail('WEBHOOK_INVALID');
       }
       const outcome = await records.recording(async (tx, told): Promise<WebhookOutcome> => {
-        if (!(await q.recordEventOnce(tx, { id: event.eventId, type: event.type }, deps.clock.now()))) return 'duplicate';
+        if (!(await q.recordEventOnce(tx, { id: event.eventId, type: event.type }, deps.clock.now())))
+          return 'duplicate';
         return handle(tx, told, event);
       });
       deps.log.info({ eventId: event.eventId, type: event.type, outcome }, 'webhook');

@@ -41,7 +41,17 @@ function paymentEvent(amount: number, purpose = 'credits'): FakeEvent {
     id: `evt_${id}`,
     type: 'payment_intent.succeeded',
     created: Math.floor(Date.now() / 1000),
-    data: { object: { id, object: 'payment_intent', amount, amount_received: amount, customer, metadata: { purpose, teamId: admin.teamId }, status: 'succeeded' } },
+    data: {
+      object: {
+        id,
+        object: 'payment_intent',
+        amount,
+        amount_received: amount,
+        customer,
+        metadata: { purpose, teamId: admin.teamId },
+        status: 'succeeded',
+      },
+    },
   };
 }
 
@@ -62,7 +72,12 @@ describe('the signature', () => {
     expect(await credits()).toBe(before + 15);
     await settle();
     expect(heard.filter((p) => p.paymentId === (event.data.object['id'] as string))).toEqual([
-      expect.objectContaining({ teamId: admin.teamId, amountCents: 1500, kind: 'credits', at: expect.any(Date) }),
+      expect.objectContaining({
+        teamId: admin.teamId,
+        amountCents: 1500,
+        kind: 'credits',
+        at: expect.any(Date),
+      }),
     ]);
   });
 
@@ -97,7 +112,9 @@ describe('repeated and concurrent deliveries', () => {
     const event = paymentEvent(2000);
     expect(await stripe.deliver(event)).toBe(200);
     expect(await stripe.deliver(event)).toBe(200);
-    expect(await Promise.all(Array.from({ length: 5 }, () => stripe.deliver(event)))).toEqual([200, 200, 200, 200, 200]);
+    expect(await Promise.all(Array.from({ length: 5 }, () => stripe.deliver(event)))).toEqual([
+      200, 200, 200, 200, 200,
+    ]);
     expect(await credits()).toBe(before + 20);
     await settle();
     expect(heard.filter((p) => p.paymentId === (event.data.object['id'] as string))).toHaveLength(1);
@@ -134,7 +151,12 @@ describe('subscription events out of order', () => {
       created: created!.created - 60,
       data: { object: { ...created!.data.object, status: 'past_due' } },
     };
-    const newer: FakeEvent = { ...old, id: 'evt_new_update', created: created!.created + 60, data: { object: { ...created!.data.object, status: 'unpaid' } } };
+    const newer: FakeEvent = {
+      ...old,
+      id: 'evt_new_update',
+      created: created!.created + 60,
+      data: { object: { ...created!.data.object, status: 'unpaid' } },
+    };
     expect(await stripe.deliver(newer)).toBe(200);
     expect(await plan()).toBe('BASIC');
     expect(await stripe.deliver(old)).toBe(200);
@@ -146,11 +168,39 @@ describe('subscription events out of order', () => {
     const other = await insertTeamAdmin(t, 'late@acme.test', 'Lee Late', { plan: 'BASIC' });
     await addCard(t, stripe, other);
     // Subscribed at Stripe, but our answer was lost: only webhooks tell.
-    const customerId = [...stripe.customers.values()].find((c) => (c['metadata'] as { teamId: string }).teamId === other.teamId)!['id'] as string;
-    const sub = { id: 'sub_lost', object: 'subscription', customer: customerId, status: 'active', cancel_at_period_end: false, created: Math.floor(Date.now() / 1000) - 100,
-      items: { object: 'list', data: [{ id: 'si_lost', price: { id: 'price_x', lookup_key: 'prospector_pro_monthly', recurring: { interval: 'month' } }, current_period_end: Math.floor(Date.now() / 1000) + 86_400 }] } };
-    const created: FakeEvent = { id: 'evt_lost_created', type: 'customer.subscription.created', created: sub.created, data: { object: sub } };
-    const deleted: FakeEvent = { id: 'evt_lost_deleted', type: 'customer.subscription.deleted', created: sub.created + 50, data: { object: { ...sub, status: 'canceled' } } };
+    const customerId = [...stripe.customers.values()].find(
+      (c) => (c['metadata'] as { teamId: string }).teamId === other.teamId,
+    )!['id'] as string;
+    const sub = {
+      id: 'sub_lost',
+      object: 'subscription',
+      customer: customerId,
+      status: 'active',
+      cancel_at_period_end: false,
+      created: Math.floor(Date.now() / 1000) - 100,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: 'si_lost',
+            price: { id: 'price_x', lookup_key: 'prospector_pro_monthly', recurring: { interval: 'month' } },
+            current_period_end: Math.floor(Date.now() / 1000) + 86_400,
+          },
+        ],
+      },
+    };
+    const created: FakeEvent = {
+      id: 'evt_lost_created',
+      type: 'customer.subscription.created',
+      created: sub.created,
+      data: { object: sub },
+    };
+    const deleted: FakeEvent = {
+      id: 'evt_lost_deleted',
+      type: 'customer.subscription.deleted',
+      created: sub.created + 50,
+      data: { object: { ...sub, status: 'canceled' } },
+    };
     expect(await stripe.deliver(deleted)).toBe(200);
     expect(await stripe.deliver(created)).toBe(200);
     const summary = (await pay(t, other, 'GET', '/api/billing/get')).json();
@@ -160,19 +210,52 @@ describe('subscription events out of order', () => {
   it('takes a subscription made at Stripe that only its webhook tells of', async () => {
     const other = await insertTeamAdmin(t, 'dash@acme.test', 'Dee Dash', { plan: 'BASIC' });
     await addCard(t, stripe, other);
-    const customerId = [...stripe.customers.values()].find((c) => (c['metadata'] as { teamId: string }).teamId === other.teamId)!['id'] as string;
-    const created: FakeEvent = { id: 'evt_dash', type: 'customer.subscription.created', created: Math.floor(Date.now() / 1000), data: { object: {
-      id: 'sub_dash', object: 'subscription', customer: customerId, status: 'active', cancel_at_period_end: false, created: Math.floor(Date.now() / 1000),
-      items: { object: 'list', data: [{ id: 'si_dash', price: { id: 'price_y', lookup_key: 'prospector_lite_yearly', recurring: { interval: 'year' } }, current_period_end: Math.floor(Date.now() / 1000) + 86_400 }] } } } };
+    const customerId = [...stripe.customers.values()].find(
+      (c) => (c['metadata'] as { teamId: string }).teamId === other.teamId,
+    )!['id'] as string;
+    const created: FakeEvent = {
+      id: 'evt_dash',
+      type: 'customer.subscription.created',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: 'sub_dash',
+          object: 'subscription',
+          customer: customerId,
+          status: 'active',
+          cancel_at_period_end: false,
+          created: Math.floor(Date.now() / 1000),
+          items: {
+            object: 'list',
+            data: [
+              {
+                id: 'si_dash',
+                price: {
+                  id: 'price_y',
+                  lookup_key: 'prospector_lite_yearly',
+                  recurring: { interval: 'year' },
+                },
+                current_period_end: Math.floor(Date.now() / 1000) + 86_400,
+              },
+            ],
+          },
+        },
+      },
+    };
     expect(await stripe.deliver(created)).toBe(200);
-    expect((await pay(t, other, 'GET', '/api/billing/get')).json()).toMatchObject({ plan: 'LITE', subscription: { monthly: false } });
+    expect((await pay(t, other, 'GET', '/api/billing/get')).json()).toMatchObject({
+      plan: 'LITE',
+      subscription: { monthly: false },
+    });
   });
 });
 
 describe('invoices', () => {
   it('records a renewal’s payment once and tells the listeners it was a subscription', async () => {
     await pay(t, admin, 'POST', '/api/billing/subscribe', { plan: 'PRO', monthly: true });
-    const subId = [...stripe.subscriptions.values()].find((s) => s['status'] === 'active' && s['customer'] === [...stripe.customers.keys()][0])!['id'] as string;
+    const subId = [...stripe.subscriptions.values()].find(
+      (s) => s['status'] === 'active' && s['customer'] === [...stripe.customers.keys()][0],
+    )!['id'] as string;
     const events = stripe.endPeriod(subId);
     await new Promise((r) => setTimeout(r, 20));
     const paid = stripe.eventsOf('invoice.paid').at(-1)!;

@@ -1,11 +1,13 @@
-import {
-  PaymentsNotConfiguredError,
-  WebhookSignatureError,
-  type PaymentsProvider,
-} from './payments.js';
+import { PaymentsNotConfiguredError, WebhookSignatureError, type PaymentsProvider } from './payments.js';
 import { createStripePayments } from './stripe-payments.js';
 
-export type { CardPayment, PaymentsEvent, PaymentsProvider, ProviderSubscription, SavedCard } from './payments.js';
+export type {
+  CardPayment,
+  PaymentsEvent,
+  PaymentsProvider,
+  ProviderSubscription,
+  SavedCard,
+} from './payments.js';
 export {
   CardDeclinedError,
   PaymentsFailedError,

@@ -73,10 +73,21 @@ export type PaymentsProvider = {
     key: string,
   ): Promise<CardPayment>;
   subscribe(
-    input: { customerId: string; paymentMethodId: string; plan: PaidPlanName; monthly: boolean; teamId: string },
+    input: {
+      customerId: string;
+      paymentMethodId: string;
+      plan: PaidPlanName;
+      monthly: boolean;
+      teamId: string;
+    },
     key: string,
   ): Promise<ProviderSubscription>;
-  changeSubscription(id: string, plan: PaidPlanName, monthly: boolean, key: string): Promise<ProviderSubscription>;
+  changeSubscription(
+    id: string,
+    plan: PaidPlanName,
+    monthly: boolean,
+    key: string,
+  ): Promise<ProviderSubscription>;
   cancelAtPeriodEnd(id: string, key: string): Promise<ProviderSubscription>;
   /** Verifies a webhook's signature over its raw body (WebhookSignatureError) and reads it. */
   readWebhook(rawBody: Buffer, signature: string | undefined, receivedAt: Date): PaymentsEvent;

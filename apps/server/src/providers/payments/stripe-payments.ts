@@ -23,7 +23,11 @@ const time = (seconds: number | null | undefined) => (seconds ? new Date(seconds
 function mapError(err: unknown): Error {
   if (!(err instanceof Stripe.errors.StripeError)) return err as Error;
   if (err.type === 'StripeCardError') return new CardDeclinedError(err.message || 'Your card was declined.');
-  if (err.type === 'StripeConnectionError' || err.type === 'StripeAPIError' || err.type === 'StripeRateLimitError')
+  if (
+    err.type === 'StripeConnectionError' ||
+    err.type === 'StripeAPIError' ||
+    err.type === 'StripeRateLimitError'
+  )
     return new PaymentsFailedError('The payment service could not be reached. Please try again in a moment.');
   if (err.type === 'StripeIdempotencyError')
     return new PaymentsFailedError('Another payment is being made with different details. Please try again.');
@@ -250,7 +254,9 @@ export function createStripePayments(opts: {
 
     cancelAtPeriodEnd: (id, key) =>
       stripeCall(async () =>
-        subscriptionOf(await stripe.subscriptions.update(id, { cancel_at_period_end: true }, { idempotencyKey: key })),
+        subscriptionOf(
+          await stripe.subscriptions.update(id, { cancel_at_period_end: true }, { idempotencyKey: key }),
+        ),
       ),
 
     readWebhook(rawBody, signature, receivedAt) {

@@ -4,7 +4,11 @@ import { call } from '../../../lib/api-client';
 import { billingKeys } from './billing-keys';
 
 /** Saves the autofill settings (on needs a card). Quiet: the dialog shows the answer's message itself. */
-export function changeAutoFill(input: { autoFill: boolean; load?: number | null; lowerThan?: number | null }) {
+export function changeAutoFill(input: {
+  autoFill: boolean;
+  load?: number | null;
+  lowerThan?: number | null;
+}) {
   return call(endpoint, input, { quiet: true });
 }
 

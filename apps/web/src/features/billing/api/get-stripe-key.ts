@@ -7,7 +7,8 @@ import { billingKeys } from './billing-keys';
 export function useStripeKey(enabled: boolean) {
   return useQuery({
     queryKey: billingKeys.stripeKey(),
-    queryFn: async () => (await call(getPublicConfig, undefined, { quiet: true, token: null })).stripePublishableKey,
+    queryFn: async () =>
+      (await call(getPublicConfig, undefined, { quiet: true, token: null })).stripePublishableKey,
     enabled,
     staleTime: Infinity,
   });

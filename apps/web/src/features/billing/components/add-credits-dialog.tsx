@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Chip, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { addCreditsProblem, formatCard, formatCredits, MIN_CREDIT_LOAD_DOLLARS, type BillingSummary } from '@prospector/core';
+import {
+  addCreditsProblem,
+  formatCard,
+  formatCredits,
+  MIN_CREDIT_LOAD_DOLLARS,
+  type BillingSummary,
+} from '@prospector/core';
 import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddCredits } from '../api/add-credits';
@@ -8,7 +14,15 @@ import { useAddCredits } from '../api/add-credits';
 const PRESETS = [10, 25, 50, 100];
 
 /** 'Credits with add-more dialog': the saved card is charged the amount, at least $10 (spec part 2 §5). */
-export function AddCreditsDialog({ opened, billing, onClose }: { opened: boolean; billing: BillingSummary; onClose: () => void }) {
+export function AddCreditsDialog({
+  opened,
+  billing,
+  onClose,
+}: {
+  opened: boolean;
+  billing: BillingSummary;
+  onClose: () => void;
+}) {
   const [amount, setAmount] = useState<number | null>(25);
   const [error, setError] = useState<string | null>(null);
   const add = useAddCredits();
@@ -21,7 +35,9 @@ export function AddCreditsDialog({ opened, billing, onClose }: { opened: boolean
       { amount },
       {
         onSuccess: (summary) => {
-          notifySuccess(`$${amount!.toFixed(2)} added. Your credits are now ${formatCredits(Math.round(summary.credits * 10_000))}.`);
+          notifySuccess(
+            `$${amount!.toFixed(2)} added. Your credits are now ${formatCredits(Math.round(summary.credits * 10_000))}.`,
+          );
           onClose();
         },
         onError: (err) => setError(err instanceof ApiError ? err.message : 'Something went wrong!'),

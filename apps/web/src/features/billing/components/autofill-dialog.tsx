@@ -11,7 +11,15 @@ const toNumber = (v: string | number) => (typeof v === 'number' ? v : v === '' ?
  * 'Autofill settings dialog': when a charge leaves the credits below `lowerThan`, the card is charged
  * `load`, off-session (spec part 2 §2, §5: needs a card; load and lowerThan are numbers).
  */
-export function AutofillDialog({ opened, billing, onClose }: { opened: boolean; billing: BillingSummary; onClose: () => void }) {
+export function AutofillDialog({
+  opened,
+  billing,
+  onClose,
+}: {
+  opened: boolean;
+  billing: BillingSummary;
+  onClose: () => void;
+}) {
   const [autoFill, setAutoFill] = useState(billing.autoFill || !billing.load);
   const [load, setLoad] = useState<number | null>(billing.load ?? 25);
   const [lowerThan, setLowerThan] = useState<number | null>(billing.lowerThan ?? 5);
@@ -66,7 +74,8 @@ export function AutofillDialog({ opened, billing, onClose }: { opened: boolean; 
         </Group>
         {autoFill && load !== null && lowerThan !== null && (
           <Text size="sm" c="dimmed">
-            When your credits fall below ${lowerThan.toFixed(2)}, your card is charged ${load.toFixed(2)} once.
+            When your credits fall below ${lowerThan.toFixed(2)}, your card is charged ${load.toFixed(2)}{' '}
+            once.
           </Text>
         )}
         {error && (

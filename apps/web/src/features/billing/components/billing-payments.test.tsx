@@ -9,7 +9,9 @@ import { renderApp } from '../../../test/render-app';
  * Settings > Billing's payments. Stripe Elements cannot load here (no network): the Stripe packages
  * are replaced at their module boundary by a card field that confirms as Stripe.js would.
  */
-const confirmCardSetup = vi.fn(async () => ({ setupIntent: { status: 'succeeded' } }) as Record<string, unknown>);
+const confirmCardSetup = vi.fn(
+  async () => ({ setupIntent: { status: 'succeeded' } }) as Record<string, unknown>,
+);
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: vi.fn(async () => ({})) }));
 vi.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children }: { children: React.ReactNode }) => children,
@@ -35,16 +37,21 @@ const WITH_CARD = { ...BASE, card: CARD };
 /** The server's billing as it stands: a payment call's answer is what it reads afterwards. */
 let current: object = BASE;
 /** A payment call answering `billing`, which the server then holds. */
-const answers = (billing: object): FakeRoute => () => {
-  current = billing;
-  return { status: 200, body: billing };
-};
+const answers =
+  (billing: object): FakeRoute =>
+  () => {
+    current = billing;
+    return { status: 200, body: billing };
+  };
 
 function setUp(billing: object, routes: Record<string, FakeRoute> = {}) {
   current = billing;
   mockApi({
     'GET /api/users/me': { status: 200, body: { user: buildUser() } },
-    'GET /api/config': { status: 200, body: { ...DEFAULT_CONFIG, stripePublishableKey: 'pk_test_123456789' } },
+    'GET /api/config': {
+      status: 200,
+      body: { ...DEFAULT_CONFIG, stripePublishableKey: 'pk_test_123456789' },
+    },
     'GET /api/billing/get': () => ({ status: 200, body: current }),
     ...routes,
   });
@@ -55,7 +62,10 @@ function setUp(billing: object, routes: Record<string, FakeRoute> = {}) {
 describe('the active card', () => {
   it('adds a card with Stripe Elements: the confirmed SetupIntent is what the server saves', async () => {
     const user = setUp(BASE, {
-      'POST /api/billing/setupIntent': { status: 200, body: { setupIntentId: 'seti_1', clientSecret: 'seti_1_secret_x' } },
+      'POST /api/billing/setupIntent': {
+        status: 200,
+        body: { setupIntentId: 'seti_1', clientSecret: 'seti_1_secret_x' },
+      },
       'PATCH /api/billing/changeCard': answers(WITH_CARD),
     });
     const card = within(await screen.findByRole('region', { name: 'Active card' }));
@@ -73,7 +83,10 @@ describe('the active card', () => {
   it('shows Stripe’s refusal of the card and saves nothing', async () => {
     confirmCardSetup.mockResolvedValueOnce({ error: { message: 'Your card number is incorrect.' } });
     const user = setUp(BASE, {
-      'POST /api/billing/setupIntent': { status: 200, body: { setupIntentId: 'seti_2', clientSecret: 'seti_2_secret' } },
+      'POST /api/billing/setupIntent': {
+        status: 200,
+        body: { setupIntentId: 'seti_2', clientSecret: 'seti_2_secret' },
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Add a card' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add a card' }));
@@ -111,7 +124,9 @@ describe('adding credits', () => {
     await user.click(dialog.getByRole('button', { name: 'Pay $25.00' }));
     await waitFor(() => expect(requestsTo('POST', '/api/billing/addCredits')).toHaveLength(1));
     expect(requestsTo('POST', '/api/billing/addCredits')[0]!.body).toEqual({ amount: 25 });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add credits' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Add credits' })).not.toBeInTheDocument(),
+    );
   });
 });
 
@@ -139,7 +154,11 @@ describe('autofill', () => {
     await user.type(below, '10');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(requestsTo('PATCH', '/api/billing/changeAutoFill')).toHaveLength(1));
-    expect(requestsTo('PATCH', '/api/billing/changeAutoFill')[0]!.body).toEqual({ autoFill: true, load: 50, lowerThan: 10 });
+    expect(requestsTo('PATCH', '/api/billing/changeAutoFill')[0]!.body).toEqual({
+      autoFill: true,
+      load: 50,
+      lowerThan: 10,
+    });
     expect(await screen.findByText(/Autofill: \$50\.00 when below \$10\.00/)).toBeInTheDocument();
   });
 });
@@ -149,11 +168,25 @@ describe('the subscription', () => {
     const user = setUp(WITH_CARD, {
       'POST /api/billing/subscribe': {
         status: 200,
-        body: { ...WITH_CARD, plan: 'PRO', subscription: { plan: 'PRO', monthly: false, status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: '2027-01-05T15:00:00.000Z' } },
+        body: {
+          ...WITH_CARD,
+          plan: 'PRO',
+          subscription: {
+            plan: 'PRO',
+            monthly: false,
+            status: 'active',
+            cancelAtPeriodEnd: false,
+            currentPeriodEnd: '2027-01-05T15:00:00.000Z',
+          },
+        },
       },
     });
     await user.click(await screen.findByRole('radio', { name: 'Yearly' }));
-    await user.click(within(screen.getByRole('article', { name: 'PRO plan' })).getByRole('button', { name: 'Subscribe to PRO' }));
+    await user.click(
+      within(screen.getByRole('article', { name: 'PRO plan' })).getByRole('button', {
+        name: 'Subscribe to PRO',
+      }),
+    );
     const dialog = within(await screen.findByRole('dialog', { name: 'Subscribe to PRO' }));
     expect(dialog.getByText(/Visa •••• 4242 is charged now/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Pay $240 and subscribe' }));
@@ -162,14 +195,23 @@ describe('the subscription', () => {
   });
 
   it('cancels after the confirmation, at the end of the period', async () => {
-    const sub = { plan: 'LITE', monthly: true, status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: '2026-02-05T15:00:00.000Z' };
-    const user = setUp({ ...WITH_CARD, plan: 'LITE', subscription: sub }, {
-      'POST /api/billing/cancelSubscription': answers({
-        ...WITH_CARD,
-        plan: 'LITE',
-        subscription: { ...sub, cancelAtPeriodEnd: true },
-      }),
-    });
+    const sub = {
+      plan: 'LITE',
+      monthly: true,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: '2026-02-05T15:00:00.000Z',
+    };
+    const user = setUp(
+      { ...WITH_CARD, plan: 'LITE', subscription: sub },
+      {
+        'POST /api/billing/cancelSubscription': answers({
+          ...WITH_CARD,
+          plan: 'LITE',
+          subscription: { ...sub, cancelAtPeriodEnd: true },
+        }),
+      },
+    );
     await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel subscription' }));
     expect(dialog.getByText(/Your LITE plan stays until February 5, 2026/)).toBeInTheDocument();

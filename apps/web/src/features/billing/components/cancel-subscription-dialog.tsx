@@ -9,7 +9,15 @@ import { useCancelSubscription } from '../api/cancel-subscription';
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /** The cancel-subscription confirmation (spec part 2 §2), wired: cancels at the end of the period. */
-export function CancelSubscriptionDialog({ opened, billing, onClose }: { opened: boolean; billing: BillingSummary; onClose: () => void }) {
+export function CancelSubscriptionDialog({
+  opened,
+  billing,
+  onClose,
+}: {
+  opened: boolean;
+  billing: BillingSummary;
+  onClose: () => void;
+}) {
   const cancel = useCancelSubscription();
   const [error, setError] = useState<string | null>(null);
   const sub = billing.subscription;
@@ -39,8 +47,9 @@ export function CancelSubscriptionDialog({ opened, billing, onClose }: { opened:
       }
     >
       <Text size="sm">
-        Your {sub?.plan} plan stays until {until}. Then your team moves to BASIC: {PLANS.BASIC.smsPerMonth} texts and{' '}
-        {PLANS.BASIC.callsPerMonth} calls a month, {PLANS.BASIC.users} users, no DNC import or export.
+        Your {sub?.plan} plan stays until {until}. Then your team moves to BASIC: {PLANS.BASIC.smsPerMonth}{' '}
+        texts and {PLANS.BASIC.callsPerMonth} calls a month, {PLANS.BASIC.users} users, no DNC import or
+        export.
       </Text>
     </ConfirmModal>
   );

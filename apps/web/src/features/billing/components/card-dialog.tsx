@@ -8,7 +8,15 @@ import { useStripeKey } from '../api/get-stripe-key';
 const StripeCardForm = lazy(async () => ({ default: (await import('./stripe-card-form')).StripeCardForm }));
 
 /** Adds or changes the team's card (Settings > Billing 'Active card with change dialog'). */
-export function CardDialog({ opened, hasCard, onClose }: { opened: boolean; hasCard: boolean; onClose: () => void }) {
+export function CardDialog({
+  opened,
+  hasCard,
+  onClose,
+}: {
+  opened: boolean;
+  hasCard: boolean;
+  onClose: () => void;
+}) {
   const key = useStripeKey(opened);
   const change = useChangeCard();
   const loading = (
@@ -17,7 +25,11 @@ export function CardDialog({ opened, hasCard, onClose }: { opened: boolean; hasC
     </Center>
   );
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>{hasCard ? 'Change card' : 'Add a card'}</Text>}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={700}>{hasCard ? 'Change card' : 'Add a card'}</Text>}
+    >
       {key.isPending ? (
         loading
       ) : !key.data ? (

@@ -16,7 +16,13 @@ import { useBilling } from '../api/get-billing';
  * The team's credits, to 2 decimals (spec part 2 §9), with Add credits and the autofill setting.
  * Adding credits needs a card payment: without payments the button says so instead.
  */
-export function CreditsCard({ onAddCredits, onAutofill }: { onAddCredits?: () => void; onAutofill?: () => void }) {
+export function CreditsCard({
+  onAddCredits,
+  onAutofill,
+}: {
+  onAddCredits?: () => void;
+  onAutofill?: () => void;
+}) {
   const billing = useBilling();
   const canPay = billing.data?.paymentsConfigured === true && onAddCredits !== undefined;
   return (

@@ -14,7 +14,13 @@ function monthName(month: string): string {
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** The subscription's line: renews or ends on which day, and the way to cancel it. */
-function SubscriptionLine({ sub, onCancel }: { sub: NonNullable<BillingSummary['subscription']>; onCancel?: () => void }) {
+function SubscriptionLine({
+  sub,
+  onCancel,
+}: {
+  sub: NonNullable<BillingSummary['subscription']>;
+  onCancel?: () => void;
+}) {
   const day = sub.currentPeriodEnd ? DAY.format(new Date(sub.currentPeriodEnd)) : null;
   return (
     <Text size="sm" c={sub.cancelAtPeriodEnd ? 'orange' : 'dimmed'}>

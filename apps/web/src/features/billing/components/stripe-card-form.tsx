@@ -67,7 +67,10 @@ function CardForm({ submitLabel, onConfirmed, onCancel }: Props) {
       <Stack gap="md">
         <Box
           p="sm"
-          style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+          style={{
+            border: '1px solid var(--mantine-color-default-border)',
+            borderRadius: 'var(--mantine-radius-md)',
+          }}
         >
           <CardElement options={{ hidePostalCode: false, style: { base: { fontSize: '15px' } } }} />
         </Box>

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { formatCard, formatPlanPrice, messages, PLANS, type BillingSummary, type PaidPlanName } from '@prospector/core';
+import {
+  formatCard,
+  formatPlanPrice,
+  messages,
+  PLANS,
+  type BillingSummary,
+  type PaidPlanName,
+} from '@prospector/core';
 import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useSubscribe } from '../api/subscribe';
@@ -54,8 +61,9 @@ export function SubscribeDialog({
           </Group>
           {billing.card ? (
             <Text size="sm">
-              {formatCard(billing.card)} is charged now{moving ? ' (less what is left of your current period)' : ''}, then
-              every {period} until you cancel. You can cancel any time; the plan stays until the period ends.
+              {formatCard(billing.card)} is charged now
+              {moving ? ' (less what is left of your current period)' : ''}, then every {period} until you
+              cancel. You can cancel any time; the plan stays until the period ends.
             </Text>
           ) : (
             <Alert color="brand" variant="light">
