@@ -53,7 +53,10 @@ export function AddCreditsDialog({
         </Text>
         <Chip.Group
           value={amount !== null && PRESETS.includes(amount) ? String(amount) : ''}
-          onChange={(v) => setAmount(Number(v))}
+          onChange={(v) => {
+            setAmount(Number(v));
+            setError(null);
+          }}
         >
           <Group gap="xs" aria-label="Amounts">
             {PRESETS.map((p) => (
@@ -71,7 +74,10 @@ export function AddCreditsDialog({
           allowNegative={false}
           thousandSeparator=","
           value={amount ?? ''}
-          onChange={(v) => setAmount(typeof v === 'number' ? v : v === '' ? null : Number(v))}
+          onChange={(v) => {
+            setAmount(typeof v === 'number' ? v : v === '' ? null : Number(v));
+            setError(null);
+          }}
         />
         {error && (
           <Alert color="red" variant="light" role="alert">

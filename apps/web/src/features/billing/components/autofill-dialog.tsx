@@ -59,7 +59,10 @@ export function AutofillDialog({
             allowNegative={false}
             disabled={!autoFill}
             value={lowerThan ?? ''}
-            onChange={(v) => setLowerThan(toNumber(v))}
+            onChange={(v) => {
+              setLowerThan(toNumber(v));
+              setError(null);
+            }}
           />
           <NumberInput
             label="Load"
@@ -69,7 +72,10 @@ export function AutofillDialog({
             allowNegative={false}
             disabled={!autoFill}
             value={load ?? ''}
-            onChange={(v) => setLoad(toNumber(v))}
+            onChange={(v) => {
+              setLoad(toNumber(v));
+              setError(null);
+            }}
           />
         </Group>
         {autoFill && load !== null && lowerThan !== null && (
