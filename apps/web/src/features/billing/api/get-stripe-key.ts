@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { getPublicConfig } from '@prospector/core';
 import { call } from '../../../lib/api-client';
 import { billingKeys } from './billing-keys';
 
@@ -7,8 +6,11 @@ import { billingKeys } from './billing-keys';
 export function useStripeKey(enabled: boolean) {
   return useQuery({
     queryKey: billingKeys.stripeKey(),
-    queryFn: async () =>
-      (await call(getPublicConfig, undefined, { quiet: true, token: null })).stripePublishableKey,
+    queryFn: async () => {
+      // The contract of the public configuration is its own chunk (ADR 015): imported as its owner does.
+      const { getPublicConfig } = await import('@prospector/core/contract/public-config');
+      return (await call(getPublicConfig, undefined, { quiet: true })).stripePublishableKey;
+    },
     enabled,
     staleTime: Infinity,
   });
