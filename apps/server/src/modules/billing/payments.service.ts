@@ -5,7 +5,6 @@ import {
   dollarsToUnits,
   managesPayments,
   messages,
-  unitsToDollars,
   type BillingSummary,
   type PaidPlanName,
 } from '@prospector/core';
@@ -22,6 +21,7 @@ import {
 import type { BillingErrorCode } from './billing.errors.js';
 import type { LedgerService } from './ledger.service.js';
 import type { PaymentRecords } from './payment-records.js';
+import { billingSummary } from './payment-summary.js';
 import * as q from './payments.queries.js';
 import type { PlansService } from './plans.service.js';
 
@@ -77,41 +77,8 @@ export function createPaymentsService(deps: {
         ? 'PAYMENTS_NOT_CONFIGURED'
         : null;
 
-  async function summary(teamId: string): Promise<BillingSummary> {
-    const [plan, units, a] = await Promise.all([
-      deps.plans.planOf(teamId),
-      deps.ledger.balance(teamId),
-      q.findAccount(db, teamId),
-    ]);
-    const hasCard = !!a?.paymentMethodId && !!a.cardLast4;
-    return {
-      plan: plan.name,
-      credits: unitsToDollars(units),
-      paymentsConfigured: provider.configured,
-      card: hasCard
-        ? {
-            brand: a.cardBrand ?? '',
-            last4: a.cardLast4!,
-            expMonth: a.cardExpMonth ?? 0,
-            expYear: a.cardExpYear ?? 0,
-          }
-        : null,
-      autoFill: a?.autoFill ?? false,
-      load: a?.autofillLoad != null ? unitsToDollars(a.autofillLoad) : null,
-      lowerThan: a?.autofillLowerThan != null ? unitsToDollars(a.autofillLowerThan) : null,
-      autofillFailure: a?.autofillFailure ?? null,
-      subscription:
-        a?.subscriptionId && a.subscriptionPlan && a.subscriptionStatus && a.subscriptionStatus !== 'canceled'
-          ? {
-              plan: a.subscriptionPlan,
-              monthly: a.subscriptionMonthly ?? true,
-              status: a.subscriptionStatus,
-              cancelAtPeriodEnd: a.subscriptionCancelAtPeriodEnd,
-              currentPeriodEnd: a.subscriptionPeriodEnd?.toISOString() ?? null,
-            }
-          : null,
-    };
-  }
+  const summary = (teamId: string) =>
+    billingSummary({ db, provider, plans: deps.plans, ledger: deps.ledger }, teamId);
 
   /** The team's customer at the provider, created once (its key is the team's: a retry finds the same). */
   async function customerOf(auth: AuthContext) {
