@@ -91,7 +91,16 @@ export const PAGES: Page[] = [
   loggedIn('settings > data fields', ['src/app/routes/data-fields-settings-page.tsx']),
   loggedIn('settings > statuses', ['src/app/routes/statuses-settings-page.tsx']),
   loggedIn('settings > devices', ['src/features/devices/components/devices-screen.tsx']),
-  loggedIn('settings > billing', ['src/features/billing/components/billing-screen.tsx']),
+  loggedIn(
+    'settings > billing',
+    ['src/features/billing/components/billing-screen.tsx'],
+    ['src/features/billing/components/stripe-card-form.tsx'],
+  ),
+  loggedIn(
+    'billing /billing',
+    ['src/app/routes/billing-route.tsx'],
+    ['src/features/billing/components/stripe-card-form.tsx'],
+  ),
   loggedIn('settings > other', ['src/app/routes/other-settings-page.tsx']),
   loggedIn('settings > affiliate', ['src/app/routes/affiliate-settings-page.tsx']),
   loggedIn('settings > become affiliate', ['src/features/affiliates/components/become-affiliate-page.tsx']),

@@ -54,6 +54,7 @@ const SERVICES: Record<keyof Services, true> = {
   calls: true,
   dialler: true,
   voice: true,
+  payments: true,
 };
 
 type Meta = { name: string; dependencies: string[] };

@@ -16,6 +16,7 @@ import {
   billingRoutes,
   type BillingService,
   type LedgerService,
+  type Payments,
   type PlansService,
 } from './modules/billing/index.js';
 import type { AuditService } from './modules/audit/index.js';
@@ -114,6 +115,7 @@ export type Services = {
   calls: CallsService;
   dialler: DiallerService;
   voice: VoiceProvider;
+  payments: Payments;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -262,6 +264,7 @@ function registerLifecycle(app: FastifyInstance) {
     await s.simulatedPhones.resume();
   });
   app.addHook('preClose', async () => {
+    await s.payments.autofillSettled();
     await s.imports.stop();
     await s.skiptraceEngine.stop();
     await s.simulatedPhones.stopAll();

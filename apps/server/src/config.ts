@@ -119,6 +119,14 @@ export const envSchema = z
     TWILIO_API_URL: z.url().default('https://api.twilio.com'),
     /** Stripe's secret key: card payments and subscriptions; unset → 'Payments are not configured'. */
     STRIPE_SECRET_KEY: z.string().min(10).optional(),
+    /** Stripe's publishable key, for card entry in the browser; payments need both keys. */
+    STRIPE_PUBLISHABLE_KEY: z.string().min(10).optional(),
+    /** The signing secret of the webhook endpoint (POST /api/billing/webhook); unset → webhooks refused. */
+    STRIPE_WEBHOOK_SECRET: z.string().min(10).optional(),
+    /** Where Stripe's API is: tests and local fakes point it at 127.0.0.1. */
+    STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+    /** Seconds a webhook's signature timestamp may be old (Stripe's default tolerance). */
+    STRIPE_WEBHOOK_TOLERANCE_S: positiveInt(300),
   })
   .superRefine((env, ctx) => {
     // In production a login code may only travel by mail: the log mailer would print it.

@@ -293,6 +293,16 @@ export const messages = {
     holdSettled: 'That hold was already settled.',
     chargeAboveHold: 'A hold can only charge what it set aside.',
     externalIdTaken: 'That payment was already credited to another team.',
+    cardDeclined: 'Your card was declined.',
+    subscriptionDeclined:
+      'Your card was declined, so the subscription did not start. Change the card and try again.',
+    paymentNeedsAction:
+      'Your bank asked to confirm this payment, which cannot be done here. Try another card.',
+    cardNotSaved: 'That card could not be saved. Please enter it again.',
+    paymentsFailed: 'The payment service could not be reached. Please try again in a moment.',
+    noSubscription: 'There is no subscription to cancel.',
+    webhookInvalid: 'The webhook signature is not valid.',
+    autofillTurnedOff: 'Autofill was turned off: {reason}',
     noHistory: 'No credits have been added or used yet.',
     /** The dialler places no calls yet: the calls' meter says why it reads 0. */
     callsNotCounted: 'Calls count here once the dialler places them.',

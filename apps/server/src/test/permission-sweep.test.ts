@@ -142,6 +142,9 @@ describe('permissions', () => {
       'items',
       'login_codes',
       'notifications',
+      // Payments: written by the admin's payment calls (admins only) and Stripe's webhooks.
+      'payment_accounts',
+      'payments',
       'quick_replies',
       'sessions',
       'sms_jobs',

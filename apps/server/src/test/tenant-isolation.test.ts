@@ -27,6 +27,8 @@ import { seedTeam, type SeededTeam } from './seed-team.js';
  */
 
 const STAFF_ONLY = 'staff only (ADR 004): no team admin may call it; admin.routes.test.ts covers staff';
+const PAYMENTS =
+  'payments need Stripe’s keys and a card (ADR 019): payments.routes.test.ts covers the admin against the fake';
 /** Routes A's own admin cannot succeed on either, and why: there the sweep proves nothing. */
 const OWNER_REFUSED: Record<string, string> = {
   'GET /api/calls/vmPublic/:id':
@@ -41,6 +43,16 @@ const OWNER_REFUSED: Record<string, string> = {
   'POST /api/calls/leaveVm': 'needs a live call that reached a machine: calls.routes.test.ts covers it',
   'PATCH /api/calls/unqueue':
     'POST /api/calls/new, swept first, dialled the queued contact, which may then not be unqueued: calls.routes.test.ts covers it',
+  ...Object.fromEntries(
+    [
+      'POST /api/billing/setupIntent',
+      'PATCH /api/billing/changeCard',
+      'POST /api/billing/subscribe',
+      'POST /api/billing/cancelSubscription',
+      'POST /api/billing/addCredits',
+    ].map((r) => [r, PAYMENTS]),
+  ),
+  'POST /api/billing/webhook': 'Stripe’s, signed, no session (ADR 019): webhooks.test.ts covers it',
 };
 // Counts when this was written: fewer means the request builder regressed.
 /** Routes A's admin succeeds on. */

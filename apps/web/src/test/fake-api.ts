@@ -13,6 +13,7 @@ export const DEFAULT_CONFIG = {
   bookDemoUrl: null,
   codesInServerLog: false,
   mapsConfigured: false,
+  stripePublishableKey: null,
 };
 
 /**
@@ -94,7 +95,33 @@ export const LOGGED_IN_DEFAULTS: Record<string, FakeRoute> = {
   // The Messenger's counter in the navigation (admins and members with the messenger permission).
   'POST /api/items/get': { status: 200, body: { items: [], unread: 0 } },
   // The top bar's credits (admins and staff).
-  'GET /api/billing/get': { status: 200, body: { plan: 'BASIC', credits: 0, paymentsConfigured: false } },
+  'GET /api/billing/get': {
+    status: 200,
+    body: {
+      plan: 'BASIC',
+      credits: 0,
+      paymentsConfigured: false,
+      card: null,
+      autoFill: false,
+      load: null,
+      lowerThan: null,
+      autofillFailure: null,
+      subscription: null,
+    },
+  },
+  // The billing screen (Settings > Billing and /billing).
+  'GET /api/billing/usage': {
+    status: 200,
+    body: {
+      plan: 'BASIC',
+      month: '2026-01',
+      timeZone: 'UTC',
+      sms: { used: 0, limit: 500 },
+      calls: { used: 0, limit: 250 },
+      users: { used: 1, limit: 2 },
+    },
+  },
+  'GET /api/billing/history': { status: 200, body: { entries: [], total: 0 } },
 };
 
 /**

@@ -16,5 +16,7 @@ export const getPublicConfig = defineEndpoint({
     codesInServerLog: z.boolean(),
     /** A maps service is configured: properties show street-view photos and maps. */
     mapsConfigured: z.boolean(),
+    /** Stripe's publishable key, for card entry in the browser (Stripe Elements); null: payments are not configured. */
+    stripePublishableKey: text().nullable(),
   }),
 });

@@ -232,3 +232,158 @@ export function seesTeamCredits(viewer: { role: string; isStaff: boolean }): boo
 
 /** Billing history page size. */
 export const BILLING_HISTORY_PAGE_SIZE = 20;
+
+/* ---------------------------------------------------------------------------------------------
+ * Payments (issue 18 item 3; spec part 2 §3 'Billing', §4 'Autofill can be enabled only when a card
+ * exists', §5 'Billing', §8, §9 'Minimum credit load $10').
+ * ------------------------------------------------------------------------------------------- */
+
+/** The smallest load of credits a card may pay, in whole dollars (spec part 2 §9). */
+export const MIN_CREDIT_LOAD_DOLLARS = 10;
+
+/** Who may pay: the team's admins (Billing is theirs, spec part 2 §6). */
+export function managesPayments(viewer: { role: string }): boolean {
+  return viewer.role === 'admin';
+}
+
+/** An amount a person left empty: absent, or not a number (an empty input read as a number). */
+function isEmptyAmount(amount: number | null | undefined): amount is null | undefined {
+  return amount === null || amount === undefined || Number.isNaN(amount);
+}
+
+/**
+ * Why a load of `amount` dollars cannot be paid, or null when it can: a card first, then an amount,
+ * then at least $10 (spec part 2 §5, its words).
+ */
+export function addCreditsProblem(amount: number | null | undefined, hasCard: boolean): string | null {
+  if (!hasCard) return messages.billing.addCardFirst;
+  if (isEmptyAmount(amount)) return messages.billing.amountRequired;
+  if (amount < MIN_CREDIT_LOAD_DOLLARS) return messages.billing.minimumLoad;
+  return null;
+}
+
+export type AutofillSettings = {
+  autoFill: boolean;
+  /** Dollars loaded each time. */
+  load: number | null | undefined;
+  /** Dollars: a balance below this after a charge loads `load`. */
+  lowerThan: number | null | undefined;
+};
+
+/**
+ * Why autofill settings cannot be saved, or null. Turning autofill off is always allowed; on, it
+ * needs a card, an amount to load of at least $10, and a threshold of 0 or more.
+ */
+export function autofillProblem(settings: AutofillSettings, hasCard: boolean): string | null {
+  if (!settings.autoFill) return null;
+  if (!hasCard) return messages.billing.addCardBeforeAutofill;
+  if (isEmptyAmount(settings.load) || isEmptyAmount(settings.lowerThan))
+    return messages.billing.amountRequired;
+  if (settings.load < MIN_CREDIT_LOAD_DOLLARS) return messages.billing.minimumLoad;
+  if (settings.lowerThan < 0) return messages.billing.amountRequired;
+  return null;
+}
+
+/** Whether a balance (units) left by a charge calls for an autofill load. */
+export function needsAutofill(
+  settings: { autoFill: boolean; lowerThanUnits: number },
+  balanceUnits: number,
+): boolean {
+  return settings.autoFill && balanceUnits < settings.lowerThanUnits;
+}
+
+/** Whole dollars (or cents) in the card network's smallest unit: cents. Null when finer than a cent. */
+export function dollarsToCents(dollars: number): number | null {
+  if (!Number.isFinite(dollars)) return null;
+  const cents = Math.round(dollars * 100);
+  return Math.abs(cents - dollars * 100) < 1e-6 && Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** Cents in credit units. */
+export function centsToUnits(cents: number): number {
+  return cents * (UNITS_PER_DOLLAR / 100);
+}
+
+/** A paid plan: the ones a subscription buys. */
+export type PaidPlanName = Exclude<PlanName, 'BASIC'>;
+export const PAID_PLAN_NAMES = ['LITE', 'PRO'] as const satisfies readonly PaidPlanName[];
+
+/** The price of a plan and period, in cents: what the subscription's Price charges. */
+export function planPriceCents(plan: PaidPlanName, monthly: boolean): number {
+  return (monthly ? PLANS[plan].monthlyPrice : PLANS[plan].yearlyPrice) * 100;
+}
+
+/**
+ * The name a plan's Price carries at the payment provider (Stripe's `lookup_key`): found by it, and
+ * read back from a subscription to know which plan and period it is.
+ */
+export function priceLookupKey(plan: PaidPlanName, monthly: boolean): string {
+  return `prospector_${plan.toLowerCase()}_${monthly ? 'monthly' : 'yearly'}`;
+}
+
+export function planOfLookupKey(
+  key: string | null | undefined,
+): { plan: PaidPlanName; monthly: boolean } | null {
+  const m = /^prospector_(lite|pro)_(monthly|yearly)$/.exec(key ?? '');
+  if (!m) return null;
+  return { plan: m[1]!.toUpperCase() as PaidPlanName, monthly: m[2] === 'monthly' };
+}
+
+/** A subscription's state at the provider (Stripe's statuses). */
+export type SubscriptionStatus =
+  'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
+
+/** Statuses that give the plan: paid, or being retried after a failed renewal (the provider's dunning). */
+const GIVES_PLAN: readonly string[] = ['active', 'trialing', 'past_due'];
+/** Statuses a subscription never leaves. */
+const FINAL: readonly string[] = ['canceled', 'incomplete_expired'];
+
+/** The plan a team has while its subscription is in `status`: the subscription's, or the free one. */
+export function planUnderSubscription(status: string, plan: PaidPlanName): PlanName {
+  return GIVES_PLAN.includes(status) ? plan : DEFAULT_PLAN;
+}
+
+export function isFinalSubscriptionStatus(status: string): boolean {
+  return FINAL.includes(status);
+}
+
+/** What we hold, or are told, of a subscription: its id, state, when it was created and when that state was. */
+export type SubscriptionSnapshot = {
+  id: string;
+  status: string;
+  /** When the subscription was created (ms). */
+  createdAt: number;
+  /** When this state was true: the event's time (ms). */
+  stateAt: number;
+};
+
+/**
+ * Whether a subscription event changes what we hold (webhooks arrive late, twice and out of order):
+ * - nothing held: apply (a `deleted` arriving first is kept, so its older `created` cannot revive it);
+ * - the same subscription: never out of a final state (canceled), always into one, and otherwise
+ *   never to a state older than ours;
+ * - another subscription: only a newer one, and only over one that has ended or by one that has not.
+ */
+export function subscriptionEventApplies(
+  held: SubscriptionSnapshot | null,
+  incoming: SubscriptionSnapshot,
+): boolean {
+  if (!held) return true;
+  if (held.id === incoming.id) {
+    if (isFinalSubscriptionStatus(held.status)) return false;
+    // An end is a subscription's last state, whenever it is heard of.
+    return isFinalSubscriptionStatus(incoming.status) || incoming.stateAt >= held.stateAt;
+  }
+  if (incoming.createdAt < held.createdAt) return false;
+  return isFinalSubscriptionStatus(held.status) || !isFinalSubscriptionStatus(incoming.status);
+}
+
+/** What a succeeded payment paid for. */
+export const PAYMENT_KINDS = ['credits', 'autofill', 'subscription'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/** A card as the Billing screen shows it: 'Visa •••• 4242'. */
+export function formatCard(card: { brand: string; last4: string }): string {
+  const brand = card.brand ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : 'Card';
+  return `${brand} •••• ${card.last4}`;
+}

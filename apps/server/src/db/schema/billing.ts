@@ -2,15 +2,17 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CreditReason } from '@prospector/core';
+import type { CreditReason, PaidPlanName, PaymentKind } from '@prospector/core';
 import { teams, users } from './teams.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -92,4 +94,65 @@ export const creditEntries = pgTable(
       .on(t.externalId)
       .where(sql`${t.externalId} is not null`),
   ],
+);
+
+/**
+ * A team at the payment provider (ADR 019): its customer, saved card, autofill settings, subscription
+ * as last heard, and the counters its idempotency keys are made of (a key names one operation: the
+ * n-th load, the n-th autofill, the n-th subscription, so a retry is the same operation).
+ */
+export const paymentAccounts = pgTable('payment_accounts', {
+  teamId: uuid('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  customerId: text('customer_id').unique(),
+  paymentMethodId: text('payment_method_id'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  cardExpMonth: integer('card_exp_month'),
+  cardExpYear: integer('card_exp_year'),
+  /** Cards saved so far: the next card entry's SetupIntent key. */
+  cardSeq: integer('card_seq').notNull().default(0),
+  autoFill: boolean('auto_fill').notNull().default(false),
+  autofillLoad: units('autofill_load'),
+  autofillLowerThan: units('autofill_lower_than'),
+  autofillSeq: integer('autofill_seq').notNull().default(0),
+  /** Set while one autofill is being paid: no second starts (a crashed one is taken over after a while). */
+  autofillClaimedAt: ts('autofill_claimed_at'),
+  autofillFailure: text('autofill_failure'),
+  loadSeq: integer('load_seq').notNull().default(0),
+  subscriptionSeq: integer('subscription_seq').notNull().default(0),
+  subscriptionId: text('subscription_id'),
+  subscriptionStatus: text('subscription_status'),
+  subscriptionPlan: text('subscription_plan').$type<PaidPlanName>(),
+  subscriptionMonthly: boolean('subscription_monthly'),
+  subscriptionCancelAtPeriodEnd: boolean('subscription_cancel_at_period_end').notNull().default(false),
+  subscriptionPeriodEnd: ts('subscription_period_end'),
+  subscriptionCreatedAt: ts('subscription_created_at'),
+  /** When the subscription state we hold was true (the event's time): older events are ignored. */
+  subscriptionStateAt: ts('subscription_state_at'),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Webhook events handled, by the provider's id: a delivery repeated is answered, not handled again. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull(),
+});
+
+/**
+ * Payments that succeeded, once each by the provider's id (a PaymentIntent, an invoice): what other
+ * modules hear of (payments.onPaymentSucceeded), recorded with the credits or plan they bought.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    teamId: teamRef(),
+    kind: text('kind').$type<PaymentKind>().notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('payments_team_idx').on(t.teamId, t.createdAt)],
 );

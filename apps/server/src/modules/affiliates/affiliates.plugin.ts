@@ -9,19 +9,22 @@ export type AffiliatesOptions = {
 
 /**
  * The affiliate programme. The billing module's payments reach it through
- * `affiliates.recordReferredPayment` (wired to `payments.onPaymentSucceeded` where both exist).
+ * `payments.onPaymentSucceeded` → `affiliates.recordReferredPayment`.
  */
 export const affiliatesPlugin = servicePlugin<'affiliates', AffiliatesOptions>(
   'affiliates',
   ['billing'],
-  (app, { ledger }, options) => ({
-    affiliates: createAffiliatesService({
+  (app, { ledger, payments }, options) => {
+    const affiliates = createAffiliatesService({
       db: app.database.db,
       clock: app.clock,
       ledger,
       payouts: options.payouts ?? createPayouts({ secretKey: app.config.STRIPE_SECRET_KEY }),
       secret: app.config.authSecret,
       siteUrl: app.config.PUBLIC_URL,
-    }),
-  }),
+    });
+    // Every payment a team makes, once, after it is recorded: its referrer's share (ADR 021).
+    payments.onPaymentSucceeded((payment) => affiliates.recordReferredPayment(payment).then(() => undefined));
+    return { affiliates };
+  },
 );

@@ -1,13 +1,13 @@
 import { affiliateIdFromHash, messages } from '@prospector/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, type TestApp } from '../../test/app.js';
+import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
+import { signUpThrough } from './affiliates.test-kit.js';
 
 /* Settings > Affiliate without a payouts provider: the link, signups, earnings, loading into credits. */
 
 let t: TestApp;
 let referrer: TestUser;
-let seq = 0;
 
 beforeAll(async () => {
   t = await buildTestApp({ PUBLIC_URL: 'https://app.prospector.test' });
@@ -23,28 +23,7 @@ const post = (user: TestUser, url: string, payload: object) =>
 const summaryOf = async (user: TestUser) => (await get(user, '/api/affiliates/get')).json();
 const creditsOf = async (user: TestUser) => (await get(user, '/api/billing/get')).json().credits as number;
 
-/** A first login through the real sendCode (with the stored affiliate id) and login calls. */
-async function signUp(email: string, affId: string | null) {
-  const ip = `198.51.100.${++seq}`;
-  const nth = t.smtp.mailsTo(email).length + 1;
-  const sent = await t.app.inject({
-    method: 'POST',
-    url: '/api/users/sendCode',
-    payload: { email, affId },
-    remoteAddress: ip,
-  });
-  expect(sent.statusCode).toBe(200);
-  const code = await t.smtp.codeFor(email, nth);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/users/login',
-    payload: { email, code },
-    remoteAddress: ip,
-  });
-  expect(res.statusCode).toBe(200);
-  const { token, user } = res.json() as { token: string; user: { _id: string; team: { _id: string } } };
-  return { token, userId: user._id, teamId: user.team._id, headers: bearer(token) } satisfies TestUser;
-}
+const signUp = (email: string, affId: string | null) => signUpThrough(t, email, affId);
 
 async function referrerCode() {
   const { link } = await summaryOf(referrer);

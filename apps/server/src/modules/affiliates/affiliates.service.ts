@@ -37,12 +37,8 @@ export type ReferredPayment = {
 
 const HISTORY_LIMIT = 200;
 
-/*
- * The credits ledger's reason for earnings moved into credits. The ledger's `load` names the reasons
- * of payments only (modules/billing LoadReason); 'affiliateEarnings' is a CREDIT_REASONS entry of its
- * own, and widening LoadReason to it is the billing module's one-line change (ADR 021).
- */
-const CREDITS_REASON = 'affiliateEarnings' as LoadReason;
+/** The credits ledger's reason for earnings moved into credits (a load, ADR 021). */
+const CREDITS_REASON: LoadReason = 'affiliateEarnings';
 
 type Answer<T, C extends string = never> = Promise<Result<T, 'PERMISSION_REQUIRED' | C>>;
 

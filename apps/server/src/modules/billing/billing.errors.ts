@@ -15,6 +15,15 @@ export const billingErrors = {
   HOLD_SETTLED: { status: 409, message: messages.billing.holdSettled },
   CHARGE_ABOVE_HOLD: { status: 400, message: messages.billing.chargeAboveHold },
   EXTERNAL_ID_TAKEN: { status: 409, message: messages.billing.externalIdTaken },
+  /** The server's state, not a failure of it: without Stripe's keys payments are not offered (ADR 019). */
+  PAYMENTS_NOT_CONFIGURED: { status: 409, message: messages.billing.paymentsNotConfigured },
+  CARD_REQUIRED: { status: 400, message: messages.billing.addCardFirst },
+  /** An amount or autofill setting the rules refuse; the rule's own sentence is the answer. */
+  PAYMENT_INVALID: { status: 400, message: messages.billing.amountRequired },
+  CARD_DECLINED: { status: 402, message: messages.billing.cardDeclined },
+  PAYMENTS_FAILED: { status: 503, message: messages.billing.paymentsFailed },
+  NO_SUBSCRIPTION: { status: 409, message: messages.billing.noSubscription },
+  WEBHOOK_INVALID: { status: 400, message: messages.billing.webhookInvalid },
 } satisfies Record<string, ErrorAnswer>;
 
 export type BillingErrorCode = keyof typeof billingErrors;

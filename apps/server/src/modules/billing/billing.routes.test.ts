@@ -30,6 +30,12 @@ describe('a new team', () => {
       plan: 'BASIC',
       credits: 0,
       paymentsConfigured: false,
+      card: null,
+      autoFill: false,
+      load: null,
+      lowerThan: null,
+      autofillFailure: null,
+      subscription: null,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/billing/history', headers })).json()).toEqual({
       entries: [],
@@ -37,8 +43,19 @@ describe('a new team', () => {
     });
   });
 
-  it('says payments are configured once Stripe’s secret key is set', async () => {
-    const configured = await buildTestApp({ STRIPE_SECRET_KEY: 'sk_test_0123456789' });
+  it('says payments are configured once both of Stripe’s keys are set, and not with one', async () => {
+    const half = await buildTestApp({ STRIPE_SECRET_KEY: 'sk_test_0123456789' });
+    try {
+      const owner = await insertTeamAdmin(half, 'owner@acme.test');
+      const res = await half.app.inject({ method: 'GET', url: '/api/billing/get', headers: owner.headers });
+      expect(res.json().paymentsConfigured).toBe(false);
+    } finally {
+      await half.close();
+    }
+    const configured = await buildTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_0123456789',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_0123456789',
+    });
     try {
       const owner = await insertTeamAdmin(configured, 'owner@acme.test');
       const res = await configured.app.inject({

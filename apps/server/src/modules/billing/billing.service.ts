@@ -2,12 +2,13 @@ import {
   BILLING_HISTORY_PAGE_SIZE,
   seesTeamCredits,
   unitsToDollars,
+  type BillingSummary,
   type CreditEntryDto,
-  type PlanName,
 } from '@prospector/core';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { LedgerService } from './ledger.service.js';
+import type { PaymentsService } from './payments.service.js';
 import type { PlansService } from './plans.service.js';
 
 export type BillingService = ReturnType<typeof createBillingService>;
@@ -21,21 +22,15 @@ type Answer<T> = Promise<Result<T, 'PERMISSION_REQUIRED'>>;
 export function createBillingService(deps: {
   plans: PlansService;
   ledger: LedgerService;
-  paymentsConfigured: boolean;
+  payments: Pick<PaymentsService, 'summary'>;
 }) {
   const { plans, ledger } = deps;
   const allowed = (auth: AuthContext) => seesTeamCredits(auth.user);
 
   return {
-    async get(auth: AuthContext): Answer<{ plan: PlanName; credits: number; paymentsConfigured: boolean }> {
+    async get(auth: AuthContext): Answer<BillingSummary> {
       if (!allowed(auth)) return fail('PERMISSION_REQUIRED');
-      const plan = await plans.planOf(auth.teamId);
-      const units = await ledger.balance(auth.teamId);
-      return ok({
-        plan: plan.name,
-        credits: unitsToDollars(units),
-        paymentsConfigured: deps.paymentsConfigured,
-      });
+      return ok(await deps.payments.summary(auth.teamId));
     },
 
     async usage(auth: AuthContext) {

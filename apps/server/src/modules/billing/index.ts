@@ -1,5 +1,5 @@
 export { createBillingService, type BillingService } from './billing.service.js';
-export { billingRoutes } from './billing.routes.js';
+export { billingRoutes, WEBHOOK_PATH } from './billing.routes.js';
 export {
   createLedger,
   type Applied,
@@ -9,4 +9,26 @@ export {
   type LoadReason,
 } from './ledger.service.js';
 export { createPlans, type PlansService, type PlanUsage } from './plans.service.js';
+export type { PaymentListener, PaymentSucceeded } from './payment-records.js';
+export type { PaymentsService } from './payments.service.js';
 export type { BillingErrorCode } from './billing.errors.js';
+
+import type { PaymentListener } from './payment-records.js';
+import type { PaymentsService } from './payments.service.js';
+import type { WebhookOutcome } from './webhooks.service.js';
+import type { Result } from '../../lib/result.js';
+
+/**
+ * `app.services.payments`: Settings > Billing's payments, and the hook other modules (affiliates)
+ * subscribe to: `onPaymentSucceeded(listener)` hears each succeeded payment once, after it is recorded.
+ */
+export type Payments = PaymentsService & {
+  publishableKey: string | null;
+  onPaymentSucceeded(listener: PaymentListener): () => void;
+  receiveWebhook(
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<Result<WebhookOutcome, 'WEBHOOK_INVALID' | 'PAYMENTS_NOT_CONFIGURED'>>;
+  /** Waits for the autofills under way (tests; shutdown). */
+  autofillSettled(): Promise<void>;
+};

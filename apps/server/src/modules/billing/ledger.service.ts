@@ -22,8 +22,8 @@ import { refusalOf, type LedgerCode } from './refusals.js';
 
 /** Charges: credits taken for work done. */
 export type ChargeReason = Extract<CreditReason, 'skipTraceHit'>;
-/** Payments credited (idempotent by the provider's id). */
-export type LoadReason = Extract<CreditReason, 'load' | 'autofill'>;
+/** Money credited: payments (idempotent by the provider's id) and affiliate earnings moved into credits. */
+export type LoadReason = Extract<CreditReason, 'load' | 'autofill' | 'affiliateEarnings'>;
 /** Credits staff give. */
 export type GrantReason = Extract<CreditReason, 'adminGrant' | 'staffRefund'>;
 
@@ -67,6 +67,12 @@ async function atomically<T, C extends LedgerCode>(
 export function createLedger(deps: { db: Db; clock: Clock }) {
   const { clock } = deps;
   const batcher = createChargeBatcher({ db: deps.db, clock });
+  const debitListeners: ((teamId: string) => void)[] = [];
+  /** Tells who listens (autofill) that a team's credits went down; a listener never fails the charge. */
+  function debited<T, C extends string>(teamId: string, result: Result<T, C>): Result<T, C> {
+    if (result.ok) for (const listener of debitListeners) listener(teamId);
+    return result;
+  }
 
   /** Takes `amount` from the balance; the CHECK refuses it when it would go below zero. */
   async function debit(tx: Db, teamId: string, amount: number, now: Date): Promise<number> {
@@ -125,6 +131,15 @@ export function createLedger(deps: { db: Db; clock: Clock }) {
   }
 
   return {
+    /**
+     * Hears every charge and hold that went through, by team, once it is written (autofill listens).
+     * A charge in a caller's transaction is heard before that transaction commits: the listener reads
+     * the credits itself, and the next charge after the commit is heard again.
+     */
+    onDebited(listener: (teamId: string) => void) {
+      debitListeners.push(listener);
+    },
+
     /** The team's credits in units (0 for a team that never had any). */
     balance(teamId: string, db: Db = deps.db): Promise<number> {
       return q.findBalance(db, teamId);
@@ -142,40 +157,44 @@ export function createLedger(deps: { db: Db; clock: Clock }) {
       assertUnits(input.amount, 'A charge');
       if (!db) {
         const taken = await batcher.charge(input);
-        return taken ? ok(taken) : fail('INSUFFICIENT_CREDITS');
+        return debited(input.teamId, taken ? ok(taken) : fail('INSUFFICIENT_CREDITS'));
       }
       const entry = { ...input, createdAt: clock.now() };
-      return atomically(db, async (tx) => {
-        const row = await q.debitWithEntry(tx, entry);
-        if (!row) throw new Refused('INSUFFICIENT_CREDITS');
-        return { entryId: row.id, balance: row.balance };
-      });
+      return debited(
+        input.teamId,
+        await atomically<Applied, 'INSUFFICIENT_CREDITS' | 'TEAM_NOT_FOUND'>(db, async (tx) => {
+          const row = await q.debitWithEntry(tx, entry);
+          if (!row) throw new Refused('INSUFFICIENT_CREDITS');
+          return { entryId: row.id, balance: row.balance };
+        }),
+      );
     },
 
     /**
      * Sets `amount` aside before work whose cost is known only afterwards (a skip trace of N
      * properties sets aside N look-ups). Refused like a charge when the credits fall short.
      */
-    hold(input: { teamId: string; amount: number; description: string }, db: Db = deps.db) {
+    async hold(input: { teamId: string; amount: number; description: string }, db: Db = deps.db) {
       assertUnits(input.amount, 'A hold');
       const now = clock.now();
-      return atomically<{ holdId: string; balance: number }, 'INSUFFICIENT_CREDITS' | 'TEAM_NOT_FOUND'>(
-        db,
-        async (tx) => {
-          const balance = await debit(tx, input.teamId, input.amount, now);
-          const hold = await q.insertHold(tx, { ...input, createdAt: now });
-          await q.insertEntry(tx, {
-            teamId: input.teamId,
-            amount: -input.amount,
-            reason: 'hold',
-            description: input.description,
-            balanceAfter: balance,
-            holdId: hold.id,
-            createdAt: now,
-          });
-          return { holdId: hold.id, balance };
-        },
-      );
+      const held = await atomically<
+        { holdId: string; balance: number },
+        'INSUFFICIENT_CREDITS' | 'TEAM_NOT_FOUND'
+      >(db, async (tx) => {
+        const balance = await debit(tx, input.teamId, input.amount, now);
+        const hold = await q.insertHold(tx, { ...input, createdAt: now });
+        await q.insertEntry(tx, {
+          teamId: input.teamId,
+          amount: -input.amount,
+          reason: 'hold',
+          description: input.description,
+          balanceAfter: balance,
+          holdId: hold.id,
+          createdAt: now,
+        });
+        return { holdId: hold.id, balance };
+      });
+      return debited(input.teamId, held);
     },
 
     /**

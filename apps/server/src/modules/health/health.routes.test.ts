@@ -73,6 +73,7 @@ describe('serving the web app', () => {
       bookDemoUrl: null,
       codesInServerLog: false,
       mapsConfigured: false,
+      stripePublishableKey: null,
     });
   });
 

@@ -38,5 +38,6 @@ export async function healthRoutes(app: FastifyInstance) {
     bookDemoUrl: app.config.BOOK_DEMO_URL ?? null,
     codesInServerLog: app.services.mailer.kind === 'log',
     mapsConfigured: app.services.maps.configured,
+    stripePublishableKey: app.services.payments.publishableKey,
   }));
 }

@@ -330,7 +330,12 @@ export type ExportRow = {
   data: Record<string, FieldValue>;
   status: string | null;
   /** lineType: the line type a skip trace's provider gave the phone; null when unknown. */
-  phones: { value: string; status: string; primary: boolean; lineType: 'mobile' | 'landline' | 'other' | null }[];
+  phones: {
+    value: string;
+    status: string;
+    primary: boolean;
+    lineType: 'mobile' | 'landline' | 'other' | null;
+  }[];
   emails: string[];
   property: Record<string, FieldValue> | null;
   company: CompanyNameFields;

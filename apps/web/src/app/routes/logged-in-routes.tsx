@@ -10,6 +10,7 @@ import { settingsRoutes } from './settings-routes';
 const DashboardRoute = lazyNamed(() => import('./dashboard-route'), 'DashboardRoute');
 const MessengerRoute = lazyNamed(() => import('./messenger-route'), 'MessengerRoute');
 const DiallerRoute = lazyNamed(() => import('./dialler-route'), 'DiallerRoute');
+const BillingRoute = lazyNamed(() => import('./billing-route'), 'BillingRoute');
 const TemplatesLayout = lazyNamed(() => import('./templates-layout'), 'TemplatesLayout');
 // A feature's screens that need different libraries are imported from their own files, so each is
 // a chunk of its own: the campaign list has no date pickers, the lists no charts.
@@ -71,7 +72,7 @@ export function LoggedInRoutes({ user }: { user: CurrentUser }) {
         <Route path="*" element={<Navigate to="/templates/sms" replace />} />
       </Route>
       {settingsRoutes(user)}
-      <Route path="billing" element={<Screen title="Billing" />} />
+      <Route path="billing" element={<BillingRoute user={user} />} />
       <Route path="admin">
         <Route index element={<Navigate to="teams" replace />} />
         <Route path="teams" element={user.isStaff ? <Screen title="Teams" /> : <NotFoundView />} />

@@ -61,13 +61,13 @@ describe('logged-in shell', () => {
     expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
   });
 
-  it('shows only the title of a screen that is not built yet', async () => {
+  it('shows the billing screen at /billing, as Settings > Billing does', async () => {
     mockApi(meReturns());
     renderApp('/billing', { token: 'token-ann' });
 
     const main = await screen.findByRole('main');
-    expect(within(main).getByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
-    expect(main).toHaveTextContent(/^Billing$/);
+    expect(await within(main).findByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
+    expect(await within(main).findByRole('region', { name: 'Active card' })).toBeInTheDocument();
   });
 
   it('sends an unknown logged-in path to /', async () => {

@@ -1,8 +1,15 @@
 export {
+  addCredits,
   adminAddCredits,
+  cancelSubscription,
+  changeAutoFill,
+  changeCard,
+  createSetupIntent,
   creditEntryDto,
   getBilling,
   getBillingHistory,
   getBillingUsage,
+  subscribe,
+  type BillingSummary,
   type CreditEntryDto,
 } from './billing.js';

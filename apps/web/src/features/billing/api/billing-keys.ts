@@ -4,4 +4,5 @@ export const billingKeys = {
   summary: () => [...billingKeys.all, 'summary'] as const,
   usage: () => [...billingKeys.all, 'usage'] as const,
   history: (skip: number) => [...billingKeys.all, 'history', skip] as const,
+  stripeKey: () => [...billingKeys.all, 'stripe-key'] as const,
 };

@@ -14,6 +14,18 @@ const USAGE = {
   users: { used: 2, limit: 2 },
 };
 
+const NO_PAYMENTS = {
+  plan: 'BASIC',
+  credits: 0,
+  paymentsConfigured: false,
+  card: null,
+  autoFill: false,
+  load: null,
+  lowerThan: null,
+  autofillFailure: null,
+  subscription: null,
+};
+
 function entry(i: number, overrides: Partial<CreditEntryDto> = {}): CreditEntryDto {
   return {
     _id: `entry-${i}`,
@@ -30,7 +42,7 @@ function setUp(routes: Record<string, FakeRoute> = {}, user = buildUser()) {
     'GET /api/users/me': { status: 200, body: { user } },
     'GET /api/billing/get': {
       status: 200,
-      body: { plan: 'BASIC', credits: 12.5075, paymentsConfigured: false },
+      body: { ...NO_PAYMENTS, credits: 12.5075 },
     },
     'GET /api/billing/usage': { status: 200, body: USAGE },
     'GET /api/billing/history': {

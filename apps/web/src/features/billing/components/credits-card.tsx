@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import {
   dollarsToUnits,
@@ -13,10 +13,16 @@ import { LoadFailed } from '../../../components/load-failed';
 import { useBilling } from '../api/get-billing';
 
 /**
- * The team's credits, to 2 decimals (spec part 2 §9). Adding credits needs a card payment: until
- * payments can be taken the button says so instead.
+ * The team's credits, to 2 decimals (spec part 2 §9), with Add credits and the autofill setting.
+ * Adding credits needs a card payment: without payments the button says so instead.
  */
-export function CreditsCard({ onAddCredits }: { onAddCredits?: () => void }) {
+export function CreditsCard({
+  onAddCredits,
+  onAutofill,
+}: {
+  onAddCredits?: () => void;
+  onAutofill?: () => void;
+}) {
   const billing = useBilling();
   const canPay = billing.data?.paymentsConfigured === true && onAddCredits !== undefined;
   return (
@@ -60,7 +66,18 @@ export function CreditsCard({ onAddCredits }: { onAddCredits?: () => void }) {
             >
               {canPay ? 'Add credits' : messages.billing.paymentsNotConfigured}
             </Button>
-            {!canPay && (
+            {canPay ? (
+              <Text size="xs" c={billing.data.autofillFailure ? 'red' : 'dimmed'} ta="center">
+                {billing.data.autofillFailure
+                  ? messages.billing.autofillTurnedOff.replace('{reason}', billing.data.autofillFailure)
+                  : billing.data.autoFill && billing.data.load !== null && billing.data.lowerThan !== null
+                    ? `Autofill: $${billing.data.load.toFixed(2)} when below $${billing.data.lowerThan.toFixed(2)}.`
+                    : 'Autofill is off.'}{' '}
+                <Anchor component="button" type="button" size="xs" onClick={onAutofill}>
+                  Autofill settings
+                </Anchor>
+              </Text>
+            ) : (
               <Text size="xs" c="dimmed" ta="center">
                 Staff can still add credits to your team.
               </Text>

@@ -1,5 +1,5 @@
-import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatPlanPrice, messages, PLANS } from '@prospector/core';
+import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatPlanPrice, messages, PLANS, type BillingSummary } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { useBillingUsage } from '../api/get-billing-usage';
 import { UsageMeter } from './usage-meter';
@@ -11,8 +11,39 @@ function monthName(month: string): string {
   return MONTH.format(new Date(`${month}-01T00:00:00Z`));
 }
 
+const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** The subscription's line: renews or ends on which day, and the way to cancel it. */
+function SubscriptionLine({
+  sub,
+  onCancel,
+}: {
+  sub: NonNullable<BillingSummary['subscription']>;
+  onCancel?: () => void;
+}) {
+  const day = sub.currentPeriodEnd ? DAY.format(new Date(sub.currentPeriodEnd)) : null;
+  return (
+    <Text size="sm" c={sub.cancelAtPeriodEnd ? 'orange' : 'dimmed'}>
+      {sub.cancelAtPeriodEnd
+        ? `Cancelled: ${sub.plan} ends${day ? ` on ${day}` : ''}, then BASIC.`
+        : `${sub.monthly ? 'Monthly' : 'Yearly'} subscription${sub.status === 'active' ? '' : ` (${sub.status.replace('_', ' ')})`}${day ? `, renews on ${day}` : ''}.`}{' '}
+      {!sub.cancelAtPeriodEnd && onCancel && (
+        <Anchor component="button" type="button" size="sm" c="red" onClick={onCancel}>
+          Cancel subscription
+        </Anchor>
+      )}
+    </Text>
+  );
+}
+
 /** The team's plan and this month's texts, calls and users against its limits. */
-export function CurrentPlanCard() {
+export function CurrentPlanCard({
+  subscription,
+  onCancel,
+}: {
+  subscription?: BillingSummary['subscription'];
+  onCancel?: () => void;
+}) {
   const usage = useBillingUsage();
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="current-plan-title">
@@ -38,7 +69,9 @@ export function CurrentPlanCard() {
                 <Text c="dimmed" size="sm">
                   {PLANS[usage.data.plan].monthlyPrice === 0
                     ? 'Free'
-                    : `${formatPlanPrice(PLANS[usage.data.plan].monthlyPrice)} a month`}
+                    : subscription && !subscription.monthly
+                      ? `${formatPlanPrice(PLANS[usage.data.plan].yearlyPrice)} a year`
+                      : `${formatPlanPrice(PLANS[usage.data.plan].monthlyPrice)} a month`}
                 </Text>
               </Group>
             </Stack>
@@ -46,6 +79,7 @@ export function CurrentPlanCard() {
               {monthName(usage.data.month)}
             </Badge>
           </Group>
+          {subscription && <SubscriptionLine sub={subscription} onCancel={onCancel} />}
           <Stack gap="md">
             <UsageMeter label="Texts this month" meter={usage.data.sms} />
             <UsageMeter

@@ -19,6 +19,7 @@ import {
   messages,
   PLAN_NAMES,
   PLANS,
+  type PaidPlanName,
   type Plan,
   type PlanName,
 } from '@prospector/core';
@@ -51,7 +52,7 @@ type PlanCardsProps = {
   current: PlanName;
   paymentsConfigured: boolean;
   /** Starts a subscription (the card form); absent while payments cannot be taken. */
-  onSubscribe?: (plan: PlanName, monthly: boolean) => void;
+  onSubscribe?: (plan: PaidPlanName, monthly: boolean) => void;
 };
 
 /** BASIC, LITE and PRO side by side, priced monthly or yearly (spec part 2 §9). */
@@ -150,7 +151,7 @@ export function PlanCards({ current, paymentsConfigured, onSubscribe }: PlanCard
                     styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.35 } }}
                     disabled={!canPay}
                     variant={canPay ? 'filled' : 'default'}
-                    onClick={() => onSubscribe?.(name, period === 'monthly')}
+                    onClick={() => onSubscribe?.(name as PaidPlanName, period === 'monthly')}
                   >
                     {canPay ? `Subscribe to ${name}` : messages.billing.paymentsNotConfigured}
                   </Button>

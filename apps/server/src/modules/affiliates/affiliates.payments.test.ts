@@ -1,0 +1,44 @@
+import { affiliateIdFromHash } from '@prospector/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../test/app.js';
+import type { FakeStripe } from '../../test/fake-stripe.js';
+import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
+import { addCard, buildPaymentsApp, pay } from '../../test/payments-app.js';
+import { signUpThrough } from './affiliates.test-kit.js';
+
+/* A referred team's card payments reach its referrer's earnings: billing's payments → affiliates. */
+
+let t: TestApp;
+let stripe: FakeStripe;
+let close: () => Promise<void>;
+let referrer: TestUser;
+
+beforeAll(async () => {
+  ({ t, stripe, close } = await buildPaymentsApp());
+  referrer = await insertTeamAdmin(t, 'rita@referrals.test', 'Rita Referrer');
+});
+afterAll(async () => {
+  await close();
+});
+
+const earningsOf = async (user: TestUser) =>
+  (await pay(t, user, 'GET', '/api/affiliates/get')).json().earnings as number;
+
+describe('a referred team paying by card', () => {
+  it('earns its referrer the share of each payment once, and an unreferred team earns nobody anything', async () => {
+    const { link } = (await pay(t, referrer, 'GET', '/api/affiliates/get')).json();
+    const code = affiliateIdFromHash(new URL(link).hash)!;
+    const newcomer = await signUpThrough(t, 'nina@newcomer.test', code);
+    const stranger = await signUpThrough(t, 'sam@stranger.test', null);
+
+    await addCard(t, stripe, newcomer);
+    const paid = await pay(t, newcomer, 'POST', '/api/billing/addCredits', { amount: 50 });
+    expect(paid.statusCode).toBe(200);
+    // The payment is told after it commits, and Stripe's webhook for it arrives too: counted once.
+    await expect.poll(() => earningsOf(referrer)).toBe(10);
+    await addCard(t, stripe, stranger);
+    expect((await pay(t, stranger, 'POST', '/api/billing/addCredits', { amount: 30 })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await earningsOf(referrer)).toBe(10);
+  });
+});

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { autofillProblem, MIN_CREDIT_LOAD_DOLLARS, type BillingSummary } from '@prospector/core';
+import { ApiError } from '../../../lib/api-client';
+import { notifySuccess } from '../../../lib/notify';
+import { useChangeAutoFill } from '../api/change-auto-fill';
+
+const toNumber = (v: string | number) => (typeof v === 'number' ? v : v === '' ? null : Number(v));
+
+/**
+ * 'Autofill settings dialog': when a charge leaves the credits below `lowerThan`, the card is charged
+ * `load`, off-session (spec part 2 §2, §5: needs a card; load and lowerThan are numbers).
+ */
+export function AutofillDialog({
+  opened,
+  billing,
+  onClose,
+}: {
+  opened: boolean;
+  billing: BillingSummary;
+  onClose: () => void;
+}) {
+  const [autoFill, setAutoFill] = useState(billing.autoFill || !billing.load);
+  const [load, setLoad] = useState<number | null>(billing.load ?? 25);
+  const [lowerThan, setLowerThan] = useState<number | null>(billing.lowerThan ?? 5);
+  const [error, setError] = useState<string | null>(null);
+  const save = useChangeAutoFill();
+
+  function submit() {
+    const problem = autofillProblem({ autoFill, load, lowerThan }, billing.card !== null);
+    if (problem) return setError(problem);
+    setError(null);
+    save.mutate(
+      { autoFill, load, lowerThan },
+      {
+        onSuccess: () => {
+          notifySuccess(autoFill ? 'Autofill is on.' : 'Autofill is off.');
+          onClose();
+        },
+        onError: (err) => setError(err instanceof ApiError ? err.message : 'Something went wrong!'),
+      },
+    );
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>Autofill settings</Text>}>
+      <Stack gap="md">
+        <Switch
+          label="Load credits automatically"
+          description="Your card is charged when your credits run low, so look-ups never stop."
+          checked={autoFill}
+          onChange={(e) => setAutoFill(e.currentTarget.checked)}
+        />
+        <Group grow align="flex-start">
+          <NumberInput
+            label="When credits fall below"
+            prefix="$"
+            decimalScale={2}
+            allowNegative={false}
+            disabled={!autoFill}
+            value={lowerThan ?? ''}
+            onChange={(v) => {
+              setLowerThan(toNumber(v));
+              setError(null);
+            }}
+          />
+          <NumberInput
+            label="Load"
+            description={`Minimum $${MIN_CREDIT_LOAD_DOLLARS}.`}
+            prefix="$"
+            decimalScale={2}
+            allowNegative={false}
+            disabled={!autoFill}
+            value={load ?? ''}
+            onChange={(v) => {
+              setLoad(toNumber(v));
+              setError(null);
+            }}
+          />
+        </Group>
+        {autoFill && load !== null && lowerThan !== null && (
+          <Text size="sm" c="dimmed">
+            When your credits fall below ${lowerThan.toFixed(2)}, your card is charged ${load.toFixed(2)}{' '}
+            once.
+          </Text>
+        )}
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
