@@ -91,6 +91,16 @@ export const envSchema = z
     CAMPAIGN_MAX_PER_TICK: positiveInt(200),
     GOOGLE_MAPS_KEY: z.string().min(10).optional(),
     GOOGLE_MAPS_URL: z.url().default('https://maps.googleapis.com'),
+    /**
+     * Without GOOGLE_MAPS_KEY: the tile server Leaflet maps are drawn from, a URL template with {z}, {x}
+     * and {y} (and optionally {s}, {r}); unset → no map, the address with a link out.
+     */
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
+      .refine((u) => ['{z}', '{x}', '{y}'].every((p) => u.includes(p)), 'must contain {z}, {x} and {y}')
+      .optional(),
+    MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
     /** Stripe's secret key: card payments and subscriptions; unset → 'Payments are not configured'. */
     STRIPE_SECRET_KEY: z.string().min(10).optional(),
   })

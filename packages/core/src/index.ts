@@ -23,3 +23,4 @@ export * from './rules/imports.js';
 export * from './rules/imports-countries.js';
 export * from './rules/imports-mapping.js';
 export * from './rules/billing.js';
+export * from './rules/record-detail.js';

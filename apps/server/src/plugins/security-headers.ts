@@ -9,8 +9,9 @@ const IMAGE_HOSTS = ['https://www.google.com', 'https://*.gstatic.com'];
  * framing, no MIME sniffing, no referrer, and HSTS only when the server is reached over https (on plain
  * http a browser would ignore it, and a LAN install must not be pinned to https it does not have).
  */
-export function securityHeaders(publicUrl: string): FastifyHelmetOptions {
+export function securityHeaders(publicUrl: string, mapTileUrl?: string): FastifyHelmetOptions {
   const url = new URL(publicUrl);
+  const tiles = mapTileUrl ? [tileOrigin(mapTileUrl)] : [];
   const https = url.protocol === 'https:';
   // Socket.IO's WebSocket: CSP 3 counts same-origin ws: and wss: as 'self'; older Safari does not.
   const socketOrigin = `${https ? 'wss' : 'ws'}://${url.host}`;
@@ -24,7 +25,7 @@ export function securityHeaders(publicUrl: string): FastifyHelmetOptions {
         'script-src-attr': ["'none'"],
         // Mantine writes its theme into <style> elements at run time (no nonce for a static index.html).
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', ...IMAGE_HOSTS],
+        'img-src': ["'self'", 'data:', 'blob:', ...IMAGE_HOSTS, ...tiles],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", socketOrigin],
         'object-src': ["'none'"],
@@ -37,4 +38,14 @@ export function securityHeaders(publicUrl: string): FastifyHelmetOptions {
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   };
+}
+
+/**
+ * The origin a Leaflet map's tiles come from (MAP_TILE_URL), as a CSP source: a `{s}` subdomain
+ * placeholder becomes a wildcard, any other placeholder in the host is not allowed by the config.
+ */
+export function tileOrigin(template: string): string {
+  const { protocol, host } = new URL(template.replace('{s}', 'tile-subdomain').replace(/\{[a-z]+\}/g, '0'));
+  const origin = `${protocol}//${host}`;
+  return template.includes('{s}') ? origin.replace('tile-subdomain', '*') : origin;
 }

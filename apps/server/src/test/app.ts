@@ -26,6 +26,7 @@ export async function buildTestApp(
     phoneZones?: AppDeps['phoneZones'];
     random?: AppDeps['random'];
     database?: Database;
+    propertyInfo?: AppDeps['propertyInfo'];
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
@@ -49,6 +50,7 @@ export async function buildTestApp(
     agentFiles: opts.agentFiles,
     ...(opts.phoneZones ? { phoneZones: opts.phoneZones } : {}),
     ...(opts.random ? { random: opts.random } : {}),
+    ...(opts.propertyInfo ? { propertyInfo: opts.propertyInfo } : {}),
   });
   await app.ready();
   return {

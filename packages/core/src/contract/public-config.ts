@@ -16,5 +16,9 @@ export const getPublicConfig = defineEndpoint({
     codesInServerLog: z.boolean(),
     /** A maps service is configured: properties show street-view photos and maps. */
     mapsConfigured: z.boolean(),
+    /** Without a maps key: the tile server (a `{z}/{x}/{y}` URL template) Leaflet maps are drawn from. */
+    mapTileUrl: text().nullable(),
+    /** The credit the tile server asks for, shown in the map's corner. */
+    mapTileAttribution: text(),
   }),
 });

@@ -38,5 +38,7 @@ export async function healthRoutes(app: FastifyInstance) {
     bookDemoUrl: app.config.BOOK_DEMO_URL ?? null,
     codesInServerLog: app.services.mailer.kind === 'log',
     mapsConfigured: app.services.maps.configured,
+    mapTileUrl: app.config.MAP_TILE_URL ?? null,
+    mapTileAttribution: app.config.MAP_TILE_ATTRIBUTION,
   }));
 }

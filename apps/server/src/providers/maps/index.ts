@@ -9,6 +9,7 @@ const notConfigured: Maps = {
   configured: false,
   lookup: () => Promise.reject(new MapsNotConfiguredError()),
   streetView: () => Promise.reject(new MapsNotConfiguredError()),
+  staticMap: () => Promise.reject(new MapsNotConfiguredError()),
 };
 
 export function createMaps(opts: { key?: string; baseUrl: string }): Maps {

@@ -22,6 +22,8 @@ export type Maps = {
   lookup(address: string): Promise<PlaceInfo | null>;
   /** A 1000×450 street-level photo of the address, or null when there is none. */
   streetView(address: string): Promise<StreetViewImage | null>;
+  /** A 640×320 road map (at twice the pixels, for sharp screens) centred on the point, with a marker. */
+  staticMap(point: GeoPoint): Promise<StreetViewImage>;
 };
 
 export class MapsNotConfiguredError extends Error {
