@@ -37,6 +37,8 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
     return ids['item']!;
   }
   if (k === 'id' && /\/lists\//.test(url)) return ids['list']!;
+  // A record's photo: the seeded property has one.
+  if (k === 'id' && /\/image$/.test(url)) return ids['property']!;
   const byName: Record<string, string> = {
     listId: ids['list']!,
     campaignId: ids['campaign']!,
@@ -215,6 +217,7 @@ async function asOwner(t: TestApp, team: SeededTeam, method: 'POST' | 'PATCH', u
  */
 const BODIES: Record<string, (b: BuildInput) => Promise<Built> | Built> = {
   'PATCH /api/items/update': ({ sampled }) => ({ payload: { ...sampled, key: 'First name' } }),
+  'PUT /api/items/update': ({ sampled }) => ({ payload: { ...sampled, key: 'First name' } }),
   'PATCH /api/items/changeStatus': ({ sampled }) => ({ payload: { ...sampled, status: OWN_STATUS } }),
   // Added by name (a picked existingId is checked by links.stacking.test.ts, across teams too).
   'PATCH /api/services/addAndMapData': ({ sampled }) => ({
@@ -261,6 +264,10 @@ const BODIES: Record<string, (b: BuildInput) => Promise<Built> | Built> = {
     const apiKey = res.statusCode === 200 ? (res.json() as { apiKey: string }).apiKey : sampled['apiKey'];
     return { payload: { ...sampled, apiKey } };
   },
+  // The look-up fills a property's empty fields: the seeded property.
+  'POST /api/properties/getInfo': ({ team, sampled }) => ({
+    payload: { ...sampled, itemId: team.ids['property'] },
+  }),
   'PATCH /api/services/pushToCrm': async ({ t, team, sampled }) => {
     await asOwner(t, team, 'POST', '/api/users/updateHooks', { payload: { pushHook: HOOK_URL } });
     return { payload: sampled };
@@ -280,7 +287,12 @@ const BODIES: Record<string, (b: BuildInput) => Promise<Built> | Built> = {
 };
 
 /** Routes registered without a body schema that take a multipart form. */
-const FORMS: Record<string, () => Built> = {
+const FORMS: Record<string, (b: BuildInput) => Built> = {
+  'POST /api/items/addImage': ({ team }) => {
+    const fields = { fileId: team.ids['property']!, address: KNOWN_ADDRESS };
+    const { payload, contentType } = multipartFile('house.png', TINY_PNG, 'img', fields);
+    return { payload, headers: { 'content-type': contentType } };
+  },
   'POST /api/lists/upload': () => form('swept.csv', 'First name,Phone\r\nSwept,212-555-0144\r\n'),
   'POST /api/users/changeAvatar': () => form('me.png', TINY_PNG, 'avatar'),
   'PATCH /api/teams/editProfile': () => form('logo.png', TINY_PNG, 'img'),

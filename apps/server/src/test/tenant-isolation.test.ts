@@ -137,8 +137,8 @@ describe('tenant isolation', () => {
 
   it("a route that ignored the caller's team would be caught, by what it answers and by what it changes", async () => {
     const planted = await seedTeam(t, '-planted');
-    const LEAKS = ['GET /api/items/:id', 'PATCH /api/templates/editTemplate'];
-    // The planted fault: these two serve B's request as if A's admin had sent it.
+    const LEAKS = ['GET /api/items/:id', 'GET /api/items/:id/image', 'PATCH /api/templates/editTemplate'];
+    // The planted fault: these three serve B's request as if A's admin had sent it.
     const send: Send = (req, r) =>
       t.app.inject(
         LEAKS.includes(`${r.method} ${r.url}`)
@@ -148,6 +148,8 @@ describe('tenant isolation', () => {
     const { problems } = await sweep(planted, [b], { send });
     expect(problems.map((p) => p.route)).toEqual(LEAKS);
     expect(problems[0]!.leaked).toEqual(expect.arrayContaining(['Zelda', 'Secretname', 'Secret text of A']));
-    expect(problems[1]!.changed).toEqual(['templates']);
+    // A property's photo is served to its team only: its bytes are watched like the records' text.
+    expect(problems[1]!.leaked).toEqual(['Secret photo of A']);
+    expect(problems[2]!.changed).toEqual(['templates']);
   });
 });

@@ -112,7 +112,8 @@ export function createHooksService(deps: {
         })),
         campaignName,
         status,
-        sentFrom: texts.at(-1)?.sentFrom ?? null,
+        // The number the team's last text went out from (a reply has none).
+        sentFrom: texts.filter((m) => m.direction === 'out').at(-1)?.sentFrom ?? null,
         fields,
         notes: thread.filter((m) => m.comment).map((m) => m.body),
       });

@@ -53,7 +53,11 @@ describe('POST /api/items/addImage', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toBe('private, max-age=86400');
     expect(served.rawPayload.equals(PNG)).toBe(true);
-    const record = await t.app.inject({ method: 'GET', url: `/api/items/${house.id}`, headers: admin.headers });
+    const record = await t.app.inject({
+      method: 'GET',
+      url: `/api/items/${house.id}`,
+      headers: admin.headers,
+    });
     expect(record.json().item.image).toBe(image);
   });
 
@@ -90,7 +94,11 @@ describe('POST /api/items/addImage', () => {
     });
     expect([json.statusCode, json.json().message]).toEqual([400, messages.recordDetail.photoMissing]);
     expect(await storedFiles()).toEqual([]);
-    const record = await t.app.inject({ method: 'GET', url: `/api/items/${house.id}`, headers: admin.headers });
+    const record = await t.app.inject({
+      method: 'GET',
+      url: `/api/items/${house.id}`,
+      headers: admin.headers,
+    });
     expect(record.json().item.image).toBeNull();
   });
 
@@ -117,13 +125,18 @@ describe("a property's photo is its team's alone", () => {
     expect(await storedFiles()).toHaveLength(1);
   });
 
-  it("a member with Only assigned sees the photo of an assigned property only; nobody signed out does", async () => {
+  it('a member with Only assigned sees the photo of an assigned property only; nobody signed out does', async () => {
     const { admin, house } = await setUp();
     const { item } = (await addImage(admin, form({ fileId: house.id }, PNG))).json();
     const mo = await insertMember(t, admin.teamId, 'mo@acme.test', { dataAccess: 'Only assigned' });
     expect((await getImage(mo, item.image)).statusCode).toBe(403);
     expect((await getImage(null, item.image)).statusCode).toBe(401);
-    const mine = await insertProperty(t.database.db, admin.teamId, { Address: '9 Elm St' }, { assignedTo: [mo.userId] });
+    const mine = await insertProperty(
+      t.database.db,
+      admin.teamId,
+      { Address: '9 Elm St' },
+      { assignedTo: [mo.userId] },
+    );
     const added = await addImage(mo, form({ fileId: mine.id }, PNG));
     expect(added.statusCode).toBe(200);
     expect((await getImage(mo, added.json().item.image)).statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { findTeamStatus } from './statuses.queries.js';
 
 /**
  * What 'Push to CRM' sends of a record besides its fields: its whole thread (oldest first), its status,
- * the campaign it is in, its custom fields by name and its primary phone and e-mail.
+ * the campaign it is in, its custom fields by name and its phone and e-mail (the primary ones first).
  */
 export async function loadPushContent(db: Db, item: q.ItemRow) {
   const [thread, status, campaignName, sections, idts] = await Promise.all([
@@ -20,7 +20,9 @@ export async function loadPushContent(db: Db, item: q.ItemRow) {
     const value = item.custom[field._id];
     if (value !== undefined) custom[field.name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  const primary = (email: boolean) => idts.find((i) => i.primary && i.isEmail === email)?.value;
+  // A contact has one primary phone or e-mail: of the other kind, its first.
+  const primary = (email: boolean) =>
+    (idts.find((i) => i.primary && i.isEmail === email) ?? idts.find((i) => i.isEmail === email))?.value;
   const contact = {
     ...(primary(false) ? { Phone: primary(false) } : {}),
     ...(primary(true) ? { Email: primary(true) } : {}),
