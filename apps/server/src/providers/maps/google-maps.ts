@@ -86,7 +86,8 @@ export function createGoogleMaps(opts: { key: string; baseUrl: string; fetch?: t
     },
     async staticMap({ lat, lng }): Promise<StreetViewImage> {
       // The Maps Static API: an error is an HTTP status with a text body, never an image.
-      const at = `${lat},${lng}`;
+      // Fixed decimals: 1e-7 or -0 written as JavaScript prints them are not coordinates to Google.
+      const at = `${lat.toFixed(7)},${lng.toFixed(7)}`;
       const res = await get(
         url('/maps/api/staticmap', {
           center: at,
