@@ -13,6 +13,8 @@ export const DEFAULT_CONFIG = {
   bookDemoUrl: null,
   codesInServerLog: false,
   mapsConfigured: false,
+  mapTileUrl: null,
+  mapTileAttribution: '© OpenStreetMap contributors',
 };
 
 /**
