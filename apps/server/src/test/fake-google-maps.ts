@@ -39,6 +39,8 @@ export type FakeGoogleMaps = {
   failing: boolean;
   /** What the Maps Static API answers (a tiny PNG unless a test paints a real map). */
   staticMapPng: Buffer;
+  /** The street-view photo (a bare JPEG frame unless a test paints a real picture). */
+  streetViewImage: Buffer;
   close(): Promise<void>;
 };
 
@@ -54,6 +56,7 @@ export async function startFakeGoogleMaps(): Promise<FakeGoogleMaps> {
     requests: [],
     failing: false,
     staticMapPng: FAKE_PNG,
+    streetViewImage: FAKE_JPEG,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const json = (res: ServerResponse, body: object) => {
@@ -106,7 +109,7 @@ export async function startFakeGoogleMaps(): Promise<FakeGoogleMaps> {
     }
     if (url.pathname === '/maps/api/streetview' && url.searchParams.get('size') === '1000x450') {
       res.writeHead(200, { 'content-type': 'image/jpeg' });
-      return res.end(FAKE_JPEG);
+      return res.end(fake.streetViewImage);
     }
     res.writeHead(404);
     res.end();

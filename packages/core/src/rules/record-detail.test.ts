@@ -30,7 +30,13 @@ describe('the property information look-up', () => {
       { Owner: 'Dana Ruiz', Bedrooms: null, Bathrooms: '  ', 'Year Built': '', City: 'Austin' },
       { Owner: 'Someone Else', Bedrooms: 3, Bathrooms: 2, 'Year Built': '1962', City: 'Round Rock' },
     );
-    expect(data).toEqual({ Owner: 'Dana Ruiz', Bedrooms: 3, Bathrooms: 2, 'Year Built': '1962', City: 'Austin' });
+    expect(data).toEqual({
+      Owner: 'Dana Ruiz',
+      Bedrooms: 3,
+      Bathrooms: 2,
+      'Year Built': '1962',
+      City: 'Austin',
+    });
     expect(filled).toEqual(['Bedrooms', 'Bathrooms', 'Year Built']);
   });
 
@@ -65,7 +71,13 @@ describe("the push hook's payload", () => {
       campaignName: 'Spring sellers',
       status: 'Hot',
       sentFrom: '+19165550100',
-      fields: { 'First name': 'Ann', 'Last name': 'Lee', status: 'shadow', Phone: '+19164567890', gone: undefined },
+      fields: {
+        'First name': 'Ann',
+        'Last name': 'Lee',
+        status: 'shadow',
+        Phone: '+19164567890',
+        gone: undefined,
+      },
       notes: ['Motivated seller', 'Call after 5'],
     });
     expect(payload).toEqual({

@@ -1,7 +1,19 @@
-import { fillEmptyFields, itemSearchText, locationFor, type FoundFields, type ItemDto } from '@prospector/core';
+import {
+  fillEmptyFields,
+  itemSearchText,
+  locationFor,
+  type FoundFields,
+  type ItemDto,
+} from '@prospector/core';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
-import { MapsFailedError, MapsNotConfiguredError, type GeoPoint, type Maps, type PlaceInfo } from '../../providers/maps/index.js';
+import {
+  MapsFailedError,
+  MapsNotConfiguredError,
+  type GeoPoint,
+  type Maps,
+  type PlaceInfo,
+} from '../../providers/maps/index.js';
 import {
   PropertyInfoFailedError,
   type PropertyFacts,

@@ -55,13 +55,15 @@ export async function photosRoutes(app: FastifyInstance) {
     },
     handler: async (req, reply) => {
       const found = unwrap(await photos.open(req.auth!, req.params.id));
-      return reply
-        .type(found.contentType)
-        .header('content-length', found.size)
-        // Private: the browser may keep it, no shared cache may (the URL changes with each photo).
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .send(found.stream);
+      return (
+        reply
+          .type(found.contentType)
+          .header('content-length', found.size)
+          // Private: the browser may keep it, no shared cache may (the URL changes with each photo).
+          .header('cache-control', 'private, max-age=86400')
+          .header('x-content-type-options', 'nosniff')
+          .send(found.stream)
+      );
     },
   });
 }
