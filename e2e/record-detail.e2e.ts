@@ -151,6 +151,7 @@ describe('record detail with a Google Maps key (a fake of Google on 127.0.0.1)',
     for (const close of await page.getByRole('button', { name: 'Close notification' }).all())
       await close.click();
     await page.getByText(messages.recordDetail.photoSaved).waitFor({ state: 'hidden' });
+    await photo.scrollIntoViewIfNeeded();
     await shot(page, 'record-detail-google-photo');
 
     // The photo is the team's: served with the token, and to no one without it.
