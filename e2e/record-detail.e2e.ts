@@ -7,6 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items } from '../apps/server/src/db/schema/index.js';
 import { startFakeGoogleMaps, type FakeGoogleMaps } from '../apps/server/src/test/fake-google-maps.js';
+import { startFakeNominatim, type FakeNominatim } from '../apps/server/src/test/fake-nominatim.js';
 import type { TestUser } from '../apps/server/src/test/factories.js';
 import { insertProperty } from '../apps/server/src/test/property-factory.js';
 import { insertOnboardedAdmin, launchBrowser, shot, signedIn, startServer } from './support/harness.js';
@@ -172,8 +173,9 @@ describe('record detail with a Google Maps key (a fake of Google on 127.0.0.1)',
   }
 });
 
-describe('record detail without a maps key, with a tile server on 127.0.0.1', () => {
+describe('record detail without a maps key: a tile server and a geocoder on 127.0.0.1', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
+  let geocoder: FakeNominatim;
   let tiles: Server;
   const tileRequests: string[] = [];
   let admin: TestUser;
@@ -189,15 +191,20 @@ describe('record detail without a maps key, with a tile server on 127.0.0.1', ()
     });
     await new Promise<void>((r) => tiles.listen(0, '127.0.0.1', r));
     const port = (tiles.address() as AddressInfo).port;
-    server = await startServer({ MAP_TILE_URL: `http://127.0.0.1:${port}/tiles/{z}/{x}/{y}.png` });
+    geocoder = await startFakeNominatim();
+    server = await startServer({
+      MAP_TILE_URL: `http://127.0.0.1:${port}/tiles/{z}/{x}/{y}.png`,
+      MAP_GEOCODER_URL: geocoder.url,
+    });
     admin = await insertOnboardedAdmin(server, 'ines@harbor.test', 'Ines Park', { name: 'Harbor Homes' });
   });
   afterAll(async () => {
     await server?.close();
+    await geocoder?.close();
     await new Promise<void>((r) => (tiles ? tiles.close(() => r()) : r()));
   });
 
-  it('draws a Leaflet map from the tile server, a placeholder photo, and says the look-up is not configured', async () => {
+  it('draws a Leaflet map from the tile server at the geocoded point, a placeholder photo, and says owners and beds are not configured', async () => {
     const address = '742 Evergreen Ter, Sacramento, CA 95814';
     const house = await insertProperty(server.database.db, admin.teamId, {
       Address: '742 Evergreen Ter',
@@ -205,11 +212,6 @@ describe('record detail without a maps key, with a tile server on 127.0.0.1', ()
       State: 'CA',
       Zip: '95814',
     });
-    // Coordinates the property keeps from an earlier look-up (ADR 023: only Google geocodes).
-    await server.database.db
-      .update(items)
-      .set({ location: { lat: 38.5816, lng: -121.4944, address } })
-      .where(eq(items.id, house.id));
     const { context, page, problems } = await signedIn(browser, admin);
     const elsewhere = watchHosts(page);
     await page.goto(`${server.url}/?record=${house.id}`);
@@ -219,19 +221,23 @@ describe('record detail without a maps key, with a tile server on 127.0.0.1', ()
     await expectLoaded(map.locator('img.leaflet-tile').first());
     await expect.poll(() => map.locator('img.leaflet-tile-loaded').count()).toBeGreaterThan(2);
     expect(tileRequests.every((u) => u.startsWith('/tiles/16/'))).toBe(true);
+    // Geocoded once, and kept on the property.
+    expect(geocoder.requests.map((r) => r.url.searchParams.get('q'))).toEqual([address]);
+    const [kept] = await server.database.db.select().from(items).where(eq(items.id, house.id));
+    expect(kept!.location).toEqual({ lat: 38.5816, lng: -121.4944, address });
 
     await panel.getByRole('button', { name: 'Look up property info' }).click();
-    await panel.getByRole('alert').getByText(messages.recordDetail.propertyInfoNotConfigured).waitFor();
+    // The geocoder knows the place (it fills the empty Full address); owners and bedrooms need a
+    // property-information provider, and the screen says there is none.
+    await panel.getByRole('status').getByText('Filled Full.').waitFor();
+    await panel.getByRole('status').getByText(messages.recordDetail.propertyInfoNotConfigured).waitFor();
     await shot(page, 'record-detail-tiles');
     expect(elsewhere).toEqual([]);
-    // The one failed load is the look-up's own answer, 501 'not configured', which the screen shows.
-    expect(problems).toEqual([
-      'console.error: Failed to load resource: the server responded with a status of 501 (Not Implemented)',
-    ]);
+    expect(problems).toEqual([]);
     await context.close();
   });
 
-  it('shows the address with a link out where no coordinates are known, never an empty frame', async () => {
+  it('shows the address with a link out where the geocoder knows no place, never an empty frame', async () => {
     const house = await insertProperty(server.database.db, admin.teamId, {
       Address: '9 Elm St',
       City: 'Davis',
@@ -247,7 +253,10 @@ describe('record detail without a maps key, with a tile server on 127.0.0.1', ()
     );
     expect(await panel.locator('.leaflet-container').count()).toBe(0);
     await shot(page, 'record-detail-no-map');
-    expect(problems).toEqual([]);
+    // The one failed load is the coordinates' 404 'No place was found', which the map falls back from.
+    expect(problems).toEqual([
+      'console.error: Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
     await context.close();
   });
 });

@@ -198,7 +198,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     database: deps.database,
     clock: deps.clock ?? systemClock,
     mailer: deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }),
-    maps: deps.maps ?? createMaps({ key: config.GOOGLE_MAPS_KEY, baseUrl: config.GOOGLE_MAPS_URL }),
+    maps:
+      deps.maps ??
+      createMaps({
+        key: config.GOOGLE_MAPS_KEY,
+        baseUrl: config.GOOGLE_MAPS_URL,
+        geocoderUrl: config.MAP_GEOCODER_URL,
+        userAgent: `Prospector (${config.PUBLIC_URL})`,
+      }),
     propertyInfo: deps.propertyInfo ?? createPropertyInfo(),
   });
   await app.register(realtimePlugin, { readers: recordReaders(deps.database.db) });

@@ -101,6 +101,8 @@ export const envSchema = z
       .refine((u) => ['{z}', '{x}', '{y}'].every((p) => u.includes(p)), 'must contain {z}, {x} and {y}')
       .optional(),
     MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+    /** Without GOOGLE_MAPS_KEY: a Nominatim geocoder's base URL, for coordinates and address parts. */
+    MAP_GEOCODER_URL: z.url().optional(),
     /** Stripe's secret key: card payments and subscriptions; unset → 'Payments are not configured'. */
     STRIPE_SECRET_KEY: z.string().min(10).optional(),
   })

@@ -13,6 +13,7 @@ export const DEFAULT_CONFIG = {
   bookDemoUrl: null,
   codesInServerLog: false,
   mapsConfigured: false,
+  geocoding: false,
   mapTileUrl: null,
   mapTileAttribution: '© OpenStreetMap contributors',
 };

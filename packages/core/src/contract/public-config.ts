@@ -14,8 +14,10 @@ export const getPublicConfig = defineEndpoint({
     bookDemoUrl: text().nullable(),
     /** The embedded default prints login codes to the server log instead of mailing them. */
     codesInServerLog: z.boolean(),
-    /** A maps service is configured: properties show street-view photos and maps. */
+    /** Google Maps is configured: properties show street-view photos and Google's maps. */
     mapsConfigured: z.boolean(),
+    /** Addresses can be geocoded (Google, or a Nominatim geocoder): a tile map can find any property. */
+    geocoding: z.boolean(),
     /** Without a maps key: the tile server (a `{z}/{x}/{y}` URL template) Leaflet maps are drawn from. */
     mapTileUrl: text().nullable(),
     /** The credit the tile server asks for, shown in the map's corner. */

@@ -13,6 +13,7 @@ import {
   type FakeGoogleMaps,
 } from '../../test/fake-google-maps.js';
 import { insertContact, insertTeamAdmin, type TestUser } from '../../test/factories.js';
+import { startFakeNominatim } from '../../test/fake-nominatim.js';
 import { insertProperty } from '../../test/property-factory.js';
 
 let t: TestApp;
@@ -157,6 +158,43 @@ describe('without a maps key', () => {
     expect(() => envSchema.parse({ MAP_TILE_URL: 'https://tiles.example.org/map.png' })).toThrow(
       /must contain \{z\}, \{x\} and \{y\}/,
     );
+  });
+});
+
+describe('without a Google key, with a Nominatim geocoder', () => {
+  it('geocodes and keeps coordinates, fills address parts, and has no street views or Google maps', async () => {
+    const geocoder = await startFakeNominatim();
+    try {
+      t = await buildTestApp({
+        MAP_GEOCODER_URL: geocoder.url,
+        MAP_TILE_URL: 'http://127.0.0.1:1/{z}/{x}/{y}.png',
+      });
+      const admin = await insertTeamAdmin(t, 'admin@acme.test');
+      const config = await t.app.inject({ method: 'GET', url: '/api/config' });
+      expect(config.json()).toMatchObject({ mapsConfigured: false, geocoding: true });
+      const house = await insertProperty(t.database.db, admin.teamId, { Address: '742 Evergreen Ter' });
+      const ask = () =>
+        post(admin, '/api/items/coordinates', { fullAddress: '742 Evergreen Ter', itemId: house.id });
+      expect((await ask()).json()).toEqual({ lat: 38.5816, lng: -121.4944 });
+      expect((await ask()).json()).toEqual({ lat: 38.5816, lng: -121.4944 });
+      expect(geocoder.requests).toHaveLength(1);
+      expect(geocoder.requests[0]!.userAgent).toBe('Prospector (http://localhost)');
+      const info = await post(admin, '/api/properties/getInfo', {
+        address: '742 Evergreen Ter',
+        itemId: house.id,
+      });
+      expect(info.json().filled).toEqual(['City', 'State', 'Zip', 'Full']);
+      expect(info.json().item.data).toMatchObject({ City: 'Sacramento', State: 'CA', Zip: '95814' });
+      const none = await post(admin, '/api/items/coordinates', { fullAddress: 'Nowhere lane 99' });
+      expect(none.statusCode).toBe(404);
+      const street = await post(admin, '/api/properties/streetView', { address: '742 Evergreen Ter' });
+      expect(street.statusCode).toBe(501);
+      geocoder.failing = true;
+      const failed = await post(admin, '/api/items/coordinates', { fullAddress: '742 Evergreen Terrace' });
+      expect([failed.statusCode, failed.json().message]).toEqual([503, 'Something went wrong.']);
+    } finally {
+      await geocoder.close();
+    }
   });
 });
 

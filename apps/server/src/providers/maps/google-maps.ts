@@ -54,6 +54,7 @@ export function createGoogleMaps(opts: { key: string; baseUrl: string; fetch?: t
 
   return {
     configured: true,
+    kind: 'google',
     async lookup(address): Promise<PlaceInfo | null> {
       const body = await getJson<GeocodeResponse>(url('/maps/api/geocode/json', { address }));
       if (body.status === 'ZERO_RESULTS') return null;

@@ -14,7 +14,7 @@ const PROPERTY = buildItem({
   idts: [],
   data: { Address: '12 Oak St', City: 'Sacramento', State: 'CA', Zip: '95814', Owner: 'Dana Ruiz' },
 });
-const GOOGLE = { ...DEFAULT_CONFIG, mapsConfigured: true };
+const GOOGLE = { ...DEFAULT_CONFIG, mapsConfigured: true, geocoding: true };
 const TILES = { ...DEFAULT_CONFIG, mapTileUrl: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png' };
 
 function setUp(
@@ -133,6 +133,21 @@ describe('a property record: its map', () => {
       /^http:\/\/127\.0\.0\.1:9\/tiles\/16\/\d+\/\d+\.png$/,
     );
     expect(requestsTo('POST', '/api/items/coordinates')).toHaveLength(0);
+  });
+
+  it('with a tile server and a geocoder: the point is looked up for the record, then drawn with tiles', async () => {
+    setUp({
+      'GET /api/config': { status: 200, body: { ...TILES, geocoding: true } },
+      'POST /api/items/coordinates': { status: 200, body: { lat: 38.58, lng: -121.49 } },
+    });
+    const panel = await addressPanel();
+    const figure = await panel.findByRole('figure', { name: `Map of ${ADDRESS}` }, LOAD);
+    await waitFor(() => expect(figure.querySelector('img.leaflet-tile')).not.toBeNull(), LOAD);
+    expect(requestsTo('POST', '/api/items/coordinates')[0]?.body).toEqual({
+      fullAddress: ADDRESS,
+      itemId: ITEM_ID,
+    });
+    expect(requestsTo('POST', '/api/properties/mapImage')).toHaveLength(0);
   });
 
   it('shows a map for a Location field with the Google Maps flag, and none without it', async () => {

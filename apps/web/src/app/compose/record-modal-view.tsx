@@ -32,6 +32,7 @@ export function RecordModalView({ user }: { user: CurrentUser }) {
   const config = usePublicConfig().data;
   const maps = {
     mapsConfigured: config?.mapsConfigured ?? false,
+    geocoding: config?.geocoding ?? false,
     mapTileUrl: config?.mapTileUrl ?? null,
     mapTileAttribution: config?.mapTileAttribution ?? '',
   };

@@ -11,6 +11,8 @@ const LeafletMap = lazyNamed(() => import('./leaflet-map'), 'LeafletMap', { onDe
 export type MapSettings = {
   /** GOOGLE_MAPS_KEY is set: Google's map, drawn by the server. */
   mapsConfigured: boolean;
+  /** The server geocodes addresses (Google, or a Nominatim geocoder). */
+  geocoding: boolean;
   /** MAP_TILE_URL: a Leaflet map from this tile server. */
   mapTileUrl: string | null;
   mapTileAttribution: string;
@@ -43,8 +45,8 @@ function AddressOnly({ address }: { address: string }) {
 
 /**
  * A map of an address (a property, or a Location field with the "Google Maps" flag): Google's when the
- * server has a maps key, Leaflet tiles when it has a tile server and the record keeps the point's
- * coordinates (ADR 023), else the address with a link out. Coordinates come from the server (cached on the record when `item` is given).
+ * server has a maps key, Leaflet tiles when it has a tile server and the point is known (its geocoder,
+ * or coordinates the record keeps: ADR 023), else the address with a link out. Coordinates come from the server (cached on the record when `item` is given).
  */
 export function LocationMap({
   address,
@@ -56,8 +58,8 @@ export function LocationMap({
   settings: MapSettings;
 }) {
   const kind = mapKindOf(settings);
-  // Only Google geocodes: without a key the map needs coordinates the record already keeps.
-  const point = useCoordinates(address, { item, enabled: kind === 'google' });
+  // Without a geocoder a tile map needs coordinates the record already keeps.
+  const point = useCoordinates(address, { item, enabled: kind !== 'none' && settings.geocoding });
   const google = useMapImage(kind === 'google' ? point.data : undefined);
   const label = `Map of ${address}`;
   if (kind === 'none' || point.isError || google.isError || (kind === 'tiles' && !point.data))
