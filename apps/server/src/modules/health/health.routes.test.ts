@@ -73,6 +73,9 @@ describe('serving the web app', () => {
       bookDemoUrl: null,
       codesInServerLog: false,
       mapsConfigured: false,
+      geocoding: false,
+      mapTileUrl: null,
+      mapTileAttribution: '© OpenStreetMap contributors',
     });
   });
 
