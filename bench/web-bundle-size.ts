@@ -38,8 +38,15 @@ const LOGIN_CALLS = [
   `${CORE}/auth/logout.ts`,
   `${CORE}/admin/hijack.ts`,
 ];
-/** The record modal (idle or first record), and the public configuration's contract. */
-const WORKSPACE_LATER = ['src/app/compose/record-modal-view.tsx', `${CORE}/public-config.ts`];
+/**
+ * The record modal (idle or first record), the public configuration's contract, and Leaflet (the
+ * first record that shows a tile map: ADR 023).
+ */
+const WORKSPACE_LATER = [
+  'src/app/compose/record-modal-view.tsx',
+  `${CORE}/public-config.ts`,
+  'src/features/records/components/leaflet-map.tsx',
+];
 
 type Page = {
   name: string;

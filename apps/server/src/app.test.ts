@@ -11,6 +11,7 @@ import { realtimePlugin } from './plugins/realtime.js';
 import { servicePlugin } from './plugins/services.js';
 import { createMailer } from './providers/mail/index.js';
 import { createMaps } from './providers/maps/index.js';
+import { createPropertyInfo } from './providers/property-info/index.js';
 import { buildTestApp } from './test/app.js';
 import { createTestDatabase } from './test/db.js';
 
@@ -22,6 +23,7 @@ const SERVICES: Record<keyof Services, true> = {
   audit: true,
   mailer: true,
   maps: true,
+  propertyInfo: true,
   notifications: true,
   records: true,
   identifiers: true,
@@ -92,6 +94,7 @@ async function bareApp(): Promise<FastifyInstance> {
     clock: manualClock(),
     mailer: createMailer({ from: config.MAIL_FROM, log: app.log }),
     maps: createMaps({ baseUrl: config.GOOGLE_MAPS_URL }),
+    propertyInfo: createPropertyInfo(),
   });
   await app.register(realtimePlugin, { readers: recordReaders(database.db) });
   app.addHook('preClose', async () => app.realtime.close());

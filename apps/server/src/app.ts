@@ -46,6 +46,7 @@ import { mapsRoutes } from './modules/maps/index.js';
 import { notificationsRoutes, type NotificationsService } from './modules/notifications/index.js';
 import { notificationsPlugin } from './modules/notifications/notifications.plugin.js';
 import {
+  photosRoutes,
   recordReaders,
   recordsRoutes,
   type BoardService,
@@ -73,6 +74,7 @@ import { registerWeb } from './plugins/web.js';
 import { createMailer, type Mailer } from './providers/mail/index.js';
 import { createMaps, type Maps } from './providers/maps/index.js';
 import type { VoiceProvider } from './providers/voice/index.js';
+import { createPropertyInfo, type PropertyInfo } from './providers/property-info/index.js';
 
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
@@ -83,6 +85,7 @@ export type Services = {
   audit: AuditService;
   mailer: Mailer;
   maps: Maps;
+  propertyInfo: PropertyInfo;
   notifications: NotificationsService;
   records: RecordsService;
   identifiers: IdentifiersService;
@@ -140,6 +143,8 @@ export type AppDeps = {
   clock?: Clock;
   mailer?: Mailer;
   maps?: Maps;
+  /** The property-information provider; tests pass a local fake. */
+  propertyInfo?: PropertyInfo;
   /** Where logs go; tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
 } & DevicesOptions &
@@ -214,7 +219,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     database: deps.database,
     clock: deps.clock ?? systemClock,
     mailer: deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log }),
-    maps: deps.maps ?? createMaps({ key: config.GOOGLE_MAPS_KEY, baseUrl: config.GOOGLE_MAPS_URL }),
+    maps:
+      deps.maps ??
+      createMaps({
+        key: config.GOOGLE_MAPS_KEY,
+        baseUrl: config.GOOGLE_MAPS_URL,
+        geocoderUrl: config.MAP_GEOCODER_URL,
+        userAgent: `Prospector (${config.PUBLIC_URL})`,
+      }),
+    propertyInfo: deps.propertyInfo ?? createPropertyInfo(),
   });
   await app.register(realtimePlugin, { readers: recordReaders(deps.database.db) });
   for (const plugin of domainPlugins) await app.register(plugin, deps);
@@ -238,7 +251,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     skiptraceRoutes,
   ])
     await app.register(routes);
-  await app.register(withUploads(listsRoutes, avatarsRoutes, callsRoutes));
+  await app.register(withUploads(listsRoutes, avatarsRoutes, callsRoutes, photosRoutes));
   await registerWeb(app, config.WEB_DIST);
 
   registerLifecycle(app);

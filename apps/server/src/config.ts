@@ -117,6 +117,18 @@ export const envSchema = z
       .optional(),
     TWILIO_API_KEY_SECRET: z.string().min(16).optional(),
     TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+    /**
+     * Without GOOGLE_MAPS_KEY: the tile server Leaflet maps are drawn from, a URL template with {z}, {x}
+     * and {y} (and optionally {s}, {r}); unset → no map, the address with a link out.
+     */
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
+      .refine((u) => ['{z}', '{x}', '{y}'].every((p) => u.includes(p)), 'must contain {z}, {x} and {y}')
+      .optional(),
+    MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+    /** Without GOOGLE_MAPS_KEY: a Nominatim geocoder's base URL, for coordinates and address parts. */
+    MAP_GEOCODER_URL: z.url().optional(),
     /** Stripe's secret key: card payments and subscriptions; unset → 'Payments are not configured'. */
     STRIPE_SECRET_KEY: z.string().min(10).optional(),
     /** Stripe's publishable key, for card entry in the browser; payments need both keys. */

@@ -25,3 +25,4 @@ export * from './rules/imports-mapping.js';
 export * from './rules/billing.js';
 export * from './rules/skiptrace.js';
 export * from './rules/dialler.js';
+export * from './rules/record-detail.js';

@@ -348,6 +348,22 @@ export const messages = {
     missedCall: 'Missed call from {phone}',
     missedCallTask: 'Call back {phone} (missed call)',
   },
+  /** Record detail (issue 23): property photos, maps and the property information look-up. */
+  recordDetail: {
+    photoWrongType: 'Choose a PNG, JPEG, WebP or GIF image.',
+    photoTooLarge: 'The photo must be 10 MB or smaller.',
+    photoMissing: 'Choose a photo to upload.',
+    photoSaved: 'The photo was saved.',
+    photoNotFound: 'This record has no photo.',
+    photoOnlyProperties: 'Only a property can have a photo.',
+    infoOnlyProperties: 'Only a property has property information to look up.',
+    propertyInfoNotConfigured:
+      'Property information is not configured on this server: no provider for owner, beds, baths, lot size, year built and use is set up.',
+    infoFilled: 'Filled {fields}.',
+    infoNothingToFill: 'Nothing to fill: every field the look-up found already has a value.',
+    noMap: 'No map is configured on this server.',
+    openInMaps: 'Open in Google Maps',
+  },
   input: {
     unstorableCharacters:
       'This text contains a character that cannot be saved (a null character or half of an emoji). Remove it and try again.',

@@ -7,6 +7,7 @@ import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../providers/mail/index.js';
 import type { Maps } from '../providers/maps/index.js';
+import type { PropertyInfo } from '../providers/property-info/index.js';
 import { registerErrorHandler } from './error-handler.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -16,15 +17,16 @@ export type CoreOptions = {
   clock: Clock;
   mailer: Mailer;
   maps: Maps;
+  propertyInfo: PropertyInfo;
 };
 
 /**
  * What every other plugin stands on: the config, the database and the clock; the list of routes; the
  * error handler and security headers; the services registry (filled by the domain plugins), with the
- * providers that have no domain of their own (mail, maps).
+ * providers that have no domain of their own (mail, maps, property information).
  */
 export const corePlugin = fp<CoreOptions>(
-  async (app, { config, database, clock, mailer, maps }) => {
+  async (app, { config, database, clock, mailer, maps, propertyInfo }) => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.decorateRequest('auth', null);
@@ -33,7 +35,7 @@ export const corePlugin = fp<CoreOptions>(
     app.decorate('clock', clock);
     // Typed whole, filled in turn: each domain plugin reads only the services of plugins that Fastify
     // made sure were registered before it (its `dependencies`), through a view that refuses the others.
-    app.decorate('services', { mailer, maps } as FastifyInstance['services']);
+    app.decorate('services', { mailer, maps, propertyInfo } as FastifyInstance['services']);
 
     const routeList: FastifyInstance['routeList'] = [];
     app.decorate('routeList', routeList);
@@ -44,7 +46,11 @@ export const corePlugin = fp<CoreOptions>(
     registerErrorHandler(app);
     await app.register(
       helmet,
-      securityHeaders(config.PUBLIC_URL, { twilioVoice: config.TWILIO_ACCOUNT_SID !== undefined }),
+      securityHeaders(config.PUBLIC_URL, {
+        twilioVoice: config.TWILIO_ACCOUNT_SID !== undefined,
+        stripe: config.STRIPE_PUBLISHABLE_KEY !== undefined,
+        ...(config.MAP_TILE_URL ? { mapTileUrl: config.MAP_TILE_URL } : {}),
+      }),
     );
     app.addHook('onClose', async () => {
       await mailer.close();

@@ -52,6 +52,19 @@ describe('security headers', () => {
     expect(policy['connect-src']).toEqual(["'self'", 'ws://localhost']);
   });
 
+  it('with Stripe configured, card entry may load Stripe.js and its frames from Stripe, and nothing else may', async () => {
+    const app = await start({
+      STRIPE_SECRET_KEY: 'sk_test_abcdefghijklmnop',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abcdefghijklmnop',
+    });
+    const policy = csp(
+      (await app.inject({ method: 'GET', url: '/settings/billing' })).headers['content-security-policy'],
+    );
+    expect(policy['script-src']).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(policy['frame-src']).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect(policy['connect-src']).toContain('https://api.stripe.com');
+  });
+
   it('another site cannot frame the app to trick a click', async () => {
     const app = await start();
     const res = await app.inject({ method: 'GET', url: '/' });

@@ -11,9 +11,10 @@ const IMAGE_HOSTS = ['https://www.google.com', 'https://*.gstatic.com'];
  */
 export function securityHeaders(
   publicUrl: string,
-  opts: { twilioVoice?: boolean } = {},
+  opts: { twilioVoice?: boolean; stripe?: boolean; mapTileUrl?: string } = {},
 ): FastifyHelmetOptions {
   const url = new URL(publicUrl);
+  const tiles = opts.mapTileUrl ? [tileOrigin(opts.mapTileUrl)] : [];
   const https = url.protocol === 'https:';
   // Socket.IO's WebSocket: CSP 3 counts same-origin ws: and wss: as 'self'; older Safari does not.
   const socketOrigin = `${https ? 'wss' : 'ws'}://${url.host}`;
@@ -23,23 +24,26 @@ export function securityHeaders(
       directives: {
         'default-src': ["'self'"],
         'base-uri': ["'self'"],
-        'script-src': ["'self'"],
+        // With Stripe configured, card entry loads Stripe.js and its frames from Stripe (never bundled).
+        'script-src': ["'self'", ...(opts.stripe ? ['https://js.stripe.com'] : [])],
         'script-src-attr': ["'none'"],
         // Mantine writes its theme into <style> elements at run time (no nonce for a static index.html).
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', ...IMAGE_HOSTS],
+        'img-src': ["'self'", 'data:', 'blob:', ...IMAGE_HOSTS, ...tiles],
         'font-src': ["'self'", 'data:'],
         // With Twilio configured, the dialler's voice client (the Voice SDK) signals over Twilio's hosts.
         'connect-src': [
           "'self'",
           socketOrigin,
           ...(opts.twilioVoice ? ['https://*.twilio.com', 'wss://*.twilio.com'] : []),
+          ...(opts.stripe ? ['https://api.stripe.com'] : []),
         ],
         // Voicemails play from object URLs (fetched with the token), tones from the app itself.
         'media-src': ["'self'", 'blob:'],
         'object-src': ["'none'"],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'"],
+        ...(opts.stripe ? { 'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         ...(https ? { 'upgrade-insecure-requests': [] } : {}),
       },
     },
@@ -47,4 +51,14 @@ export function securityHeaders(
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   };
+}
+
+/**
+ * The origin a Leaflet map's tiles come from (MAP_TILE_URL), as a CSP source: a `{s}` subdomain
+ * placeholder becomes a wildcard, any other placeholder in the host is not allowed by the config.
+ */
+export function tileOrigin(template: string): string {
+  const { protocol, host } = new URL(template.replace('{s}', 'tile-subdomain').replace(/\{[a-z]+\}/g, '0'));
+  const origin = `${protocol}//${host}`;
+  return template.includes('{s}') ? origin.replace('tile-subdomain', '*') : origin;
 }

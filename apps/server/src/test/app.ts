@@ -29,6 +29,7 @@ export async function buildTestApp(
     voice?: AppDeps['voice'];
     database?: Database;
     skiptraceProvider?: AppDeps['skiptraceProvider'];
+    propertyInfo?: AppDeps['propertyInfo'];
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
@@ -55,6 +56,7 @@ export async function buildTestApp(
     ...(opts.payouts ? { payouts: opts.payouts } : {}),
     ...(opts.skiptraceProvider ? { skiptraceProvider: opts.skiptraceProvider } : {}),
     ...(opts.voice ? { voice: opts.voice } : {}),
+    ...(opts.propertyInfo ? { propertyInfo: opts.propertyInfo } : {}),
   });
   await app.ready();
   return {

@@ -24,6 +24,12 @@ const AMPHITHEATRE = {
 /** A tiny valid JPEG (SOI … EOI) standing in for the photo. */
 export const FAKE_JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
 
+/** A 1×1 PNG standing in for a static map. */
+export const FAKE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 export type FakeGoogleMaps = {
   url: string;
   key: string;
@@ -31,12 +37,17 @@ export type FakeGoogleMaps = {
   requests: URL[];
   /** Makes every answer an HTTP 500 (the service is down). */
   failing: boolean;
+  /** What the Maps Static API answers (a tiny PNG unless a test paints a real map). */
+  staticMapPng: Buffer;
+  /** The street-view photo (a bare JPEG frame unless a test paints a real picture). */
+  streetViewImage: Buffer;
   close(): Promise<void>;
 };
 
 /**
- * A local HTTP fake of the Geocoding and Street View Static APIs, answering as their documentation
- * says: status OK / ZERO_RESULTS / REQUEST_DENIED in the body, the photo as image/jpeg.
+ * A local HTTP fake of the Geocoding, Street View Static and Maps Static APIs, answering as their
+ * documentation says: status OK / ZERO_RESULTS / REQUEST_DENIED in the body, the photo as image/jpeg,
+ * the map as image/png.
  */
 export async function startFakeGoogleMaps(): Promise<FakeGoogleMaps> {
   const fake: FakeGoogleMaps = {
@@ -44,6 +55,8 @@ export async function startFakeGoogleMaps(): Promise<FakeGoogleMaps> {
     key: 'fake-maps-key-123',
     requests: [],
     failing: false,
+    staticMapPng: FAKE_PNG,
+    streetViewImage: FAKE_JPEG,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const json = (res: ServerResponse, body: object) => {
@@ -85,9 +98,18 @@ export async function startFakeGoogleMaps(): Promise<FakeGoogleMaps> {
             }
           : { status: 'ZERO_RESULTS' },
       );
+    // The Maps Static API: a PNG map for a valid center, a 400 with a text body otherwise (as Google does).
+    if (url.pathname === '/maps/api/staticmap') {
+      if (!/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/.test(url.searchParams.get('center') ?? '')) {
+        res.writeHead(400, { 'content-type': 'text/html' });
+        return res.end('The center parameter is invalid.');
+      }
+      res.writeHead(200, { 'content-type': 'image/png' });
+      return res.end(fake.staticMapPng);
+    }
     if (url.pathname === '/maps/api/streetview' && url.searchParams.get('size') === '1000x450') {
       res.writeHead(200, { 'content-type': 'image/jpeg' });
-      return res.end(FAKE_JPEG);
+      return res.end(fake.streetViewImage);
     }
     res.writeHead(404);
     res.end();

@@ -1,8 +1,17 @@
 /** A multipart/form-data body with one file part (named `file` unless told), as a browser's upload sends it. */
-export function multipartFile(fileName: string, content: Buffer | string, field = 'file') {
+export function multipartFile(
+  fileName: string,
+  content: Buffer | string,
+  field = 'file',
+  /** Text fields sent before the file. */
+  fields: Record<string, string> = {},
+) {
   const boundary = `----prospector${Math.random().toString(16).slice(2)}`;
+  const texts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    `${texts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {

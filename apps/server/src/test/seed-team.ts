@@ -13,6 +13,7 @@ import {
   type TestUser,
 } from './factories.js';
 import { multipartFile, TINY_OPUS, TINY_PNG } from './multipart.js';
+import { insertProperty } from './property-factory.js';
 
 /** Ids of the seeded team's rows by kind, and the name of its member's avatar file. */
 export type SeedIds = Record<string, string>;
@@ -29,6 +30,9 @@ export type SeededTeam = {
 /** The seeded contact's phone, and the number of the seeded device that texts it. */
 export const CONTACT_NUMBER = '+12125550199';
 export const DEVICE_NUMBER = '+19175550166';
+/** Bytes of the seeded property's photo: served to no one outside its team. */
+const PHOTO_SECRET = 'Secret photo of A';
+
 /** The seeded team's own status (the built-in ones cannot be renamed or removed). */
 export const OWN_STATUS = 'Secret status of A';
 
@@ -55,6 +59,20 @@ export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
     phones: ['212-555-0199'],
   });
   ids['item'] = contact.id;
+  // A property with its photo (whose bytes carry a secret), at the one address the fake maps service knows.
+  const pictured = await insertProperty(db, admin.teamId, { Address: '1600 Amphitheatre Pkwy' });
+  ids['photoProperty'] = pictured.id;
+  const photo = multipartFile('house.png', Buffer.concat([TINY_PNG, Buffer.from(PHOTO_SECRET)]), 'img', {
+    fileId: pictured.id,
+    address: '1600 Amphitheatre Pkwy',
+  });
+  const added = await t.app.inject({
+    method: 'POST',
+    url: '/api/items/addImage',
+    headers: { ...admin.headers, 'content-type': photo.contentType },
+    payload: photo.payload,
+  });
+  if (added.statusCode !== 200) throw new Error(`addImage: ${added.statusCode} ${added.body}`);
   const member = await insertMember(t, admin.teamId, `mia${tag}@alpha.test`, { name: 'Mia Alphateam' });
   ids['member'] = member.userId;
   await db.execute(
@@ -178,7 +196,10 @@ export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
     'Secret task of A',
     'Secret text of A',
     'Secret follow-up of A',
+    PHOTO_SECRET,
     ids['item']!,
+    ids['property']!,
+    ids['photoProperty']!,
     ids['task']!,
     ids['message']!,
     ids['scheduled']!,

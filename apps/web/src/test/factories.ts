@@ -103,6 +103,8 @@ export function buildItem(overrides: Partial<ItemDto> = {}): ItemDto {
     properties: [],
     contacts: [],
     companies: [],
+    image: null,
+    location: null,
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
     ...overrides,

@@ -14,6 +14,9 @@ export const DEFAULT_CONFIG = {
   codesInServerLog: false,
   mapsConfigured: false,
   stripePublishableKey: null,
+  geocoding: false,
+  mapTileUrl: null,
+  mapTileAttribution: '© OpenStreetMap contributors',
 };
 
 /**

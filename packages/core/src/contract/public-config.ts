@@ -14,9 +14,15 @@ export const getPublicConfig = defineEndpoint({
     bookDemoUrl: text().nullable(),
     /** The embedded default prints login codes to the server log instead of mailing them. */
     codesInServerLog: z.boolean(),
-    /** A maps service is configured: properties show street-view photos and maps. */
+    /** Google Maps is configured: properties show street-view photos and Google's maps. */
     mapsConfigured: z.boolean(),
     /** Stripe's publishable key, for card entry in the browser (Stripe Elements); null: payments are not configured. */
     stripePublishableKey: text().nullable(),
+    /** Addresses can be geocoded (Google, or a Nominatim geocoder): a tile map can find any property. */
+    geocoding: z.boolean(),
+    /** Without a maps key: the tile server (a `{z}/{x}/{y}` URL template) Leaflet maps are drawn from. */
+    mapTileUrl: text().nullable(),
+    /** The credit the tile server asks for, shown in the map's corner. */
+    mapTileAttribution: text(),
   }),
 });

@@ -76,6 +76,13 @@ export const items = pgTable(
     /** When the team last texted this record (the campaign builder's 'last contacted' filter). */
     lastContactedAt: ts('last_contacted_at'),
     lastActivityAt: ts('last_activity_at').notNull(),
+    /**
+     * The record's own photo (issue 23): the file's name under DATA_DIR/photos, its type by its bytes,
+     * and the address it was uploaded for. Null: the property shows its street view or a placeholder.
+     */
+    image: jsonb('image').$type<{ file: string; type: string; bytes: number; address: string } | null>(),
+    /** Coordinates cached from the maps service, with the address they are for (a new address asks again). */
+    location: jsonb('location').$type<{ lat: number; lng: number; address: string } | null>(),
     /** Lower-cased names and address, trigram-indexed for search. */
     searchText: text('search_text').notNull().default(''),
     createdAt: ts('created_at').notNull(),

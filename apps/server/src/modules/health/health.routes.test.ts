@@ -74,6 +74,9 @@ describe('serving the web app', () => {
       codesInServerLog: false,
       mapsConfigured: false,
       stripePublishableKey: null,
+      geocoding: false,
+      mapTileUrl: null,
+      mapTileAttribution: '© OpenStreetMap contributors',
     });
   });
 

@@ -37,7 +37,10 @@ export async function healthRoutes(app: FastifyInstance) {
     contactEmail: app.config.CONTACT_EMAIL,
     bookDemoUrl: app.config.BOOK_DEMO_URL ?? null,
     codesInServerLog: app.services.mailer.kind === 'log',
-    mapsConfigured: app.services.maps.configured,
+    mapsConfigured: app.services.maps.kind === 'google',
     stripePublishableKey: app.services.payments.publishableKey,
+    geocoding: app.services.maps.configured,
+    mapTileUrl: app.config.MAP_TILE_URL ?? null,
+    mapTileAttribution: app.config.MAP_TILE_ATTRIBUTION,
   }));
 }

@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { devices, hookDeliveries, items, smsJobs } from '../../db/schema/index.js';
+import {
+  campaignRecipients,
+  campaigns,
+  devices,
+  hookDeliveries,
+  items,
+  messages as messagesTable,
+  smsJobs,
+} from '../../db/schema/index.js';
 import { hookSignature } from '../../engines/hooks/hook-sender.js';
 import type { Config } from '../../config.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
@@ -201,6 +209,103 @@ describe('push to CRM', () => {
     });
     const [row] = await t.database.db.select().from(items).where(eq(items.id, c.id));
     expect(row!.pushedToCrm).toBe(true);
+  });
+});
+
+describe("the push hook's payload", () => {
+  it("is part 2 §3's sample exactly: the texts, the contact's campaign, status, sentFrom, fields and Notes", async () => {
+    const admin = await setUp();
+    const crm = await startReceiver();
+    await saveHooks(admin, { pushHook: crm.url });
+    const { db } = t.database;
+    const c = await insertContact(db, admin.teamId, {
+      first: 'Ann',
+      last: 'Lee',
+      phones: ['916-456-7890'],
+      emails: ['ann@lee.test'],
+      status: 'Not contacted',
+      data: { City: 'Sacramento' },
+    });
+    const at = (m: number) => new Date(Date.UTC(2026, 10, 20, 10, m));
+    const campaign = (name: string, minute: number) => ({
+      teamId: admin.teamId,
+      name,
+      listIds: [],
+      statusIds: [],
+      weekDays: [1],
+      startHour: 9,
+      endHour: 17,
+      startDate: at(0),
+      timezone: 'UTC',
+      groupIds: [],
+      deviceIds: [],
+      createdAt: at(minute),
+    });
+    const [older, spring, never] = await db
+      .insert(campaigns)
+      .values([campaign('Winter list', 0), campaign('Spring sellers', 1), campaign('Not yet', 2)])
+      .returning();
+    await db.insert(campaignRecipients).values([
+      { campaignId: older!.id, teamId: admin.teamId, itemId: c.id, nextAt: at(0), lastSentAt: at(3) },
+      { campaignId: spring!.id, teamId: admin.teamId, itemId: c.id, nextAt: at(0), lastSentAt: at(5) },
+      { campaignId: never!.id, teamId: admin.teamId, itemId: c.id, nextAt: at(0) },
+    ]);
+    const text = (body: string, direction: 'in' | 'out', minute: number, extra: object = {}) => ({
+      teamId: admin.teamId,
+      itemId: c.id,
+      body,
+      direction,
+      phone: '+19164567890',
+      createdAt: at(minute),
+      ...extra,
+    });
+    await db
+      .insert(messagesTable)
+      .values([
+        text('Hi Ann, is 12 Oak St for sale?', 'out', 5, { sentFrom: '+19165550100', status: 'delivered' }),
+        text('Maybe. Who is this?', 'in', 6),
+        text('Motivated seller', 'out', 7, { comment: true }),
+        text('Campaign paused', 'out', 8, { system: true }),
+        text('Call after 5', 'out', 9, { comment: true }),
+      ]);
+    const pushed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/services/pushToCrm',
+      headers: admin.headers,
+      payload: { itemId: c.id },
+    });
+    expect(pushed.statusCode).toBe(200);
+    await t.app.services.hookSender.flush();
+    expect(JSON.parse(crm.got[0]!.body)).toEqual({
+      messages: [
+        { createdAt: '2026-11-20T10:05:00.000Z', body: 'Hi Ann, is 12 Oak St for sale?', direction: 'out' },
+        { createdAt: '2026-11-20T10:06:00.000Z', body: 'Maybe. Who is this?', direction: 'in' },
+      ],
+      campaignName: 'Spring sellers',
+      status: 'Not contacted',
+      sentFrom: '+19165550100',
+      'First name': 'Ann',
+      'Last name': 'Lee',
+      City: 'Sacramento',
+      Phone: '+19164567890',
+      Email: 'ann@lee.test',
+      Notes: 'Motivated seller\nCall after 5',
+    });
+  });
+
+  it('has a null campaignName for a contact no campaign picked', async () => {
+    const admin = await setUp();
+    const crm = await startReceiver();
+    await saveHooks(admin, { pushHook: crm.url });
+    const c = await insertContact(t.database.db, admin.teamId, { first: 'Bo', phones: ['916-456-7891'] });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/services/pushToCrm',
+      headers: admin.headers,
+      payload: { itemId: c.id },
+    });
+    await t.app.services.hookSender.flush();
+    expect(JSON.parse(crm.got[0]!.body).campaignName).toBeNull();
   });
 });
 

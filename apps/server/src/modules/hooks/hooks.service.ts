@@ -1,4 +1,4 @@
-import { itemTitle, type Integrations } from '@prospector/core';
+import { pushHookPayload, type Integrations } from '@prospector/core';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { HookSender } from '../../engines/hooks/hook-sender.js';
@@ -102,24 +102,21 @@ export function createHooksService(deps: {
       const item = found.value;
       const url = (await teamHooks(item.teamId)).push;
       if (!url) return fail('NO_PUSH_HOOK');
-      const { thread, status } = await loadPushContent(db, item);
+      const { thread, status, campaignName, fields } = await loadPushContent(db, item);
       const texts = thread.filter((m) => !m.comment && !m.system);
-      const payload = {
+      const payload = pushHookPayload({
         messages: texts.map((m) => ({
           createdAt: m.createdAt.toISOString(),
           body: m.body,
           direction: m.direction,
         })),
-        campaignName: null,
+        campaignName,
         status,
-        sentFrom: texts.at(-1)?.sentFrom ?? null,
-        ...item.data,
-        name: itemTitle(item.type, item.data),
-        Notes: thread
-          .filter((m) => m.comment)
-          .map((m) => m.body)
-          .join('\n'),
-      };
+        // The number the team's last text went out from (a reply has none).
+        sentFrom: texts.filter((m) => m.direction === 'out').at(-1)?.sentFrom ?? null,
+        fields,
+        notes: thread.filter((m) => m.comment).map((m) => m.body),
+      });
       await db.transaction(async (tx) => {
         await sender.enqueue(tx, { teamId: item.teamId, kind: 'push', url, payload });
         await deps.records.markPushed(tx, item.id);

@@ -14,3 +14,4 @@ export { loadPushContent } from './push.service.js';
 export type { RecordsErrorCode } from './records.errors.js';
 export { createInboxService, type InboxService } from './inbox.service.js';
 export { createContactFromText, type ContactFromText } from './contact-from-text.service.js';
+export { photosRoutes } from './photos.routes.js';

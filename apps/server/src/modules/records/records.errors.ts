@@ -22,6 +22,9 @@ export const recordsErrors = {
   STATUS_EXISTS: { status: 409, message: messages.records.statusExists },
   STATUS_NOT_FOUND: { status: 404, message: messages.records.statusNotFound },
   STATUS_BUILT_IN: { status: 400, message: messages.records.builtInStatus },
+  PHOTO_INVALID: { status: 400, message: messages.recordDetail.photoWrongType },
+  PHOTO_NOT_FOUND: { status: 404, message: messages.recordDetail.photoNotFound },
+  PHOTO_ONLY_PROPERTIES: { status: 400, message: messages.recordDetail.photoOnlyProperties },
 } satisfies Record<string, ErrorAnswer>;
 
 /** What the records services answer: their own codes, and the common 403. */

@@ -278,6 +278,35 @@ describe('the record', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('takes the update by PUT as by PATCH (spec part 1 §7), with the same checks', async () => {
+    const c = await insertContact(t.database.db, admin.teamId, { first: 'Ann' });
+    const res = await call(admin, 'PUT', '/api/items/update', {
+      dataId: c.id,
+      key: 'First name',
+      val: 'Anna',
+      dataType: 'contact',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().item.data['First name']).toBe('Anna');
+    const [row] = await t.database.db.select().from(items).where(eq(items.id, c.id));
+    expect(row!.data['First name']).toBe('Anna');
+    const bad = await call(admin, 'PUT', '/api/items/update', {
+      dataId: c.id,
+      key: 'Shoe size',
+      val: '9',
+      dataType: 'contact',
+    });
+    expect(bad.statusCode).toBe(400);
+    const eve = await insertTeamAdmin(t, 'eve@other.test');
+    const stranger = await call(eve, 'PUT', '/api/items/update', {
+      dataId: c.id,
+      key: 'First name',
+      val: 'X',
+      dataType: 'contact',
+    });
+    expect(stranger.statusCode).toBe(404);
+  });
 });
 
 describe('identifiers', () => {

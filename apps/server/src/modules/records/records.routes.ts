@@ -23,6 +23,7 @@ import {
   setTaskText,
   unlinkItems,
   updateItem,
+  updateItemPut,
 } from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 import { unwrap } from '../../lib/errors.js';
@@ -32,13 +33,15 @@ export async function recordsRoutes(app: FastifyInstance) {
   const { records, identifiers, links, thread, tasks, board, statuses } = app.services;
 
   route(app, getItem, async ({ auth, params }) => unwrap(await records.getItem(auth, params.id)));
-  route(app, updateItem, async ({ auth, body }) => {
-    const input =
-      'dataId' in body
-        ? { itemId: body.dataId, systemKey: body.key, value: body.val }
-        : { itemId: body.itemId, fieldId: body.fieldId, value: body.data };
-    return { item: unwrap(await records.updateField(auth, input)) };
-  });
+  // PATCH or PUT, as the spec's client sends either (part 1 §7).
+  for (const endpoint of [updateItem, updateItemPut])
+    route(app, endpoint, async ({ auth, body }) => {
+      const input =
+        'dataId' in body
+          ? { itemId: body.dataId, systemKey: body.key, value: body.val }
+          : { itemId: body.itemId, fieldId: body.fieldId, value: body.data };
+      return { item: unwrap(await records.updateField(auth, input)) };
+    });
   route(app, changeStatus, async ({ auth, body }) =>
     unwrap(await records.changeStatus(auth, body.dataId, body.status)),
   );

@@ -20,6 +20,7 @@ import { defaultSections } from './records.defaults.js';
 import type { RecordsErrorCode } from './records.errors.js';
 import { identifierDtos, toMessageDto, toSummary, toTaskDto } from './records.mappers.js';
 import * as q from './records.queries.js';
+import { photoUrl } from './photo-store.js';
 
 type R<T> = Promise<Result<T, RecordsErrorCode>>;
 const ENTITIES: RecordType[] = ['contact', 'property', 'company'];
@@ -88,6 +89,8 @@ export function createRecordsService(deps: {
       properties: summaries.filter((s) => s.type === 'property'),
       contacts: summaries.filter((s) => s.type === 'contact'),
       companies: summaries.filter((s) => s.type === 'company'),
+      image: item.image ? photoUrl(item.id, item.image.file) : null,
+      location: item.location ?? null,
       createdAt: item.createdAt.toISOString(),
       updatedAt: item.updatedAt.toISOString(),
     };
@@ -214,6 +217,11 @@ export function createRecordsService(deps: {
       const updated = await touch(item.id, { statusId });
       await changed(updated, text ?? null);
       return ok({ _id: item.id, status: text ?? null });
+    },
+
+    /** Keeps a record's coordinates for its address (a map look-up is not work on the lead: no touch). */
+    async cacheLocation(itemId: string, location: { lat: number; lng: number; address: string }) {
+      await q.updateItem(db, itemId, { location });
     },
 
     /** Marks a record as pushed to the team's CRM (the push hook went out). */

@@ -15,10 +15,12 @@ type StreetViewMetadata = { status: string; error_message?: string };
 
 const TIMEOUT_MS = 8000;
 const STREET_VIEW_SIZE = '1000x450';
+const STATIC_MAP_SIZE = '640x320';
+const STATIC_MAP_ZOOM = '16';
 
 /**
- * Google Maps Platform: the Geocoding API for places and the Street View Static API for photos
- * (its metadata call, which is free, says whether a photo exists). `baseUrl` is the API's origin,
+ * Google Maps Platform: the Geocoding API for places, the Street View Static API for photos (its
+ * metadata call, which is free, says whether a photo exists) and the Maps Static API for map images. `baseUrl` is the API's origin,
  * replaced by a local fake in tests.
  */
 export function createGoogleMaps(opts: { key: string; baseUrl: string; fetch?: typeof fetch }): Maps {
@@ -52,6 +54,7 @@ export function createGoogleMaps(opts: { key: string; baseUrl: string; fetch?: t
 
   return {
     configured: true,
+    kind: 'google',
     async lookup(address): Promise<PlaceInfo | null> {
       const body = await getJson<GeocodeResponse>(url('/maps/api/geocode/json', { address }));
       if (body.status === 'ZERO_RESULTS') return null;
@@ -81,6 +84,24 @@ export function createGoogleMaps(opts: { key: string; baseUrl: string; fetch?: t
         contentType: res.headers.get('content-type') ?? 'image/jpeg',
         body: Buffer.from(await res.arrayBuffer()),
       };
+    },
+    async staticMap({ lat, lng }): Promise<StreetViewImage> {
+      // The Maps Static API: an error is an HTTP status with a text body, never an image.
+      // Fixed decimals: 1e-7 or -0 written as JavaScript prints them are not coordinates to Google.
+      const at = `${lat.toFixed(7)},${lng.toFixed(7)}`;
+      const res = await get(
+        url('/maps/api/staticmap', {
+          center: at,
+          zoom: STATIC_MAP_ZOOM,
+          size: STATIC_MAP_SIZE,
+          scale: '2',
+          markers: `color:red|${at}`,
+        }),
+      );
+      const type = res.headers.get('content-type') ?? '';
+      if (!res.ok || !type.startsWith('image/'))
+        throw new MapsFailedError(`static map answered HTTP ${res.status} ${type}`.trim());
+      return { contentType: type, body: Buffer.from(await res.arrayBuffer()) };
     },
   };
 }

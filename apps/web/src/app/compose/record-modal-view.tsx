@@ -29,7 +29,13 @@ export function RecordModalView({ user }: { user: CurrentUser }) {
   const open = recordId !== null;
   const members = useMembers(open).data ?? [];
   const statuses = useBoardStatuses(open).data ?? [];
-  const mapsConfigured = usePublicConfig().data?.mapsConfigured ?? false;
+  const config = usePublicConfig().data;
+  const maps = {
+    mapsConfigured: config?.mapsConfigured ?? false,
+    geocoding: config?.geocoding ?? false,
+    mapTileUrl: config?.mapTileUrl ?? null,
+    mapTileAttribution: config?.mapTileAttribution ?? '',
+  };
   const devices = useDevices(open).data ?? [];
   return (
     <RecordModal
@@ -50,7 +56,7 @@ export function RecordModalView({ user }: { user: CurrentUser }) {
       statuses={statuses}
       viewerId={user._id}
       timeZone={user.team.timezone}
-      mapsConfigured={mapsConfigured}
+      maps={maps}
       smsSenders={smsSendersOf(devices)}
       smsTools={SmsTools}
       canText={can(user, 'sms')}

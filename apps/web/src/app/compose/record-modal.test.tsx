@@ -524,6 +524,8 @@ describe('record detail', () => {
             status: 200,
             body: { image: 'data:image/jpeg;base64,/9j/2Q==' },
           },
+          'POST /api/items/coordinates': { status: 200, body: { lat: 38.58, lng: -121.49 } },
+          'POST /api/properties/mapImage': { status: 200, body: { image: 'data:image/png;base64,iVBO' } },
         },
         PROPERTY,
       );

@@ -92,6 +92,10 @@ export const itemDto = z.object({
   properties: z.array(itemSummary),
   contacts: z.array(itemSummary),
   companies: z.array(itemSummary),
+  /** Where the record's own photo is served (with the session's token), null when it has none. */
+  image: text().nullable(),
+  /** Coordinates cached for the address they were looked up for (a property's map). */
+  location: z.object({ lat: z.number(), lng: z.number(), address: text() }).nullable(),
   createdAt: text(),
   updatedAt: text(),
 });

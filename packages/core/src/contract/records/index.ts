@@ -25,7 +25,12 @@ export {
   getPropertyCoordinates,
   getItemCoordinates,
   getStreetView,
+  getMapImage,
+  placeInfo,
+  propertyFacts,
 } from './maps.js';
+export { addImage, PROPERTY_PHOTO_PATH } from './add-image.js';
+export { updateItemPut } from './update-item.js';
 export { addAndMapData } from './add-and-map.js';
 export {
   getInbox,

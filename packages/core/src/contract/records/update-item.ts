@@ -22,3 +22,6 @@ export const updateItem = defineEndpoint({
   ]),
   response: z.object({ item: itemDto }),
 });
+
+/** The same call by PUT, as the spec allows (part 1 §7: 'PATCH or PUT /items/update'). */
+export const updateItemPut = defineEndpoint({ ...updateItem, method: 'PUT' });

@@ -8,6 +8,13 @@ export const recordKeys = {
   streetView: (address: string) => [...recordKeys.all, 'street-view', address] as const,
   /** Whether a property can be skip traced, and at what price. */
   skiptrace: (id: string) => [...recordKeys.all, 'skiptrace', id] as const,
+  /** A record's own photo by its URL (the URL changes with each new photo). */
+  photo: (url: string) => [...recordKeys.all, 'photo', url] as const,
+  /** Coordinates of an address (for a record, cached on it by the server). */
+  coordinates: (address: string, itemId: string | null) =>
+    [...recordKeys.all, 'coordinates', address, itemId] as const,
+  /** A map image of a point (Google's static map, through the server). */
+  mapImage: (lat: number, lng: number) => [...recordKeys.all, 'map-image', lat, lng] as const,
   /** The team's records of a type matching what is typed in a panel's add box. */
   linkSuggestions: (type: string, text: string) =>
     [...recordKeys.all, 'link-suggestions', type, text] as const,

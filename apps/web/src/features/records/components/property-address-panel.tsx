@@ -1,7 +1,10 @@
-import { Anchor, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconMapPin } from '@tabler/icons-react';
 import type { ItemDto } from '@prospector/core';
-import { useStreetView } from '../api/get-street-view';
+import { LocationMap } from './location-map';
+import { useMapSettings } from './map-settings';
+import { PropertyInfoLookup } from './property-info-lookup';
+import { PropertyPhoto } from './property-photo';
 import { RecordPanel } from './record-panel';
 
 /** A public real-estate listing search for an address, opened in a new tab (spec part 1 §2.4). */
@@ -25,12 +28,12 @@ export function propertyAddressLine(data: ItemDto['data']): string {
 }
 
 /**
- * A property's address block: address, city, state, zip and Full address, the listing search link,
- * and the street-view photo (1000×450) when the server has a maps service.
+ * A property's address block: its photo (or street view, or a placeholder), address, city, state, zip
+ * and Full address, the listing search link, its map, and the property information look-up.
  */
-export function PropertyAddressPanel({ item, mapsConfigured }: { item: ItemDto; mapsConfigured: boolean }) {
+export function PropertyAddressPanel({ item }: { item: ItemDto }) {
   const address = propertyAddressLine(item.data);
-  const photo = useStreetView(address, mapsConfigured);
+  const maps = useMapSettings();
   const rows = [
     ['Address', text(item.data['Address']) || text(item.data['Street1'])],
     ['City', text(item.data['City'])],
@@ -40,17 +43,7 @@ export function PropertyAddressPanel({ item, mapsConfigured }: { item: ItemDto; 
   ].filter(([, value]) => value);
   return (
     <RecordPanel title="Address" icon={<IconMapPin size={18} />}>
-      {mapsConfigured && photo.isPending && <Skeleton h={180} radius="md" />}
-      {photo.data && (
-        <Image
-          src={photo.data}
-          alt={`Street view of ${address}`}
-          radius="md"
-          h={180}
-          fit="cover"
-          style={{ aspectRatio: '1000 / 450' }}
-        />
-      )}
+      <PropertyPhoto item={item} address={address} mapsConfigured={maps.mapsConfigured} />
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           No address yet.
@@ -74,6 +67,8 @@ export function PropertyAddressPanel({ item, mapsConfigured }: { item: ItemDto; 
           </Group>
         </Anchor>
       )}
+      {address && <LocationMap address={address} item={item} settings={maps} />}
+      <PropertyInfoLookup item={item} address={address} />
     </RecordPanel>
   );
 }

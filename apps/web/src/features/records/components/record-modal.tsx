@@ -8,6 +8,8 @@ import { useUnlinkItem } from '../api/unlink-items';
 import { useLiveMessages } from '../hooks/use-live-messages';
 import { IdentifierList } from './identifier-list';
 import { LinkedPanel } from './linked-panel';
+import type { MapSettings } from './location-map';
+import { MapSettingsContext } from './map-settings';
 import { PropertyAddressPanel } from './property-address-panel';
 import { PropertySkiptracePanel } from './property-skiptrace-panel';
 import { RecordToolbar } from './record-header';
@@ -29,8 +31,8 @@ export type RecordModalProps = {
   statuses: readonly StatusDto[];
   viewerId: string;
   timeZone: string | null;
-  /** The server has a maps service: properties show their street-view photo. */
-  mapsConfigured: boolean;
+  /** What the server offers for maps: street-view photos and maps of properties and Location fields. */
+  maps: MapSettings;
   /** The team's devices an SMS can be sent from ('Auto' lets the server pick). */
   smsSenders: readonly SmsSender[];
   /** Controls the app composes beside Send in the SMS box (quick replies). */
@@ -50,7 +52,7 @@ function RecordBody({
   statuses,
   viewerId,
   timeZone,
-  mapsConfigured,
+  maps,
   smsSenders,
   smsTools,
   canText,
@@ -76,66 +78,68 @@ function RecordBody({
   ].filter((panel) => panel.type !== item.type || panel.items.length > 0);
 
   return (
-    <Group align="stretch" gap={0} wrap="nowrap" h="100%">
-      <ScrollArea style={{ flex: '1 1 58%' }} h="100%" bg="gray.0">
-        <Stack gap="md" p="lg" maw={900} mx="auto">
-          <RecordToolbar item={item} members={members} statuses={statuses} onChanged={changed} />
-          {item.type === 'property' && <PropertyAddressPanel item={item} mapsConfigured={mapsConfigured} />}
-          {item.type === 'property' && <PropertySkiptracePanel propId={item._id} />}
-          {(item.type === 'contact' || item.idts.length > 0) && <IdentifierList item={item} />}
-          <TasksPanel
-            item={item}
-            openTasks={record.tasks}
-            members={members}
-            timeZone={timeZone}
-            onChanged={changed}
-          />
-          {linked.map((panel) => (
-            <LinkedPanel
-              key={panel.type}
-              title={panel.title}
-              icon={panel.icon}
-              items={panel.items}
-              onOpen={onOpenItem}
-              onUnlink={(l) => unlink.mutate(l)}
-              add={
-                panel.type === item.type
-                  ? undefined
-                  : {
-                      type: panel.type,
-                      pending: addAndMap.isPending && addAndMap.variables.type === panel.type,
-                      exclude: [item._id, ...panel.items.map((l) => l._id)],
-                      onAdd: (input, done) =>
-                        addAndMap.mutate({ type: panel.type, ...input }, { onSuccess: done }),
-                    }
-              }
+    <MapSettingsContext.Provider value={maps}>
+      <Group align="stretch" gap={0} wrap="nowrap" h="100%">
+        <ScrollArea style={{ flex: '1 1 58%' }} h="100%" bg="gray.0">
+          <Stack gap="md" p="lg" maw={900} mx="auto">
+            <RecordToolbar item={item} members={members} statuses={statuses} onChanged={changed} />
+            {item.type === 'property' && <PropertyAddressPanel item={item} />}
+            {item.type === 'property' && <PropertySkiptracePanel propId={item._id} />}
+            {(item.type === 'contact' || item.idts.length > 0) && <IdentifierList item={item} />}
+            <TasksPanel
+              item={item}
+              openTasks={record.tasks}
+              members={members}
+              timeZone={timeZone}
+              onChanged={changed}
             />
-          ))}
-          {sections.map((section) => (
-            <SectionPanel key={section._id} section={section} record={record} />
-          ))}
-        </Stack>
-      </ScrollArea>
-      <Box
-        style={{
-          flex: '1 1 42%',
-          minWidth: 360,
-          maxWidth: 640,
-          borderLeft: '1px solid var(--mantine-color-gray-3)',
-        }}
-        h="100%"
-      >
-        <Thread
-          record={record}
-          members={members}
-          viewerId={viewerId}
-          timeZone={timeZone}
-          senders={smsSenders}
-          smsTools={smsTools}
-          canText={canText}
-        />
-      </Box>
-    </Group>
+            {linked.map((panel) => (
+              <LinkedPanel
+                key={panel.type}
+                title={panel.title}
+                icon={panel.icon}
+                items={panel.items}
+                onOpen={onOpenItem}
+                onUnlink={(l) => unlink.mutate(l)}
+                add={
+                  panel.type === item.type
+                    ? undefined
+                    : {
+                        type: panel.type,
+                        pending: addAndMap.isPending && addAndMap.variables.type === panel.type,
+                        exclude: [item._id, ...panel.items.map((l) => l._id)],
+                        onAdd: (input, done) =>
+                          addAndMap.mutate({ type: panel.type, ...input }, { onSuccess: done }),
+                      }
+                }
+              />
+            ))}
+            {sections.map((section) => (
+              <SectionPanel key={section._id} section={section} record={record} />
+            ))}
+          </Stack>
+        </ScrollArea>
+        <Box
+          style={{
+            flex: '1 1 42%',
+            minWidth: 360,
+            maxWidth: 640,
+            borderLeft: '1px solid var(--mantine-color-gray-3)',
+          }}
+          h="100%"
+        >
+          <Thread
+            record={record}
+            members={members}
+            viewerId={viewerId}
+            timeZone={timeZone}
+            senders={smsSenders}
+            smsTools={smsTools}
+            canText={canText}
+          />
+        </Box>
+      </Group>
+    </MapSettingsContext.Provider>
   );
 }
 

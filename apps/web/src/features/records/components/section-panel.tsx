@@ -3,6 +3,8 @@ import type { ItemDto, SectionDto } from '@prospector/core';
 import type { RecordData } from '../api/get-item';
 import { useUpdateField } from '../api/update-item';
 import { FieldEditor } from './field-editors';
+import { LocationMap } from './location-map';
+import { useMapSettings } from './map-settings';
 import { RecordPanel } from './record-panel';
 
 /** System fields live in `item.data` by name, custom ones in `item.custom` by id. */
@@ -13,6 +15,14 @@ function valueOf(item: ItemDto, field: SectionDto['fields'][number]) {
 /** A section of fields, each editable in place by its type. */
 export function SectionPanel({ section, record }: { section: SectionDto; record: RecordData }) {
   const update = useUpdateField(record);
+  const maps = useMapSettings();
+  // "A map can be shown for a location" (spec part 1 §2.4): Location fields with the Google Maps flag.
+  const mapped = section.fields.flatMap((field) => {
+    const value = valueOf(record.item, field);
+    return field.type === 'Location' && field.config.maps && typeof value === 'string' && value.trim()
+      ? [{ field, address: value.trim() }]
+      : [];
+  });
   return (
     <RecordPanel title={section.name}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="xs">
@@ -25,6 +35,9 @@ export function SectionPanel({ section, record }: { section: SectionDto; record:
           />
         ))}
       </SimpleGrid>
+      {mapped.map(({ field, address }) => (
+        <LocationMap key={field._id} address={address} settings={maps} />
+      ))}
     </RecordPanel>
   );
 }

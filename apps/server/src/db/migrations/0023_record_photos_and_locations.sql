@@ -1,0 +1,2 @@
+ALTER TABLE "items" ADD COLUMN "image" jsonb;--> statement-breakpoint
+ALTER TABLE "items" ADD COLUMN "location" jsonb;
