@@ -305,7 +305,6 @@ export const messages = {
     autofillTurnedOff: 'Autofill was turned off: {reason}',
     noHistory: 'No credits have been added or used yet.',
     /** The dialler places no calls yet: the calls' meter says why it reads 0. */
-    callsNotCounted: 'Calls count here once the dialler places them.',
   },
   affiliates: {
     /** The spec's affiliate messages (part 2 §2, §5), word for word. */

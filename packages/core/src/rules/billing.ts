@@ -20,7 +20,7 @@ export type LookupKind = (typeof LOOKUP_KINDS)[number];
 
 /** What each look-up is, as the Billing screen names it. */
 export const LOOKUP_LABELS: Record<LookupKind, string> = {
-  skip: 'Skip trace, per owner found',
+  skip: 'Skip trace with alternate data, per hit',
   lookup: 'Phone look-up',
   emailLookup: 'E-mail look-up',
   parcel: 'Parcel data',

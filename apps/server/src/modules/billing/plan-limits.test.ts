@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { campaignRecipients, devices, lists, smsJobs, teams } from '../../db/schema/index.js';
+import { calls, campaignRecipients, devices, lists, smsJobs, teams } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import {
   insertContact,
@@ -254,10 +254,28 @@ describe('DNC on BASIC', () => {
 });
 
 describe('usage', () => {
-  it("counts this month's texts in the team's zone, the users, and no calls while there is no dialler", async () => {
+  it("counts this month's texts and placed calls in the team's zone, and the users", async () => {
     const device = await addDevice('+19175550100');
     await textsAt(device, 120, new Date('2026-01-03T12:00:00Z'));
     await textsAt(device, 40, new Date('2025-12-31T12:00:00Z'));
+    // Calls the dialler placed: this month's outbound ones count, a call-back received does not, and
+    // 23:30 on 31 December in New York is last month there.
+    const call = (direction: 'in' | 'out', startedAt: string) => ({
+      teamId: admin.teamId,
+      direction,
+      fromNumber: '+19175550100',
+      toNumber: '+12125550110',
+      status: 'Done' as const,
+      startedAt: new Date(startedAt),
+    });
+    await t.database.db
+      .insert(calls)
+      .values([
+        call('out', '2026-01-02T15:00:00Z'),
+        call('out', '2026-01-04T15:00:00Z'),
+        call('in', '2026-01-04T16:00:00Z'),
+        call('out', '2026-01-01T04:30:00Z'),
+      ]);
     await insertMember(t, admin.teamId, 'mo@acme.test');
 
     const usage = await send(admin, 'GET', '/api/billing/usage');
@@ -267,7 +285,7 @@ describe('usage', () => {
       month: '2026-01',
       timeZone: 'America/New_York',
       sms: { used: 120, limit: 500 },
-      calls: { used: 0, limit: 250 },
+      calls: { used: 2, limit: 250 },
       users: { used: 2, limit: 2 },
     });
     await setPlan('PRO');

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { smsJobs, teams, users } from '../../db/schema/index.js';
+import { calls, smsJobs, teams, users } from '../../db/schema/index.js';
 
 /** The team's plan and time zone (the month its limits count in); null for no such team. */
 export async function findTeamPlan(db: Db, teamId: string) {
@@ -25,6 +25,22 @@ export async function countTextsBetween(db: Db, teamId: string, start: Date, end
     .select({ n: count() })
     .from(smsJobs)
     .where(and(eq(smsJobs.teamId, teamId), gte(smsJobs.createdAt, start), lt(smsJobs.createdAt, end)));
+  return row?.n ?? 0;
+}
+
+/** Calls the team placed (the dialler's outbound lines, answered or not) in [start, end). */
+export async function countCallsBetween(db: Db, teamId: string, start: Date, end: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(calls)
+    .where(
+      and(
+        eq(calls.teamId, teamId),
+        eq(calls.direction, 'out'),
+        gte(calls.startedAt, start),
+        lt(calls.startedAt, end),
+      ),
+    );
   return row?.n ?? 0;
 }
 

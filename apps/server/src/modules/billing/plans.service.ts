@@ -94,15 +94,14 @@ export function createPlans(deps: { db: Db; clock: Clock }) {
       const { plan, timeZone } = await teamPlan(db, teamId);
       const window = monthWindow(deps.clock.now(), timeZone);
       const texts = await q.countTextsBetween(db, teamId, window.start, window.end);
+      const placed = await q.countCallsBetween(db, teamId, window.start, window.end);
       const members = await q.countUsers(db, teamId);
       return {
         plan,
         month: window.month,
         timeZone: timeZone ?? 'UTC',
         sms: { used: texts, limit: plan.smsPerMonth },
-        // The dialler is not built yet: the product places no calls, so there are none to count. Once
-        // calls are stored, count this month's here as the texts are.
-        calls: { used: 0, limit: plan.callsPerMonth },
+        calls: { used: placed, limit: plan.callsPerMonth },
         users: { used: members, limit: plan.users },
       };
     },

@@ -91,9 +91,10 @@ describe('Settings > Billing', () => {
     expect(credits.getByRole('button', { name: 'Payments are not configured' })).toBeDisabled();
     const prices = within(credits.getByRole('list', { name: 'Prices on BASIC' }));
     expect(prices.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Skip trace, per hit$0.06',
       'Phone look-up$0.006',
       'E-mail look-up$0.005',
-      'Skip trace, per owner found$0.07',
+      'Skip trace with alternate data, per hit$0.07',
       'Parcel data$0.015',
     ]);
   });
@@ -110,7 +111,7 @@ describe('Settings > Billing', () => {
     expect(basic.getByText('No DNC import and export')).toBeInTheDocument();
     expect(lite.getByText('5 users')).toBeInTheDocument();
     expect(pro.getByText('Unlimited users')).toBeInTheDocument();
-    expect(pro.getByText('Owner look-ups at $0.05')).toBeInTheDocument();
+    expect(pro.getByText('Alternate-data skip traces at $0.05')).toBeInTheDocument();
     for (const card of [lite, pro])
       expect(card.getByRole('button', { name: 'Payments are not configured' })).toBeDisabled();
 

@@ -8,6 +8,7 @@ import {
   LOOKUP_LABELS,
   messages,
   PLANS,
+  SINGLE_SKIP_PRICE,
 } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { useBilling } from '../api/get-billing';
@@ -48,6 +49,12 @@ export function CreditsCard({
             </Text>
           </Stack>
           <Stack gap={4} aria-label={`Prices on ${billing.data.plan}`} role="list">
+            <Group justify="space-between" role="listitem">
+              <Text size="sm">Skip trace, per hit</Text>
+              <Text size="sm" fw={500}>
+                {formatLookupPrice(SINGLE_SKIP_PRICE)}
+              </Text>
+            </Group>
             {LOOKUP_KINDS.map((kind) => (
               <Group key={kind} justify="space-between" role="listitem">
                 <Text size="sm">{LOOKUP_LABELS[kind]}</Text>

@@ -82,11 +82,7 @@ export function CurrentPlanCard({
           {subscription && <SubscriptionLine sub={subscription} onCancel={onCancel} />}
           <Stack gap="md">
             <UsageMeter label="Texts this month" meter={usage.data.sms} />
-            <UsageMeter
-              label="Calls this month"
-              meter={usage.data.calls}
-              note={usage.data.calls.used === 0 ? messages.billing.callsNotCounted : undefined}
-            />
+            <UsageMeter label="Calls this month" meter={usage.data.calls} />
             <UsageMeter label="Users" meter={usage.data.users} />
           </Stack>
           <Text size="xs" c="dimmed">

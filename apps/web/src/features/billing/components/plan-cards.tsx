@@ -42,7 +42,7 @@ function features(plan: Plan): { text: string; included: boolean }[] {
     { text: plan.users === null ? 'Unlimited users' : `${plan.users} users`, included: true },
     { text: 'DNC import and export', included: plan.dnc },
     {
-      text: `Owner look-ups at ${formatLookupPrice(plan.prices.skip)}`,
+      text: `Alternate-data skip traces at ${formatLookupPrice(plan.prices.skip)}`,
       included: true,
     },
   ];
