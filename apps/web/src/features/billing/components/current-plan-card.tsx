@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatPlanPrice, messages, PLANS, type BillingSummary } from '@prospector/core';
+import { formatPlanPrice, PLANS, type BillingSummary } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { useBillingUsage } from '../api/get-billing-usage';
 import { UsageMeter } from './usage-meter';
