@@ -82,7 +82,12 @@ export const PAGES: Page[] = [
   ),
   loggedIn('dashboard /', ['src/app/routes/dashboard-route.tsx']),
   loggedIn('messenger', ['src/app/routes/messenger-route.tsx']),
-  loggedIn('dialler', ['src/app/routes/dialler-route.tsx']),
+  // Twilio's Voice SDK loads only when the team's line is Twilio, as the dialler joins (ADR 022).
+  loggedIn(
+    'dialler',
+    ['src/app/routes/dialler-route.tsx'],
+    ['../../node_modules/@twilio/voice-sdk/esm/twilio.js'],
+  ),
   loggedIn('campaigns', ['src/features/campaigns/components/campaigns-page.tsx']),
   loggedIn('campaign builder', ['src/features/campaigns/components/campaign-builder.tsx']),
   loggedIn('lists', ['src/features/lists/components/lists-page.tsx']),
