@@ -26,6 +26,11 @@ function setUp(
     'GET /api/users/me': { status: 200, body: { user: buildUser() } },
     'GET /api/teams/members': { status: 200, body: { members: [buildMember()] } },
     [`GET /api/items/${ITEM_ID}`]: { status: 200, body: { item, messages: [], tasks: [], sections } },
+    // A property's record asks whether it can be skip traced.
+    [`GET /api/properties/skiptrace/${ITEM_ID}`]: {
+      status: 200,
+      body: { hasPhones: false, prices: { single: 0.06, multi: 0.05 }, demo: true },
+    },
     ...routes,
   });
   return renderApp(`/billing?record=${ITEM_ID}`, { token: 'token-ann' });
