@@ -40,6 +40,9 @@ describe('Settings > Statuses', () => {
     await dialog.getByRole('button', { name: 'Add status' }).click();
     const name = page.getByRole('textbox', { name: 'Status name: Hot lead' });
     await name.waitFor();
+    // The dialog's overlay stays over the page while it fades out: a forced click (below) would land on
+    // it, not on the switch, so wait until it is gone.
+    await dialog.waitFor({ state: 'hidden' });
 
     // The list refetches after the add, so the row may be drawn again: wait until it has settled, then
     // click the switch (forced: Mantine's input is visually hidden behind its track) and see it stay on.
