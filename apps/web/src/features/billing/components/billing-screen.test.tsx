@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreditEntryDto } from '@prospector/core';
 import { buildUser } from '../../../test/factories';
 import { mockApi, requestsTo, type FakeRoute } from '../../../test/fake-api';
+import { latestSocket } from '../../../test/fake-socket';
 import { renderApp } from '../../../test/render-app';
 
 const USAGE = {
@@ -163,6 +164,16 @@ describe('the top bar', () => {
     const credits = await screen.findByRole('link', { name: 'Credits: $12.50' });
     await user.click(credits);
     await waitFor(() => expect(location.current).toBe('/settings/billing'));
+  });
+
+  it('reads the credits again when a skip trace has charged some', async () => {
+    let credits = 12.5075;
+    setUp({ 'GET /api/billing/get': () => ({ status: 200, body: { ...NO_PAYMENTS, credits } }) });
+    await screen.findByRole('link', { name: 'Credits: $12.50' });
+    credits = 11.9075;
+    const metrics = { listId: 'list-1', hits: 10, landlines: 0, dnc: 1, cost: 0.6 };
+    latestSocket().serverEmit('skiptraceProgress', { listId: 'list-1', run: null, metrics });
+    expect(await screen.findByRole('link', { name: 'Credits: $11.90' })).toBeInTheDocument();
   });
 
   it('shows a member no credits', async () => {
