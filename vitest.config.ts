@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One runner for every kind of test; each project is a folder of the monorepo.
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker (CPUs − 1), which left one core idle while
+    // tests wait on PostgreSQL, Chromium and sockets. Each server test file has its own database.
+    maxWorkers: 3,
     projects: [
       {
         test: {

@@ -19,10 +19,19 @@ await database.migrate();
 // The bench reads the code from this in-process mailbox; the SMTP path is covered by the tests.
 const outbox: Mail[] = [];
 const mailer: Mailer = { kind: 'smtp', send: async (m) => void outbox.push(m), close: async () => {} };
-const app = await buildApp(testConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), {
-  database,
-  mailer,
-});
+// BENCH_SESSION_CACHE_TTL_MS=0 measures the token read from the database on every request.
+const cacheTtl = process.env.BENCH_SESSION_CACHE_TTL_MS;
+const app = await buildApp(
+  testConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...(cacheTtl ? { SESSION_CACHE_TTL_MS: Number(cacheTtl) } : {}),
+  }),
+  {
+    database,
+    mailer,
+  },
+);
 await app.listen({ host: '127.0.0.1', port: 0 });
 
 const email = `bench-${Date.now()}@example.com`;

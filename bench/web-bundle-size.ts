@@ -115,7 +115,17 @@ export const PAGES: Page[] = [
   ),
   loggedIn('settings > other', ['src/app/routes/other-settings-page.tsx']),
   loggedIn('settings > affiliate', ['src/app/routes/affiliate-settings-page.tsx']),
+  loggedIn('kpis', ['src/features/kpis/index.ts'], ['src/features/kpis/components/kpis-charts.tsx']),
+  loggedIn('admin > suspension', ['src/features/admin-phones/index.ts']),
   loggedIn('settings > become affiliate', ['src/features/affiliates/components/become-affiliate-page.tsx']),
+  loggedIn('admin > teams', [
+    'src/features/admin/components/admin-layout.tsx',
+    'src/app/routes/admin-teams-route.tsx',
+  ]),
+  loggedIn('admin > audit', [
+    'src/features/admin/components/admin-layout.tsx',
+    'src/features/admin/components/audit-page.tsx',
+  ]),
 ];
 
 export type PageSize = {

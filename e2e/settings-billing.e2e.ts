@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, smsJobs } from '../apps/server/src/db/schema/index.js';
 import { insertTeamAdmin, type TestUser } from '../apps/server/src/test/factories.js';
+import { setUpSecondFactor } from '../apps/server/src/test/staff.js';
 import {
   ARTIFACTS,
   launchBrowser,
@@ -60,6 +61,7 @@ afterAll(async () => {
 describe('Settings > Billing', () => {
   it('an admin sees the plan and its usage, credits staff added, the plans and the history', async () => {
     const staff = await insertTeamAdmin(server, STAFF, 'Sam Support');
+    await setUpSecondFactor(server, staff);
     const granted = await server.app.inject({
       method: 'PATCH',
       url: '/api/admin/addCredits',

@@ -19,6 +19,8 @@ import { createTestDatabase } from './test/db.js';
 const SERVICES: Record<keyof Services, true> = {
   auth: true,
   admin: true,
+  adminPanel: true,
+  secondFactor: true,
   teams: true,
   audit: true,
   mailer: true,
@@ -57,6 +59,11 @@ const SERVICES: Record<keyof Services, true> = {
   dialler: true,
   voice: true,
   payments: true,
+  voiceAccounts: true,
+  adminPhones: true,
+  kpis: true,
+  chats: true,
+  supportAlerts: true,
 };
 
 type Meta = { name: string; dependencies: string[] };

@@ -7,9 +7,18 @@ import type { HookSender } from './engines/hooks/hook-sender.js';
 import type { ImportWorker } from './engines/import/import-worker.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
+import { adminPhonesPlugin } from './modules/admin-phones/admin-phones.plugin.js';
+import { adminPhonesRoutes, type AdminPhonesService } from './modules/admin-phones/index.js';
+import { kpisPlugin } from './modules/kpis/kpis.plugin.js';
+import { kpisRoutes, type KpisService } from './modules/kpis/index.js';
 import { affiliatesPlugin, type AffiliatesOptions } from './modules/affiliates/affiliates.plugin.js';
 import { affiliatesRoutes, type AffiliatesService } from './modules/affiliates/index.js';
-import { adminRoutes, type AdminService } from './modules/admin/index.js';
+import {
+  adminRoutes,
+  type AdminService,
+  type PanelService,
+  type SecondFactorService,
+} from './modules/admin/index.js';
 import { auditPlugin } from './modules/audit/audit.plugin.js';
 import { billingPlugin } from './modules/billing/billing.plugin.js';
 import {
@@ -24,9 +33,16 @@ import { authPlugin } from './modules/auth/auth.plugin.js';
 import type { AuthContext } from './lib/auth-context.js';
 import { authRoutes, type AuthService } from './modules/auth/index.js';
 import { callsPlugin, type CallsOptions } from './modules/calls/calls.plugin.js';
-import { callsRoutes, type CallsService, type DiallerService } from './modules/calls/index.js';
+import {
+  callsRoutes,
+  type CallsService,
+  type DiallerService,
+  type VoiceAccounts,
+} from './modules/calls/index.js';
 import { campaignsPlugin, type CampaignsOptions } from './modules/campaigns/campaigns.plugin.js';
 import { campaignsRoutes, type CampaignsService } from './modules/campaigns/index.js';
+import { chatsPlugin } from './modules/chats/chats.plugin.js';
+import { chatsRoutes, type ChatsService, type SupportAlerts } from './modules/chats/index.js';
 import { dataFieldsPlugin } from './modules/data-fields/data-fields.plugin.js';
 import { dataFieldsRoutes, type DataFieldsService } from './modules/data-fields/index.js';
 import { devicesPlugin, type DevicesOptions } from './modules/devices/devices.plugin.js';
@@ -81,6 +97,8 @@ const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export type Services = {
   auth: AuthService;
   admin: AdminService;
+  adminPanel: PanelService;
+  secondFactor: SecondFactorService;
   teams: TeamsService;
   audit: AuditService;
   mailer: Mailer;
@@ -118,7 +136,12 @@ export type Services = {
   calls: CallsService;
   dialler: DiallerService;
   voice: VoiceProvider;
+  voiceAccounts: VoiceAccounts;
+  adminPhones: AdminPhonesService;
+  kpis: KpisService;
   payments: Payments;
+  chats: ChatsService;
+  supportAlerts: SupportAlerts;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -173,8 +196,11 @@ export const domainPlugins: FastifyPluginAsync<AppDeps>[] = [
   dataFieldsPlugin,
   devicesPlugin,
   callsPlugin,
+  adminPhonesPlugin,
+  kpisPlugin,
   campaignsPlugin,
   skiptracePlugin,
+  chatsPlugin,
 ];
 
 /** Routes that take a file: multipart forms are parsed for them only (elsewhere a form is a 415). */
@@ -249,9 +275,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     billingRoutes,
     affiliatesRoutes,
     skiptraceRoutes,
+    adminPhonesRoutes,
+    kpisRoutes,
   ])
     await app.register(routes);
-  await app.register(withUploads(listsRoutes, avatarsRoutes, callsRoutes, photosRoutes));
+  await app.register(withUploads(listsRoutes, avatarsRoutes, callsRoutes, photosRoutes, chatsRoutes));
   await registerWeb(app, config.WEB_DIST);
 
   registerLifecycle(app);
@@ -271,6 +299,7 @@ function registerLifecycle(app: FastifyInstance) {
     s.gateway.start();
     s.hookSender.start();
     if (config.CAMPAIGN_ENGINE) s.campaignEngine.start();
+    s.supportAlerts.start();
   });
   // Simulated phones connect back over loopback, so they start once the server listens.
   app.addHook('onListen', async () => {
@@ -282,6 +311,7 @@ function registerLifecycle(app: FastifyInstance) {
     await s.skiptraceEngine.stop();
     await s.simulatedPhones.stopAll();
     await s.hookSender.stop();
+    await s.supportAlerts.stop();
     await s.campaignEngine.stop();
     await s.gateway.stop();
     await app.realtime.close();

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_IMPORT_MAX_ROWS } from '@prospector/core';
+import { DEFAULT_IMPORT_MAX_ROWS, DEFAULT_SUPPORT_ALERT_MINUTES } from '@prospector/core';
 import { DEFAULT_INBOUND_RATE } from '@prospector/core/rules/device-inbound';
 import { z } from 'zod';
 
@@ -45,6 +45,11 @@ export const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
+    /**
+     * How long a process may answer a token from its session cache before it reads the database again
+     * (modules/auth/session-cache.ts); changes reach the caches at once, this bounds a missed one. 0: off.
+     */
+    SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -84,6 +89,11 @@ export const envSchema = z
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
     CAMPAIGN_TICK_MS: positiveInt(2000),
+    /**
+     * How old the admin panel's per-team figures may be for sorting by a figure and for the totals
+     * (ADR 025); the rows shown are always read fresh. 0 reads them at every request.
+     */
+    ADMIN_PANEL_SNAPSHOT_MS: z.coerce.number().int().min(0).default(30_000),
     CAMPAIGN_GAP_MIN_MS: z.coerce.number().int().min(0).default(20_000),
     CAMPAIGN_GAP_MAX_MS: z.coerce.number().int().min(0).default(60_000),
     CAMPAIGN_FIRST_TOUCH_CAP: positiveInt(50),
@@ -139,6 +149,8 @@ export const envSchema = z
     STRIPE_API_URL: z.url().default('https://api.stripe.com'),
     /** Seconds a webhook's signature timestamp may be old (Stripe's default tolerance). */
     STRIPE_WEBHOOK_TOLERANCE_S: positiveInt(300),
+    /** Minutes a team's support message may wait unanswered before STAFF_EMAILS are e-mailed about it. */
+    SUPPORT_ALERT_MINUTES: positiveInt(DEFAULT_SUPPORT_ALERT_MINUTES),
   })
   .superRefine((env, ctx) => {
     // In production a login code may only travel by mail: the log mailer would print it.
@@ -201,6 +213,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authSecret: 'test-secret-test-secret-test-secret-123',
     // Engine tests run ticks themselves, on a movable clock.
     CAMPAIGN_ENGINE: false,
+    // Tests read the admin panel's figures right after writing them.
+    ADMIN_PANEL_SNAPSHOT_MS: 0,
     ...overrides,
   };
 }

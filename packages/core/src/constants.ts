@@ -58,3 +58,12 @@ export const DEFAULT_MEMBER_DATA_ACCESS: DataAccess = 'Only assigned';
 
 export const ROLES = ['admin', 'member'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** The internal admin area (ADR 025): a staff session's second factor lasts 12 hours. */
+export const SECOND_FACTOR_TTL_MS = 12 * 60 * 60 * 1000;
+/** Recovery codes handed out when a staff member sets up their authenticator app. */
+export const RECOVERY_CODE_COUNT = 10;
+/** The error code of a staff call made without a fresh second factor: the web shows the TOTP step. */
+export const SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED';
+/** Teams per page of /admin/teams. */
+export const ADMIN_PANEL_PAGE_SIZE = 25;

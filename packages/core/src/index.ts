@@ -26,3 +26,6 @@ export * from './rules/billing.js';
 export * from './rules/skiptrace.js';
 export * from './rules/dialler.js';
 export * from './rules/record-detail.js';
+export * from './rules/admin.js';
+export * from './rules/kpis.js';
+export * from './rules/chats.js';

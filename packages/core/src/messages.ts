@@ -285,6 +285,7 @@ export const messages = {
     /** Issue 18: the product says so plainly when Stripe's keys are not set. */
     paymentsNotConfigured: 'Payments are not configured',
     smsLimit: "Your plan's limit of {limit} texts this month is reached.",
+    callLimit: "Your plan's limit of {limit} calls this month is reached, so the dialler stopped.",
     userLimit: 'The {plan} plan allows {users} users.',
     dncNotInPlan: 'DNC import and export are not part of the {plan} plan.',
     insufficientCredits: "You don't have enough credits for this. Add credits in Settings > Billing.",
@@ -346,6 +347,15 @@ export const messages = {
     numberNotFound: 'That number does not exist.',
     missedCall: 'Missed call from {phone}',
     missedCallTask: 'Call back {phone} (missed call)',
+    callTaken: 'Someone else answered this call.',
+    noIncoming: 'That call is no longer ringing.',
+    notSimulated: 'Incoming calls can be simulated only on the simulated line.',
+    forwardNumberRequired: 'Enter the phone number your calls are forwarded to.',
+    forwardNumberInvalid: 'Phone number is invalid.',
+    forwardToRequired: 'Choose the member whose phone takes the calls.',
+    forwardToNoPhone:
+      "That member has no phone number to forward calls to. They can add one in the dialler's call settings.",
+    memberNotFound: 'That member is not in your team.',
   },
   /** Record detail (issue 23): property photos, maps and the property information look-up. */
   recordDetail: {
@@ -367,10 +377,75 @@ export const messages = {
     unstorableCharacters:
       'This text contains a character that cannot be saved (a null character or half of an emoji). Remove it and try again.',
   },
+  /** Team chats and live support (issue 20; spec part 1 §2.6, §6). */
+  chats: {
+    title: 'Chats',
+    empty: 'No chats yet.',
+    noMessages: 'No messages yet. Say hello!',
+    notFound: 'That chat does not exist.',
+    needsTextOrImage: 'Write a message or choose an image.',
+    imageWrongType: 'Choose a PNG, JPEG, WebP or GIF image.',
+    imageTooLarge: 'The image must be 10 MB or smaller.',
+    imageNotFound: 'That image does not exist.',
+    tooLong: 'A message can be at most 4000 characters.',
+    supportName: 'Support',
+    supportTitle: 'Live support',
+    supportInbox: 'Support inbox',
+    supportInboxEmpty: 'No team has written to support yet.',
+    teamRoom: 'Everyone',
+    /** System messages: '{name}' is the member's name (or e-mail). */
+    joined: '{name} joined the team.',
+    left: '{name} left the team.',
+    placeholder: 'Write a message…',
+    /** The staff's e-mail about a support message nobody answered: '{team}', '{minutes}'. */
+    alertSubject: 'Unanswered support chat: {team}',
+    alertText:
+      '{team} wrote to support {minutes} minutes ago and nobody has answered yet.\n\nLast message: {body}\n\nAnswer in the support inbox: {url}',
+    mentionBody: '{name} mentioned you in a chat',
+  },
   http: {
     notFound: 'Not found.',
     badRequest: 'The request is not valid.',
     tooManyRequests: 'Too many requests. Please slow down.',
+  },
+  /** The internal admin area (spec part 2 §2, §6, §8 and §9; the rest is ours). */
+  admin: {
+    /** The spec's alert when the admin panel returns no teams, and its refusal of everyone but staff. */
+    nope: 'nope.',
+    secondFactorRequired: 'Second factor required',
+    secondFactorWrongCode:
+      'That code is not right. Enter the 6-digit code your authenticator app shows now, or a recovery code.',
+    secondFactorNotSetUp: 'Set up your authenticator app first.',
+    secondFactorAlreadySetUp: 'Your authenticator app is already set up.',
+    secondFactorVerified: 'Second factor verified.',
+    recoveryCodeUsed: 'Recovery code used: {left} left. Set up a new authenticator app when you run low.',
+    teamSuspended: 'Team suspended.',
+    teamUnsuspended: 'Team unsuspended.',
+    campaignsPaused: 'Paused {count} campaigns.',
+    creditsAdded: 'Credits added.',
+    teamCreated: 'Team created. We sent a login code to {email}.',
+    emailHasAccount: 'That e-mail already has an account.',
+    /** The banner every member of a suspended team sees. */
+    suspendedBanner:
+      'Your team is suspended: campaigns are stopped and your devices send nothing. Reason: {reason}. Please contact support.',
+    suspendedNoReason: 'not given',
+  },
+  /** The suspension page (spec part 2 §2, §6, §8): a voice sub-account's numbers. */
+  adminPhones: {
+    cannotRemove: 'CAN NOT REMOVE. TRY FORCE REMOVE AND LET {name} KNOW',
+    removed: 'The phones were removed.',
+    forceRemoved: 'The phones were force removed. Let {name} know.',
+    replaced: 'The phones were replaced with new numbers in the same area codes.',
+    accountNotFound: 'No team has a voice account with that sid.',
+    noPhones: 'Select at least one phone.',
+    phoneNotFound: 'One of the selected phones is not in this account any more.',
+    cannotBuy: 'The voice provider has no number to rent in area code {area} right now.',
+    providerUnreachable: 'The voice provider could not be reached. Please try again in a minute.',
+  },
+  /** The team's own KPIs (spec part 2 §3 Team KPIs). */
+  kpis: {
+    permission: 'Only admins and members with the KPIs permission can see the KPIs.',
+    badPeriod: 'The period must end on or after its first day and last at most a year.',
   },
   /** Why the server refused one received text (the agent logs it on the phone and does not send it again). */
   deviceInbound: {

@@ -30,9 +30,118 @@ export type Database = {
    */
   dispatch: Db;
   driver: DbDriver;
+  /** The embedded database itself (PGlite only): backups dump it. */
+  pglite?: PGlite;
+  /** Signals the database's triggers raise (migration 0028: rows an AuthContext is read from changed). */
+  changes: ChangeFeed;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
+
+/**
+ * Signals raised by triggers with `pg_notify(channel, payload)` and `RAISE NOTICE '<channel> <payload>'`.
+ * `onLocal` hears what this process's own statements raised, once the statement or transaction that
+ * raised them has ended and before the call that ran it returns, so the process never answers with
+ * what it has just changed. `listen` hears every process's signals at their commit, on a connection
+ * of its own that reconnects by itself; `onState` says whether it is listening (signals raised while
+ * it is not are lost). PGlite is one process: `onLocal` hears everything and `listen` only reports
+ * that nothing can be missed.
+ */
+export type ChangeFeed = {
+  onLocal(channel: string, listener: (payload: string) => void): Promise<() => void>;
+  listen(
+    channel: string,
+    listener: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): { close(): Promise<void> };
+};
+
+/** How often the listening connection proves it is alive; a silent one is replaced. */
+const LISTEN_HEARTBEAT_MS = 2000;
+const LISTEN_RETRY_MS = 500;
+
+function postgresChangeFeed(url: string, pools: pg.Pool[]): ChangeFeed {
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  const raised = new WeakMap<pg.PoolClient, [string, string][]>();
+  for (const pool of pools) {
+    pool.on('connect', (client) =>
+      client.on('notice', (notice) => {
+        const m = /^(\w+) (.*)$/s.exec(notice.message ?? '');
+        if (!m || !listeners.has(m[1]!)) return;
+        const list = raised.get(client) ?? [];
+        list.push([m[1]!, m[2]!]);
+        raised.set(client, list);
+      }),
+    );
+    // A pooled client goes back to the pool after its statement or transaction ended and before the
+    // caller's await returns (pg-pool releases before it calls back; drizzle's transaction, in finally).
+    pool.on('release', (_err, client) => {
+      const list = raised.get(client);
+      if (!list) return;
+      raised.delete(client);
+      for (const [channel, payload] of list) for (const l of listeners.get(channel) ?? []) l(payload);
+    });
+  }
+  return {
+    async onLocal(channel, listener) {
+      const set = listeners.get(channel) ?? new Set();
+      listeners.set(channel, set);
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+    listen(channel, listener, onState) {
+      let closed = false;
+      let current: pg.Client | null = null;
+      let retry: NodeJS.Timeout | undefined;
+      let heartbeat: NodeJS.Timeout | undefined;
+      const lost = (client: pg.Client) => {
+        if (current !== client) return;
+        current = null;
+        clearInterval(heartbeat);
+        onState(false);
+        client.end().catch(() => {});
+        if (!closed) retry = setTimeout(() => void connect(), LISTEN_RETRY_MS);
+      };
+      const connect = async () => {
+        const client = new pg.Client({
+          connectionString: url,
+          keepAlive: true,
+          application_name: `prospector-listen-${channel}`,
+        });
+        client.on('error', () => lost(client));
+        client.on('end', () => lost(client));
+        client.on('notification', (n) => {
+          if (n.channel === channel) listener(n.payload ?? '');
+        });
+        current = client;
+        try {
+          await client.connect();
+          await client.query(`listen ${channel}`);
+        } catch {
+          lost(client);
+          return;
+        }
+        if (closed || current !== client) return void client.end().catch(() => {});
+        onState(true);
+        heartbeat = setInterval(() => {
+          client.query('select 1').catch(() => lost(client));
+        }, LISTEN_HEARTBEAT_MS);
+        heartbeat.unref();
+      };
+      void connect();
+      return {
+        async close() {
+          closed = true;
+          clearTimeout(retry);
+          clearInterval(heartbeat);
+          const client = current;
+          current = null;
+          if (client) await client.end().catch(() => {});
+        },
+      };
+    },
+  };
+}
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -50,6 +159,7 @@ export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): 
     urgent: drizzlePg(urgentPool, { schema }) as unknown as Db,
     dispatch: drizzlePg(dispatchPool, { schema }) as unknown as Db,
     driver: 'postgres',
+    changes: postgresChangeFeed(url, [pool, urgentPool, dispatchPool]),
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
       await Promise.all([pool.end(), urgentPool.end(), dispatchPool.end()]);
@@ -70,6 +180,18 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
     urgent: db,
     dispatch: db,
     driver: 'pglite',
+    pglite: client,
+    changes: {
+      // PGlite delivers a notification before the statement that committed it returns.
+      onLocal: async (channel, listener) => {
+        const unlisten = await client.listen(channel, listener);
+        return () => void unlisten().catch(() => {});
+      },
+      listen: (_channel, _listener, onState) => {
+        onState(true);
+        return { close: async () => {} };
+      },
+    },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
       await client.close();

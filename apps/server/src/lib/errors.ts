@@ -12,6 +12,9 @@ export const commonErrors = {
   INTERNAL: { status: 500, message: messages.shell.genericError },
   UNAUTHENTICATED: { status: 401, message: messages.auth.unauthenticated },
   PERMISSION_REQUIRED: { status: 403, message: messages.auth.forbidden },
+  STAFF_REQUIRED: { status: 403, message: messages.auth.impersonationForbidden },
+  /** A staff call from a session without a fresh second factor (ADR 025); the web shows the TOTP step. */
+  SECOND_FACTOR_REQUIRED: { status: 401, message: messages.admin.secondFactorRequired },
 } satisfies Record<string, ErrorAnswer>;
 
 /**

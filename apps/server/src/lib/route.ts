@@ -1,4 +1,4 @@
-import type { Endpoint } from '@prospector/core';
+import { isSecondFactorFresh, type Endpoint } from '@prospector/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -29,6 +29,24 @@ export function bearerToken(req: FastifyRequest): string | null {
 }
 
 /**
+ * Staff calls (ADR 025): only verified staff, and every call but the second factor's own steps from a
+ * session whose second factor is fresh (12 h). Each refusal is written to the audit log.
+ */
+async function guardStaff(app: FastifyInstance, endpoint: Endpoint, auth: AuthContext, req: FastifyRequest) {
+  const staff = auth.user.isStaff;
+  const fresh = isSecondFactorFresh(auth.secondFactorAt, app.clock.now());
+  if (staff && (fresh || endpoint.secondFactorStep)) return;
+  await app.services.audit.record(app.database.db, {
+    action: staff ? 'admin.secondFactorRequired' : 'admin.denied',
+    actorUserId: auth.userId,
+    teamId: auth.teamId,
+    ip: req.ip,
+    details: { call: `${endpoint.method} ${endpoint.path}` },
+  });
+  throw new DomainError(staff ? 'SECOND_FACTOR_REQUIRED' : 'STAFF_REQUIRED');
+}
+
+/**
  * Registers one contract endpoint: the contract's method, path and schemas, the auth guard when the
  * contract says so, and a handler that only parses, calls a service and returns its value.
  */
@@ -51,6 +69,7 @@ export function route<E extends Endpoint>(
       ? async (req) => {
           const auth = await app.services.auth.authenticate(bearerToken(req));
           if (!auth) throw new DomainError('UNAUTHENTICATED');
+          if (endpoint.staff) await guardStaff(app, endpoint, auth, req);
           req.auth = auth;
         }
       : undefined,

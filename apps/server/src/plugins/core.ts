@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,7 +8,7 @@ import type { Mailer } from '../providers/mail/index.js';
 import type { Maps } from '../providers/maps/index.js';
 import type { PropertyInfo } from '../providers/property-info/index.js';
 import { registerErrorHandler } from './error-handler.js';
-import { securityHeaders } from './security-headers.js';
+import { applySecurityHeaders, securityHeaders } from './security-headers.js';
 
 export type CoreOptions = {
   config: Config;
@@ -44,8 +43,8 @@ export const corePlugin = fp<CoreOptions>(
         routeList.push({ method, url: r.url, body: r.schema?.body, params: r.schema?.params });
     });
     registerErrorHandler(app);
-    await app.register(
-      helmet,
+    applySecurityHeaders(
+      app,
       securityHeaders(config.PUBLIC_URL, {
         twilioVoice: config.TWILIO_ACCOUNT_SID !== undefined,
         stripe: config.STRIPE_PUBLISHABLE_KEY !== undefined,

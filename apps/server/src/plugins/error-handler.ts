@@ -11,12 +11,15 @@ import {
   type ErrorCode,
 } from '../lib/errors.js';
 import { adminErrors } from '../modules/admin/admin.errors.js';
+import { adminPhonesErrors } from '../modules/admin-phones/admin-phones.errors.js';
+import { kpisErrors } from '../modules/kpis/kpis.errors.js';
 import { affiliatesErrors } from '../modules/affiliates/affiliates.errors.js';
 import { authErrors } from '../modules/auth/auth.errors.js';
 import { billingErrors } from '../modules/billing/billing.errors.js';
 import { callsErrors } from '../modules/calls/calls.errors.js';
 import { campaignsErrors } from '../modules/campaigns/campaigns.errors.js';
 import { dataFieldsErrors } from '../modules/data-fields/data-fields.errors.js';
+import { chatsErrors } from '../modules/chats/chats.errors.js';
 import { devicesErrors } from '../modules/devices/devices.errors.js';
 import { hooksErrors } from '../modules/hooks/hooks.errors.js';
 import { listsErrors } from '../modules/lists/lists.errors.js';
@@ -34,11 +37,14 @@ import { templatesErrors } from '../modules/templates/templates.errors.js';
 export const errorCatalogues = {
   common: commonErrors,
   admin: adminErrors,
+  adminPhones: adminPhonesErrors,
+  kpis: kpisErrors,
   affiliates: affiliatesErrors,
   auth: authErrors,
   billing: billingErrors,
   calls: callsErrors,
   campaigns: campaignsErrors,
+  chats: chatsErrors,
   dataFields: dataFieldsErrors,
   devices: devicesErrors,
   hooks: hooksErrors,

@@ -22,6 +22,8 @@ export const rooms = {
   teamAllData: (id: string) => `team:${id}:all-data`,
   user: (id: string) => `user:${id}`,
   session: (id: string) => `session:${id}`,
+  /** Our verified staff's sockets: they hear every team's support chat (issue 20). */
+  staff: 'staff',
 };
 
 export type Realtime = {
@@ -97,6 +99,7 @@ export function createRealtime(
       rooms.user(auth.userId),
       rooms.session(auth.sessionId),
       ...(seesAll ? [rooms.teamAllData(auth.teamId)] : []),
+      ...(auth.user.isStaff ? [rooms.staff] : []),
     ]);
     socket.emit('init', { user: auth.user });
     if ((await io.in(rooms.user(auth.userId)).fetchSockets()).length === 1)

@@ -27,6 +27,8 @@ export async function buildTestApp(
     random?: AppDeps['random'];
     payouts?: AppDeps['payouts'];
     voice?: AppDeps['voice'];
+    /** How long an inbound call rings the members' browsers before it is missed. */
+    inboundRingMs?: number;
     database?: Database;
     skiptraceProvider?: AppDeps['skiptraceProvider'];
     propertyInfo?: AppDeps['propertyInfo'];
@@ -56,6 +58,7 @@ export async function buildTestApp(
     ...(opts.payouts ? { payouts: opts.payouts } : {}),
     ...(opts.skiptraceProvider ? { skiptraceProvider: opts.skiptraceProvider } : {}),
     ...(opts.voice ? { voice: opts.voice } : {}),
+    ...(opts.inboundRingMs ? { inboundRingMs: opts.inboundRingMs } : {}),
     ...(opts.propertyInfo ? { propertyInfo: opts.propertyInfo } : {}),
   });
   await app.ready();

@@ -14,6 +14,10 @@ import twilio from 'twilio';
  *   POST   /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers.json      buy a number (201)
  *   DELETE /2010-04-01/Accounts/{AccountSid}/IncomingPhoneNumbers/{Sid}.json release (204)
  *   GET    /2010-04-01/Accounts/{AccountSid}/AvailablePhoneNumbers/US/Local.json
+ *   GET    /2010-04-01/Accounts.json                                        the main account and its subaccounts
+ *   POST   /2010-04-01/Accounts.json                                        create a subaccount (FriendlyName)
+ * The number calls work under any subaccount of the main one, with the main account's credentials; a
+ * suspended or closed subaccount refuses to release its numbers (error 20005, 'Account not active').
  * It also plays Twilio's side of the webhooks: `callback` POSTs signed form parameters to a URL the
  * call was created with, as Twilio would, and returns the TwiML the app answered.
  */
@@ -25,7 +29,9 @@ export type FakeTwilio = {
   /** Every request: method, path and parsed form body. */
   requests: { method: string; path: string; form: Record<string, string>; authorized: boolean }[];
   calls: Map<string, { sid: string; params: Record<string, string>; updates: Record<string, string>[] }>;
-  numbers: { sid: string; phone_number: string }[];
+  numbers: { sid: string; phone_number: string; account_sid: string }[];
+  /** Subaccounts of the main account. */
+  subaccounts: { sid: string; friendly_name: string; status: 'active' | 'suspended' | 'closed' }[];
   failing: boolean;
   /** Signs parameters for a URL the way Twilio does (X-Twilio-Signature). */
   sign(url: string, params: Record<string, string>): string;
@@ -51,6 +57,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     requests: [],
     calls: new Map(),
     numbers: [],
+    subaccounts: [],
     failing: false,
     sign: (url, params) => twilio.getExpectedTwilioSignature(authToken, url, params),
     async callback(url, params, opts = {}) {
@@ -83,6 +90,12 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     previous_page_uri: null,
     start: 0,
     uri: path,
+  });
+  const accountJson = (a: { sid: string; friendly_name: string; status: string }) => ({
+    ...a,
+    owner_account_sid: accountSid,
+    type: 'Full',
+    uri: `/2010-04-01/Accounts/${a.sid}.json`,
   });
   const callJson = (c: { sid: string; params: Record<string, string> }, status: string) => ({
     sid: c.sid,
@@ -121,33 +134,68 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
         c.updates.push(form);
         return send(res, 200, callJson(c, form.Status ?? 'in-progress'));
       }
-      if (p === `${base}/IncomingPhoneNumbers.json`) {
-        if (req.method === 'GET') return send(res, 200, page('incoming_phone_numbers', p, fake.numbers));
+      if (p === '/2010-04-01/Accounts.json') {
+        if (req.method === 'GET') {
+          const main = { sid: accountSid, friendly_name: 'Main account', status: 'active' };
+          return send(res, 200, page('accounts', p, [main, ...fake.subaccounts].map(accountJson)));
+        }
+        const a = {
+          sid: sid('AC'),
+          friendly_name: form.FriendlyName ?? 'SubAccount',
+          status: 'active' as const,
+        };
+        fake.subaccounts.push(a);
+        return send(res, 201, accountJson(a));
+      }
+      const numbersOf =
+        /^\/2010-04-01\/Accounts\/(AC[0-9a-f]+)\/IncomingPhoneNumbers(?:\/(PN[0-9a-f]+))?\.json$/.exec(p);
+      const owner =
+        numbersOf &&
+        (numbersOf[1] === accountSid ? null : fake.subaccounts.find((a) => a.sid === numbersOf[1]));
+      if (numbersOf && owner === undefined)
+        return error(res, 404, 20404, 'The requested resource was not found');
+      if (numbersOf && !numbersOf[2]) {
+        const acc = numbersOf[1]!;
+        if (req.method === 'GET')
+          return send(
+            res,
+            200,
+            page(
+              'incoming_phone_numbers',
+              p,
+              fake.numbers.filter((n) => n.account_sid === acc),
+            ),
+          );
         if (!form.PhoneNumber && !form.AreaCode) return error(res, 400, 21421, 'PhoneNumber is required.');
+        if (owner && owner.status !== 'active') return error(res, 403, 20005, 'Account not active');
         const n = {
           sid: sid('PN'),
+          account_sid: acc,
           phone_number: form.PhoneNumber ?? `+1${form.AreaCode}5550123`,
           voice_url: form.VoiceUrl ?? null,
         };
         fake.numbers.push(n);
         return send(res, 201, n);
       }
-      const release = new RegExp(`^${base}/IncomingPhoneNumbers/(PN[0-9a-f]+)\\.json$`).exec(p);
-      if (req.method === 'DELETE' && release) {
-        const i = fake.numbers.findIndex((n) => n.sid === release[1]);
+      if (req.method === 'DELETE' && numbersOf?.[2]) {
+        const i = fake.numbers.findIndex((n) => n.sid === numbersOf[2] && n.account_sid === numbersOf[1]);
         if (i < 0) return error(res, 404, 20404, 'The requested resource was not found');
+        if (owner && owner.status !== 'active') return error(res, 403, 20005, 'Account not active');
         fake.numbers.splice(i, 1);
         return send(res, 204);
       }
       if (req.method === 'GET' && p === `${base}/AvailablePhoneNumbers/US/Local.json`) {
         const area = url.searchParams.get('AreaCode') ?? '916';
+        // The first number of the area code nobody rents yet (555-0142, then 555-0143, …).
+        let n = 142;
+        while (fake.numbers.some((x) => x.phone_number === `+1${area}5550${n}`)) n++;
         return send(
           res,
           200,
           page('available_phone_numbers', p, [
             {
-              phone_number: `+1${area}5550142`,
-              friendly_name: `(${area}) 555-0142`,
+              phone_number: `+1${area}5550${n}`,
+              friendly_name: `(${area}) 555-0${n}`,
               iso_country: 'US',
               capabilities: { voice: true, SMS: true, MMS: false },
             },

@@ -21,6 +21,7 @@ import {
 import { TINY_PNG } from './multipart.js';
 import { idFor, querySchemaOf, sample } from './route-sweep.js';
 import { seedTeam, type SeededTeam } from './seed-team.js';
+import { setUpSecondFactor } from './staff.js';
 
 /**
  * Hostile input over every route the app registers (read from Fastify, so a new route is fuzzed the
@@ -190,6 +191,8 @@ beforeAll(async () => {
   await t.app.services.hookSender.stop();
   t.app.services.hookSender.kick = () => {};
   team = await seedTeam(t);
+  // Ann is staff: her session gives its second factor, so the admin routes are fuzzed past the guard.
+  await setUpSecondFactor(t, team.admin);
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -33,11 +33,16 @@ function guarded(key: PermissionKey, teamId: string, self: string): Record<strin
         list_items: sql`select * from list_items where list_id in (select id from lists where team_id = ${teamId})`,
       };
     case 'statuses':
-      return { statuses: rows('statuses') };
+      return { statuses: rows('statuses'), status_call_settings: rows('status_call_settings') };
     case 'dataFields':
       return { entity_sections: rows('entity_sections') };
     case 'phones':
-      return { devices: rows('devices'), call_numbers: rows('call_numbers') };
+      return {
+        devices: rows('devices'),
+        call_numbers: rows('call_numbers'),
+        // Opened with the team's first number (ADR 026).
+        voice_accounts: rows('voice_accounts'),
+      };
     case 'templates':
       return {
         template_groups: rows('template_groups'),
@@ -127,6 +132,10 @@ describe('permissions', () => {
       'affiliate_signups',
       'audit_log',
       'campaign_recipients',
+      // Chats: every member writes in the chats they are in, whatever the permissions (issue 20).
+      'chat_members',
+      'chat_messages',
+      'chats',
       // The credits: written only through the ledger (staff, payments, look-ups), no permission key.
       'credit_accounts',
       'credit_entries',
@@ -148,11 +157,13 @@ describe('permissions', () => {
       'quick_replies',
       'sessions',
       'sms_jobs',
-      // A status's call settings: no route writes them yet (ADR 022).
-      'status_call_settings',
       'tasks',
+      // Texts out and blocked per day: written only by the triggers on sms_jobs (ADR 025).
+      'team_sms_days',
       'teams',
       'uploads',
+      // A member's own call settings (noStatusCalls, forwardOnly, defaultVm): each writes only theirs.
+      'user_call_settings',
     ];
     expect(tables.filter((n) => !guardedTables.has(n) && !UNGUARDED.includes(n))).toEqual([]);
     expect(UNGUARDED.filter((n) => !tables.includes(n))).toEqual([]);

@@ -58,7 +58,7 @@ function phoneAgent(deviceId: string) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({}, { realClock: true });
+  t = await buildTestApp({ STAFF_EMAILS: ['staff@prospector.test'] }, { realClock: true });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   admin = await insertTeamAdmin(t, 'admin@acme.test');
@@ -269,6 +269,33 @@ describe('the realtime leak sweep', () => {
       call(admin, 'POST', '/api/calls/enqueue', { itemIds: [othersRecord] }),
     );
     await a.socket.timeout(5000).emitWithAck('editMember', { action: 'leave' });
+  });
+
+  it("chat events reach the chat's members (and the staff for support), never another team or a non-member", async () => {
+    const { admin: a, allie: al, olly: o, bAdmin: b } = listeners;
+    const chatsOf = async (u: TestUser) =>
+      (await call(u, 'GET', '/api/chats')).json().chats as { _id: string; kind: string; title: string }[];
+    const room = (await chatsOf(admin)).find((c) => c.kind === 'team')!;
+    await step(['chatMessage'], [a, al, o], () =>
+      call(admin, 'POST', '/api/chats/send', { chatId: room._id, body: 'Morning, team' }),
+    );
+    const withAllie = (await chatsOf(admin)).find((c) => c.kind === 'direct' && c.title === 'Allie A')!;
+    await step(['chatMessage'], [a, al], () =>
+      call(admin, 'POST', '/api/chats/send', { chatId: withAllie._id, body: 'Just us two' }),
+    );
+    const staffUser = await insertTeamAdmin(t, 'staff@prospector.test');
+    const staffSocket = await connect(staffUser.token);
+    const support = (await chatsOf(admin)).find((c) => c.kind === 'support')!;
+    await step(
+      ['chatMessage'],
+      [a, al, o, staffSocket],
+      () => call(olly, 'POST', '/api/chats/send', { chatId: support._id, body: 'Help, please' }),
+      [staffSocket],
+    );
+    expect(b.heard).toEqual([]);
+    await step(['chatRead'], [al], () =>
+      call(allie, 'PATCH', '/api/chats/read', { chatId: withAllie._id, seq: 1 }),
+    );
   });
 
   it('caused every kind of server event', () => {

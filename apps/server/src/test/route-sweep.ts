@@ -41,6 +41,9 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
   if (k === 'id' && /\/calls\/vm/.test(url)) return ids['vm']!;
   // A record's photo: the seeded pictured property has one.
   if (k === 'id' && /\/image$/.test(url)) return ids['photoProperty']!;
+  // Chats: the team room, and the seeded image message in it.
+  if (k === 'id' && /\/chats\/images\//.test(url)) return ids['chatImage']!;
+  if (k === 'id' && /\/chats\//.test(url)) return ids['chat']!;
   const byName: Record<string, string> = {
     listId: ids['list']!,
     propId: ids['property']!,
@@ -50,10 +53,15 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
     templateId: ids['template']!,
     userId: ids['member']!,
     assignedId: ids['member']!,
+    // A status's calls forwarded to a member's phone; its voicemail, and a member's default one.
+    forwardTo: ids['member']!,
+    selectedVm: ids['vm']!,
+    defaultVm: ids['vm']!,
     // Removing a member hands their records to someone else.
     assignedTo: /removeMember/.test(url) ? ids['admin']! : ids['member']!,
     deviceId: ids['device']!,
     vmId: ids['vm']!,
+    chatId: ids['chat']!,
     numberId: ids['number']!,
     device: ids['device']!,
     statusId: ids['status']!,
@@ -239,6 +247,8 @@ const BODIES: Record<string, (b: BuildInput) => Promise<Built> | Built> = {
   }),
   // Devices are removed by their numbers: the seeded device's.
   'POST /api/services/removeNumbers': () => ({ payload: { phones: [DEVICE_NUMBER] } }),
+  // The caller's own call settings: a number calls can be forwarded to.
+  'PATCH /api/calls/settings': ({ sampled }) => ({ payload: { ...sampled, forwardNumber: '+12125550177' } }),
   'PATCH /api/users/updateTimezone': () => ({
     payload: { timezone: { value: 'America/Chicago', text: '(UTC−06:00) America/Chicago' } },
   }),
@@ -297,6 +307,11 @@ const BODIES: Record<string, (b: BuildInput) => Promise<Built> | Built> = {
 
 /** Routes registered without a body schema that take a multipart form. */
 const FORMS: Record<string, (b: BuildInput) => Built> = {
+  'POST /api/chats/send': ({ team }) => {
+    const fields = { chatId: team.ids['chat']!, body: `Swept ${++written}` };
+    const { payload, contentType } = multipartFile('swept.png', TINY_PNG, 'img', fields);
+    return { payload, headers: { 'content-type': contentType } };
+  },
   'POST /api/items/addImage': ({ team }) => {
     const fields = { fileId: team.ids['photoProperty']!, address: KNOWN_ADDRESS };
     const { payload, contentType } = multipartFile('house.png', TINY_PNG, 'img', fields);
@@ -393,6 +408,9 @@ export async function teamTables(t: TestApp, teamId: string) {
   const teamDevices = sql`select id from devices where team_id = ${teamId}`;
   out['device_inbound'] = sql`select * from device_inbound where device_id in (${teamDevices})`;
   out['device_campaign_days'] = sql`select * from device_campaign_days where device_id in (${teamDevices})`;
+  const teamChats = sql`select id from chats where team_id = ${teamId}`;
+  out['chat_members'] = sql`select * from chat_members where chat_id in (${teamChats})`;
+  out['chat_messages'] = sql`select * from chat_messages where chat_id in (${teamChats})`;
   const teamUsers = sql`select id from users where team_id = ${teamId}`;
   out['sessions'] = sql`select * from sessions where user_id in (${teamUsers})`;
   out['login_codes'] = sql`select * from login_codes where user_id in (${teamUsers})

@@ -187,6 +187,20 @@ export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
   });
   ids['vm'] = (recorded.json() as { voicemail: { _id: string } }).voicemail._id;
   await call('POST', '/api/calls/enqueue', { itemIds: [contact.id] });
+  // Chats: the team room (the member's chats made too), a text and an image in it.
+  const chats = (await t.app.inject({ method: 'GET', url: '/api/chats', headers: admin.headers })).json()
+    .chats as { _id: string; kind: string }[];
+  await t.app.inject({ method: 'GET', url: '/api/chats', headers: member.headers });
+  ids['chat'] = chats.find((c) => c.kind === 'team')!._id;
+  await call('POST', '/api/chats/send', { chatId: ids['chat'], body: 'Secret chat of A' });
+  const snapshot = multipartFile('plan.png', TINY_PNG, 'img', { chatId: ids['chat']! });
+  const chatImage = await t.app.inject({
+    method: 'POST',
+    url: '/api/chats/send',
+    headers: { ...admin.headers, 'content-type': snapshot.contentType },
+    payload: snapshot.payload,
+  });
+  ids['chatImage'] = (chatImage.json() as { message: { _id: string } }).message._id;
   // Within the team, settings are shared (devices, templates, campaigns, members, lists): what a member
   // may not read without access is the records' data.
   const recordSecrets = [
@@ -213,6 +227,7 @@ export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
     'Secret reply of A',
     'Secret list of A',
     'Secret campaign of A',
+    'Secret chat of A',
     OWN_STATUS,
     '9175550166',
     ...Object.values(ids),

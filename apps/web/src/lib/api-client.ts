@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, type Endpoint } from '@prospector/core';
+import { messages, SECOND_FACTOR_REQUIRED, type Endpoint } from '@prospector/core';
 import { appConfig } from '../config/app-config';
 import { ApiError } from './api-error';
 import { notifyError, notifySuccess } from './notify';
@@ -142,7 +142,14 @@ function failure(
   { token, auth, quiet }: { token: string | null; auth: boolean; quiet?: boolean },
 ): ApiError {
   const message = messageOf(data) ?? messages.shell.genericError;
-  const sessionRejected = response.status === UNAUTHORIZED && auth && token !== null && token === getToken();
+  // A staff call without a fresh second factor (ADR 025) is a 401 too, but the session lives on: the
+  // admin area asks for the code instead.
+  const sessionRejected =
+    response.status === UNAUTHORIZED &&
+    codeOf(data) !== SECOND_FACTOR_REQUIRED &&
+    auth &&
+    token !== null &&
+    token === getToken();
   if (sessionRejected) endSession();
   if (!quiet && response.status !== BAD_GATEWAY) notifyError(message);
   return new ApiError(response.status, codeOf(data), message);

@@ -95,6 +95,8 @@ export const LOGGED_IN_DEFAULTS: Record<string, FakeRoute> = {
   'GET /api/teams/members': { status: 200, body: { members: [] } },
   'GET /api/notifications': { status: 200, body: { notifications: [], unread: 0, unseen: 0 } },
   'GET /api/services/devices': { status: 200, body: { devices: [] } },
+  // The top bar's chat icon and its unread count.
+  'GET /api/chats': { status: 200, body: { widget: true, chats: [] } },
   // The Messenger's counter in the navigation (admins and members with the messenger permission).
   'POST /api/items/get': { status: 200, body: { items: [], unread: 0 } },
   // The top bar's credits (admins and staff).

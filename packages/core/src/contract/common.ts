@@ -20,6 +20,8 @@ export const teamSummary = z.object({
   avatar: text().nullable(),
   /** Settings > Other: people who may use the account. */
   subUsers: z.array(z.object({ name: text(), phone: text() })),
+  /** Set while our staff have suspended the team (ADR 025): every member sees the banner with the reason. */
+  suspension: z.object({ reason: text(), since: text() }).nullable().optional(),
 });
 export type TeamSummary = z.infer<typeof teamSummary>;
 

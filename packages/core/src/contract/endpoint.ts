@@ -19,6 +19,13 @@ export type Endpoint<
   response: TResponse;
   /** false for the few calls a logged-out visitor may make. */
   auth: TAuth;
+  /** true for the internal admin calls: only verified staff (403 'nope.' for everyone else). */
+  staff?: true;
+  /**
+   * true for the staff calls that set up or give the second factor itself: every other staff call
+   * needs a session whose second factor is fresh (401 'Second factor required').
+   */
+  secondFactorStep?: true;
 };
 
 export function defineEndpoint<

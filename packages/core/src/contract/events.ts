@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATA_ACCESS, PERMISSION_KEYS } from '../constants.js';
 import { diallerMemberDto, diallerStateDto } from './calls/calls.js';
+import { chatMessageDto } from './chats/dto.js';
 import { currentUser } from './common.js';
 import { listDto } from './lists/dto.js';
 import { listMetrics, skiptraceRunDto } from './skiptrace/skiptrace.js';
@@ -69,6 +70,14 @@ export const serverEvents = {
   callUpdate: z.object({ state: diallerStateDto }),
   /** The caller's call queue changed (user room): refetch it. */
   queueChanged: z.object({}),
+  /**
+   * A message in a chat (rooms user:<id> of the chat's members, and the staff room for support chats).
+   * `seq` is the chat's own sequence: a client keeps the newest it saw per chat and asks
+   * POST /api/chats/missed for the rest after a reconnect, so none is lost or shown twice.
+   */
+  chatMessage: z.object({ chatId: text(), message: chatMessageDto }),
+  /** The reader read a chat up to `lastReadSeq` (user room): the reader's other tabs clear its badge. */
+  chatRead: z.object({ chatId: text(), lastReadSeq: z.number().int(), notifCount: z.number().int() }),
   /** The session behind this socket was revoked (logout); the client drops its token. */
   sessionRevoked: z.object({ reason: z.enum(['logout', 'revoked', 'removed']) }),
 } as const;

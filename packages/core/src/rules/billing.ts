@@ -96,6 +96,16 @@ export function maySendSms(plan: Plan, usedThisMonth: number, count = 1): boolea
   return left === null || count <= left;
 }
 
+/** Whether one more call fits in the plan's month after `usedThisMonth` calls (BASIC: 250). */
+export function mayPlaceCall(plan: Plan, usedThisMonth: number): boolean {
+  return plan.callsPerMonth === null || usedThisMonth < plan.callsPerMonth;
+}
+
+/** Why the dialler stopped: the plan's calls for the month are used up. */
+export function callLimitMessage(plan: Plan): string {
+  return messages.billing.callLimit.replace('{limit}', String(plan.callsPerMonth)) + upgradeHint(plan.name);
+}
+
 /** Whether a team of `members` users may add one more on this plan. */
 export function mayAddUser(plan: Plan, members: number): boolean {
   return plan.users === null || members < plan.users;

@@ -23,7 +23,8 @@ export const ABANDON_MESSAGE_WITHIN_MS = 2000;
  * needs to tell apart (ADR 022): 'In call' (a person answered and is bridged), 'Machine' (an answering
  * machine picked up: the member may leave a voicemail), 'No answer', 'Cancelled' (another line was
  * answered first), 'Abandoned' (answered while the member was already on a call) and 'Skipped'
- * (never dialled: DNC, Wrong # or no phone).
+ * (never dialled: DNC, Wrong # or no phone); for inbound calls 'Missed' (nobody answered within the
+ * ring time, or nobody could be rung) and 'Forwarded' (answered on a member's own phone).
  */
 export const CALL_STATUSES = [
   'Ringing',
@@ -36,6 +37,8 @@ export const CALL_STATUSES = [
   'Cancelled',
   'Abandoned',
   'Skipped',
+  'Missed',
+  'Forwarded',
 ] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
 
@@ -231,12 +234,13 @@ export function callMessageBody(c: {
   const what = c.direction === 'out' ? 'Outbound call' : 'Inbound call';
   if (c.status === 'Done') return `${what} · ${formatCallDuration(c.durationMs)}`;
   if (c.status === 'Leaving VM') return `${what} · voicemail left`;
+  if (c.status === 'Forwarded') return `${what} · forwarded · ${formatCallDuration(c.durationMs)}`;
   return `${what} · ${c.status}`;
 }
 
 /** Which outcomes count as contact for campaigns' 'last contacted': a person answered, or a voicemail was left. */
 export function callCountsAsContact(status: CallStatus): boolean {
-  return status === 'Done' || status === 'Leaving VM' || status === 'Abandoned';
+  return status === 'Done' || status === 'Leaving VM' || status === 'Abandoned' || status === 'Forwarded';
 }
 
 /** The builder's Call branch: which phones a call campaign dials (spec part 2 §2). */
@@ -252,4 +256,85 @@ export function fitsPhoneType(numberType: string | undefined, wanted: CallPhoneT
   if (!wanted || wanted === 'All') return true;
   if (wanted === 'Mobile') return numberType !== 'FIXED_LINE';
   return numberType !== 'MOBILE';
+}
+
+// ---------------------------------------------------------------- inbound calls
+
+/** An inbound call rings the members' browsers this long before it counts as missed. */
+export const INBOUND_RING_MS = 25_000;
+
+/** A member as an inbound call sees them. */
+export type InboundMember = {
+  userId: string;
+  /** In the dialler (joined this session). */
+  inDialler: boolean;
+  /** In the dialler, not dialling, not on a call, no line ringing: free to take a call. */
+  idle: boolean;
+  /** The user's forwardOnly: their calls go to their own phone, never to their browser. */
+  forwardOnly: boolean;
+  /** Where their forwarded calls go (their call settings' number, else their profile phone). */
+  forwardNumber: string | null;
+  isAdmin: boolean;
+};
+
+export type InboundRoute =
+  | { kind: 'forward'; userId: string; number: string; why: 'status' | 'assignee' | 'fallback' }
+  | { kind: 'ring'; userIds: string[] }
+  | { kind: 'missed' };
+
+/**
+ * Where an inbound call goes (ADR 022, inbound calls), in this order:
+ * 1. the caller's record status forwards (forward + forwardTo): to that member's phone;
+ * 2. an assignee of the record has forwardOnly: to the first such assignee's phone;
+ * 3. the browsers of every idle member in the dialler (forwardOnly members are never rung);
+ * 4. nobody to ring: to the first forwardOnly member with a number (admins first), so a team whose
+ *    members take calls on their phones does not miss them; else the call is missed.
+ */
+export function routeInbound(input: {
+  status: { forward: boolean; forwardTo: string | null } | null;
+  assignedTo: readonly string[];
+  members: readonly InboundMember[];
+}): InboundRoute {
+  const byId = new Map(input.members.map((m) => [m.userId, m]));
+  const st = input.status;
+  if (st?.forward && st.forwardTo) {
+    const to = byId.get(st.forwardTo);
+    if (to?.forwardNumber)
+      return { kind: 'forward', userId: to.userId, number: to.forwardNumber, why: 'status' };
+  }
+  for (const id of input.assignedTo) {
+    const m = byId.get(id);
+    if (m?.forwardOnly && m.forwardNumber)
+      return { kind: 'forward', userId: m.userId, number: m.forwardNumber, why: 'assignee' };
+  }
+  const ring = input.members.filter((m) => m.inDialler && m.idle && !m.forwardOnly).map((m) => m.userId);
+  if (ring.length) return { kind: 'ring', userIds: ring };
+  const fallback = [...input.members]
+    .filter((m) => m.forwardOnly && m.forwardNumber)
+    .sort((a, b) => Number(b.isAdmin) - Number(a.isAdmin))[0];
+  if (fallback)
+    return { kind: 'forward', userId: fallback.userId, number: fallback.forwardNumber!, why: 'fallback' };
+  return { kind: 'missed' };
+}
+
+/** How an inbound call ends, from what happened on it. */
+export function inboundOutcome(c: {
+  answered: boolean;
+  forwarded: boolean;
+  outcome: 'completed' | 'no-answer' | 'busy' | 'failed' | 'canceled';
+  durationMs: number;
+}): CallStatus {
+  if (c.answered) return 'Done';
+  if (c.forwarded && c.outcome === 'completed' && c.durationMs > 0) return 'Forwarded';
+  return 'Missed';
+}
+
+/** Who hears of a missed call: the record's assignees, else the team's admins (owner included). */
+export function missedCallRecipients(assignedTo: readonly string[], admins: readonly string[]): string[] {
+  return [...new Set(assignedTo.length ? assignedTo : admins)];
+}
+
+/** Whether a queue entry may be dialled for a member with noStatusCalls (no call to a record with no status). */
+export function mayDialForMember(noStatusCalls: boolean, statusId: string | null): boolean {
+  return !noStatusCalls || statusId !== null;
 }

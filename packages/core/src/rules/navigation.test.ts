@@ -11,8 +11,17 @@ describe('left navigation', () => {
       'campaigns',
       'lists',
       'templates',
+      'kpis',
       'settings',
     ]);
+  });
+  it('shows KPIs only to admins and members with the kpis permission', () => {
+    expect(keys(visibleNavEntries({ role: 'member', permissions: ['kpis'], isStaff: false }))).toContain(
+      'kpis',
+    );
+    expect(keys(visibleNavEntries({ role: 'member', permissions: ['sms'], isStaff: false }))).not.toContain(
+      'kpis',
+    );
   });
   it('hides Messenger from a member without the messenger permission', () => {
     expect(keys(visibleNavEntries({ role: 'member', permissions: ['sms'], isStaff: false }))).not.toContain(

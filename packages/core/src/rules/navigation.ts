@@ -10,6 +10,7 @@ const MAIN_NAV: (NavEntry & { visible: (v: NavViewer) => boolean })[] = [
   { key: 'campaigns', label: 'Campaigns', to: '/campaigns', visible: () => true },
   { key: 'lists', label: 'Lists', to: '/lists', visible: () => true },
   { key: 'templates', label: 'Templates', to: '/templates/sms', visible: () => true },
+  { key: 'kpis', label: 'KPIs', to: '/kpis', visible: (v) => can(v, 'kpis') },
   { key: 'settings', label: 'Settings', to: '/settings/team', visible: () => true },
   { key: 'admin', label: 'Admin', to: '/admin/teams', visible: (v) => v.isStaff },
 ];

@@ -35,6 +35,18 @@ export const callNumbers = pgTable(
   (t) => [uniqueIndex('call_numbers_team_number_key').on(t.teamId, t.number)],
 );
 
+/**
+ * The team's sub-account at the voice provider (ADR 026): its numbers are rented under it, so staff can
+ * see, release or replace one team's numbers (the suspension page) by its sid.
+ */
+export const voiceAccounts = pgTable('voice_accounts', {
+  teamId: uuid('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  sid: text('sid').notNull().unique('voice_accounts_sid_key'),
+  createdAt: ts('created_at').notNull(),
+});
+
 /** Recorded voicemails (ogg/opus files under DATA_DIR/voicemails), owned by a member, heard by the team. */
 export const voicemails = pgTable(
   'voicemails',
@@ -106,6 +118,8 @@ export const calls = pgTable(
   (t) => [
     uniqueIndex('calls_sid_key').on(t.sid),
     index('calls_team_campaign_idx').on(t.teamId, t.campaignId, t.startedAt),
+    // The team's calls of a period (the KPIs' call outcomes per day).
+    index('calls_team_started_idx').on(t.teamId, t.startedAt),
   ],
 );
 
@@ -119,4 +133,18 @@ export const statusCallSettings = pgTable('status_call_settings', {
   forwardTo: text('forward_to'),
   autoRvm: boolean('auto_rvm').notNull().default(false),
   selectedVm: uuid('selected_vm').references(() => voicemails.id, { onDelete: 'set null' }),
+});
+
+/** A user's own call settings (spec part 2 §3 User noStatusCalls, forwardOnly, defaultVm). */
+export const userCallSettings = pgTable('user_call_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  teamId: teamRef(),
+  /** Records with no status are not dialled from this member's queue. */
+  noStatusCalls: boolean('no_status_calls').notNull().default(false),
+  /** Inbound calls for this member ring their phone (forwardNumber), never their browser. */
+  forwardOnly: boolean('forward_only').notNull().default(false),
+  forwardNumber: text('forward_number'),
+  defaultVm: uuid('default_vm').references(() => voicemails.id, { onDelete: 'set null' }),
 });

@@ -11,3 +11,5 @@ export * from './billing.js';
 export * from './affiliates.js';
 export * from './skiptrace.js';
 export * from './calls.js';
+export * from './admin.js';
+export * from './chats.js';

@@ -192,7 +192,13 @@ export const messages = pgTable(
     vmUrl: text('vm_url'),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('messages_item_idx').on(t.itemId, t.createdAt.desc())],
+  (t) => [
+    index('messages_item_idx').on(t.itemId, t.createdAt.desc()),
+    // The team's texts received in a period (the KPIs' replies and opt-outs per day).
+    index('messages_team_in_idx')
+      .on(t.teamId, t.createdAt)
+      .where(sql`${t.direction} = 'in'`),
+  ],
 );
 
 export const notifications = pgTable(

@@ -12,31 +12,42 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { DataAccess, PermissionKey, PlanName, Role } from '@prospector/core';
 
-export const teams = pgTable('teams', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull().default('Unnamed Company'),
-  onboarded: boolean('onboarded').notNull().default(false),
-  timezone: text('timezone'),
-  /** Campaign texts per device per day (Settings > Other 'daily texting limit'; at most 200). */
-  ppgl: integer('ppgl').notNull().default(100),
-  /** Affiliate id the team's first user arrived with (URL hash). */
-  referredBy: text('referred_by'),
-  /** Integration hooks (Settings > Other): URLs the team's events are POSTed to, signed with hookSecret. */
-  pushHook: text('push_hook'),
-  inboundHook: text('inbound_hook'),
-  outboundHook: text('outbound_hook'),
-  podioHook: text('podio_hook'),
-  hookSecret: text('hook_secret'),
-  /** The public API's key (POST /api/public/sendSMS). */
-  apiKey: text('api_key').unique(),
-  /** Company avatar (Settings > Team, admin): its URL path, /api/files/avatars/<file> under DATA_DIR/avatars. */
-  avatar: text('avatar'),
-  /** Settings > Other 'sub-users': people who may use the account, by name and phone. */
-  subUsers: jsonb('sub_users').$type<{ name: string; phone: string }[]>().notNull().default([]),
-  /** The subscription plan (rules/billing.ts PLANS): its limits are enforced where the work happens. */
-  plan: text('plan').$type<PlanName>().notNull().default('BASIC'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().default('Unnamed Company'),
+    onboarded: boolean('onboarded').notNull().default(false),
+    timezone: text('timezone'),
+    /** Campaign texts per device per day (Settings > Other 'daily texting limit'; at most 200). */
+    ppgl: integer('ppgl').notNull().default(100),
+    /** Affiliate id the team's first user arrived with (URL hash). */
+    referredBy: text('referred_by'),
+    /** Integration hooks (Settings > Other): URLs the team's events are POSTed to, signed with hookSecret. */
+    pushHook: text('push_hook'),
+    inboundHook: text('inbound_hook'),
+    outboundHook: text('outbound_hook'),
+    podioHook: text('podio_hook'),
+    hookSecret: text('hook_secret'),
+    /** The public API's key (POST /api/public/sendSMS). */
+    apiKey: text('api_key').unique(),
+    /** Company avatar (Settings > Team, admin): its URL path, /api/files/avatars/<file> under DATA_DIR/avatars. */
+    avatar: text('avatar'),
+    /** Settings > Other 'sub-users': people who may use the account, by name and phone. */
+    subUsers: jsonb('sub_users').$type<{ name: string; phone: string }[]>().notNull().default([]),
+    /** The subscription plan (rules/billing.ts PLANS): its limits are enforced where the work happens. */
+    plan: text('plan').$type<PlanName>().notNull().default('BASIC'),
+    /** Set while our staff have suspended the team (ADR 025): no campaign sends, no device gets a job. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The admin panel pages 10,000 teams by name or by age (ADR 025).
+  (t) => [
+    index('teams_lower_name_idx').on(sql`lower(${t.name})`),
+    index('teams_created_idx').on(t.createdAt),
+  ],
+);
 
 export const users = pgTable(
   'users',

@@ -34,7 +34,10 @@ const MINUTE = 60_000;
 /** A uuid[] parameter: `= any(…)` reads each id through its index. */
 const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-/** The campaigns that send: started and not paused text campaigns (a call campaign fills queues). */
+/**
+ * The campaigns that send: started and not paused text campaigns (a call campaign fills queues) of
+ * teams our staff have not suspended (ADR 025: a suspension stops them at the next tick).
+ */
 export function runningCampaigns(db: Db) {
   return db
     .select()
@@ -44,6 +47,7 @@ export function runningCampaigns(db: Db) {
         eq(campaigns.status, 'In Progress'),
         eq(campaigns.paused, false),
         eq(campaigns.campaignType, 'Text'),
+        sql`not exists (select 1 from teams t where t.id = ${campaigns.teamId} and t.suspended_at is not null)`,
       ),
     );
 }

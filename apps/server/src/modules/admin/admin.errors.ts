@@ -1,15 +1,21 @@
 import { messages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
-/** Expected failures of staff impersonation, and how each answers over HTTP. */
+/** Expected failures of the admin area, and how each answers over HTTP. */
 export const adminErrors = {
   NOT_STAFF: { status: 403, message: messages.auth.impersonationForbidden },
   USER_NOT_FOUND: { status: 404, message: messages.auth.impersonationNotFound },
   USER_AMBIGUOUS: { status: 409, message: messages.auth.impersonationAmbiguous },
+  SECOND_FACTOR_WRONG: { status: 400, message: messages.admin.secondFactorWrongCode },
+  SECOND_FACTOR_NOT_SET_UP: { status: 409, message: messages.admin.secondFactorNotSetUp },
+  SECOND_FACTOR_ALREADY_SET_UP: { status: 409, message: messages.admin.secondFactorAlreadySetUp },
+  SECOND_FACTOR_TOO_MANY: { status: 429, message: messages.http.tooManyRequests },
+  EMAIL_HAS_ACCOUNT: { status: 409, message: messages.admin.emailHasAccount },
 } satisfies Record<string, ErrorAnswer>;
 
-/** What the admin service answers: its own codes, and the teams module's when the team is gone. */
-export type AdminErrorCode = keyof typeof adminErrors | 'TEAM_NOT_FOUND';
+/** What the admin service answers: its own codes, and the others' it passes on. */
+export type AdminErrorCode =
+  keyof typeof adminErrors | 'TEAM_NOT_FOUND' | 'MAIL_FAILED' | 'SEND_LIMIT_SHORT' | 'SEND_LIMIT_DAY';
 
 declare module '../../lib/errors.js' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema/index.js';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../../test/app.js';
+import { setUpSecondFactor } from '../../test/staff.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -15,6 +16,13 @@ afterEach(async () => {
 async function named(email: string, name: string, ip: string) {
   const session = await loginAs(t, email, ip);
   await t.database.db.update(users).set({ name }).where(eq(users.id, session.user._id));
+  return session;
+}
+
+/** Staff, with their second factor set up and given in this session. */
+async function staffNamed(name: string, ip: string) {
+  const session = await named('staff@prospector.test', name, ip);
+  await setUpSecondFactor(t, { headers: bearer(session.token) });
   return session;
 }
 
@@ -39,7 +47,7 @@ describe('impersonation', () => {
   });
 
   it('lets staff open a session as a user by name, audited, and marked as impersonated', async () => {
-    const staff = await named('staff@prospector.test', 'Sam Staff', '203.0.113.3');
+    const staff = await staffNamed('Sam Staff', '203.0.113.3');
     const target = await named('owner@example.com', 'Olivia Owner', '203.0.113.4');
     const res = await hijack(staff.token, 'olivia owner');
     expect(res.statusCode).toBe(200);
@@ -60,7 +68,7 @@ describe('impersonation', () => {
   });
 
   it('says so when no user or several users have the name', async () => {
-    const staff = await named('staff@prospector.test', 'Sam Staff', '203.0.113.5');
+    const staff = await staffNamed('Sam Staff', '203.0.113.5');
     expect((await hijack(staff.token, 'Nobody Here')).statusCode).toBe(404);
     await named('a@example.com', 'Pat', '203.0.113.6');
     await named('b@example.com', 'Pat', '203.0.113.7');
@@ -70,7 +78,7 @@ describe('impersonation', () => {
   });
 
   it("lets staff switch into a team's admin account by team id, audited", async () => {
-    const staff = await named('staff@prospector.test', 'Sam Staff', '203.0.113.8');
+    const staff = await staffNamed('Sam Staff', '203.0.113.8');
     const owner = await named('boss@example.com', 'Bea Boss', '203.0.113.9');
     const res = await t.app.inject({
       method: 'POST',
@@ -87,7 +95,7 @@ describe('impersonation', () => {
 
   it('refuses switchToUser for non-staff and for a team that does not exist', async () => {
     const member = await named('m@example.com', 'Mo', '203.0.113.10');
-    const staff = await named('staff@prospector.test', 'Sam Staff', '203.0.113.11');
+    const staff = await staffNamed('Sam Staff', '203.0.113.11');
     const asMember = await t.app.inject({
       method: 'POST',
       url: '/api/admin/switchToUser',

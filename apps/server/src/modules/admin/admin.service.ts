@@ -1,37 +1,40 @@
-import { dollarsToUnits, formatCredits, unitsToDollars, type CurrentUser } from '@prospector/core';
+import {
+  dollarsToUnits,
+  formatCredits,
+  messages,
+  normalizeEmail,
+  unitsToDollars,
+  type CurrentUser,
+} from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { AuthContext, ClientInfo } from '../../lib/auth-context.js';
+import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AuditService } from '../audit/index.js';
 import type { AuthService } from '../auth/index.js';
 import type { GrantReason, LedgerService } from '../billing/index.js';
 import type { TeamsService, UserWithTeam } from '../teams/index.js';
 import type { AdminErrorCode } from './admin.errors.js';
+import * as q from './admin.queries.js';
 
 type Impersonation = Result<{ token: string; user: CurrentUser }, AdminErrorCode>;
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
-/** Internal staff (STAFF_EMAILS) may open a session as any user; every attempt is audited. */
+/**
+ * Staff actions (ADR 025). The route guard lets only staff with a fresh second factor in; each action
+ * here writes its audit entry in the transaction that does it.
+ */
 export function createAdminService(deps: {
   db: Db;
+  clock: Clock;
   auth: AuthService;
   teams: TeamsService;
   audit: AuditService;
   ledger: Pick<LedgerService, 'grant'>;
 }) {
   const { db, auth, teams, audit } = deps;
-
-  async function refuse(caller: AuthContext, client: ClientInfo, what: Record<string, unknown>) {
-    await audit.record(db, {
-      action: 'admin.denied',
-      actorUserId: caller.userId,
-      teamId: caller.teamId,
-      ip: client.ip,
-      details: what,
-    });
-    return fail('NOT_STAFF' as const);
-  }
+  const by = (caller: AuthContext, client: ClientInfo) => ({ actorUserId: caller.userId, ip: client.ip });
 
   async function impersonate(
     caller: AuthContext,
@@ -44,10 +47,9 @@ export function createAdminService(deps: {
       const t = await auth.openSession(tx, target.user.id, client, caller.userId);
       await audit.record(tx, {
         action,
-        actorUserId: caller.userId,
+        ...by(caller, client),
         teamId: target.team.id,
         targetUserId: target.user.id,
-        ip: client.ip,
         details: { ...details, staffEmail: caller.user.email },
       });
       return t;
@@ -57,7 +59,6 @@ export function createAdminService(deps: {
 
   return {
     async hijack(caller: AuthContext, name: string, client: ClientInfo): Promise<Impersonation> {
-      if (!caller.user.isStaff) return refuse(caller, client, { call: 'hijack', name });
       const found = await teams.findUsersByName(db, name.trim(), 2);
       if (found.length === 0) return fail('USER_NOT_FOUND');
       if (found.length > 1) return fail('USER_AMBIGUOUS');
@@ -65,7 +66,6 @@ export function createAdminService(deps: {
     },
 
     async switchToUser(caller: AuthContext, teamId: string, client: ClientInfo): Promise<Impersonation> {
-      if (!caller.user.isStaff) return refuse(caller, client, { call: 'switchToUser', teamId });
       const admin = await teams.findTeamAdmin(db, teamId);
       if (!admin) return fail('TEAM_NOT_FOUND');
       return impersonate(caller, admin, client, 'admin.switchToUser', { teamId });
@@ -80,7 +80,6 @@ export function createAdminService(deps: {
       input: { teamId: string; amount: number; reason: GrantReason; note: string },
       client: ClientInfo,
     ): Promise<Result<{ teamId: string; credits: number }, AdminErrorCode>> {
-      if (!caller.user.isStaff) return refuse(caller, client, { call: 'addCredits', teamId: input.teamId });
       // The contract refused amounts finer than a credit unit.
       const units = dollarsToUnits(input.amount)!;
       const what = input.reason === 'staffRefund' ? 'Refund' : 'Credits added';
@@ -93,15 +92,88 @@ export function createAdminService(deps: {
         if (result.ok)
           await audit.record(tx, {
             action: 'admin.addCredits',
-            actorUserId: caller.userId,
+            ...by(caller, client),
             teamId: input.teamId,
-            ip: client.ip,
             details: { amount: formatCredits(units), reason: input.reason, entryId: result.value.entryId },
           });
         return result;
       });
       if (!granted.ok) return granted;
       return ok({ teamId: input.teamId, credits: unitsToDollars(granted.value.balance) });
+    },
+
+    /**
+     * Suspends a team, or lifts its suspension (the spec's `suspend {teamId}` toggles). While suspended
+     * the campaign engine skips its campaigns and no device of it is offered a job; members see why.
+     */
+    async toggleSuspension(
+      caller: AuthContext,
+      input: { teamId: string; reason: string },
+      client: ClientInfo,
+    ) {
+      return db.transaction(async (tx) => {
+        const admin = await teams.findTeamAdmin(tx, input.teamId);
+        if (!admin) return fail('TEAM_NOT_FOUND' as const);
+        const suspend = !admin.team.suspendedAt;
+        const reason = suspend ? input.reason || null : null;
+        await teams.setSuspension(tx, input.teamId, suspend ? deps.clock.now() : null, reason);
+        await audit.record(tx, {
+          action: suspend ? 'admin.suspend' : 'admin.unsuspend',
+          ...by(caller, client),
+          teamId: input.teamId,
+          details: suspend ? { reason } : {},
+        });
+        const message = suspend ? messages.admin.teamSuspended : messages.admin.teamUnsuspended;
+        return ok({ teamId: input.teamId, suspended: suspend, message });
+      });
+    },
+
+    /** Pauses every running campaign of the team (spec part 2 §4). */
+    async pauseCampaigns(caller: AuthContext, teamId: string, client: ClientInfo) {
+      return db.transaction(async (tx) => {
+        if (!(await teams.findTeamAdmin(tx, teamId))) return fail('TEAM_NOT_FOUND' as const);
+        const paused = await q.pauseRunningCampaigns(tx, teamId);
+        await audit.record(tx, {
+          action: 'admin.pauseCampaigns',
+          ...by(caller, client),
+          teamId,
+          details: { paused },
+        });
+        return ok({
+          teamId,
+          paused,
+          message: messages.admin.campaignsPaused.replace('{count}', String(paused)),
+        });
+      });
+    },
+
+    /** Creates a team owned by the address and mails it a login code (its first login proves it). */
+    async createTeam(
+      caller: AuthContext,
+      email: string,
+      client: ClientInfo,
+    ): Promise<Result<{ teamId: string; email: string; message: string }, AdminErrorCode>> {
+      const address = normalizeEmail(email);
+      const created = await db.transaction(async (tx) => {
+        const account = await teams.createTeamForOwner(tx, address);
+        if (account)
+          await audit.record(tx, {
+            action: 'admin.createTeam',
+            ...by(caller, client),
+            teamId: account.team.id,
+            targetUserId: account.user.id,
+            details: { email: address },
+          });
+        return account;
+      });
+      if (!created) return fail('EMAIL_HAS_ACCOUNT');
+      const sent = await auth.sendCode({ email: address }, client);
+      if (!sent.ok) return fail(sent.code);
+      return ok({
+        teamId: created.team.id,
+        email: address,
+        message: messages.admin.teamCreated.replace('{email}', address),
+      });
     },
   };
 }

@@ -1,1 +1,7 @@
-export { createAuditService, type AuditService, type AuditAction, type AuditEntry } from './audit.service.js';
+export {
+  createAuditService,
+  type AuditService,
+  type AuditAction,
+  type AuditEntry,
+  type AuditFilter,
+} from './audit.service.js';

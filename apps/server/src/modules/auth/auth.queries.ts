@@ -100,6 +100,9 @@ export function prepareSessionLookup(db: Db) {
   const statement = db
     .select({
       sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      impersonatorId: sessions.impersonatorId,
+      secondFactorAt: sessions.secondFactorAt,
       user: users,
       team: teams,
       impersonatorName: impersonators.name,
@@ -142,5 +145,13 @@ export async function revokeSession(db: Db, sessionId: string, now: Date) {
   await db
     .update(sessions)
     .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Records that a staff member gave their second factor in this live session (ADR 025). */
+export async function markSecondFactor(db: Db, sessionId: string, at: Date) {
+  await db
+    .update(sessions)
+    .set({ secondFactorAt: at })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }

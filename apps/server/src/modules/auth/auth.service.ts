@@ -18,6 +18,7 @@ import type { AuditService } from '../audit/index.js';
 import type { TeamsErrorCode, TeamsService } from '../teams/index.js';
 import type { AuthErrorCode } from './auth.errors.js';
 import * as q from './auth.queries.js';
+import type { SessionCache } from './session-cache.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -33,6 +34,8 @@ export function createAuthService(deps: {
   teams: TeamsService;
   audit: AuditService;
   affiliates: Pick<AffiliatesService, 'attributeSignup'>;
+  /** Verified tokens, kept in step with every change to what they were read from. */
+  sessionCache: SessionCache;
 }) {
   const { db, clock, teams, audit, affiliates } = deps;
   const findLiveSession = q.prepareSessionLookup(db);
@@ -162,17 +165,30 @@ export function createAuthService(deps: {
       });
     },
 
+    /**
+     * The caller of a token, or null. Answered from the session cache when it holds the token (no
+     * database round trip); the context it holds is shared by the requests it answers, so it is
+     * read-only. Whatever this returns is what the cache holds.
+     */
     async authenticate(token: string | undefined | null): Promise<AuthContext | null> {
       if (!token || token.length > 200) return null;
-      const row = await findLiveSession(sha256(token), clock.now());
+      const tokenHash = sha256(token);
+      const now = clock.now();
+      const cached = deps.sessionCache.get(tokenHash, now.getTime());
+      if (cached) return cached;
+      const mark = deps.sessionCache.mark();
+      const row = await findLiveSession(tokenHash, now);
       if (!row) return null;
       const impersonatedBy = row.impersonatorEmail ? row.impersonatorName || row.impersonatorEmail : null;
-      return {
+      const ctx: AuthContext = {
         sessionId: row.sessionId,
+        secondFactorAt: row.secondFactorAt ? new Date(row.secondFactorAt) : null,
         userId: row.user.id,
         teamId: row.team.id,
         user: teams.toCurrentUser(row, impersonatedBy),
       };
+      deps.sessionCache.put(tokenHash, ctx, row, mark, now.getTime());
+      return ctx;
     },
 
     /**
@@ -227,6 +243,11 @@ export function createAuthService(deps: {
         });
         return ok({ email: attempt.email, endedSessions });
       });
+    },
+
+    /** The session's second factor was given now (a staff member's TOTP or recovery code; ADR 025). */
+    async markSecondFactor(tx: Db, sessionId: string, at: Date) {
+      await q.markSecondFactor(tx, sessionId, at);
     },
 
     async logout(auth: AuthContext, client: ClientInfo) {

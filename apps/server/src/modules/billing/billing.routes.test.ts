@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, loginAs, type TestApp } from '../../test/app.js';
 import { insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
+import { setUpSecondFactor } from '../../test/staff.js';
 
 /* Settings > Billing's calls, and staff adding credits (PATCH /api/admin/addCredits). */
 
@@ -13,6 +14,7 @@ beforeAll(async () => {
   t = await buildTestApp({ STAFF_EMAILS: [STAFF] });
   admin = await insertTeamAdmin(t, 'admin@acme.test');
   staff = await insertTeamAdmin(t, STAFF, 'Sam Support');
+  await setUpSecondFactor(t, staff);
 });
 afterAll(async () => {
   await t.close();
@@ -89,7 +91,7 @@ describe('staff adding credits', () => {
     const before = (await send(admin, 'GET', '/api/billing/get')).json().credits;
     const res = await addCredits(admin, { teamId: admin.teamId, amount: 1000 });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: 'NOT_STAFF', message: 'nope.' });
+    expect(res.json()).toEqual({ code: 'STAFF_REQUIRED', message: 'nope.' });
     expect((await send(admin, 'GET', '/api/billing/get')).json().credits).toBe(before);
   });
 

@@ -88,6 +88,13 @@ export function createPlans(deps: { db: Db; clock: Clock }) {
       return plan.dnc ? ok(true) : fail('PLAN_NO_DNC', dncPlanMessage(plan));
     },
 
+    /** The team's plan and its outbound calls this month (its time zone's month): the dialler's meter. */
+    async callsThisMonth(teamId: string): Promise<{ plan: Plan; used: number }> {
+      const { plan, timeZone } = await teamPlan(deps.db, teamId);
+      const window = monthWindow(deps.clock.now(), timeZone);
+      return { plan, used: await q.countCallsBetween(deps.db, teamId, window.start, window.end) };
+    },
+
     /** This month's texts, calls and users against the plan's limits. */
     async usage(teamId: string): Promise<PlanUsage> {
       const { db } = deps;

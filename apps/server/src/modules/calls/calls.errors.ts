@@ -24,6 +24,13 @@ export const callsErrors = {
   VOICE_FAILED: { status: 502, message: m.voiceFailed },
   NUMBERS_PERMISSION: { status: 403, message: m.numbersPermission },
   NUMBER_NOT_FOUND: { status: 404, message: m.numberNotFound },
+  CALL_TAKEN: { status: 409, message: m.callTaken },
+  NO_INCOMING: { status: 404, message: m.noIncoming },
+  NOT_SIMULATED: { status: 409, message: m.notSimulated },
+  /** The message names the plan's limit (rules/billing callLimitMessage). */
+  PLAN_CALL_LIMIT: { status: 402, message: messages.billing.callLimit },
+  FORWARD_NUMBER_REQUIRED: { status: 400, message: m.forwardNumberRequired },
+  FORWARD_NUMBER_INVALID: { status: 400, message: m.forwardNumberInvalid },
 } satisfies Record<string, ErrorAnswer>;
 
 export type CallsErrorCode = keyof typeof callsErrors;

@@ -6,6 +6,7 @@ import { createVoice, type VoiceProvider } from '../../providers/voice/index.js'
 import { callsErrors } from './calls.errors.js';
 import { createCallsService } from './calls.service.js';
 import { createDiallerService } from './dialler.service.js';
+import { createVoiceAccounts } from './voice-accounts.js';
 
 export type CallsOptions = {
   /** The voice provider; tests pass a scripted simulated line or Twilio pointed at a fake. */
@@ -13,6 +14,8 @@ export type CallsOptions = {
   phoneZones?: PhoneZones;
   /** The bench's measure of queue pop → call placed. */
   onCallPlaced?: (ms: number) => void;
+  /** How long an inbound call rings the members' browsers (tests shorten it). */
+  inboundRingMs?: number;
 };
 
 /** The public recording an abandoned call hears within 2 seconds (apps/web/public/audio). */
@@ -34,8 +37,8 @@ export function isVmSignature(secret: string, vmId: string, sig: string) {
  */
 export const callsPlugin = servicePlugin(
   'calls',
-  ['realtime', 'records'],
-  (app, { records }, options: CallsOptions) => {
+  ['realtime', 'records', 'notifications', 'billing'],
+  (app, { records, tasks, notifications, plans }, options: CallsOptions) => {
     const { config, clock } = app;
     const { db } = app.database;
     const voice =
@@ -56,17 +59,23 @@ export const callsPlugin = servicePlugin(
       voice,
       zonesOf: options.phoneZones ?? createPhoneZones(),
       records,
+      tasks,
+      notifications,
+      callsThisMonth: (teamId) => plans.callsThisMonth(teamId),
       log: app.log,
       vmLink: (id) => `${publicUrl}/api/calls/vmPublic/${id}?sig=${vmSignature(config.authSecret, id)}`,
       identificationUrl: publicUrl + IDENTIFICATION_PATH,
       ...(options.onCallPlaced ? { onPlaced: options.onCallPlaced } : {}),
+      ...(options.inboundRingMs ? { inboundRingMs: options.inboundRingMs } : {}),
     });
+    const voiceAccounts = createVoiceAccounts({ db, clock, voice });
     const calls = createCallsService({
       db,
       clock,
       realtime: app.realtime,
       voice,
       dialler,
+      voiceAccounts,
       dataDir: config.DATA_DIR,
     });
 
@@ -102,6 +111,6 @@ export const callsPlugin = servicePlugin(
       await dialler.close();
       await voice.close();
     });
-    return { calls, dialler, voice };
+    return { calls, dialler, voice, voiceAccounts };
   },
 );

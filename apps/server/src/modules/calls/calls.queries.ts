@@ -1,5 +1,5 @@
 import type { CallStatus } from '@prospector/core';
-import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   callNumbers,
@@ -10,8 +10,11 @@ import {
   items,
   messages,
   statusCallSettings,
+  statuses,
   teams,
+  userCallSettings,
   users,
+  voiceAccounts,
   voicemails,
 } from '../../db/schema/index.js';
 
@@ -39,6 +42,70 @@ export async function deleteNumber(db: Db, teamId: string, id: string) {
 /** The team that owns a number (an inbound call's destination). */
 export async function findNumberOwner(db: Db, number: string) {
   const [n] = await db.select().from(callNumbers).where(eq(callNumbers.number, number)).limit(1);
+  return n ?? null;
+}
+
+// ------------------------------------------------------------------ voice accounts (ADR 026)
+
+export async function findVoiceAccount(db: Db, teamId: string) {
+  const [a] = await db.select().from(voiceAccounts).where(eq(voiceAccounts.teamId, teamId));
+  return a ?? null;
+}
+
+export async function findVoiceAccountBySid(db: Db, sid: string) {
+  const [a] = await db.select().from(voiceAccounts).where(eq(voiceAccounts.sid, sid));
+  return a ?? null;
+}
+
+/** Keeps the first sub-account a team got: a second one opened meanwhile is answered as null. */
+export async function insertVoiceAccount(db: Db, row: typeof voiceAccounts.$inferInsert) {
+  const [a] = await db.insert(voiceAccounts).values(row).onConflictDoNothing().returning();
+  return a ?? null;
+}
+
+/** Every team's sub-account, with its team's name and how many numbers the team holds. */
+export async function listVoiceAccounts(db: Db) {
+  return db
+    .select({
+      sid: voiceAccounts.sid,
+      teamId: voiceAccounts.teamId,
+      teamName: teams.name,
+      phoneCount:
+        sql<number>`(select count(*) from ${callNumbers} n where n.team_id = ${voiceAccounts.teamId})`.mapWith(
+          Number,
+        ),
+    })
+    .from(voiceAccounts)
+    .innerJoin(teams, eq(teams.id, voiceAccounts.teamId))
+    .orderBy(asc(voiceAccounts.createdAt));
+}
+
+export async function teamName(db: Db, teamId: string) {
+  const [t] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+  return t?.name ?? null;
+}
+
+/** Drops numbers from a team by their provider sids. */
+export async function deleteNumbersBySid(db: Db, teamId: string, providerSids: string[]) {
+  if (providerSids.length === 0) return [];
+  return db
+    .delete(callNumbers)
+    .where(and(eq(callNumbers.teamId, teamId), inArray(callNumbers.providerSid, providerSids)))
+    .returning();
+}
+
+/** A number the team keeps under a new line: the row stays, with the new number and its sid. */
+export async function swapNumber(
+  db: Db,
+  teamId: string,
+  oldSid: string,
+  next: { number: string; providerSid: string },
+) {
+  const [n] = await db
+    .update(callNumbers)
+    .set(next)
+    .where(and(eq(callNumbers.teamId, teamId), eq(callNumbers.providerSid, oldSid)))
+    .returning();
   return n ?? null;
 }
 
@@ -180,19 +247,30 @@ export async function listQueue(db: Db, teamId: string, userId: string, limit = 
   return rows as QueueRow[];
 }
 
-/** The next entries of a member's queue with no call status, in order. */
+/**
+ * The next entries of a member's queue with no call status, in order; `withStatusOnly` (the member's
+ * noStatusCalls) passes over records with no status, which stay queued.
+ */
 export async function nextCandidates(
   db: Db,
   teamId: string,
   userId: string,
   limit: number,
+  opts: { withStatusOnly?: boolean } = {},
 ): Promise<QueueRow[]> {
   const rows = await db
     .select(queueColumns)
     .from(callQueue)
     .innerJoin(items, eq(items.id, callQueue.itemId))
     .leftJoin(campaigns, eq(campaigns.id, callQueue.campaignId))
-    .where(and(eq(callQueue.teamId, teamId), eq(callQueue.userId, userId), isNull(callQueue.callStatus)))
+    .where(
+      and(
+        eq(callQueue.teamId, teamId),
+        eq(callQueue.userId, userId),
+        isNull(callQueue.callStatus),
+        opts.withStatusOnly ? isNotNull(items.statusId) : undefined,
+      ),
+    )
     .orderBy(asc(callQueue.id))
     .limit(limit);
   return rows as QueueRow[];
@@ -328,13 +406,104 @@ export async function findContact(db: Db, teamId: string, itemId: string) {
   };
 }
 
-/** The contact a number belongs to in a team (an inbound call's caller). */
+/** The contact a number belongs to in a team (an inbound call's caller): the oldest if several. */
 export async function findContactByPhone(db: Db, teamId: string, phone: string) {
   const [row] = await db
     .select({ itemId: identifiers.itemId })
     .from(identifiers)
-    .where(and(eq(identifiers.teamId, teamId), eq(identifiers.value, phone)));
+    .innerJoin(items, eq(items.id, identifiers.itemId))
+    .where(and(eq(identifiers.teamId, teamId), eq(identifiers.value, phone), eq(items.type, 'contact')))
+    .orderBy(asc(items.createdAt))
+    .limit(1);
   return row?.itemId ?? null;
+}
+
+/** A caller the team does not have: a new contact, 'Not contacted', with the number as its primary phone. */
+export async function insertCallerContact(db: Db, teamId: string, phone: string, at: Date) {
+  return db.transaction(async (tx) => {
+    const [st] = await tx
+      .select({ id: statuses.id })
+      .from(statuses)
+      .where(and(eq(statuses.teamId, teamId), eq(statuses.text, 'Not contacted')));
+    const [item] = await tx
+      .insert(items)
+      .values({
+        teamId,
+        type: 'contact',
+        data: {},
+        statusId: st?.id ?? null,
+        lastActivityAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: items.id });
+    await tx
+      .insert(identifiers)
+      .values({ teamId, itemId: item!.id, value: phone, primary: true, status: '', createdAt: at });
+    return item!.id;
+  });
+}
+
+/** A team contact's phone, at random (the simulated line's caller). */
+export async function randomContactPhone(db: Db, teamId: string) {
+  const [row] = await db
+    .select({ value: identifiers.value })
+    .from(identifiers)
+    .innerJoin(items, eq(items.id, identifiers.itemId))
+    .where(
+      and(
+        eq(identifiers.teamId, teamId),
+        eq(identifiers.isEmail, false),
+        eq(identifiers.status, ''),
+        eq(items.type, 'contact'),
+      ),
+    )
+    .orderBy(sql`random()`)
+    .limit(1);
+  return row?.value ?? null;
+}
+
+/** The team's members as an inbound call sees them: role, phone and forwarding settings. */
+export async function inboundMembers(db: Db, teamId: string) {
+  return db
+    .select({
+      id: users.id,
+      role: users.role,
+      phone: users.phone,
+      forwardOnly: sql<boolean>`coalesce(${userCallSettings.forwardOnly}, false)`.mapWith(Boolean),
+      forwardNumber: userCallSettings.forwardNumber,
+    })
+    .from(users)
+    .leftJoin(userCallSettings, eq(userCallSettings.userId, users.id))
+    .where(eq(users.teamId, teamId))
+    .orderBy(asc(users.createdAt));
+}
+
+/** The team's admins (its owner included), oldest first: who hears of a missed call nobody is assigned. */
+export async function teamAdmins(db: Db, teamId: string) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.teamId, teamId), eq(users.role, 'admin')))
+    .orderBy(asc(users.createdAt));
+  return rows.map((r) => r.id);
+}
+
+// ------------------------------------------------------------------ the user's call settings
+
+export async function findUserCallSettings(db: Db, userId: string) {
+  const [row] = await db.select().from(userCallSettings).where(eq(userCallSettings.userId, userId));
+  return row ?? null;
+}
+
+export async function upsertUserCallSettings(db: Db, row: typeof userCallSettings.$inferInsert) {
+  const { userId, teamId, ...set } = row;
+  const [saved] = await db
+    .insert(userCallSettings)
+    .values({ userId, teamId, ...set })
+    .onConflictDoUpdate({ target: userCallSettings.userId, set })
+    .returning();
+  return saved!;
 }
 
 export async function teamTimezone(db: Db, teamId: string) {

@@ -1,5 +1,10 @@
 import {
+  answerInbound,
   buyNumber,
+  declineInbound,
+  getCallSettings,
+  simulateInbound,
+  updateCallSettings,
   editVm,
   endCalls,
   enqueueCalls,
@@ -53,6 +58,18 @@ export async function callsRoutes(app: FastifyInstance) {
   route(app, endCalls, async ({ auth, body }) => ({ ended: await dialler.endCalls(auth, body.sids) }));
   route(app, leaveVm, async ({ auth, body }) => ({
     call: unwrap(await dialler.leaveVm(auth, body.sid, body.vmId)),
+  }));
+  route(app, answerInbound, async ({ auth, body }) => ({
+    call: unwrap(await dialler.answerInbound(auth, body.callId)),
+  }));
+  route(app, declineInbound, async ({ auth, body }) => {
+    unwrap(await dialler.declineInbound(auth, body.callId));
+    return { ok: true as const };
+  });
+  route(app, simulateInbound, async ({ auth }) => unwrap(await dialler.simulateInbound(auth)));
+  route(app, getCallSettings, async ({ auth }) => ({ settings: await calls.callSettings(auth) }));
+  route(app, updateCallSettings, async ({ auth, body }) => ({
+    settings: unwrap(await calls.updateCallSettings(auth, body)),
   }));
   route(app, getQueue, async ({ auth }) => ({ queue: await calls.queue(auth) }));
   route(app, enqueueCalls, async ({ auth, body }) => {
@@ -119,7 +136,7 @@ async function twilioWebhooks(app: FastifyInstance, { voice }: { voice: TwilioVo
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   const publicUrl = app.config.PUBLIC_URL.replace(/\/$/, '');
-  for (const kind of ['answer', 'status'] as const)
+  for (const kind of ['answer', 'status', 'inbound', 'dialed'] as const)
     app.post<{ Body: Record<string, string> }>(TWILIO_PATHS[kind], async (req, reply) => {
       const signature = req.headers['x-twilio-signature'];
       const r = await voice.webhook({

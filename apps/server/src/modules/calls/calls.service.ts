@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { can, type QueueEntryDto, type VoicemailDto } from '@prospector/core';
+import {
+  can,
+  normalizePhone,
+  type QueueEntryDto,
+  type UserCallSettingsDto,
+  type VoicemailDto,
+} from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
@@ -11,6 +17,7 @@ import { VoiceFailedError, type VoiceProvider } from '../../providers/voice/inde
 import type { CallsErrorCode } from './calls.errors.js';
 import * as q from './calls.queries.js';
 import type { DiallerService } from './dialler.service.js';
+import type { VoiceAccounts } from './voice-accounts.js';
 
 type R<T> = Promise<Result<T, CallsErrorCode | 'PERMISSION_REQUIRED'>>;
 export const MAX_VM_BYTES = 5 * 1024 * 1024;
@@ -52,6 +59,7 @@ export function createCallsService(deps: {
   realtime: Realtime;
   voice: VoiceProvider;
   dialler: DiallerService;
+  voiceAccounts: VoiceAccounts;
   dataDir: string;
 }) {
   const { db, clock, realtime, voice, dialler } = deps;
@@ -187,12 +195,49 @@ export function createCallsService(deps: {
       return body ? { body, contentType: v.contentType } : null;
     },
 
+    // ------------------------------------------------------------ the user's call settings
+
+    async callSettings(auth: AuthContext): Promise<UserCallSettingsDto> {
+      const row = await q.findUserCallSettings(db, auth.userId);
+      return {
+        noStatusCalls: row?.noStatusCalls ?? false,
+        forwardOnly: row?.forwardOnly ?? false,
+        forwardNumber: row?.forwardNumber ?? null,
+        defaultVm: row?.defaultVm ?? null,
+      };
+    },
+
+    /** Saves the caller's own settings; forwardOnly needs a valid number, defaultVm a team voicemail. */
+    async updateCallSettings(auth: AuthContext, p: UserCallSettingsDto): R<UserCallSettingsDto> {
+      const raw = p.forwardNumber?.trim() || null;
+      const forwardNumber = raw ? normalizePhone(raw) : null;
+      if (raw && !forwardNumber) return fail('FORWARD_NUMBER_INVALID');
+      if (p.forwardOnly && !forwardNumber) return fail('FORWARD_NUMBER_REQUIRED');
+      if (p.defaultVm && !(await q.findVoicemail(db, auth.teamId, p.defaultVm))) return fail('VM_NOT_FOUND');
+      const row = await q.upsertUserCallSettings(db, {
+        userId: auth.userId,
+        teamId: auth.teamId,
+        noStatusCalls: p.noStatusCalls,
+        forwardOnly: p.forwardOnly,
+        forwardNumber,
+        defaultVm: p.defaultVm,
+      });
+      dialler.settingsChanged(auth.userId, { noStatusCalls: row.noStatusCalls, defaultVm: row.defaultVm });
+      return ok({
+        noStatusCalls: row.noStatusCalls,
+        forwardOnly: row.forwardOnly,
+        forwardNumber: row.forwardNumber,
+        defaultVm: row.defaultVm,
+      });
+    },
+
     // ------------------------------------------------------------ numbers
 
     async buyNumber(auth: AuthContext, areaCode: string | null): R<{ _id: string; number: string }> {
       if (!mayManageNumbers(auth)) return fail('NUMBERS_PERMISSION');
       try {
-        const n = await voice.buyNumber(areaCode);
+        // Under the team's own sub-account (ADR 026), opened with its first number.
+        const n = await voice.buyNumber(areaCode, await deps.voiceAccounts.ensure(auth.teamId));
         const row = await q.insertNumber(db, {
           teamId: auth.teamId,
           number: n.number,
@@ -210,7 +255,12 @@ export function createCallsService(deps: {
       if (!mayManageNumbers(auth)) return fail('NUMBERS_PERMISSION');
       const row = await q.deleteNumber(db, auth.teamId, numberId);
       if (!row) return fail('NUMBER_NOT_FOUND');
-      await voice.releaseNumber(row.providerSid).catch(() => undefined);
+      const account = await deps.voiceAccounts.sidOf(auth.teamId);
+      // A number rented before the team had a sub-account lives in the main account (ADR 026).
+      await voice
+        .releaseNumber(row.providerSid, account ?? undefined)
+        .catch(() => (account ? voice.releaseNumber(row.providerSid) : undefined))
+        .catch(() => undefined);
       return ok(true);
     },
   };

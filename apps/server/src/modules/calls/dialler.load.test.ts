@@ -37,6 +37,8 @@ beforeAll(async () => {
   voice.setScript((c) => outcome(c.to));
   t = await buildTestApp({}, { voice, phoneZones: zones });
   admin = await insertTeamAdmin(t, 'lead@dial.test');
+  // 500 calls: more than BASIC's 250 a month.
+  await t.app.services.plans.setPlan(admin.teamId, 'PRO');
   const auth = (await t.app.services.auth.authenticate(admin.token))!;
   expect((await t.app.services.calls.buyNumber(auth, '212')).ok).toBe(true);
   for (let i = 0; i < ITEMS; i++) {

@@ -9,12 +9,13 @@ import {
   type DiallerStateDto,
 } from '@prospector/core';
 
-/** One line of a member: a call placed from their queue (or by hand), until it ends. */
+/** One line: a call placed from a member's queue (or by hand), or an inbound call, until it ends. */
 export type Line = {
   callId: string;
   sid: string | null;
   teamId: string;
-  userId: string;
+  /** The member on the line; null for an inbound call nobody has taken (yet). */
+  userId: string | null;
   itemId: string | null;
   campaignId: string | null;
   direction: 'in' | 'out';
@@ -31,7 +32,18 @@ export type Line = {
   durationMs: number;
   /** The line's database writes, in order (the row is inserted first). */
   writes: Promise<unknown>;
+  /** Inbound: the members whose browsers ring for it now. */
+  offeredTo?: Set<string>;
+  /** Inbound: the member whose own phone it was forwarded to. */
+  forwardedTo?: string | null;
+  /** Inbound: the record's assignees when it rang (who hears of a missed call). */
+  assignedTo?: string[];
+  /** Inbound: when the members' ringing gives up. */
+  ringTimer?: NodeJS.Timeout | null;
 };
+
+/** What the dialler reads of the member's own call settings (user_call_settings). */
+export type MemberCallSettings = { noStatusCalls: boolean; defaultVm: string | null };
 
 /** A member in the dialler, in this process (ADR 022: sessions live where the member's socket is). */
 export type Session = {
@@ -49,18 +61,24 @@ export type Session = {
   lineLimit: number;
   restart: NodeJS.Timeout | null;
   pumping: Promise<void>;
+  /** Inbound calls ringing this member's browser, by call id. */
+  offers: Map<string, Line>;
+  /** Why the server stopped this member's dialling (the plan's calls), until they start again. */
+  notice: string | null;
+  settings: MemberCallSettings;
 };
 
 export function newSession(
   teamId: string,
   user: { id: string; name: string; avatar: string | null },
+  settings: MemberCallSettings = { noStatusCalls: false, defaultVm: null },
 ): Session {
   return {
     teamId,
     userId: user.id,
     name: user.name,
     avatar: user.avatar,
-    state: { ...IDLE_MEMBER, active: true },
+    state: { ...IDLE_MEMBER, active: true, selectedVm: settings.defaultVm },
     onCallSince: null,
     shown: null,
     lines: new Map(),
@@ -68,6 +86,9 @@ export function newSession(
     lineLimit: 2,
     restart: null,
     pumping: Promise.resolve(),
+    offers: new Map(),
+    notice: null,
+    settings,
   };
 }
 
@@ -99,7 +120,16 @@ export function toCallDto(l: Line, now: Date): CallDto {
 }
 
 export function toStateDto(s: Session | undefined, now: Date): DiallerStateDto {
-  if (!s) return { ...IDLE_MEMBER, selectedVm: null, activeCall: null, ringing: [], lines: 2 };
+  if (!s)
+    return {
+      ...IDLE_MEMBER,
+      selectedVm: null,
+      activeCall: null,
+      ringing: [],
+      lines: 2,
+      incoming: [],
+      notice: null,
+    };
   return {
     active: s.state.active,
     dialling: s.state.dialling,
@@ -109,8 +139,14 @@ export function toStateDto(s: Session | undefined, now: Date): DiallerStateDto {
     activeCall: s.shown ? toCallDto(s.shown, now) : null,
     ringing: [...s.lines.values()].filter((l) => l !== s.shown && isLive(l)).map((l) => toCallDto(l, now)),
     lines: s.lineLimit,
+    incoming: [...s.offers.values()].map((l) => toCallDto(l, now)),
+    notice: s.notice,
   };
 }
+
+/** Free to take an inbound call: not dialling, not on a call, no line ringing or waiting. */
+export const isIdle = (s: Session) =>
+  s.state.active && !s.state.dialling && !s.state.onCall && busyLines(s) === 0 && s.placing === 0;
 
 export function toMemberDto(s: Session): DiallerMemberDto {
   return {

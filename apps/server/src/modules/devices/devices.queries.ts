@@ -69,6 +69,8 @@ export async function claimJobs(db: Db, deviceId: string, maxInFlight: number, n
     from (
       select id from sms_jobs
       where device_id = ${deviceId} and state = 'queued' and next_attempt_at <= ${now}
+        -- A suspended team's devices get no job (ADR 025); its queued texts wait for the suspension to lift.
+        and not exists (select 1 from teams t where t.id = sms_jobs.team_id and t.suspended_at is not null)
       order by created_at, id
       limit greatest(0, ${maxInFlight}::int - (
         select count(*)::int from sms_jobs where device_id = ${deviceId} and state in ('offered', 'accepted')))

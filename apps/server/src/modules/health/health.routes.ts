@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { pingDatabase } from '../../db/client.js';
 import { DomainError } from '../../lib/errors.js';
 import { bearerToken, route } from '../../lib/route.js';
+import { sharedPing } from './shared-ping.js';
 
 export async function healthRoutes(app: FastifyInstance) {
+  const ping = sharedPing(() => pingDatabase(app.database.db));
   route(app, getHealth, async ({ req, reply }) => {
     const token = bearerToken(req);
     let userId: string | null = null;
@@ -16,7 +18,7 @@ export async function healthRoutes(app: FastifyInstance) {
     const started = performance.now();
     let ok = true;
     try {
-      await pingDatabase(app.database.db);
+      await ping();
     } catch (err) {
       req.log.error({ err }, 'database ping failed');
       ok = false;

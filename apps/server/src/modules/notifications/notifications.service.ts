@@ -42,7 +42,8 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; realtim
         recipients: string[];
         body: string;
         body2?: string | null;
-        targetId: string;
+        /** The record it is about; null for a chat mention. */
+        targetId: string | null;
       },
     ) {
       const sent: { userId: string; id: string }[] = [];

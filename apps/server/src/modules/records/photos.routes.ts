@@ -1,29 +1,12 @@
 import { addImage, MAX_PHOTO_BYTES, messages, PROPERTY_PHOTO_PATH } from '@prospector/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, unwrap } from '../../lib/errors.js';
+import { readImageForm } from '../../lib/image-form.js';
 import { bearerToken, route } from '../../lib/route.js';
 import { createPhotoStore } from './photo-store.js';
-import { createPhotosService, type UploadedPhoto } from './photos.service.js';
-
-/** The form as sent: the `img` part (its first 10 MB) and the text fields. */
-async function readPhotoForm(req: FastifyRequest) {
-  let file: UploadedPhoto | null = null;
-  const fields: Record<string, string> = {};
-  // Size is checked here, not by a thrown 413: one byte over is a 400 with the message.
-  const options = { limits: { fileSize: MAX_PHOTO_BYTES }, throwFileSizeLimit: false };
-  for await (const part of req.parts(options as Parameters<FastifyRequest['parts']>[0])) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      continue;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of part.file) chunks.push(chunk as Buffer);
-    if (part.fieldname === 'img') file = { bytes: Buffer.concat(chunks), truncated: part.file.truncated };
-  }
-  return { file, fields };
-}
+import { createPhotosService } from './photos.service.js';
 
 const UUID = z.uuid();
 
@@ -39,7 +22,7 @@ export async function photosRoutes(app: FastifyInstance) {
 
   route(app, addImage, async ({ auth, req }) => {
     if (!req.isMultipart()) throw new DomainError('PHOTO_INVALID', {}, messages.recordDetail.photoMissing);
-    const { file, fields } = await readPhotoForm(req);
+    const { image: file, fields } = await readImageForm(req, MAX_PHOTO_BYTES);
     const itemId = UUID.safeParse(fields['fileId']).success ? fields['fileId'] : undefined;
     return { item: unwrap(await photos.add(auth, { itemId, address: fields['address'], file })) };
   });

@@ -1,12 +1,10 @@
 import { messages, photoProblem, photoTypeOf, type ItemDto } from '@prospector/core';
 import type { AuthContext } from '../../lib/auth-context.js';
+import type { UploadedImage } from '../../lib/image-form.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { PhotoStore } from './photo-store.js';
 import type { RecordsErrorCode } from './records.errors.js';
 import type { RecordsService } from './records.service.js';
-
-/** An uploaded file as the route read it: its first MAX_PHOTO_BYTES (+1), and whether more came. */
-export type UploadedPhoto = { bytes: Buffer; truncated: boolean };
 
 export type PhotosService = ReturnType<typeof createPhotosService>;
 
@@ -19,7 +17,7 @@ export function createPhotosService(deps: { records: RecordsService; store: Phot
   return {
     async add(
       auth: AuthContext,
-      input: { itemId: string | undefined; address: string | undefined; file: UploadedPhoto | null },
+      input: { itemId: string | undefined; address: string | undefined; file: UploadedImage | null },
     ): Promise<Result<ItemDto, RecordsErrorCode>> {
       // The record first: who may not open it learns nothing of it, not even what is wrong with the file.
       const found = input.itemId ? await records.access(auth, input.itemId) : fail('ITEM_NOT_FOUND' as const);

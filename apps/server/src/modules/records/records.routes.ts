@@ -14,6 +14,8 @@ import {
   getItem,
   getMembers,
   getStatuses,
+  getStatusCallSettings,
+  editStatusCallSettings,
   getTasks,
   removeStatus,
   search,
@@ -69,6 +71,10 @@ export async function recordsRoutes(app: FastifyInstance) {
     unwrap(await thread.deschedule(auth, body.dataId, body.msgId));
     return { ok: true as const };
   });
+  route(app, getStatusCallSettings, async ({ auth }) => unwrap(await statuses.callSettings(auth)));
+  route(app, editStatusCallSettings, async ({ auth, body }) =>
+    unwrap(await statuses.editCallSettings(auth, body)),
+  );
   route(app, getStatuses, async ({ auth }) => ({ statuses: unwrap(await statuses.list(auth)) }));
   route(app, addStatus, async ({ auth, body }) => unwrap(await statuses.add(auth, body.text)));
   route(app, setStatusHidden, async ({ auth, body }) =>

@@ -52,6 +52,27 @@ export function createTasksService(deps: { db: Db; clock: Clock; records: Record
       return ok(toTaskDto(row));
     },
 
+    /** A task no member wrote (a missed call's call-back), for the given members. */
+    async addForTeam(t: {
+      teamId: string;
+      itemId: string;
+      text: string;
+      assignedTo: string[];
+      due: Date | null;
+    }) {
+      const row = await q.insertTask(db, {
+        teamId: t.teamId,
+        itemId: t.itemId,
+        text: t.text,
+        due: t.due,
+        assignedTo: t.assignedTo,
+        createdBy: null,
+        createdAt: clock.now(),
+      });
+      await q.refreshTaskKeys(db, t.itemId, clock.now());
+      return toTaskDto(row);
+    },
+
     setText: (auth: AuthContext, taskId: string, itemId: string, text: string) =>
       edit(auth, taskId, itemId, { text }),
     setDue: (auth: AuthContext, taskId: string, itemId: string, due: string | null) =>

@@ -8,27 +8,14 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createAvatarStore } from '../../lib/avatar-store.js';
 import { DomainError, unwrap } from '../../lib/errors.js';
+import { readImageForm } from '../../lib/image-form.js';
 import { bearerToken, route } from '../../lib/route.js';
-import { createAvatarsService, type UploadedImage } from './avatars.service.js';
+import { createAvatarsService } from './avatars.service.js';
 
 /** The form as sent: the one file part named `fileField` (its first 2 MB) and the text fields. */
 async function readAvatarForm(req: FastifyRequest, fileField: string) {
   if (!req.isMultipart()) throw new DomainError('AVATAR_INVALID', {}, messages.avatars.missing);
-  let file: UploadedImage | null = null;
-  const fields: Record<string, string> = {};
-  // Size is checked here, not by a thrown 413: a file one byte over 2 MB is a 400 with the message.
-  // throwFileSizeLimit is read by parts() too, though its type leaves it out.
-  const options = { limits: { fileSize: MAX_AVATAR_BYTES }, throwFileSizeLimit: false };
-  const parts = req.parts(options as Parameters<FastifyRequest['parts']>[0]);
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      continue;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of part.file) chunks.push(chunk as Buffer);
-    if (part.fieldname === fileField) file = { bytes: Buffer.concat(chunks), truncated: part.file.truncated };
-  }
+  const { image: file, fields } = await readImageForm(req, MAX_AVATAR_BYTES, fileField);
   return { file, fields };
 }
 

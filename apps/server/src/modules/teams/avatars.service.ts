@@ -1,5 +1,6 @@
 import { avatarProblem, imageTypeOf, isValidCompanyName, messages } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import type { UploadedImage } from '../../lib/image-form.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { AvatarStore } from '../../lib/avatar-store.js';
 import { fail, ok, type Result } from '../../lib/result.js';
@@ -10,9 +11,6 @@ import { findTeamMember } from './team-members.queries.js';
 import { editMemberEvent, toTeamMemberDto } from './team-members.service.js';
 
 export type AvatarsService = ReturnType<typeof createAvatarsService>;
-
-/** An uploaded file as the route read it: its first MAX_AVATAR_BYTES, and whether more came. */
-export type UploadedImage = { bytes: Buffer; truncated: boolean };
 
 /**
  * A member's own avatar and the company avatar (admin only). The type is read from the bytes, never

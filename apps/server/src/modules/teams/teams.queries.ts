@@ -61,6 +61,25 @@ export async function insertUserIfAbsent(db: Db, row: typeof users.$inferInsert 
   return user ?? null;
 }
 
+/** An invited (not yet verified) user row: the address proves itself at its first login. */
+export async function insertInvitedUser(db: Db, row: typeof users.$inferInsert) {
+  const [user] = await db
+    .insert(users)
+    .values({ ...row, verifiedAt: null })
+    .returning();
+  return user!;
+}
+
+/** Suspends a team (a time and a reason) or lifts its suspension (null); false when there is no such team. */
+export async function setSuspension(db: Db, teamId: string, at: Date | null, reason: string | null) {
+  const rows = await db
+    .update(teams)
+    .set({ suspendedAt: at, suspendedReason: reason })
+    .where(eq(teams.id, teamId))
+    .returning({ id: teams.id });
+  return rows.length > 0;
+}
+
 export async function deleteTeam(db: Db, teamId: string) {
   await db.delete(teams).where(eq(teams.id, teamId));
 }

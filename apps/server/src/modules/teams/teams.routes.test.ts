@@ -65,7 +65,14 @@ describe('PATCH /api/teams/addMember', () => {
     const res = await send(admin, 'PATCH', '/api/teams/addMember', newMember);
     expect(res.statusCode).toBe(200);
     const { user, chats } = res.json();
-    expect(chats).toEqual([]);
+    // The new member's chats (issue 20): the team room, live support and a direct chat with each teammate.
+    expect((chats as { kind: string; title: string }[]).map((c) => `${c.kind} ${c.title}`).sort()).toEqual([
+      'direct Ada Admin',
+      'direct Mia',
+      'direct Mo',
+      'support Live support',
+      'team Everyone',
+    ]);
     expect(user).toMatchObject({
       name: 'Nora New',
       email: 'nora@acme.test',

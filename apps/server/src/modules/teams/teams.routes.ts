@@ -21,17 +21,20 @@ export async function teamsRoutes(app: FastifyInstance) {
     plans: app.services.plans,
   });
   route(app, listTeamMembers, async ({ auth }) => ({ members: await members.list(auth) }));
-  route(app, addMember, async ({ auth, body }) => ({
-    user: unwrap(await members.add(auth, body)),
-    chats: [],
-  }));
+  route(app, addMember, async ({ auth, body }) => {
+    const user = unwrap(await members.add(auth, body));
+    return { user, chats: await app.services.chats.memberAdded(auth.teamId, user._id) };
+  });
   route(app, editMember, async ({ auth, body, client }) => unwrap(await members.edit(auth, body, client)));
   route(app, confirmMemberEmail, async ({ auth, body, client }) => ({
     user: unwrap(await members.confirmEmail(auth, body, client)),
   }));
-  route(app, removeMember, async ({ auth, body }) =>
-    unwrap(await members.remove(auth, body.userId, body.assignedTo)),
-  );
+  route(app, removeMember, async ({ auth, body }) => {
+    const name = await app.services.chats.nameOf(body.userId);
+    const removed = unwrap(await members.remove(auth, body.userId, body.assignedTo));
+    if (name !== null) await app.services.chats.memberRemoved(auth.teamId, body.userId, name);
+    return removed;
+  });
   route(app, countUserItems, async ({ auth, body }) => ({
     itemCount: unwrap(await members.countItems(auth, body.userId)),
   }));

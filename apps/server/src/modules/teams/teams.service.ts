@@ -26,6 +26,25 @@ export function createTeamsService(deps: {
     findUsersByName: q.findUsersByName,
     findTeamAdmin: q.findTeamAdmin,
     findSendingSettings: q.findSendingSettings,
+    setSuspension: q.setSuspension,
+
+    /**
+     * Our staff make a team for an address (admin area 'Create Team'): a new team whose admin is an
+     * invitation of the address, proved at its first login like any invitation. Null when the address
+     * already has an account, or is a staff address (which never joins a team by invitation).
+     */
+    async createTeamForOwner(db: Db, email: string): Promise<UserWithTeam | null> {
+      if (isStaffEmail(email) || (await q.findUserByEmail(db, email))) return null;
+      const team = await q.insertTeam(db, { name: DEFAULT_COMPANY_NAME, referredBy: null });
+      const user = await q.insertInvitedUser(db, {
+        teamId: team.id,
+        email,
+        role: 'admin',
+        dataAccess: 'All data',
+      });
+      await deps.onTeamCreated(db, team.id);
+      return { user, team };
+    },
 
     /**
      * A login with a code proves the address. It opens the account that proved it before; else the
@@ -97,6 +116,9 @@ export function createTeamsService(deps: {
           ppgl: team.ppgl,
           avatar: team.avatar,
           subUsers: team.subUsers,
+          suspension: team.suspendedAt
+            ? { reason: team.suspendedReason ?? '', since: new Date(team.suspendedAt).toISOString() }
+            : null,
         },
         isStaff: isStaffUser(user),
         impersonatedBy,

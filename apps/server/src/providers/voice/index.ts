@@ -6,6 +6,7 @@ export type {
   AnswerInstruction,
   CallOutcome,
   PlaceCall,
+  VoiceAccount,
   VoiceEvent,
   VoiceHandler,
   VoiceNumber,

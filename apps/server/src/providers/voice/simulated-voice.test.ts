@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulatedVoice, randomOutcome } from './simulated-voice.js';
-import type { AnswerInstruction, VoiceEvent } from './voice.js';
+import { VoiceFailedError, type AnswerInstruction, type VoiceEvent } from './voice.js';
 
 function line(answer: AnswerInstruction | null = null) {
   const voice = createSimulatedVoice({ playMs: 20 });
@@ -73,5 +73,23 @@ describe('the simulated line', () => {
     expect(await l.voice.listNumbers()).toEqual([n]);
     await l.voice.releaseNumber(n.sid);
     expect(await l.voice.listNumbers()).toEqual([]);
+  });
+
+  it('rents numbers under sub-accounts, and refuses to release them while an account is suspended', async () => {
+    const l = line();
+    const a = await l.voice.createAccount('Acme Realty');
+    const b = await l.voice.createAccount('Other Team');
+    const n = await l.voice.buyNumber('305', a.sid);
+    const m = await l.voice.buyNumber('305', b.sid);
+    expect(n.number).not.toBe(m.number);
+    expect(await l.voice.listNumbers(a.sid)).toEqual([n]);
+    expect(await l.voice.listNumbers()).toEqual([]);
+    expect((await l.voice.listAccounts()).map((x) => x.name)).toEqual(['Acme Realty', 'Other Team']);
+    l.voice.setAccountStatus(a.sid, 'suspended');
+    await expect(l.voice.releaseNumber(n.sid, a.sid)).rejects.toBeInstanceOf(VoiceFailedError);
+    expect(await l.voice.listNumbers(a.sid)).toEqual([n]);
+    l.voice.setAccountStatus(a.sid, 'active');
+    await l.voice.releaseNumber(n.sid, a.sid);
+    expect(await l.voice.listNumbers(a.sid)).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { VoiceFailedError } from './voice.js';
 import type {
   AnswerInstruction,
   CallOutcome,
   PlaceCall,
+  VoiceAccount,
   VoiceHandler,
   VoiceNumber,
   VoiceProvider,
@@ -23,9 +25,23 @@ export type SimulatedVoice = VoiceProvider & {
   setScript(script: SimulatedScript | null): void;
   /** Calls placed, in order, for tests and the bench. */
   readonly placed: { sid: string; from: string; to: string; at: number }[];
-  /** What each answered call was told to do (bridge, play, hold), by call id. */
+  /** What each answered call was told to do (bridge, play, hold, ring, forward), by call id. */
   readonly heard: Map<string, AnswerInstruction>;
+  /**
+   * Someone calls `to` from `from` now (the dialler's "Simulate an incoming call", and tests). A
+   * forwarded call is picked up on the member's phone after `ringMs` unless `forward` is 'no-answer',
+   * and lasts `talkMs`; a caller rung to browsers waits until accepted, declined or timed out.
+   */
+  simulateIncoming(
+    call: { from: string; to: string },
+    o?: { forward?: 'answer' | 'no-answer'; ringMs?: number; talkMs?: number },
+  ): Promise<{ sid: string }>;
+  /** Suspends or closes a sub-account, as the provider does when a bill goes unpaid (tests, demos). */
+  setAccountStatus(sid: string, status: VoiceAccount['status']): void;
 };
+
+/** The main account of the simulated line: numbers rented without a sub-account live here. */
+export const SIMULATED_MAIN_ACCOUNT = 'ACSIM00000000000000000000000000000';
 
 type Line = {
   sid: string;
@@ -39,6 +55,8 @@ const DEFAULT_RING_MS = 2500;
 const PLAY_MS = 1200;
 /** A machine left waiting hangs up by itself, like a real voicemail box. */
 const MACHINE_HOLD_MS = 60_000;
+/** A simulated call forwarded to a member's phone is answered there and lasts this long. */
+const FORWARD_TALK_MS = 8000;
 
 /** The default, for someone trying the dialler: most people answer, some calls reach a machine or ring out. */
 export function randomOutcome(rand: () => number = Math.random): SimulatedOutcome {
@@ -60,7 +78,15 @@ export function createSimulatedVoice(opts: { playMs?: number; cancelMs?: number 
   let script: SimulatedScript | null = null;
   const lines = new Map<string, Line>();
   const numbers: VoiceNumber[] = [];
+  const accounts: VoiceAccount[] = [];
   let rented = 0;
+  const accountOf = (sid: string | undefined) => sid ?? SIMULATED_MAIN_ACCOUNT;
+  /** A suspended or closed account's numbers stay rented: the provider refuses to release them. */
+  function mustBeActive(sid: string) {
+    const a = accounts.find((x) => x.sid === sid);
+    if (sid !== SIMULATED_MAIN_ACCOUNT && !a) throw new VoiceFailedError('simulated: no such account');
+    if (a && a.status !== 'active') throw new VoiceFailedError(`simulated: the account is ${a.status}`);
+  }
   const placed: SimulatedVoice['placed'] = [];
   const heard = new Map<string, AnswerInstruction>();
   /** A real network takes a moment to cancel a ringing call: a callee may answer meanwhile. */
@@ -142,20 +168,87 @@ export function createSimulatedVoice(opts: { playMs?: number; cancelMs?: number 
       }
       return Promise.resolve();
     },
-    accessToken: () => null,
-    listNumbers: () => Promise.resolve([...numbers]),
-    buyNumber(areaCode) {
-      const area = areaCode && /^[2-9]\d\d$/.test(areaCode) ? areaCode : '916';
-      // 555-0100 … 555-0199 are reserved for fiction: they never reach anyone.
-      const number = `+1${area}55501${String(rented++ % 100).padStart(2, '0')}`;
-      const n = { sid: `PNSIM${randomUUID().replaceAll('-', '').slice(0, 24)}`, number };
-      numbers.push(n);
-      return Promise.resolve(n);
+    connectInbound(sid) {
+      const line = lines.get(sid);
+      if (line && line.state === 'ringing') {
+        clear(line);
+        line.state = 'live';
+        line.answeredAt = Date.now();
+      }
+      return Promise.resolve();
     },
-    releaseNumber(sid) {
-      const i = numbers.findIndex((n) => n.sid === sid);
+    async simulateIncoming(call, o = {}) {
+      const sid = `SIM${randomUUID().replaceAll('-', '')}`;
+      const line: Line = { sid, state: 'ringing', answeredAt: null, timers: [] };
+      lines.set(sid, line);
+      let told: AnswerInstruction | null;
+      try {
+        told = await handler({ sid, kind: 'incoming', from: call.from, to: call.to });
+      } catch {
+        told = null;
+      }
+      if (told) heard.set(sid, told);
+      if (!told || told.kind === 'hangup') end(line, 'completed');
+      else if (told.kind === 'ring') later(line, told.timeoutMs, () => end(line, 'no-answer'));
+      else if (told.kind === 'forward') {
+        if (o.forward === 'no-answer') later(line, told.timeoutMs, () => end(line, 'no-answer'));
+        else
+          later(line, o.ringMs ?? DEFAULT_RING_MS, () => {
+            line.state = 'live';
+            line.answeredAt = Date.now();
+            later(line, o.talkMs ?? FORWARD_TALK_MS, () => end(line, 'completed'));
+          });
+      } else end(line, 'completed');
+      return { sid };
+    },
+    accessToken: () => null,
+    listNumbers: (accountSid) =>
+      Promise.resolve(numbers.filter((n) => n.accountSid === accountOf(accountSid)).map((n) => ({ ...n }))),
+    buyNumber(areaCode, accountSid) {
+      try {
+        mustBeActive(accountOf(accountSid));
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
+      const area = areaCode && /^[2-9]\d\d$/.test(areaCode) ? areaCode : '916';
+      // 555-0100 … 555-0199 are reserved for fiction: they never reach anyone. A number already rented
+      // is skipped, as a real provider never rents one twice.
+      let number = '';
+      for (let i = 0; i < 100; i++) {
+        number = `+1${area}55501${String(rented++ % 100).padStart(2, '0')}`;
+        if (!numbers.some((n) => n.number === number)) break;
+      }
+      const n = {
+        sid: `PNSIM${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+        number,
+        accountSid: accountOf(accountSid),
+      };
+      numbers.push(n);
+      return Promise.resolve({ ...n });
+    },
+    releaseNumber(sid, accountSid) {
+      const i = numbers.findIndex((n) => n.sid === sid && n.accountSid === accountOf(accountSid));
+      try {
+        mustBeActive(accountOf(accountSid));
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
       if (i >= 0) numbers.splice(i, 1);
       return Promise.resolve();
+    },
+    createAccount(name) {
+      const a: VoiceAccount = {
+        sid: `ACSIM${randomUUID().replaceAll('-', '').slice(0, 29)}`,
+        name,
+        status: 'active',
+      };
+      accounts.push(a);
+      return Promise.resolve({ ...a });
+    },
+    listAccounts: () => Promise.resolve(accounts.map((a) => ({ ...a }))),
+    setAccountStatus(sid, status) {
+      const a = accounts.find((x) => x.sid === sid);
+      if (a) a.status = status;
     },
     close() {
       for (const line of lines.values()) clear(line);

@@ -151,11 +151,41 @@ describe('the Twilio voice adapter against a fake of the REST API', () => {
 
   it('buys, lists and releases numbers, pointing inbound calls at the app', async () => {
     const n = await voice.buyNumber('212');
-    expect(n.number).toBe('+12125550142');
+    expect(n).toEqual({
+      sid: expect.stringMatching(/^PN/),
+      number: '+12125550142',
+      accountSid: fake.accountSid,
+    });
     expect(fake.numbers.at(-1)).toMatchObject({ voice_url: PUBLIC + TWILIO_PATHS.inbound });
     expect(await voice.listNumbers()).toContainEqual(n);
     await voice.releaseNumber(n.sid);
     expect(await voice.listNumbers()).not.toContainEqual(n);
+  });
+
+  it('opens subaccounts and rents, lists and releases numbers under each', async () => {
+    const a = await voice.createAccount('Acme Realty');
+    expect(a).toMatchObject({ name: 'Acme Realty', status: 'active' });
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/2010-04-01/Accounts.json' });
+    expect((await voice.listAccounts()).map((x) => x.sid)).toContain(a.sid);
+    expect((await voice.listAccounts()).map((x) => x.sid)).not.toContain(fake.accountSid);
+    const n = await voice.buyNumber('305', a.sid);
+    expect(n).toMatchObject({ number: '+13055550142', accountSid: a.sid });
+    expect(fake.requests.at(-1)!.path).toBe(`/2010-04-01/Accounts/${a.sid}/IncomingPhoneNumbers.json`);
+    expect(await voice.listNumbers(a.sid)).toEqual([n]);
+    expect(await voice.listNumbers()).not.toContainEqual(n);
+    // A second number of the same area code is another one.
+    expect((await voice.buyNumber('305', a.sid)).number).toBe('+13055550143');
+    await voice.releaseNumber(n.sid, a.sid);
+    expect(await voice.listNumbers(a.sid)).not.toContainEqual(n);
+  });
+
+  it('is refused when releasing a number of a suspended subaccount', async () => {
+    const a = await voice.createAccount('Late Payer');
+    const n = await voice.buyNumber('212', a.sid);
+    fake.subaccounts.find((x) => x.sid === a.sid)!.status = 'suspended';
+    expect((await voice.listAccounts()).find((x) => x.sid === a.sid)!.status).toBe('suspended');
+    await expect(voice.releaseNumber(n.sid, a.sid)).rejects.toThrow(/Account not active/);
+    expect(await voice.listNumbers(a.sid)).toEqual([n]);
   });
 
   it('turns an API error into VoiceFailedError', async () => {
@@ -175,5 +205,53 @@ describe('the Twilio voice adapter against a fake of the REST API', () => {
       publicUrl: PUBLIC,
     });
     await expect(wrong.listNumbers()).rejects.toThrow(/Authenticate/);
+  });
+});
+
+describe('inbound calls through the Twilio adapter', () => {
+  const inbound = (params: Record<string, string>, signature?: string) => {
+    const url = PUBLIC + TWILIO_PATHS.inbound;
+    const p = { AccountSid: fake.accountSid, ...params };
+    return voice.webhook({ kind: 'inbound', url, params: p, signature: signature ?? fake.sign(url, p) });
+  };
+
+  it("rings the members' browser clients at once, each told the call's id", async () => {
+    answer = { kind: 'ring', identities: ['u-1', 'u-2'], callId: 'call-9', timeoutMs: 25_000 };
+    const r = await inbound({ CallSid: 'CA10', From: '+12125550111', To: '+19165550142' });
+    expect(events).toEqual([{ sid: 'CA10', kind: 'incoming', from: '+12125550111', to: '+19165550142' }]);
+    expect(r).toEqual({
+      ok: true,
+      twiml:
+        '<?xml version="1.0" encoding="UTF-8"?><Response><Dial timeout="25" action="https://app.example.test/api/calls/twilio/dialed" method="POST">' +
+        '<Client><Identity>u-1</Identity><Parameter name="callId" value="call-9"/></Client>' +
+        '<Client><Identity>u-2</Identity><Parameter name="callId" value="call-9"/></Client></Dial></Response>',
+    });
+  });
+
+  it("forwards to a member's phone with the team number as caller ID", async () => {
+    answer = { kind: 'forward', number: '+19165550143', callerId: '+19165550142', timeoutMs: 25_000 };
+    const r = await inbound({ CallSid: 'CA11', From: '+12125550111', To: '+19165550142' });
+    expect(r.ok && r.twiml).toContain(
+      '<Dial callerId="+19165550142" timeout="25" action="https://app.example.test/api/calls/twilio/dialed" method="POST"><Number>+19165550143</Number></Dial>',
+    );
+  });
+
+  it('refuses an inbound webhook with a wrong signature and hears nothing of it', async () => {
+    const p = { AccountSid: fake.accountSid, CallSid: 'CA12', From: '+12125550111', To: '+19165550142' };
+    expect(await inbound(p, fake.sign(PUBLIC + TWILIO_PATHS.answer, p))).toEqual({ ok: false });
+    expect(events).toEqual([]);
+  });
+
+  it("reports how the <Dial> ended, with the forwarded call's duration", async () => {
+    const url = PUBLIC + TWILIO_PATHS.dialed;
+    const p = {
+      AccountSid: fake.accountSid,
+      CallSid: 'CA13',
+      DialCallStatus: 'completed',
+      DialCallDuration: '31',
+    };
+    const r = await voice.webhook({ kind: 'dialed', url, params: p, signature: fake.sign(url, p) });
+    expect(events).toEqual([{ sid: 'CA13', kind: 'ended', outcome: 'completed', durationMs: 31_000 }]);
+    expect(r.ok && r.twiml).toContain('<Hangup/>');
   });
 });

@@ -1,6 +1,13 @@
 import twilio from 'twilio';
 import RequestClient from 'twilio/lib/base/RequestClient.js';
-import type { AnswerInstruction, CallOutcome, VoiceEvent, VoiceHandler, VoiceProvider } from './voice.js';
+import type {
+  AnswerInstruction,
+  CallOutcome,
+  VoiceAccount,
+  VoiceEvent,
+  VoiceHandler,
+  VoiceProvider,
+} from './voice.js';
 import { VoiceFailedError } from './voice.js';
 
 const { AccessToken } = twilio.jwt;
@@ -14,10 +21,12 @@ export const TWILIO_PATHS = {
   answer: '/api/calls/twilio/answer',
   status: '/api/calls/twilio/status',
   inbound: '/api/calls/twilio/inbound',
+  /** A <Dial>'s action: how ringing the members' browsers or the forward phone ended. */
+  dialed: '/api/calls/twilio/dialed',
 } as const;
 
 export type TwilioWebhook = {
-  kind: 'answer' | 'status';
+  kind: 'answer' | 'status' | 'inbound' | 'dialed';
   /** The full URL Twilio requested (public origin + path + query): what it signed. */
   url: string;
   params: Record<string, string>;
@@ -62,10 +71,31 @@ const ENDED: Record<string, CallOutcome> = {
   canceled: 'canceled',
 };
 
+const accountOf = (a: { sid: string; friendlyName: string; status: string }): VoiceAccount => ({
+  sid: a.sid,
+  name: a.friendlyName,
+  status: a.status === 'suspended' || a.status === 'closed' ? a.status : 'active',
+});
+
 /** The TwiML for what the dialler decided the callee hears. */
-export function renderTwiml(i: AnswerInstruction | null): string {
+export function renderTwiml(i: AnswerInstruction | null, dialedUrl = ''): string {
   const r = new twilio.twiml.VoiceResponse();
   if (!i || i.kind === 'hangup') r.hangup();
+  else if (i.kind === 'ring') {
+    // Every idle member's browser rings at once; Twilio cancels the others when one accepts.
+    const dial = r.dial({ timeout: Math.round(i.timeoutMs / 1000), action: dialedUrl, method: 'POST' });
+    for (const identity of i.identities) {
+      const client = dial.client();
+      client.identity(identity);
+      client.parameter({ name: 'callId', value: i.callId });
+    }
+  } else if (i.kind === 'forward')
+    r.dial({
+      callerId: i.callerId,
+      timeout: Math.round(i.timeoutMs / 1000),
+      action: dialedUrl,
+      method: 'POST',
+    }).number(i.number);
   else if (i.kind === 'bridge') r.dial({ answerOnBridge: true }).client(i.identity);
   else if (i.kind === 'play') {
     r.play(i.url);
@@ -94,6 +124,8 @@ export function createTwilioVoice(opts: {
     httpClient: new RebasedClient(opts.apiUrl.replace(/\/$/, '')),
   });
   const publicUrl = opts.publicUrl.replace(/\/$/, '');
+  /** A sub-account's resources, reached with the main account's credentials (Twilio allows it). */
+  const account = (sid: string | undefined) => client.api.v2010.accounts(sid ?? opts.accountSid);
   let handler: VoiceHandler = () => Promise.resolve(null);
 
   async function rest<T>(fn: () => Promise<T>): Promise<T> {
@@ -107,6 +139,12 @@ export function createTwilioVoice(opts: {
   function eventOf(kind: TwilioWebhook['kind'], p: Record<string, string>): VoiceEvent | null {
     const sid = p.CallSid;
     if (!sid) return null;
+    if (kind === 'inbound') return { sid, kind: 'incoming', from: p.From ?? '', to: p.To ?? '' };
+    if (kind === 'dialed') {
+      // The <Dial> ended: answered and hung up ('completed'), or nobody answered / the caller left.
+      const outcome = ENDED[p.DialCallStatus ?? ''] ?? 'canceled';
+      return { sid, kind: 'ended', outcome, durationMs: Number(p.DialCallDuration ?? 0) * 1000 || 0 };
+    }
     if (kind === 'answer') return { sid, kind: MACHINE.has(p.AnsweredBy ?? '') ? 'machine' : 'answered' };
     const status = p.CallStatus ?? '';
     if (status === 'ringing') return { sid, kind: 'ringing' };
@@ -127,10 +165,10 @@ export function createTwilioVoice(opts: {
       const e = eventOf(w.kind, w.params);
       const answer = e ? await handler(e) : null;
       // A status callback's answer is ignored by Twilio; an empty Response keeps it well-formed.
-      return {
-        ok: true,
-        twiml: w.kind === 'answer' ? renderTwiml(answer) : new twilio.twiml.VoiceResponse().toString(),
-      };
+      if (w.kind === 'answer' || w.kind === 'inbound')
+        return { ok: true, twiml: renderTwiml(answer, publicUrl + TWILIO_PATHS.dialed) };
+      if (w.kind === 'dialed') return { ok: true, twiml: renderTwiml({ kind: 'hangup' }) };
+      return { ok: true, twiml: new twilio.twiml.VoiceResponse().toString() };
     },
     placeCall: (call) =>
       rest(async () => {
@@ -150,6 +188,8 @@ export function createTwilioVoice(opts: {
       rest(async () => {
         await client.calls(sid).update({ status: 'completed' });
       }),
+    // The member's browser accepts its own <Client> leg; Twilio cancels the other members' legs.
+    connectInbound: () => Promise.resolve(),
     playIntoCall: (sid, url) =>
       rest(async () => {
         await client.calls(sid).update({ twiml: renderTwiml({ kind: 'play', url }) });
@@ -162,30 +202,40 @@ export function createTwilioVoice(opts: {
       token.addGrant(new VoiceGrant({ incomingAllow: true }));
       return { token: token.toJwt(), identity, expiresAt: new Date(Date.now() + TOKEN_TTL_S * 1000) };
     },
-    listNumbers: () =>
+    listNumbers: (accountSid) =>
       rest(async () =>
-        (await client.incomingPhoneNumbers.list({ limit: 100 })).map((n) => ({
+        (await account(accountSid).incomingPhoneNumbers.list({ limit: 1000 })).map((n) => ({
           sid: n.sid,
           number: n.phoneNumber,
+          accountSid: n.accountSid,
         })),
       ),
-    buyNumber: (areaCode) =>
+    buyNumber: (areaCode, accountSid) =>
       rest(async () => {
         const [found] = await client
           .availablePhoneNumbers('US')
           .local.list({ ...(areaCode ? { areaCode: Number(areaCode) } : {}), voiceEnabled: true, limit: 1 });
         if (!found) throw new Error('no number available');
-        const n = await client.incomingPhoneNumbers.create({
+        const n = await account(accountSid).incomingPhoneNumbers.create({
           phoneNumber: found.phoneNumber,
           voiceUrl: publicUrl + TWILIO_PATHS.inbound,
           voiceMethod: 'POST',
         });
-        return { sid: n.sid, number: n.phoneNumber };
+        return { sid: n.sid, number: n.phoneNumber, accountSid: n.accountSid };
       }),
-    releaseNumber: (sid) =>
+    releaseNumber: (sid, accountSid) =>
       rest(async () => {
-        await client.incomingPhoneNumbers(sid).remove();
+        await account(accountSid).incomingPhoneNumbers(sid).remove();
       }),
+    createAccount: (name) =>
+      rest(async () => accountOf(await client.api.v2010.accounts.create({ friendlyName: name }))),
+    listAccounts: () =>
+      rest(async () =>
+        (await client.api.v2010.accounts.list({ limit: 1000 }))
+          // The list holds the main account itself too.
+          .filter((a) => a.sid !== opts.accountSid)
+          .map(accountOf),
+      ),
     close: () => Promise.resolve(),
   };
 }

@@ -2,7 +2,6 @@ import { Navigate, Route, Routes } from 'react-router';
 import { can, type CurrentUser } from '@prospector/core';
 import { lazyNamed } from '../../components/lazy-load';
 import { NotFoundView } from './not-found-view';
-import { Screen } from './screen';
 import { settingsRoutes } from './settings-routes';
 
 // One chunk per screen (or per feature, when a feature has several): a screen's libraries (the
@@ -30,9 +29,15 @@ const ListDetailPage = lazyNamed(
   () => import('../../features/lists/components/list-detail-page'),
   'ListDetailPage',
 );
+const SuspensionPage = lazyNamed(() => import('../../features/admin-phones'), 'SuspensionPage');
+const KpisPage = lazyNamed(() => import('../../features/kpis'), 'KpisPage');
 const SmsTemplatesScreen = lazyNamed(() => import('../../features/templates'), 'SmsTemplatesScreen');
 const SubtemplatesScreen = lazyNamed(() => import('../../features/templates'), 'SubtemplatesScreen');
 const QuickRepliesScreen = lazyNamed(() => import('../../features/templates'), 'QuickRepliesScreen');
+// The internal admin area (staff only): its frame with the second-factor step, and each section.
+const AdminLayout = lazyNamed(() => import('../../features/admin/components/admin-layout'), 'AdminLayout');
+const AdminTeamsRoute = lazyNamed(() => import('./admin-teams-route'), 'AdminTeamsRoute');
+const AuditPage = lazyNamed(() => import('../../features/admin/components/audit-page'), 'AuditPage');
 
 /**
  * Logged-in routes of both spec parts. Screens not built yet show their title only; unknown paths
@@ -73,10 +78,16 @@ export function LoggedInRoutes({ user }: { user: CurrentUser }) {
       </Route>
       {settingsRoutes(user)}
       <Route path="billing" element={<BillingRoute user={user} />} />
-      <Route path="admin">
+      <Route
+        path="kpis"
+        element={can(user, 'kpis') ? <KpisPage timeZone={user.team.timezone} /> : <Navigate to="/" replace />}
+      />
+      {/* Everyone but staff sees a not-found view (spec part 2 §2); the server refuses them anyway. */}
+      <Route path="admin" element={user.isStaff ? <AdminLayout /> : <NotFoundView />}>
         <Route index element={<Navigate to="teams" replace />} />
-        <Route path="teams" element={user.isStaff ? <Screen title="Teams" /> : <NotFoundView />} />
-        <Route path="suspension" element={user.isStaff ? <Screen title="Suspension" /> : <NotFoundView />} />
+        <Route path="teams" element={<AdminTeamsRoute />} />
+        <Route path="suspension" element={<SuspensionPage />} />
+        <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="/admin/teams" replace />} />
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />

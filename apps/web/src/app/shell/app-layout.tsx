@@ -11,6 +11,7 @@ import { useProfileEvents } from '../realtime/use-profile-events';
 import { useRecordEvents } from '../realtime/use-record-events';
 import { ConnectionBanner } from './connection-banner';
 import { MainNav } from './main-nav';
+import { SuspendedBanner } from './suspended-banner';
 import { TopBar } from './top-bar';
 
 /** The logged-in frame: top bar, left navigation, connection and devices banners, and the screen. */
@@ -43,6 +44,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         <ConnectionBanner />
+        <SuspendedBanner user={user} />
         <DisconnectedDevicesBanner supportHref={contactEmail ? `mailto:${contactEmail}` : null} />
         {children}
       </AppShell.Main>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Badge, NavLink, Stack } from '@mantine/core';
 import {
+  IconChartLine,
   IconLayoutDashboard,
   IconListDetails,
   IconMessages,
@@ -18,6 +19,7 @@ const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> =
   campaigns: IconSpeakerphone,
   lists: IconListDetails,
   templates: IconTemplate,
+  kpis: IconChartLine,
   settings: IconSettings,
   admin: IconShieldLock,
 };
@@ -29,6 +31,7 @@ const SECTIONS: Record<string, string[]> = {
   campaigns: ['/campaigns', '/campaign-builder'],
   lists: ['/lists', '/import', '/export-contacts', '/import-dnc'],
   templates: ['/templates'],
+  kpis: ['/kpis'],
   settings: ['/settings', '/billing'],
   admin: ['/admin'],
 };

@@ -1,13 +1,13 @@
 import { Badge, Burger, Divider, Group } from '@mantine/core';
-import { IconMessageCircle } from '@tabler/icons-react';
 import { seesTeamCredits, type CurrentUser } from '@prospector/core';
 import { BrandLogo } from '../../components/brand-logo';
 import { CreditsBadge } from '../../features/billing';
+import { ChatsButton } from '../../features/chats';
+import { useMembers } from '../../features/members';
 import { NotificationsButton } from '../../features/notifications';
 import { SearchButton } from '../../features/search';
 import { useRecordParam } from '../compose/use-record-param';
 import { LogoutButton } from './logout-button';
-import { SidePanelButton } from './side-panel-button';
 import { StaffControls } from './staff-controls';
 import { UserSummary } from './user-summary';
 
@@ -15,6 +15,7 @@ type TopBarProps = { user: CurrentUser; navOpened: boolean; onToggleNav: () => v
 
 export function TopBar({ user, navOpened, onToggleNav }: TopBarProps) {
   const { openRecord } = useRecordParam();
+  const members = useMembers();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -37,7 +38,13 @@ export function TopBar({ user, navOpened, onToggleNav }: TopBarProps) {
         <StaffControls user={user} />
         {seesTeamCredits(user) && <CreditsBadge linked={user.role === 'admin'} />}
         <NotificationsButton onOpenItem={openRecord} timeZone={user.team.timezone} />
-        <SidePanelButton label="Chats" icon={<IconMessageCircle size={20} stroke={1.7} />} />
+        <ChatsButton
+          me={user._id}
+          isStaff={user.isStaff}
+          members={members.data ?? []}
+          timeZone={user.team.timezone}
+          onOpenItem={openRecord}
+        />
         <Divider orientation="vertical" h={28} style={{ alignSelf: 'center' }} />
         <UserSummary user={user} />
         <LogoutButton size="sm" />

@@ -8,6 +8,7 @@ export const hijack = defineEndpoint({
   method: 'POST',
   path: '/api/admin/hijack',
   auth: true,
+  staff: true,
   body: z.object({ name: text().trim().min(1).max(120) }),
   response: tokenAndUser,
 });

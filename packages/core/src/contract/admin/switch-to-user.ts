@@ -7,6 +7,7 @@ export const switchToUser = defineEndpoint({
   method: 'POST',
   path: '/api/admin/switchToUser',
   auth: true,
+  staff: true,
   body: z.object({ teamId: z.uuid() }),
   response: tokenAndUser,
 });

@@ -103,6 +103,7 @@ export const adminAddCredits = defineEndpoint({
   method: 'PATCH',
   path: '/api/admin/addCredits',
   auth: true,
+  staff: true,
   body: z.object({
     teamId: z.uuid(),
     amount: dollars,

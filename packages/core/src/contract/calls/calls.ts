@@ -70,6 +70,10 @@ export const diallerStateDto = z.object({
   ringing: z.array(callDto),
   /** Lines the campaign rules allow now (2, or 1 while throttled for abandonment). */
   lines: z.number().int(),
+  /** Inbound calls ringing this member's browser now (Accept / Decline); direction 'in'. */
+  incoming: z.array(callDto),
+  /** Why the server stopped the member's dialling (the plan's calls are used up); null otherwise. */
+  notice: text().nullable(),
 });
 export type DiallerStateDto = z.infer<typeof diallerStateDto>;
 
@@ -211,6 +215,69 @@ export const releaseNumber = defineEndpoint({
   auth: true,
   body: z.object({ numberId: id }),
   response: z.object({ ok: z.literal(true) }),
+});
+
+/** Takes an inbound call ringing the caller's browser: the first member to accept gets it. */
+export const answerInbound = defineEndpoint({
+  method: 'POST',
+  path: '/api/calls/answerInbound',
+  auth: true,
+  body: z.object({ callId: id }),
+  response: z.object({ call: callDto }),
+});
+
+/** Stops an inbound call ringing the caller's browser; when nobody is left ringing it is missed. */
+export const declineInbound = defineEndpoint({
+  method: 'POST',
+  path: '/api/calls/declineInbound',
+  auth: true,
+  body: z.object({ callId: id }),
+  response: z.object({ ok: z.literal(true) }),
+});
+
+/**
+ * The simulated line only: a contact of the team (or, without one, a fictional 555-01xx number)
+ * calls the team's first number now, so a member can try inbound calls.
+ */
+export const simulateInbound = defineEndpoint({
+  method: 'POST',
+  path: '/api/calls/simulateInbound',
+  auth: true,
+  body: z.object({}).default({}),
+  response: z.object({ callId: text(), from: text() }),
+});
+
+/** A user's own call settings (spec part 2 §3 User noStatusCalls, forwardOnly, defaultVm). */
+export const userCallSettingsDto = z.object({
+  /** Records with no status are not dialled from this member's queue. */
+  noStatusCalls: z.boolean(),
+  /** Inbound calls for this member go to their phone, never to their browser. */
+  forwardOnly: z.boolean(),
+  /** E.164: where forwarded calls ring. */
+  forwardNumber: text().nullable(),
+  /** The voicemail an autoRvm status drops when it has none of its own; preselected on Join. */
+  defaultVm: text().nullable(),
+});
+export type UserCallSettingsDto = z.infer<typeof userCallSettingsDto>;
+
+export const getCallSettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/calls/settings',
+  auth: true,
+  response: z.object({ settings: userCallSettingsDto }),
+});
+
+export const updateCallSettings = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/calls/settings',
+  auth: true,
+  body: z.object({
+    noStatusCalls: z.boolean(),
+    forwardOnly: z.boolean(),
+    forwardNumber: text().trim().max(40).nullable(),
+    defaultVm: id.nullable(),
+  }),
+  response: z.object({ settings: userCallSettingsDto }),
 });
 
 /** Client → server socket events of the dialler. */

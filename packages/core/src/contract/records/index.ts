@@ -17,7 +17,17 @@ export {
   markAllNotificationsSeen,
   markNotificationRead,
 } from './notifications.js';
-export { addStatus, editStatusText, getStatuses, removeStatus, setStatusHidden } from './statuses.js';
+export {
+  addStatus,
+  editStatusCallSettings,
+  editStatusText,
+  getStatusCallSettings,
+  getStatuses,
+  removeStatus,
+  setStatusHidden,
+  statusCallSettingsDto,
+  type StatusCallSettingsDto,
+} from './statuses.js';
 export { getMembers } from './members.js';
 export {
   geoPoint,

@@ -54,3 +54,42 @@ export const editStatusText = defineEndpoint({
   body: z.object({ _id: z.uuid(), text: statusText, prevText: text() }),
   response: statusDto,
 });
+
+/** A status's call settings (spec part 2 §3 Status forward, forwardTo, autoRvm, selectedVm). */
+export const statusCallSettingsDto = z.object({
+  _id: text(),
+  /** Inbound calls from records in this status go to forwardTo's phone. */
+  forward: z.boolean(),
+  /** The member (user id) whose phone takes them. */
+  forwardTo: text().nullable(),
+  /** A dialler call reaching a machine drops selectedVm (else the member's defaultVm) with no click. */
+  autoRvm: z.boolean(),
+  selectedVm: text().nullable(),
+});
+export type StatusCallSettingsDto = z.infer<typeof statusCallSettingsDto>;
+
+/** Every status's call settings, with the choices the dialog offers (members, voicemails). */
+export const getStatusCallSettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/settings/statusCalls',
+  auth: true,
+  response: z.object({
+    settings: z.array(statusCallSettingsDto),
+    members: z.array(z.object({ _id: text(), name: text(), hasPhone: z.boolean() })),
+    voicemails: z.array(z.object({ _id: text(), name: text() })),
+  }),
+});
+
+export const editStatusCallSettings = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/settings/editStatusCalls',
+  auth: true,
+  body: z.object({
+    _id: z.uuid(),
+    forward: z.boolean(),
+    forwardTo: z.uuid().nullable(),
+    autoRvm: z.boolean(),
+    selectedVm: z.uuid().nullable(),
+  }),
+  response: statusCallSettingsDto,
+});

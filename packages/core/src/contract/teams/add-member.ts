@@ -8,7 +8,7 @@ import {
   memberPhone,
   teamMemberDto,
 } from './dto.js';
-import { text } from '../text.js';
+import { chatDto } from '../chats/dto.js';
 
 /**
  * Adds a member to the caller's team, invited until its owner logs in with a code (ADR 002, ADR 011).
@@ -26,6 +26,6 @@ export const addMember = defineEndpoint({
     permissions: memberPermissions,
     dataAccess: memberDataAccess,
   }),
-  /** chats: the new member's Messenger chats, empty for a new account (spec part 2 §7). */
-  response: z.object({ user: teamMemberDto, chats: z.array(z.object({ _id: text() })) }),
+  /** chats: the new member's chats (the team room, a direct chat with each teammate, support; spec part 2 §7). */
+  response: z.object({ user: teamMemberDto, chats: z.array(chatDto) }),
 });

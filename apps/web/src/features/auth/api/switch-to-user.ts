@@ -10,8 +10,18 @@ export function switchToUser(input: SwitchToUserInput) {
   return call(switchToUserEndpoint, input);
 }
 
-export function useSwitchToUser() {
+/**
+ * `beforeOpen` runs as the answer arrives, before the session changes: the admin panel leaves for the
+ * dashboard there, while it is still mounted (the team's admin cannot see the admin area).
+ */
+export function useSwitchToUser(beforeOpen?: () => void) {
   const queryClient = useQueryClient();
   const openSession = useOpenImpersonatedSession(queryClient);
-  return useMutation({ mutationFn: switchToUser, onSuccess: (result: TokenAndUser) => openSession(result) });
+  return useMutation({
+    mutationFn: switchToUser,
+    onSuccess: (result: TokenAndUser) => {
+      beforeOpen?.();
+      openSession(result);
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Chip, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Chip, Group, Modal, Stack, Text } from '@mantine/core';
 import {
   addCreditsProblem,
   formatCard,
@@ -10,6 +10,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddCredits } from '../api/add-credits';
+import { DollarInput } from './dollar-input';
 
 const PRESETS = [10, 25, 50, 100];
 
@@ -66,16 +67,12 @@ export function AddCreditsDialog({
             ))}
           </Group>
         </Chip.Group>
-        <NumberInput
+        <DollarInput
           label="Amount"
           description={`Minimum $${MIN_CREDIT_LOAD_DOLLARS}.`}
-          prefix="$"
-          decimalScale={2}
-          allowNegative={false}
-          thousandSeparator=","
-          value={amount ?? ''}
+          value={amount}
           onChange={(v) => {
-            setAmount(typeof v === 'number' ? v : v === '' ? null : Number(v));
+            setAmount(v);
             setError(null);
           }}
         />

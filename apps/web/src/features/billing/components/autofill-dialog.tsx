@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { autofillProblem, MIN_CREDIT_LOAD_DOLLARS, type BillingSummary } from '@prospector/core';
 import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangeAutoFill } from '../api/change-auto-fill';
-
-const toNumber = (v: string | number) => (typeof v === 'number' ? v : v === '' ? null : Number(v));
+import { DollarInput } from './dollar-input';
 
 /**
  * 'Autofill settings dialog': when a charge leaves the credits below `lowerThan`, the card is charged
@@ -52,28 +51,22 @@ export function AutofillDialog({
           onChange={(e) => setAutoFill(e.currentTarget.checked)}
         />
         <Group grow align="flex-start">
-          <NumberInput
+          <DollarInput
             label="When credits fall below"
-            prefix="$"
-            decimalScale={2}
-            allowNegative={false}
             disabled={!autoFill}
-            value={lowerThan ?? ''}
+            value={lowerThan}
             onChange={(v) => {
-              setLowerThan(toNumber(v));
+              setLowerThan(v);
               setError(null);
             }}
           />
-          <NumberInput
+          <DollarInput
             label="Load"
             description={`Minimum $${MIN_CREDIT_LOAD_DOLLARS}.`}
-            prefix="$"
-            decimalScale={2}
-            allowNegative={false}
             disabled={!autoFill}
-            value={load ?? ''}
+            value={load}
             onChange={(v) => {
-              setLoad(toNumber(v));
+              setLoad(v);
               setError(null);
             }}
           />

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconReceipt } from '@tabler/icons-react';
 import { BILLING_HISTORY_PAGE_SIZE, dollarsToUnits, formatCreditAmount, messages } from '@prospector/core';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailed } from '../../../components/load-failed';
-import { formatDateTime } from '../../../lib/format';
+import { LedgerTable } from '../../../components/ledger-table';
 import { useBillingHistory } from '../api/get-billing-history';
 
 /** Every change of the credits, newest first: when, what, and the amount (spec part 2 §3 billingHistory). */
@@ -59,38 +59,17 @@ export function BillingHistory({ timeZone }: { timeZone: string | null }) {
           description="Credits you add, and owner look-ups they pay for, are listed here."
         />
       ) : (
-        <Paper withBorder radius="lg">
-          <Table verticalSpacing="sm" horizontalSpacing="lg" aria-label="Billing history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={180}>Date</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th w={140} ta="right">
-                  Amount
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((e) => (
-                <Table.Tr key={e._id}>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed">
-                      {formatDateTime(e.createdAt, timeZone)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{e.description}</Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" fw={600} c={e.amount > 0 ? 'teal.7' : undefined}>
-                      {formatCreditAmount(dollarsToUnits(e.amount) ?? 0)}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+        <LedgerTable
+          label="Billing history"
+          timeZone={timeZone}
+          rows={entries.map((e) => ({
+            id: e._id,
+            createdAt: e.createdAt,
+            credit: e.amount > 0,
+            amount: formatCreditAmount(dollarsToUnits(e.amount) ?? 0),
+            description: <Text size="sm">{e.description}</Text>,
+          }))}
+        />
       )}
     </Stack>
   );

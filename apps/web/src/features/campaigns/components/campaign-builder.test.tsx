@@ -159,6 +159,8 @@ describe('campaign builder', () => {
             activeCall: null,
             ringing: [],
             lines: 2,
+            incoming: [],
+            notice: null,
           },
           queue: [],
           voicemails: [],

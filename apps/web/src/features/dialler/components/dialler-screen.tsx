@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconInfoCircle, IconPhone, IconPlus } from '@tabler/icons-react';
+import { IconInfoCircle, IconPhone, IconPhoneIncoming, IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { messages, type DiallerStateDto } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
@@ -9,11 +9,14 @@ import { PageTitle } from '../../../components/page-title';
 import { useBuyNumber } from '../api/calls';
 import { diallerKeys } from '../api/dialler-keys';
 import { useDialler } from '../api/get-dialler';
+import { useSimulateInbound } from '../api/inbound';
 import { useCallTones, useTwilioDevice } from '../hooks/use-dialler-audio';
 import { useDiallerSocket } from '../hooks/use-dialler-socket';
 import { ActiveMembers } from './active-members';
 import { CallPanel } from './call-panel';
+import { CallSettingsModal } from './call-settings-modal';
 import { DiallerBar } from './dialler-bar';
+import { IncomingCall } from './incoming-call';
 import { QueueList } from './queue-list';
 import { VoicemailsPanel } from './voicemails-panel';
 
@@ -51,6 +54,8 @@ export function DiallerScreen({
   const { join, edit } = useDiallerSocket();
   const buy = useBuyNumber();
   const [vmStepDone, setVmStepDone] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const simulate = useSimulateInbound();
   const data = page.data;
   const me = data?.me;
   const simulated = data?.provider === 'simulated';
@@ -59,17 +64,26 @@ export function DiallerScreen({
   const header = (
     <Group justify="space-between">
       <PageTitle>Dialler</PageTitle>
-      {canCreateCampaign && (
+      <Group gap="sm">
         <Button
-          component={Link}
-          to="/campaign-builder"
-          leftSection={<IconPlus size={16} />}
-          variant="light"
-          aria-label="New call campaign"
+          variant="default"
+          leftSection={<IconSettings size={16} />}
+          onClick={() => setSettingsOpen(true)}
         >
-          Campaign
+          Call settings
         </Button>
-      )}
+        {canCreateCampaign && (
+          <Button
+            component={Link}
+            to="/campaign-builder"
+            leftSection={<IconPlus size={16} />}
+            variant="light"
+            aria-label="New call campaign"
+          >
+            Campaign
+          </Button>
+        )}
+      </Group>
     </Group>
   );
   if (page.isError)
@@ -85,12 +99,38 @@ export function DiallerScreen({
   return (
     <Stack gap="lg">
       {header}
+      <CallSettingsModal
+        opened={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        voicemails={data.voicemails}
+      />
       <CallAudio me={me} simulated={simulated} />
       {simulated && (
         <Alert variant="light" color="blue" icon={<IconInfoCircle />} p="sm">
-          {m.simulatedLine}
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{m.simulatedLine}</Text>
+            {me.active && !me.dialling && !me.onCall && !noNumbers && (
+              <Button
+                size="xs"
+                variant="white"
+                leftSection={<IconPhoneIncoming size={14} />}
+                loading={simulate.isPending}
+                onClick={() => simulate.mutate()}
+              >
+                Simulate an incoming call
+              </Button>
+            )}
+          </Group>
         </Alert>
       )}
+      {me.notice && (
+        <Alert variant="light" color="orange" title="Dialling stopped" p="sm">
+          {me.notice}
+        </Alert>
+      )}
+      {me.incoming.map((c) => (
+        <IncomingCall key={c._id} call={c} />
+      ))}
       {noNumbers && (
         <Alert variant="light" color="yellow" title={m.noPhonesFound}>
           <Group justify="space-between">
@@ -131,7 +171,7 @@ export function DiallerScreen({
             </Stack>
           </Grid.Col>
         </Grid>
-      ) : !vmStepDone ? (
+      ) : !vmStepDone && !me.activeCall ? (
         <Stack>
           <Text>Choose the voicemail to leave when a call reaches an answering machine.</Text>
           <VoicemailsPanel

@@ -24,7 +24,9 @@ export function useCallTones(
   disconnectRef: AudioRef,
   remoteRef: AudioRef,
 ) {
-  const ringing = !!me && !me.onCall && me.ringing.some((r) => r.status === 'Ringing');
+  // Ringback while an outbound line rings; the same ring while an inbound call waits for Accept.
+  const ringing =
+    !!me && !me.onCall && (me.ringing.some((r) => r.status === 'Ringing') || me.incoming.length > 0);
   const live = me?.activeCall?.status === 'In call' ? me.activeCall._id : null;
   const last = useRef<string | null>(null);
 
@@ -48,9 +50,25 @@ export function useCallTones(
   }, [live, simulated, connectRef, disconnectRef, remoteRef]);
 }
 
+type BrowserCall = { accept(): void; reject(): void; on(event: 'cancel', fn: () => void): void };
+/** Inbound calls ringing this browser's voice client (Twilio), by the dialler's call id. */
+const waiting = new Map<string, BrowserCall>();
+
+/** The member accepted in the page (and the server gave them the call): pick up the client's leg. */
+export function acceptBrowserCall(callId: string) {
+  waiting.get(callId)?.accept();
+  waiting.delete(callId);
+}
+export function rejectBrowserCall(callId: string) {
+  waiting.get(callId)?.reject();
+  waiting.delete(callId);
+}
+
 /**
  * With Twilio the member's browser is a voice client: it registers with an access token and accepts
- * the calls the dialler bridges to it (outbound calls are answered automatically, §4).
+ * the calls the dialler bridges to it (outbound calls are answered automatically, §4). An inbound
+ * call carries the dialler's call id: it waits for the member's Accept, which the server confirms
+ * first (the first member to accept takes it).
  */
 export function useTwilioDevice(enabled: boolean) {
   useEffect(() => {
@@ -65,7 +83,12 @@ export function useTwilioDevice(enabled: boolean) {
         ]);
         if (cancelled || !token) return;
         const d = new Device(token, { closeProtection: true });
-        d.on('incoming', (c: { accept(): void }) => c.accept());
+        d.on('incoming', (c: BrowserCall & { customParameters: Map<string, string> }) => {
+          const callId = c.customParameters.get('callId');
+          if (!callId) return c.accept();
+          waiting.set(callId, c);
+          c.on('cancel', () => waiting.delete(callId));
+        });
         await d.register();
         device = d;
       } catch {

@@ -132,7 +132,14 @@ describe('list detail page', () => {
         body: {
           results: {
             hit: true,
-            owners: [{ _id: 'c1', name: 'Jane Doe', phones: [{ value: '+12065550101', lineType: 'mobile', dnc: false }], emails: [] }],
+            owners: [
+              {
+                _id: 'c1',
+                name: 'Jane Doe',
+                phones: [{ value: '+12065550101', lineType: 'mobile', dnc: false }],
+                emails: [],
+              },
+            ],
             cost: 0.06,
           },
           listMetrics: [{ listId: ID, hits: 1, landlines: 0, dnc: 0, cost: 0.06 }],
@@ -152,7 +159,11 @@ describe('list detail page', () => {
     await user.click(go);
 
     await waitFor(() => expect(requestsTo('POST', '/api/properties/skiptrace')).toHaveLength(1));
-    expect(requestsTo('POST', '/api/properties/skiptrace')[0]!.body).toEqual({ propId: 'prop-0', type: 'single', permissibleUse: true });
+    expect(requestsTo('POST', '/api/properties/skiptrace')[0]!.body).toEqual({
+      propId: 'prop-0',
+      type: 'single',
+      permissibleUse: true,
+    });
     expect(await screen.findByText('Found 1 phone for this property ($0.06).')).toBeInTheDocument();
   });
 
@@ -175,18 +186,27 @@ describe('list detail page', () => {
     const { user } = setUp({
       [`GET ${BY_ID}/0`]: pageOf(0, 50),
       'POST /api/lists/skiptrace': { status: 200, body: { run } },
-      'POST /api/lists/skiptrace/cancel': { status: 200, body: { run: { ...run, state: 'cancelled', reason: messages.skiptrace.cancelled } } },
+      'POST /api/lists/skiptrace/cancel': {
+        status: 200,
+        body: { run: { ...run, state: 'cancelled', reason: messages.skiptrace.cancelled } },
+      },
     });
 
     await user.click(await screen.findByRole('button', { name: 'Skiptrace $0.06 per hit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Skip trace' });
     expect(within(dialog).getByText(/10 properties/)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('radio', { name: /Alternate data: 1 to 6 phones, \$0.05 per hit/ }));
+    await user.click(
+      within(dialog).getByRole('radio', { name: /Alternate data: 1 to 6 phones, \$0.05 per hit/ }),
+    );
     await user.click(within(dialog).getByRole('checkbox', { name: /permissible purpose/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Skip trace for up to $0.50' }));
 
     await waitFor(() => expect(requestsTo('POST', '/api/lists/skiptrace')).toHaveLength(1));
-    expect(requestsTo('POST', '/api/lists/skiptrace')[0]!.body).toEqual({ listId: ID, type: 'multi', permissibleUse: true });
+    expect(requestsTo('POST', '/api/lists/skiptrace')[0]!.body).toEqual({
+      listId: ID,
+      type: 'multi',
+      permissibleUse: true,
+    });
     expect(await screen.findByText('Skip tracing… 4 of 10')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText(/The skip trace was cancelled\. 4 of 10 traced\./)).toBeInTheDocument();

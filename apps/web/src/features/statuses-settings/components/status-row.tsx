@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Badge, Group, Switch, Table, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconTrash } from '@tabler/icons-react';
+import { IconPhoneCall, IconTrash } from '@tabler/icons-react';
 import { STATUS_TEXT_DEBOUNCE_MS, type StatusDto } from '@prospector/core';
 import { useEditStatusText } from '../api/edit-status-text';
 import { useSetStatusHidden } from '../api/set-status-hidden';
@@ -13,11 +13,13 @@ type StatusRowProps = {
   /** The texts of the team's other statuses: a new name may not repeat them. */
   otherTexts: readonly string[];
   onRemove: () => void;
+  /** Opens the status's call settings (forward, auto voicemail). */
+  onCallSettings: () => void;
   onChanged?: OnStatusesChanged;
 };
 
-/** One status: its name (saved 1 s after the last keystroke), a Hidden switch and Remove. */
-export function StatusRow({ status, otherTexts, onRemove, onChanged }: StatusRowProps) {
+/** One status: its name (saved 1 s after the last keystroke), a Hidden switch, call settings and Remove. */
+export function StatusRow({ status, otherTexts, onRemove, onCallSettings, onChanged }: StatusRowProps) {
   const [draft, setDraft] = useState(status.text);
   const [debounced] = useDebouncedValue(draft, STATUS_TEXT_DEBOUNCE_MS);
   const rename = useEditStatusText(onChanged);
@@ -64,7 +66,18 @@ export function StatusRow({ status, otherTexts, onRemove, onChanged }: StatusRow
           onChange={(e) => hide.mutate({ _id: status._id, hidden: e.currentTarget.checked })}
         />
       </Table.Td>
-      <Table.Td w={56} ta="right">
+      <Table.Td w={96} ta="right">
+        <Tooltip label="Call settings">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`Call settings for ${status.text}`}
+            onClick={onCallSettings}
+            mr={4}
+          >
+            <IconPhoneCall size={18} />
+          </ActionIcon>
+        </Tooltip>
         {!status.builtIn && (
           <Tooltip label="Remove status">
             <ActionIcon variant="subtle" color="red" aria-label={`Remove ${status.text}`} onClick={onRemove}>

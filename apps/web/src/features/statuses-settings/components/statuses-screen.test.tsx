@@ -153,4 +153,63 @@ describe('Settings > Statuses', () => {
     );
     expect(requestsTo('PATCH', '/api/settings/removeStatus')[0]!.body).toEqual({ _id: 's-4', text: 'Hot' });
   });
+
+  it("saves a status's call settings: forward to a member's phone, and a voicemail left automatically", async () => {
+    const { user } = setUp({
+      'GET /api/settings/statusCalls': {
+        status: 200,
+        body: {
+          settings: [{ _id: 's-1', forward: false, forwardTo: null, autoRvm: true, selectedVm: 'vm-1' }],
+          members: [
+            { _id: 'u-1', name: 'Ann Owner', hasPhone: false },
+            { _id: 'u-2', name: 'Cy Field', hasPhone: true },
+          ],
+          voicemails: [{ _id: 'vm-1', name: 'Spring intro' }],
+        },
+      },
+      'PATCH /api/settings/editStatusCalls': (req) => ({ status: 200, body: req.body }),
+    });
+    await user.click(within(await table()).getByRole('button', { name: 'Call settings for Hot' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Call settings: Hot' }));
+    const forwardTo = await dialog.findByRole('combobox', { name: 'Forward to' });
+    expect(forwardTo).toBeDisabled();
+    expect(dialog.getByRole('switch', { name: /Leave a voicemail automatically/ })).not.toBeChecked();
+    await user.click(dialog.getByRole('switch', { name: /Forward inbound calls/ }));
+    // Forward needs a member to forward to.
+    expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.click(forwardTo);
+    expect(
+      screen.getByRole('option', { name: 'Ann Owner (no phone number)', hidden: true }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Cy Field', hidden: true }));
+    await user.click(dialog.getByRole('switch', { name: /Leave a voicemail automatically/ }));
+    await user.click(dialog.getByRole('combobox', { name: 'Voicemail' }));
+    await user.click(screen.getByRole('option', { name: 'Spring intro', hidden: true }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requestsTo('PATCH', '/api/settings/editStatusCalls')[0]!.body).toEqual({
+      _id: 's-4',
+      forward: true,
+      forwardTo: 'u-2',
+      autoRvm: true,
+      selectedVm: 'vm-1',
+    });
+  });
+
+  it('opens with the saved settings of a status that has them', async () => {
+    const { user } = setUp({
+      'GET /api/settings/statusCalls': {
+        status: 200,
+        body: {
+          settings: [{ _id: 's-1', forward: false, forwardTo: null, autoRvm: true, selectedVm: 'vm-1' }],
+          members: [],
+          voicemails: [{ _id: 'vm-1', name: 'Spring intro' }],
+        },
+      },
+    });
+    await user.click(within(await table()).getByRole('button', { name: 'Call settings for Not contacted' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Call settings: Not contacted' }));
+    expect(await dialog.findByRole('switch', { name: /Leave a voicemail automatically/ })).toBeChecked();
+    expect(dialog.getByRole('combobox', { name: 'Voicemail' })).toHaveValue('Spring intro');
+  });
 });

@@ -7,6 +7,7 @@ import { useStatuses } from '../api/get-statuses';
 import type { OnStatusesChanged } from '../api/statuses-keys';
 import { AddStatusModal } from './add-status-modal';
 import { RemoveStatusModal } from './remove-status-modal';
+import { StatusCallsModal } from './status-calls-modal';
 import { StatusRow } from './status-row';
 
 /** Settings > Statuses (spec part 2 §2): the board's columns, renamed, hidden, added and removed. */
@@ -14,6 +15,7 @@ export function StatusesScreen({ onChanged }: { onChanged?: OnStatusesChanged })
   const statuses = useStatuses();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<StatusDto | null>(null);
+  const [calling, setCalling] = useState<StatusDto | null>(null);
   const all = statuses.data ?? [];
   const texts = all.map((s) => s.text);
 
@@ -44,6 +46,7 @@ export function StatusesScreen({ onChanged }: { onChanged?: OnStatusesChanged })
                   status={status}
                   otherTexts={texts.filter((t) => t !== status.text)}
                   onRemove={() => setRemoving(status)}
+                  onCallSettings={() => setCalling(status)}
                   onChanged={onChanged}
                 />
               ))}
@@ -57,6 +60,7 @@ export function StatusesScreen({ onChanged }: { onChanged?: OnStatusesChanged })
         onClose={() => setAdding(false)}
         onChanged={onChanged}
       />
+      <StatusCallsModal status={calling} onClose={() => setCalling(null)} />
       <RemoveStatusModal status={removing} onClose={() => setRemoving(null)} onChanged={onChanged} />
     </Stack>
   );

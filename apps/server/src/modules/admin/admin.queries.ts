@@ -1,0 +1,81 @@
+import { and, count, eq, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { campaigns, staffRecoveryCodes, staffSecondFactors } from '../../db/schema/index.js';
+
+export async function findSecondFactor(db: Db, userId: string) {
+  const [row] = await db.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, userId));
+  return row ?? null;
+}
+
+/** A new, unconfirmed secret replaces an unconfirmed one; a confirmed factor is never replaced here. */
+export async function upsertPendingSecondFactor(db: Db, userId: string, sealedSecret: string, now: Date) {
+  const rows = await db
+    .insert(staffSecondFactors)
+    .values({ userId, sealedSecret, createdAt: now })
+    .onConflictDoUpdate({
+      target: staffSecondFactors.userId,
+      set: { sealedSecret, createdAt: now, lastStep: 0 },
+      setWhere: isNull(staffSecondFactors.confirmedAt),
+    })
+    .returning({ userId: staffSecondFactors.userId });
+  return rows.length > 0;
+}
+
+/**
+ * Takes a TOTP step: only a step newer than the last one accepted (a code works once, and an older
+ * code never after a newer one). With `confirm`, also confirms a pending setup.
+ */
+export async function takeStep(db: Db, userId: string, step: number, confirmAt: Date | null) {
+  const rows = await db
+    .update(staffSecondFactors)
+    .set({ lastStep: step, ...(confirmAt ? { confirmedAt: confirmAt } : {}) })
+    .where(and(eq(staffSecondFactors.userId, userId), lt(staffSecondFactors.lastStep, step)))
+    .returning({ userId: staffSecondFactors.userId });
+  return rows.length > 0;
+}
+
+export async function replaceRecoveryCodes(db: Db, userId: string, hashes: string[], now: Date) {
+  await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+  await db
+    .insert(staffRecoveryCodes)
+    .values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
+}
+
+/** Uses a recovery code once: true when an unused code of the user had this hash. */
+export async function useRecoveryCode(db: Db, userId: string, codeHash: string, now: Date) {
+  const rows = await db
+    .update(staffRecoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(staffRecoveryCodes.userId, userId),
+        eq(staffRecoveryCodes.codeHash, codeHash),
+        isNull(staffRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: staffRecoveryCodes.id });
+  return rows.length > 0;
+}
+
+export async function countRecoveryCodesLeft(db: Db, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(staffRecoveryCodes)
+    .where(and(eq(staffRecoveryCodes.userId, userId), isNull(staffRecoveryCodes.usedAt)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Pauses every running campaign of a team (spec part 2 §4 'Admin can also pause campaigns from the
+ * admin panel'); answers how many. The same flag the team's own start/stop sets.
+ */
+export async function pauseRunningCampaigns(db: Db, teamId: string) {
+  const rows = await db
+    .update(campaigns)
+    .set({ paused: true })
+    .where(
+      and(eq(campaigns.teamId, teamId), eq(campaigns.status, 'In Progress'), eq(campaigns.paused, false)),
+    )
+    .returning({ id: campaigns.id });
+  return rows.length;
+}

@@ -1,0 +1,172 @@
+import {
+  ADMIN_PANEL_PAGE_SIZE,
+  AUDIT_PAGE_SIZE,
+  blockRate,
+  periodStartDay,
+  round2,
+  unitsToDollars,
+  type AdminPanelSort,
+  type AdminPeriod,
+  type AdminTeamRow,
+  type AuditEntryDto,
+} from '@prospector/core';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AuditFilter, AuditService } from '../audit/index.js';
+import * as q from './panel.queries.js';
+
+export type PanelQuery = {
+  period: AdminPeriod;
+  search: string;
+  sort: AdminPanelSort;
+  dir: 'asc' | 'desc';
+  page: number;
+  onlyActiveCampaigns: boolean;
+};
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function toRow(r: q.PageRow): AdminTeamRow {
+  const smsOut = Number(r.sms_out);
+  const smsBlocked = Number(r.sms_blocked);
+  return {
+    _id: r.id,
+    name: r.name,
+    email: r.email,
+    owner: r.owner || null,
+    plan: r.plan,
+    credits: round2(unitsToDollars(Number(r.balance))),
+    members: Number(r.members),
+    devicesConnected: Number(r.devices_connected),
+    devicesTotal: Number(r.devices_total),
+    smsOut,
+    smsBlocked,
+    blockRate: blockRate(smsBlocked, smsOut),
+    activeCampaigns: Number(r.active_campaigns),
+    suspended: r.suspended_at !== null,
+    suspendedReason: r.suspended_reason,
+    createdAt: iso(r.created_at),
+  };
+}
+
+const NONE: q.TeamFigures = {
+  members: 0,
+  devicesTotal: 0,
+  devicesConnected: 0,
+  smsOut: 0,
+  smsBlocked: 0,
+  activeCampaigns: 0,
+};
+
+/** A figure sort's key of one team. */
+const FIGURE_OF: Partial<Record<AdminPanelSort, (f: q.TeamFigures) => number>> = {
+  members: (f) => f.members,
+  devices: (f) => f.devicesTotal,
+  smsOut: (f) => f.smsOut,
+  smsBlocked: (f) => f.smsBlocked,
+  blockRate: (f) => (f.smsOut > 0 ? f.smsBlocked / f.smsOut : 0),
+  activeCampaigns: (f) => f.activeCampaigns,
+};
+
+type Snapshot = { at: number; figures: Map<string, q.TeamFigures> };
+
+export type PanelService = ReturnType<typeof createPanelService>;
+
+/**
+ * What staff read: the teams with their figures (/admin/teams) and the audit log (/admin/audit).
+ * Sorting 10,000 teams by a figure, and the totals, need every team's figures: they come from a
+ * snapshot per period at most `snapshotMs` old, rebuilt in the background when it ages (ADR 025). The
+ * rows of the page are always read fresh.
+ */
+export function createPanelService(deps: { db: Db; clock: Clock; audit: AuditService; snapshotMs: number }) {
+  const { db } = deps;
+  const snapshots = new Map<string, Snapshot>();
+  const building = new Map<string, Promise<Snapshot>>();
+
+  function build(startDay: string) {
+    let pending = building.get(startDay);
+    if (!pending) {
+      pending = q
+        .allFigures(db, startDay)
+        .then((figures) => {
+          const snap = { at: Date.now(), figures };
+          snapshots.set(startDay, snap);
+          return snap;
+        })
+        .finally(() => building.delete(startDay));
+      building.set(startDay, pending);
+    }
+    return pending;
+  }
+
+  async function figuresFor(startDay: string) {
+    const snap = snapshots.get(startDay);
+    if (!snap || deps.snapshotMs === 0) return (await build(startDay)).figures;
+    // Stale: answered from it while a fresh one is read (errors are the next request's to see).
+    if (Date.now() - snap.at > deps.snapshotMs) build(startDay).catch(() => snapshots.delete(startDay));
+    return snap.figures;
+  }
+
+  return {
+    async panel(query: PanelQuery) {
+      const startDay = periodStartDay(query.period, deps.clock.now());
+      const filter = { search: query.search, onlyActiveCampaigns: query.onlyActiveCampaigns };
+      const offset = (query.page - 1) * ADMIN_PANEL_PAGE_SIZE;
+      const [kept, figures] = await Promise.all([q.keptTeams(db, filter), figuresFor(startDay)]);
+      const figure = FIGURE_OF[query.sort];
+      let pageIds: string[];
+      if (figure) {
+        const sign = query.dir === 'asc' ? 1 : -1;
+        const keyed = kept.map((t) => ({ id: t.id, key: figure(figures.get(t.id) ?? NONE) }));
+        keyed.sort((a, b) => sign * (a.key - b.key) || (a.id < b.id ? -1 : 1));
+        pageIds = keyed.slice(offset, offset + ADMIN_PANEL_PAGE_SIZE).map((k) => k.id);
+      } else {
+        pageIds = await q.pageByTable(db, {
+          filter,
+          sort: query.sort,
+          dir: query.dir,
+          limit: ADMIN_PANEL_PAGE_SIZE,
+          offset,
+        });
+      }
+      const rows = await q.pageRows(db, pageIds, startDay);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const totals = { smsOut: 0, smsBlocked: 0, activeCampaigns: 0, suspended: 0 };
+      for (const t of kept) {
+        const f = figures.get(t.id) ?? NONE;
+        totals.smsOut += f.smsOut;
+        totals.smsBlocked += f.smsBlocked;
+        totals.activeCampaigns += f.activeCampaigns;
+        if (t.suspended) totals.suspended++;
+      }
+      return {
+        teams: pageIds.flatMap((id) => (byId.has(id) ? [toRow(byId.get(id)!)] : [])),
+        total: kept.length,
+        page: query.page,
+        pageSize: ADMIN_PANEL_PAGE_SIZE,
+        kpis: { teams: kept.length, ...totals, blockRate: blockRate(totals.smsBlocked, totals.smsOut) },
+      };
+    },
+
+    async auditLog(query: AuditFilter & { page: number }) {
+      const { rows, total } = await deps.audit.list(
+        db,
+        { scope: query.scope, teamId: query.teamId },
+        AUDIT_PAGE_SIZE,
+        (query.page - 1) * AUDIT_PAGE_SIZE,
+      );
+      const entries: AuditEntryDto[] = rows.map((r) => ({
+        _id: r.id,
+        action: r.action,
+        actor: r.actorName ? `${r.actorName} <${r.actorEmail}>` : r.actorEmail,
+        team: r.teamName,
+        teamId: r.teamId,
+        target: r.targetEmail,
+        ip: r.ip,
+        details: r.details,
+        createdAt: iso(r.createdAt),
+      }));
+      return { entries, total, pageSize: AUDIT_PAGE_SIZE };
+    },
+  };
+}

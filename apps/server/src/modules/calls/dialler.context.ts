@@ -1,0 +1,66 @@
+import type { DiallerStateDto, Plan } from '@prospector/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Realtime } from '../../plugins/realtime.js';
+import type { PhoneZones } from '../../providers/phone-zones/index.js';
+import type { VoiceProvider } from '../../providers/voice/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import type { RecordsService, TasksService } from '../records/index.js';
+import { toMemberDto, toStateDto, type Line, type Session } from './dialler.sessions.js';
+
+export type DiallerDeps = {
+  db: Db;
+  clock: Clock;
+  realtime: Realtime;
+  voice: VoiceProvider;
+  zonesOf: PhoneZones;
+  records: RecordsService;
+  tasks: TasksService;
+  notifications: NotificationsService;
+  /** The team's plan and its outbound calls this month (billing's plans service). */
+  callsThisMonth: (teamId: string) => Promise<{ plan: Plan; used: number }>;
+  log: FastifyBaseLogger;
+  /** A URL the provider can fetch a voicemail's audio from. */
+  vmLink: (vmId: string) => string;
+  /** The recorded identification an abandoned call hears. */
+  identificationUrl: string;
+  /** How long an inbound call rings the members' browsers before it is missed. */
+  inboundRingMs?: number;
+  /** Measures for the bench: ms from taking a queue entry to the provider accepting the call. */
+  onPlaced?: (ms: number) => void;
+};
+
+export type DiallerContext = ReturnType<typeof createDiallerContext>;
+
+/**
+ * What the dialler's parts share: the members' sessions in this process (ADR 022), the lines by the
+ * provider's id, and how a member's state reaches their browser and their team's members list.
+ */
+export function createDiallerContext(deps: DiallerDeps) {
+  const { clock, realtime, log } = deps;
+  const sessions = new Map<string, Session>();
+  const bySid = new Map<string, Line>();
+  /** What each member's teammates last heard of them: the list changes less often than the lines. */
+  const told = new Map<string, string>();
+  const state = { closed: false };
+
+  function emit(s: Session) {
+    realtime.toUser(s.userId, 'callUpdate', { state: toStateDto(s, clock.now()) });
+    const member = toMemberDto(s);
+    const key = JSON.stringify(member);
+    if (told.get(s.userId) === key) return;
+    told.set(s.userId, key);
+    realtime.toTeam(s.teamId, 'diallerMember', member);
+  }
+
+  /** Runs a line's database writes in order (the row is inserted first). */
+  function write(line: Line, fn: () => Promise<unknown>) {
+    line.writes = line.writes.then(fn).catch((err: unknown) => log.error({ err }, 'dialler write failed'));
+    return line.writes;
+  }
+
+  const stateOf = (userId: string): DiallerStateDto => toStateDto(sessions.get(userId), clock.now());
+
+  return { deps, sessions, bySid, told, state, emit, write, stateOf };
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ABANDON_WINDOW_DAYS,
+  allowedLines,
+  callLimitMessage,
+  dialRefusal,
+  itemsToDial,
+  mayPlaceCall,
+  type Plan,
+} from '@prospector/core';
+import * as q from './calls.queries.js';
+import type { DiallerContext } from './dialler.context.js';
+import { apply, busyLines, type Line, type Session } from './dialler.sessions.js';
+import { pickCallerId } from './dialler.support.js';
+
+const DAY_MS = 86_400_000;
+/** Entries looked at per round: those in quiet hours are passed over, not dropped. */
+const CANDIDATES = 12;
+/** The plan's calls this month are read again after this long; placements in between count here. */
+const METER_TTL_MS = 60_000;
+
+export type Outbound = ReturnType<typeof createOutbound>;
+
+/**
+ * Placing calls: each member's dialling rounds (auto-advance over their queue), the abandonment
+ * throttle of 47 CFR 64.1200(a)(7), and the plan's monthly calls. Compliance is checked here, before
+ * any number is dialled: never DNC or Wrong #, only 8:00–21:00 in the contact's zone, the caller ID a
+ * team number.
+ */
+export function createOutbound(
+  ctx: DiallerContext,
+  /** A line ended (failed to place): the provider events' finish. */
+  finish: (line: Line, outcome: 'failed', durationMs: number, queued: boolean) => Promise<void>,
+) {
+  const { deps, sessions, bySid, emit, write } = ctx;
+  const { db, clock, realtime, voice, log } = deps;
+
+  function pump(s: Session) {
+    s.pumping = s.pumping
+      .then(() => pumpOnce(s))
+      .catch((err: unknown) => log.error({ err }, 'dialler round failed'));
+    return s.pumping;
+  }
+
+  async function pumpOnce(s: Session) {
+    if (sessions.get(s.userId) !== s) return;
+    const busy = () => [...Array(busyLines(s))].map(() => ({ itemId: '', callStatus: 'Ringing' as const }));
+    if (itemsToDial(s.state, [...busy(), { itemId: '?', callStatus: null }], s.lineLimit).length === 0)
+      return;
+    const candidates = await q.nextCandidates(db, s.teamId, s.userId, CANDIDATES, {
+      withStatusOnly: s.settings.noStatusCalls,
+    });
+    if (!candidates.length) return;
+    const [{ numbers, tz }] = await Promise.all([
+      teamLine(s.teamId),
+      loadBucket(s.teamId, candidates[0]!.campaignId),
+      loadMeter(s.teamId),
+    ]);
+    if (!numbers.length) return;
+    for (const c of candidates) {
+      s.lineLimit = linesFor(s, c.campaignId);
+      const free = itemsToDial(
+        s.state,
+        [...busy(), ...candidates.map((e) => ({ itemId: e.itemId, callStatus: null }))],
+        s.lineLimit,
+      );
+      if (free.length === 0) break;
+      const phone = c.phone ? { value: c.phone, status: c.phoneStatus ?? '' } : null;
+      const refusal = dialRefusal(
+        phone,
+        phone ? await deps.zonesOf(phone.value) : [],
+        clock.now(),
+        tz ?? 'UTC',
+      );
+      if (refusal === 'quietHours') continue;
+      if (refusal) {
+        if (await q.claimEntry(db, c.id, 'Skipped'))
+          await q.setEntryStatus(db, s.teamId, c.itemId, 'Skipped', false);
+        continue;
+      }
+      const limit = planRefusal(s.teamId);
+      if (limit) return stopForPlan(s, limit);
+      const poppedAt = performance.now();
+      if (!(await q.claimEntry(db, c.id, 'Ringing'))) continue;
+      // Checked again with no await before the line is taken: other members' rounds ran meanwhile.
+      s.lineLimit = linesFor(s, c.campaignId);
+      const again = planRefusal(s.teamId);
+      if (
+        again ||
+        itemsToDial(s.state, [...busy(), { itemId: c.itemId, callStatus: null }], s.lineLimit).length === 0
+      ) {
+        await q.releaseEntry(db, c.id);
+        if (again) return stopForPlan(s, again);
+        break;
+      }
+      await place(
+        s,
+        { itemId: c.itemId, name: c.name, phone: c.phone!, campaignId: c.campaignId },
+        numbers,
+        true,
+        poppedAt,
+      );
+    }
+  }
+
+  /** A team's numbers and zone, read at most every 2 s (every member's round needs them). */
+  const teamLines = new Map<string, { at: number; numbers: { number: string }[]; tz: string | null }>();
+  async function teamLine(teamId: string) {
+    const hit = teamLines.get(teamId);
+    const now = performance.now();
+    if (hit && now - hit.at < 2000) return hit;
+    const [numbers, tz] = await Promise.all([q.listNumbers(db, teamId), q.teamTimezone(db, teamId)]);
+    const fresh = { at: now, numbers, tz };
+    teamLines.set(teamId, fresh);
+    return fresh;
+  }
+
+  // ---------------------------------------------------------------- the plan's calls (BASIC: 250)
+
+  /**
+   * Each team's plan and calls this month: read from billing, then counted here as calls are placed
+   * (with no await between the check and the count), so members dialling at once never pass the limit.
+   */
+  const meters = new Map<string, { plan: Plan; used: number; at: number }>();
+  async function loadMeter(teamId: string) {
+    const m = meters.get(teamId);
+    const now = performance.now();
+    if (m && now - m.at < METER_TTL_MS) return m;
+    const fresh = { ...(await deps.callsThisMonth(teamId)), at: now };
+    meters.set(teamId, fresh);
+    return fresh;
+  }
+  /** The limit's message when the team's plan has no call left this month; null while it has. */
+  function planRefusal(teamId: string): string | null {
+    const m = meters.get(teamId);
+    if (!m || mayPlaceCall(m.plan, m.used)) return null;
+    return callLimitMessage(m.plan);
+  }
+  function stopForPlan(s: Session, message: string) {
+    apply(s, { type: 'pause' });
+    s.notice = message;
+    emit(s);
+  }
+
+  // ---------------------------------------------------------------- abandonment (47 CFR 64.1200(a)(7))
+
+  /**
+   * Each campaign's answered and abandoned calls over 30 days: read from the database, then kept up to
+   * date here as calls are answered, so members dialling at once all see each other's outcomes.
+   */
+  const buckets = new Map<string, { answered: number; abandoned: number; at: number }>();
+  const bucketKey = (teamId: string, campaignId: string | null) => `${teamId}:${campaignId ?? ''}`;
+  async function loadBucket(teamId: string, campaignId: string | null) {
+    const key = bucketKey(teamId, campaignId);
+    const now = clock.now().getTime();
+    const b = buckets.get(key);
+    if (b && Math.abs(now - b.at) < 60_000) return;
+    const since = new Date(now - ABANDON_WINDOW_DAYS * DAY_MS);
+    buckets.set(key, { ...(await q.abandonStats(db, teamId, campaignId, since)), at: now });
+  }
+  function countAnswer(line: Line, abandoned: boolean) {
+    const b = buckets.get(bucketKey(line.teamId, line.campaignId));
+    if (!b) return;
+    b.answered += 1;
+    if (abandoned) b.abandoned += 1;
+  }
+  /**
+   * Lines a member may use for a campaign now. Every member already on two lines for it could still
+   * abandon one call: those count as abandoned until their lines settle, so the rate stays ≤ 3 %
+   * however many members dial at once.
+   */
+  function linesFor(s: Session, campaignId: string | null): number {
+    const b = buckets.get(bucketKey(s.teamId, campaignId));
+    if (!b) return 1;
+    let exposed = 0;
+    for (const other of sessions.values())
+      if (other !== s && other.teamId === s.teamId && busyLines(other) >= 2) exposed += 1;
+    return allowedLines({ answered: b.answered, abandoned: b.abandoned + exposed });
+  }
+
+  async function place(
+    s: Session,
+    c: { itemId: string; name: string; phone: string; campaignId: string | null },
+    numbers: { number: string }[],
+    queued: boolean,
+    poppedAt?: number,
+  ): Promise<Line> {
+    const now = clock.now();
+    const line: Line = {
+      callId: randomUUID(),
+      sid: null,
+      teamId: s.teamId,
+      userId: s.userId,
+      itemId: c.itemId,
+      campaignId: c.campaignId,
+      direction: 'out',
+      phone: c.phone,
+      from: pickCallerId(numbers, c.phone),
+      name: c.name,
+      status: 'Ringing',
+      startedAt: now,
+      answeredAt: null,
+      cancelled: false,
+      vmId: null,
+      endedAt: null,
+      durationMs: 0,
+      writes: Promise.resolve(),
+    };
+    const meter = meters.get(s.teamId);
+    if (meter) meter.used += 1;
+    s.placing += 1;
+    try {
+      line.sid = (await voice.placeCall({ from: line.from, to: line.phone })).sid;
+      if (poppedAt !== undefined) deps.onPlaced?.(performance.now() - poppedAt);
+      bySid.set(line.sid, line);
+      s.lines.set(line.callId, line);
+    } catch (err) {
+      log.warn({ err }, 'call not placed');
+      line.status = 'Failed';
+    } finally {
+      s.placing -= 1;
+    }
+    await write(line, () =>
+      q.insertCall(db, {
+        id: line.callId,
+        teamId: line.teamId,
+        userId: line.userId,
+        itemId: line.itemId,
+        campaignId: line.campaignId,
+        direction: 'out',
+        fromNumber: line.from,
+        toNumber: line.phone,
+        sid: line.sid,
+        status: line.status,
+        startedAt: now,
+      }),
+    );
+    if (line.status === 'Failed') await finish(line, 'failed', 0, queued);
+    else emit(s);
+    if (queued) realtime.toUser(s.userId, 'queueChanged', {});
+    return line;
+  }
+
+  return {
+    pump,
+    place,
+    countAnswer,
+    /** The plan's refusal for one more call now (reads the meter first). */
+    async planRefusalNow(teamId: string) {
+      await loadMeter(teamId);
+      return planRefusal(teamId);
+    },
+  };
+}

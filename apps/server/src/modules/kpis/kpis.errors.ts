@@ -1,0 +1,17 @@
+import { messages } from '@prospector/core';
+import type { ErrorAnswer } from '../../lib/errors.js';
+
+/** Expected failures of the KPIs call. */
+export const kpisErrors = {
+  KPIS_PERMISSION: { status: 403, message: messages.kpis.permission },
+  BAD_PERIOD: { status: 400, message: messages.kpis.badPeriod },
+} satisfies Record<string, ErrorAnswer>;
+
+export type KpisErrorCode = keyof typeof kpisErrors;
+
+declare module '../../lib/errors.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface ErrorCatalogues {
+    kpis: typeof kpisErrors;
+  }
+}

@@ -1,0 +1,122 @@
+import type { CallStatus } from '@prospector/core';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+
+/*
+ * The team's KPIs in four aggregate statements over one period, every one scoped to the team and to
+ * an index range (sms_jobs_team_created_idx, messages_team_in_idx, calls_team_started_idx). Days are
+ * dates of the team's time zone. Definitions: ADR 026.
+ */
+
+export type Period = { teamId: string; start: Date; end: Date; tz: string };
+
+const dayOf = (column: string, tz: string) => sql`(${sql.raw(column)} at time zone ${tz})::date`;
+
+type Grouped = {
+  g_day: number;
+  g_line: number;
+  g_template: number;
+  day: string | null;
+  line: string | null;
+  template_id: string | null;
+};
+
+/** Texts that finished (sent, delivered or refused) by day, line and template. */
+export function textFigures(db: Db, p: Period) {
+  return queryRows<Grouped & { sent: number; delivered: number; blocked: number }>(
+    db,
+    sql`with j as (
+        select ${dayOf('created_at', p.tz)} as day, from_value as line, template_id, state
+        from sms_jobs
+        where team_id = ${p.teamId} and created_at >= ${p.start} and created_at < ${p.end}
+          and state in ('sent', 'delivered', 'failed'))
+      select grouping(day) as g_day, grouping(line) as g_line, grouping(template_id) as g_template,
+        day::text as day, line, template_id::text as template_id,
+        count(*)::int as sent,
+        count(*) filter (where state = 'delivered')::int as delivered,
+        count(*) filter (where state = 'failed')::int as blocked
+      from j group by grouping sets ((day), (line), (template_id))`,
+  );
+}
+
+/**
+ * Campaign contacts who answered a text of the period, counted against that text (its day, line and
+ * template): the last text a contact got (its step) is the one the answer stopped.
+ */
+export function answerFigures(db: Db, p: Period) {
+  // Driven from the team's campaign texts of the period (its index range), each looking its recipient
+  // up by primary key: a join let the planner walk every team's recipients instead.
+  return queryRows<Grouped & { replied: number; opted_out: number }>(
+    db,
+    sql`with j as materialized (
+        select created_at, from_value, template_id,
+          (select r.reason from campaign_recipients r where r.id = j.recipient_id and r.step = j.step) as reason
+        from sms_jobs j
+        where team_id = ${p.teamId} and created_at >= ${p.start} and created_at < ${p.end}
+          and recipient_id is not null),
+      a as (
+        select ${dayOf('created_at', p.tz)} as day, from_value as line, template_id, reason
+        from j where reason in ('replied', 'optOut'))
+      select grouping(day) as g_day, grouping(line) as g_line, grouping(template_id) as g_template,
+        day::text as day, line, template_id::text as template_id,
+        count(*)::int as replied,
+        count(*) filter (where reason = 'optOut')::int as opted_out
+      from a group by grouping sets ((day), (line), (template_id))`,
+  );
+}
+
+/** Texts contacts sent the team, by the day they came in and the line they came in on. */
+export function inboundFigures(db: Db, p: Period) {
+  return queryRows<Omit<Grouped, 'g_template' | 'template_id'> & { n: number }>(
+    db,
+    sql`with m as (
+        select ${dayOf('created_at', p.tz)} as day, sent_from as line
+        from messages
+        where team_id = ${p.teamId} and direction = 'in' and created_at >= ${p.start} and created_at < ${p.end}
+          and not system and not comment and phone is not null)
+      select grouping(day) as g_day, grouping(line) as g_line, day::text as day, line, count(*)::int as n
+      from m group by grouping sets ((day), (line))`,
+  );
+}
+
+/** Calls by the day they started and their outcome. */
+export function callFigures(db: Db, p: Period) {
+  return queryRows<{ day: string; status: CallStatus; n: number }>(
+    db,
+    sql`select ${dayOf('started_at', p.tz)}::text as day, status, count(*)::int as n
+      from calls
+      where team_id = ${p.teamId} and started_at >= ${p.start} and started_at < ${p.end}
+      group by 1, 2`,
+  );
+}
+
+/** The instant a date of the time zone starts. */
+export async function startOfDay(db: Db, date: string, tz: string) {
+  const [r] = await queryRows<{ at: Date | string }>(
+    db,
+    sql`select (${date}::date::timestamp at time zone ${tz}) as at`,
+  );
+  return new Date(r!.at);
+}
+
+/** Today's date in the time zone. */
+export async function todayIn(db: Db, tz: string) {
+  const [r] = await queryRows<{ d: string }>(db, sql`select (now() at time zone ${tz})::date::text as d`);
+  return r!.d;
+}
+
+/** The team's time zone, its lines (devices) and templates, to name the figures. */
+export async function teamContext(db: Db, teamId: string) {
+  const [[team], devices, templates] = await Promise.all([
+    queryRows<{ timezone: string | null }>(db, sql`select timezone from teams where id = ${teamId}`),
+    queryRows<{ id: string; value: string }>(
+      db,
+      sql`select id::text, value from devices where team_id = ${teamId} and kind <> 'mac'`,
+    ),
+    queryRows<{ id: string; text: string }>(
+      db,
+      sql`select id::text, text from templates where team_id = ${teamId}`,
+    ),
+  ]);
+  return { timezone: team?.timezone ?? null, devices, templates };
+}

@@ -1,0 +1,13 @@
+import { useNavigate } from 'react-router';
+import { TeamsPage } from '../../features/admin';
+import { useSwitchToUser } from '../../features/auth';
+
+/**
+ * /admin/teams: the panel, and 'Switch into team' opens the team's admin account (the staff token is
+ * kept for 'Switch back', spec part 2 §4; the server audits it).
+ */
+export function AdminTeamsRoute() {
+  const navigate = useNavigate();
+  const switchToUser = useSwitchToUser(() => void navigate('/'));
+  return <TeamsPage onSwitchInto={(teamId) => switchToUser.mutate({ teamId })} />;
+}

@@ -1,0 +1,1 @@
+export { SuspensionPage } from './components/suspension-page';

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useChats } from '../api/get-chats';
+import { useChatsStore } from '../hooks/chats-store';
+import { useLiveChats } from '../hooks/use-live-chats';
+import { ChatModal } from './chat-modal';
+import { ChatsModal } from './chats-modal';
+
+type ChatsButtonProps = {
+  me: string;
+  isStaff: boolean;
+  /** The team's members, for @mentions. */
+  members: readonly { _id: string; name: string }[];
+  timeZone?: string | null;
+  onOpenItem: (id: string) => void;
+};
+
+const MAX_BADGE = 99;
+
+/**
+ * The top bar's chat icon (spec part 1 §2.1): the unread count over every chat, live; hidden for our
+ * internal team except the staff. It opens the Chats modal, which opens a chat.
+ */
+export function ChatsButton({ me, isStaff, members, timeZone, onOpenItem }: ChatsButtonProps) {
+  useLiveChats();
+  useEffect(() => useChatsStore.setState({ me }), [me]);
+  const chats = useChats();
+  const [listOpen, setListOpen] = useState(false);
+  const [openChat, setOpenChat] = useState<string | null>(null);
+  if (!chats.data?.widget) return null;
+  const unread = chats.data.chats.reduce((n, c) => n + c.notifCount, 0);
+  const label = unread > 0 ? `Chats, ${unread} unread` : 'Chats';
+  return (
+    <>
+      <Tooltip label="Chats" withArrow>
+        <Indicator
+          label={unread > MAX_BADGE ? `${MAX_BADGE}+` : unread}
+          disabled={unread === 0}
+          size={18}
+          color="red"
+          offset={4}
+          data-testid="chats-badge"
+        >
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            radius="md"
+            aria-label={label}
+            onClick={() => setListOpen(true)}
+          >
+            <IconMessageCircle size={20} stroke={1.7} />
+          </ActionIcon>
+        </Indicator>
+      </Tooltip>
+      <ChatsModal
+        opened={listOpen}
+        isStaff={isStaff}
+        timeZone={timeZone}
+        onClose={() => setListOpen(false)}
+        onOpenChat={setOpenChat}
+      />
+      <ChatModal
+        chatId={openChat}
+        me={me}
+        isStaff={isStaff}
+        members={members}
+        timeZone={timeZone}
+        onClose={() => setOpenChat(null)}
+        onOpenItem={(id) => {
+          setListOpen(false);
+          onOpenItem(id);
+        }}
+      />
+    </>
+  );
+}

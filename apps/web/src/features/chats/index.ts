@@ -1,0 +1,2 @@
+export { ChatsButton } from './components/chats-button';
+export { chatsKeys } from './api/chats-keys';

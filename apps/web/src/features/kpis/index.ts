@@ -1,0 +1,1 @@
+export { KpisPage } from './components/kpis-page';

@@ -1,0 +1,2 @@
+export * from './dto.js';
+export * from './chats.js';
