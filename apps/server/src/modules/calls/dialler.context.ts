@@ -54,13 +54,24 @@ export function createDiallerContext(deps: DiallerDeps) {
     realtime.toTeam(s.teamId, 'diallerMember', member);
   }
 
+  /** Every line's writes still running, so an answer can wait until they have all landed. */
+  const pending = new Set<Promise<unknown>>();
+
   /** Runs a line's database writes in order (the row is inserted first). */
   function write(line: Line, fn: () => Promise<unknown>) {
-    line.writes = line.writes.then(fn).catch((err: unknown) => log.error({ err }, 'dialler write failed'));
-    return line.writes;
+    const next = line.writes.then(fn).catch((err: unknown) => log.error({ err }, 'dialler write failed'));
+    line.writes = next;
+    pending.add(next);
+    void next.finally(() => pending.delete(next));
+    return next;
+  }
+
+  /** Resolves once no line has a write running, including writes those writes started. */
+  async function idle() {
+    while (pending.size) await Promise.all([...pending]);
   }
 
   const stateOf = (userId: string): DiallerStateDto => toStateDto(sessions.get(userId), clock.now());
 
-  return { deps, sessions, bySid, told, state, emit, write, stateOf };
+  return { deps, sessions, bySid, told, state, emit, write, idle, stateOf };
 }

@@ -211,7 +211,10 @@ export function createDiallerService(deps: DiallerDeps) {
         (await q.randomContactPhone(db, auth.teamId)) ??
         normalizePhone(`91655501${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`)!;
       const { sid } = await (voice as SimulatedVoice).simulateIncoming({ from, to: number.number });
-      return ok({ callId: bySid.get(sid)?.callId ?? sid, from });
+      const callId = bySid.get(sid)?.callId;
+      // The answer comes once the call is on the record (a missed call's task and message too).
+      await ctx.idle();
+      return ok({ callId: callId ?? sid, from });
     },
     /** The member's call settings changed: their session dials by the new ones. */
     settingsChanged(userId: string, settings: { noStatusCalls: boolean; defaultVm: string | null }) {
@@ -227,6 +230,7 @@ export function createDiallerService(deps: DiallerDeps) {
     async settle() {
       await Promise.all([...sessions.values()].map((s) => s.pumping));
       await inbound.settle();
+      await ctx.idle();
     },
     async close() {
       ctx.state.closed = true;
