@@ -78,6 +78,9 @@ export function createConnection(options: {
     reconnectionDelay: timing.reconnectionDelayMs,
     reconnectionDelayMax: timing.reconnectionDelayMaxMs,
     randomizationFactor: 0.5,
+    // Keeps the balancer's cookie (deploy/haproxy.cfg): the long-polling requests of one connection
+    // must reach the server process that opened it.
+    withCredentials: true,
   });
   let ready = false;
   let closed = false;

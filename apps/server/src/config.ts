@@ -78,6 +78,7 @@ export const envSchema = z
     UPLOAD_QUOTA_MB: positiveInt(500),
     DEVICE_MAX_IN_FLIGHT: positiveInt(50),
     DEVICE_JOB_TIMEOUT_MS: positiveInt(3_600_000),
+    DEVICE_SWEEP_MS: positiveInt(1000),
     DEVICE_RETRY_BASE_MS: positiveInt(30_000),
     DEVICE_INBOUND_PER_SECOND: positiveInt(DEFAULT_INBOUND_RATE.perSecond),
     DEVICE_INBOUND_BURST: positiveInt(DEFAULT_INBOUND_RATE.burst),

@@ -160,11 +160,26 @@ export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): 
     dispatch: drizzlePg(dispatchPool, { schema }) as unknown as Db,
     driver: 'postgres',
     changes: postgresChangeFeed(url, [pool, urgentPool, dispatchPool]),
-    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePostgres(url, pool),
     close: async () => {
       await Promise.all([pool.end(), urgentPool.end(), dispatchPool.end()]);
     },
   };
+}
+
+/** Held while a process migrates: processes started together migrate one after the other (ADR 029). */
+const MIGRATION_LOCK = 7_305_118_022;
+
+async function migratePostgres(url: string, pool: pg.Pool) {
+  // On a connection of its own, so a pool of one connection still has it free for the migrations.
+  const holder = new pg.Client({ connectionString: url });
+  await holder.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await holder.end().catch(() => {});
+  }
 }
 
 /** Every PGlite is created here, so each one has the extensions the migrations need. */

@@ -51,7 +51,22 @@ export type Realtime = {
   endSession(sessionId: string, reason: 'logout' | 'revoked'): void;
   /** Ends every socket of a user (removed from the team), in every process. */
   endUser(userId: string, reason: 'removed'): void;
+  /** Signals between this app's processes (ADR 029). */
+  peers: Peers;
   close(): Promise<void>;
+};
+
+/**
+ * Signals to the app's other processes, through the Socket.IO Redis adapter (`serverSideEmit`). A
+ * handler runs in every other process, never in the one that sent. Without `REDIS_URL` the process is
+ * alone: `tell` reaches nobody and `ask` answers no one's answers.
+ */
+export type Peers = {
+  readonly shared: boolean;
+  tell(event: string, payload: unknown): void;
+  /** Every other process's answer (null ones included) within `timeoutMs`; those that did not answer are left out. */
+  ask<T>(event: string, payload: unknown, timeoutMs: number): Promise<T[]>;
+  on(event: string, handler: (payload: unknown) => unknown): void;
 };
 
 /**
@@ -76,7 +91,8 @@ export function createRealtime(
   const io: AppServer = new Server(app.server, { serveClient: false, cors: { origin: false } });
   const redis = redisUrl ? [new Redis(redisUrl), new Redis(redisUrl)] : [];
   for (const r of redis) r.on('error', (err) => app.log.error({ err }, 'redis connection error'));
-  if (redis.length) io.adapter(createAdapter(redis[0]!, redis[1]!));
+  // A process that died answers no peer request: the others give up on it after two seconds.
+  if (redis.length) io.adapter(createAdapter(redis[0]!, redis[1]!, { requestsTimeout: 2000 }));
 
   io.use(async (socket, next) => {
     try {
@@ -134,6 +150,46 @@ export function createRealtime(
     return (itemId: string) => [all, ...(byItem.get(itemId) ?? [])];
   }
 
+  const serverSide = io as unknown as {
+    serverSideEmit(event: string, ...args: unknown[]): boolean;
+    serverSideEmitWithAck(event: string, payload: unknown): Promise<unknown[]>;
+    on(event: string, listener: (...args: unknown[]) => void): void;
+  };
+  const peers: Peers = {
+    shared: redis.length > 0,
+    tell(event, payload) {
+      if (redis.length) serverSide.serverSideEmit(`peer:${event}`, payload);
+    },
+    async ask<T>(event: string, payload: unknown, timeoutMs: number) {
+      if (!redis.length) return [];
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<T[]>((resolve) => (timer = setTimeout(() => resolve([]), timeoutMs)));
+      const asked = serverSide.serverSideEmitWithAck(`peer:${event}`, payload).then(
+        (answers) => answers as T[],
+        // The adapter gave up on a process: the answers that came are in the error's responses.
+        (err: unknown) => ((err as { responses?: unknown[] }).responses ?? []) as T[],
+      );
+      try {
+        return await Promise.race([asked, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    on(event, handler) {
+      serverSide.on(`peer:${event}`, (payload: unknown, ack?: unknown) => {
+        Promise.resolve()
+          .then(() => handler(payload))
+          .then(
+            (answer) => typeof ack === 'function' && (ack as (a: unknown) => void)(answer ?? null),
+            (err: unknown) => {
+              app.log.error({ err, event }, 'peer signal failed');
+              if (typeof ack === 'function') (ack as (a: unknown) => void)(null);
+            },
+          );
+      });
+    },
+  };
+
   const toRooms: Realtime['toRooms'] = (to, event, payload) => {
     io.to(to).emit(event, ...args(payload));
   };
@@ -171,6 +227,7 @@ export function createRealtime(
       io.to(rooms.user(userId)).emit('sessionRevoked', { reason });
       io.in(rooms.user(userId)).disconnectSockets(true);
     },
+    peers,
     close: async () => {
       await io.close();
       await Promise.all(redis.map((r) => r.quit()));

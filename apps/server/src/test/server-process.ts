@@ -40,14 +40,26 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type ServerProcess = { url: string; output(): string; stop(): Promise<void> };
+export type ServerProcess = {
+  url: string;
+  port: number;
+  pid: number;
+  output(): string;
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<void>;
+  /** Sends a signal (SIGKILL: the process dies mid-work) and answers its exit code, null when killed. */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
+};
 
 /**
  * The real server, `node --import tsx apps/server/src/main.ts`, in a child process on a loopback
  * port, with the engines off unless `env` turns them on; resolves once it listens.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServerProcess(
+  env: Record<string, string>,
+  port?: number,
+): Promise<ServerProcess> {
+  port ??= await freePort();
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
@@ -73,7 +85,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
     const check = () => {
@@ -90,10 +102,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid!,
     output: () => out,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
+    },
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { teams } from './teams.js';
 
 export type HookKind = 'push' | 'inbound' | 'outbound';
@@ -21,4 +21,19 @@ export const hookDeliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('hook_deliveries_due_idx').on(t.state, t.nextAttemptAt)],
+);
+
+/**
+ * Calls counted per key and per window, for limits that must hold across every process (the public
+ * API's calls per key: rules/rate-limit.ts). A key's rows older than its previous window are deleted
+ * as it is counted.
+ */
+export const rateCounts = pgTable(
+  'rate_counts',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );

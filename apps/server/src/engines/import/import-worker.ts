@@ -81,6 +81,7 @@ export function createImportWorker(deps: {
       custom: !SYSTEM_TARGETS.has(`${f.type}:${f.matchesTo}`),
     }));
     const commit = committer(job, list, await deps.notContactedId(list.teamId));
+    log.info({ listId: list.id, from: list.rowsDone, attempt: job.attempts }, 'import claimed');
     try {
       const chunks = readChunks(
         readSheet(file, upload.kind, deps.xlsx),

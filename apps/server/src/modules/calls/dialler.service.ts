@@ -16,8 +16,12 @@ import {
   toCallDto,
   toMemberDto,
   toStateDto,
+  type Line,
 } from './dialler.sessions.js';
 import { refusalCode } from './dialler.support.js';
+
+/** How long a provider's event waits for the process that placed its call to answer (ADR 029). */
+const PEER_ANSWER_MS = 3000;
 
 type R<T> = Promise<Result<T, CallsErrorCode | 'PERMISSION_REQUIRED'>>;
 
@@ -44,15 +48,30 @@ export function createDiallerService(deps: DiallerDeps) {
     return bySid.get(sid) ?? null;
   }
 
+  async function onLineEvent(line: Line, e: VoiceEvent): Promise<AnswerInstruction | null> {
+    if (await inbound.onEvent(line, e)) return null;
+    return events.onEvent(line, e);
+  }
+
+  type PeerAnswer = { handled: boolean; answer: AnswerInstruction | null };
+
   async function onEvent(e: VoiceEvent): Promise<AnswerInstruction | null> {
     if (e.kind === 'ringing' || ctx.state.closed) return null;
     if (e.kind === 'incoming') return inbound.onIncoming(e);
     const line = await lineOf(e.sid);
-    if (!line) return { kind: 'hangup' };
-    if (await inbound.onEvent(line, e)) return null;
-    return events.onEvent(line, e);
+    if (line) return onLineEvent(line, e);
+    // The provider calls back whichever process the balancer picks; the line lives where it was placed.
+    const answers = await deps.realtime.peers.ask<PeerAnswer | null>('voiceEvent', e, PEER_ANSWER_MS);
+    const owner = answers.find((a) => a?.handled);
+    return owner ? owner.answer : { kind: 'hangup' };
   }
   voice.setHandler(onEvent);
+  deps.realtime.peers.on('voiceEvent', async (payload): Promise<PeerAnswer> => {
+    const e = payload as VoiceEvent;
+    if (ctx.state.closed || typeof e?.sid !== 'string') return { handled: false, answer: null };
+    const line = await lineOf(e.sid);
+    return line ? { handled: true, answer: await onLineEvent(line, e) } : { handled: false, answer: null };
+  });
 
   async function join(auth: AuthContext): R<DiallerStateDto> {
     if (!mayCall(auth)) return fail('PERMISSION_REQUIRED');

@@ -20,6 +20,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { Db } from '../../db/client.js';
+import type { Peers } from '../../plugins/realtime.js';
 import type { Clock } from '../../lib/clock.js';
 import * as q from './devices.queries.js';
 import { readInbound } from './inbound.js';
@@ -59,6 +60,8 @@ export function createDeviceGateway(deps: {
   sms: () => SmsService;
   log: FastifyBaseLogger;
   onChanged: (teamId: string) => void;
+  /** The app's other processes: a device connected to one of them is told through it (ADR 029). */
+  peers: Pick<Peers, 'tell' | 'on'>;
   options: GatewayOptions;
 }) {
   const { db, clock, options } = deps;
@@ -206,6 +209,10 @@ export function createDeviceGateway(deps: {
       }
     });
 
+    // Offers made to an earlier socket of the device come back now, not after the offer timeout: a
+    // process that died holding that socket never hands them back (ADR 029). One the agent had taken
+    // is known to its journal and accepted again (classifyOffer).
+    await q.requeueOffered(deps.dispatchDb, deviceId, now);
     await offer(deviceId, true);
   });
 
@@ -262,6 +269,14 @@ export function createDeviceGateway(deps: {
     };
   }
 
+  // Another process queued work for, or removed, a device whose socket is here.
+  deps.peers.on('deviceKick', (id) => {
+    if (typeof id === 'string') void offer(id);
+  });
+  deps.peers.on('deviceDrop', (id) => {
+    if (typeof id === 'string') sockets.get(id)?.disconnect(true);
+  });
+
   async function sweep() {
     const now = clock.now();
     for (const [id, bucket] of buckets)
@@ -272,12 +287,17 @@ export function createDeviceGateway(deps: {
   }
 
   return {
-    /** Closes a device's socket (a removed device; tests simulating a network drop). */
+    /** Closes a device's socket, in whichever process holds it (a removed device; tests simulating a drop). */
     drop(deviceId: string) {
-      sockets.get(deviceId)?.disconnect(true);
+      const socket = sockets.get(deviceId);
+      if (socket) socket.disconnect(true);
+      else deps.peers.tell('deviceDrop', deviceId);
     },
-    /** New work for a device: offered at once if it is connected to this process. */
-    kick: (deviceId: string) => void offer(deviceId),
+    /** New work for a device: offered at once, by the process its socket is connected to. */
+    kick: (deviceId: string) => {
+      if (sockets.has(deviceId)) void offer(deviceId);
+      else deps.peers.tell('deviceKick', deviceId);
+    },
     start() {
       timer = setInterval(() => {
         sweep().catch((err: unknown) => deps.log.error({ err }, 'device sweep failed'));

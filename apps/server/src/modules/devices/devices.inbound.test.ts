@@ -207,6 +207,7 @@ describe('an inbound flood from one device', () => {
       at: at(),
     }));
     const answer = await agent.inbound(flood);
+    const answeredAt = performance.now();
     expect(answer.ok).toBe(true);
     expect(answer.deferred).toEqual(flood.slice(10).map((m) => m.id));
     // The next burst of 10 at 5 texts a second.
@@ -215,9 +216,11 @@ describe('an inbound flood from one device', () => {
     expect(await inboundBodies()).toEqual(flood.slice(0, 10).map((m) => m.body));
 
     // Sent again at once, the deferred ones are deferred again: nothing was saved up meanwhile.
+    // Only what 5 a second refilled since the first answer (a busy machine takes a while) may pass.
     const again = await agent.inbound(flood.slice(10));
-    expect(again.deferred?.length).toBeGreaterThanOrEqual(19);
-    expect((await inboundBodies()).length).toBeLessThanOrEqual(11);
+    const refilled = Math.floor(((performance.now() - answeredAt) * 5) / 1000) + 1;
+    expect(again.deferred?.length).toBeGreaterThanOrEqual(20 - refilled);
+    expect((await inboundBodies()).length).toBeLessThanOrEqual(10 + refilled);
   });
 
   it('an agent older than deferral (0.1.x drops what is deferred) gets every text of its flood stored', async () => {
@@ -231,6 +234,7 @@ describe('an inbound flood from one device', () => {
       at: at(),
     }));
     const answer = await agent.inbound(flood);
+    const answeredAt = performance.now();
     expect(answer.ok).toBe(true);
     expect(answer.deferred ?? []).toEqual([]);
     expect(await inboundBodies()).toEqual(flood.map((m) => m.body));

@@ -42,11 +42,12 @@ export const devicesPlugin = servicePlugin(
       sms: () => sms,
       log: app.log,
       onChanged: teamChanged,
+      peers: realtime.peers,
       options: {
         maxInFlight: config.DEVICE_MAX_IN_FLIGHT,
         offerTimeoutMs: 10_000,
         strandedAfterMs: config.DEVICE_JOB_TIMEOUT_MS,
-        sweepMs: 1000,
+        sweepMs: config.DEVICE_SWEEP_MS,
         inboundRate: { perSecond: config.DEVICE_INBOUND_PER_SECOND, burst: config.DEVICE_INBOUND_BURST },
       },
     });

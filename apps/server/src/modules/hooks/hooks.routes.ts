@@ -6,7 +6,6 @@ import { route } from '../../lib/route.js';
 /** Settings hooks, 'Push to CRM', and the public API's sendSMS. */
 export async function hooksRoutes(app: FastifyInstance) {
   const { hooks, sms } = app.services;
-  const perKey = new Map<string, number[]>();
   const { PUBLIC_API_PER_MINUTE: perMinute } = app.config;
 
   route(app, getIntegrations, async ({ auth }) => unwrap(await hooks.integrations(auth)));
@@ -16,11 +15,9 @@ export async function hooksRoutes(app: FastifyInstance) {
   route(app, publicSendSms, async ({ body }) => {
     const teamId = await hooks.teamByApiKey(body.apiKey);
     if (!teamId) throw new DomainError('API_KEY_INVALID');
-    // A sliding minute per key, in this process (see docs/scaling.md for many processes).
-    const now = Date.now();
-    const recent = (perKey.get(body.apiKey) ?? []).filter((t) => now - t < 60_000);
-    if (recent.length >= perMinute) throw new DomainError('RATE_LIMITED', { 'retry-after': '60' });
-    perKey.set(body.apiKey, [...recent, now]);
+    // A sliding minute per team's key, counted in the database: it holds across every process.
+    if (!(await hooks.takeApiSlot(teamId, perMinute)))
+      throw new DomainError('RATE_LIMITED', { 'retry-after': '60' });
     const message = await sms.sendToProspect(teamId, body.to, body.body);
     if (!message.ok && message.code === 'NOT_AN_IDENTIFIER') throw new DomainError('UNKNOWN_PROSPECT');
     return { ok: true as const, messageId: unwrap(message)._id };

@@ -13,6 +13,7 @@ import {
   type TeamIntegrations,
 } from '../teams/index.js';
 import type { HooksErrorCode } from './hooks.errors.js';
+import { takeRateSlot } from './rate-limit.queries.js';
 
 type TeamHooks = { push: string | null; inbound: string | null; outbound: string | null };
 
@@ -134,6 +135,9 @@ export function createHooksService(deps: {
 
     /** The team behind a public API key. */
     teamByApiKey: (apiKey: string) => findTeamIdByApiKey(db, apiKey),
+    /** One public API call of the team, if its limit per minute (across every process) allows it. */
+    takeApiSlot: (teamId: string, perMinute: number) =>
+      takeRateSlot(db, `public-api:${teamId}`, perMinute, 60_000, clock.now()),
   };
 }
 
