@@ -274,7 +274,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('two processes behind the balancer', () => {
+describe('two processes behind the balancer', { timeout: 150_000 }, () => {
   let devices: string[] = [];
   let groupId: string;
 
