@@ -79,6 +79,14 @@ export const envSchema = z
     DEVICE_MAX_IN_FLIGHT: positiveInt(50),
     DEVICE_JOB_TIMEOUT_MS: positiveInt(3_600_000),
     DEVICE_SWEEP_MS: positiveInt(1000),
+    /**
+     * Whether this process runs the simulated phones (a device agent inside the server). Behind a
+     * balancer exactly one process should (deploy/README.md); the others hand new ones to it.
+     */
+    SIMULATED_PHONES_HOST: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     DEVICE_RETRY_BASE_MS: positiveInt(30_000),
     DEVICE_INBOUND_PER_SECOND: positiveInt(DEFAULT_INBOUND_RATE.perSecond),
     DEVICE_INBOUND_BURST: positiveInt(DEFAULT_INBOUND_RATE.burst),

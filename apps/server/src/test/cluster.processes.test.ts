@@ -71,8 +71,9 @@ async function waitFor(what: string, check: () => Promise<boolean>, limitMs = 60
   }
 }
 
-async function startProcess(port: number) {
-  return startServerProcess(env, port);
+/** The first process hosts the simulated phones; the other hands them to it (deploy/README.md). */
+async function startProcess(port: number, host: boolean) {
+  return startServerProcess({ ...env, SIMULATED_PHONES_HOST: String(host) }, port);
 }
 
 /** A phone number added through the balancer, and its agent connected through the balancer. */
@@ -238,7 +239,7 @@ beforeAll(async () => {
   const ports = [await freePort(), await freePort()];
   // Migrated once here: the processes would also wait for each other (the migration lock).
   await database.migrate();
-  servers = await Promise.all(ports.map((p) => startProcess(p)));
+  servers = await Promise.all(ports.map((p, i) => startProcess(p, i === 0)));
   lb = await startBalancer([ports[0]!, ports[1]!]);
   const email = 'owner@cluster.test';
   const sent = await fetch(`${lb.url}/api/users/sendCode`, {
@@ -299,6 +300,27 @@ describe('two processes behind the balancer', { timeout: 150_000 }, () => {
       socket.disconnect();
     }
     await api(servers[0]!.url, 'POST', '/api/services/removeNumbers', { phones: ['+1 213 621 0147'] });
+  });
+
+  it('runs a simulated phone added through the process that does not host them on the one that does, once', async () => {
+    const added = await api<{ device: { _id: string } }>(
+      servers[1]!.url,
+      'POST',
+      '/api/services/addSimulatedPhone',
+      {},
+    );
+    const connected = async () =>
+      (
+        await api<{ devices: { _id: string; connected: boolean }[] }>(lb.url, 'GET', '/api/services/devices')
+      ).devices.find((d) => d._id === added.device._id)?.connected === true;
+    await waitFor('the simulated phone to connect', connected, 20_000);
+    await api(lb.url, 'POST', '/api/services/removeNumbers', {
+      phones: [
+        (
+          await api<{ devices: { _id: string; value: string }[] }>(lb.url, 'GET', '/api/services/devices')
+        ).devices.find((d) => d._id === added.device._id)!.value,
+      ],
+    });
   });
 
   it("holds the public API's limit per minute across both processes", async () => {
@@ -362,7 +384,7 @@ describe('two processes behind the balancer', { timeout: 150_000 }, () => {
     await expectEachTextOnce(campaign._id, 120);
 
     // The killed process comes back on its port, for the next test.
-    servers[servers.indexOf(victim)] = await startProcess(victim.port);
+    servers[servers.indexOf(victim)] = await startProcess(victim.port, victim === servers[0]);
   });
 
   it('SIGTERM drains a process: it hands its import back at once and exits; the other finishes the import and the campaign exactly', async () => {

@@ -29,6 +29,8 @@ export const devicesPlugin = servicePlugin(
         const address = app.server.address();
         return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
       },
+      host: config.SIMULATED_PHONES_HOST,
+      peers: realtime.peers,
       log: app.log,
     });
     // The gateway reads the SMS service's reports, and the SMS service wakes the gateway: the gateway

@@ -5,6 +5,7 @@ import type { Logger } from '@prospector/device-agent/logger';
 import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import type { Db } from '../../db/client.js';
+import type { Peers } from '../../plugins/realtime.js';
 import * as q from './devices.queries.js';
 import { deviceToken } from './devices.tokens.js';
 
@@ -25,6 +26,9 @@ export function createSimulatedPhones(deps: {
   dataDir: string;
   /** This server's own loopback address, known once it listens. */
   selfUrl: () => string | null;
+  /** Whether this process runs the simulated phones; when not, the one that does is told (ADR 029). */
+  host: boolean;
+  peers: Pick<Peers, 'tell' | 'on'>;
   log: FastifyBaseLogger;
 }) {
   const running = new Map<string, { agent: Agent; journal: Journal }>();
@@ -36,6 +40,7 @@ export function createSimulatedPhones(deps: {
   };
 
   async function start(device: q.DeviceRow) {
+    if (!deps.host) return void deps.peers.tell('simulatedPhoneStart', device.id);
     const url = deps.selfUrl();
     if (!url || running.has(device.id)) return;
     const journal = Journal.open(path.join(deps.dataDir, 'simulated-phones', `${device.id}.jsonl`));
@@ -62,16 +67,28 @@ export function createSimulatedPhones(deps: {
     phone.journal.close();
   }
 
+  if (deps.host) {
+    deps.peers.on('simulatedPhoneStart', async (id) => {
+      const [device] = (await q.simulatedDevices(deps.db)).filter((d) => d.id === id);
+      if (device) await start(device);
+    });
+    deps.peers.on('simulatedPhonesForget', async (ids) => {
+      if (Array.isArray(ids)) await Promise.all(ids.map((id) => stop(String(id))));
+    });
+  }
+
   return {
     start,
     stop,
     /** Starts the simulated phones the database already has (after a restart). */
     async resume() {
+      if (!deps.host) return;
       const rows = await q.simulatedDevices(deps.db);
       await Promise.all(rows.map((d) => start(d)));
     },
     /** Stops phones whose devices were removed. */
     async forget(ids: string[]) {
+      if (!deps.host) return void deps.peers.tell('simulatedPhonesForget', ids);
       await Promise.all(ids.map((id) => stop(id)));
     },
     async stopAll() {
