@@ -234,7 +234,6 @@ describe('an inbound flood from one device', () => {
       at: at(),
     }));
     const answer = await agent.inbound(flood);
-    const answeredAt = performance.now();
     expect(answer.ok).toBe(true);
     expect(answer.deferred ?? []).toEqual([]);
     expect(await inboundBodies()).toEqual(flood.map((m) => m.body));
