@@ -11,7 +11,8 @@
  * 1,000,000 texts (bench/kpis.ts; BENCH_SKIP_KPIS skips it), team chats (bench/chats.ts; BENCH_SKIP_CHATS
  * skips it), the JavaScript each web page downloads on a first visit (bench/web-bundle.ts, a production
  * build; BENCH_SKIP_WEB_BUNDLE skips it), and the admin panel at 10,000 teams (bench/admin-panel.ts,
- * PostgreSQL on 127.0.0.1:5432; BENCH_SKIP_ADMIN_PANEL skips it).
+ * PostgreSQL on 127.0.0.1:5432; BENCH_SKIP_ADMIN_PANEL skips it), and one server process against two
+ * behind HAProxy (bench/processes.ts, PostgreSQL and Redis; BENCH_SKIP_PROCESSES skips it).
  * PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set.
  */
 import { spawn } from 'node:child_process';
@@ -367,6 +368,12 @@ if (!process.env.BENCH_SKIP_ADMIN_PANEL) {
   adminPanelRows.push({ shape: 'all shapes', driver: r.driver, p95_ms: r.p95_ms, target_p95_ms: 100 });
   if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
 }
+// One server process against two behind HAProxy, on PostgreSQL (issue 22; bench/processes.ts).
+const processesRows: Record<string, unknown>[] = [];
+if (!process.env.BENCH_SKIP_PROCESSES) {
+  const { benchProcesses } = await import('./processes.js');
+  processesRows.push(...(await benchProcesses(() => {})));
+}
 // The power dialler: 50 agents × 2 simulated lines (targets: pop → placed p95 ≤ 50 ms, answered → browser p95 ≤ 200 ms).
 const diallerRows: Record<string, unknown>[] = [];
 for (const databaseUrl of process.env.BENCH_SKIP_DIALLER ? [] : targets) {
@@ -491,6 +498,13 @@ if (adminPanelRows.length) {
   );
   console.table(adminPanelRows);
 }
+if (processesRows.length) {
+  console.log(
+    '\none process against two behind HAProxy, one PostgreSQL, 100,000 records: closed-loop load with' +
+      ` ${CONNECTIONS} connections, everything on this machine's cores (issue 22)\n`,
+  );
+  console.table(processesRows);
+}
 if (kpisRows.length) {
   console.log(
     '\nteam KPIs of one team with 1,000,000 texts (and a neighbour with as many): per day, line and template,' +
@@ -523,6 +537,7 @@ writeFileSync(
       skiptrace: skiptraceRows,
       dialler: diallerRows,
       adminPanel: adminPanelRows,
+      processes: processesRows,
       kpis: kpisRows,
       chats: chatsRows,
       dispatch: dispatchResults,
