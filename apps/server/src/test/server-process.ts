@@ -88,15 +88,31 @@ export async function startServerProcess(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
-    const check = () => {
-      if (out.includes('Prospector is running')) {
-        clearTimeout(timer);
-        resolve();
+    let done = false;
+    const ready = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve();
+    };
+    child.stdout.on('data', () => {
+      if (out.includes('Prospector is running')) ready();
+    });
+    // A quieter LOG_LEVEL prints no such line: the health check answering says the same.
+    const poll = async () => {
+      while (!done && child.exitCode === null) {
+        const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (up) return ready();
+        await new Promise((r) => setTimeout(r, 200));
       }
     };
-    child.stdout.on('data', check);
+    void poll();
     child.once('exit', (code) => {
       clearTimeout(timer);
+      done = true;
       reject(new Error(`server exited with ${code}:\n${out}`));
     });
   });
