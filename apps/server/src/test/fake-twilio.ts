@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import twilio from 'twilio';
+import type { FastifyInstance } from 'fastify';
 
 /*
  * A local HTTP fake of the Twilio REST API endpoints the voice adapter uses, answering as the
@@ -208,4 +209,28 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
+}
+
+/**
+ * Posts one of Twilio's webhooks to an app as Twilio would: form-encoded, with the account's id, and
+ * signed for `publicUrl + signedFor` (the path itself unless a test signs for another to be refused).
+ */
+export function postTwilioWebhook(
+  app: FastifyInstance,
+  fake: FakeTwilio,
+  publicUrl: string,
+  path: string,
+  params: Record<string, string>,
+  signedFor = path,
+) {
+  const p = { AccountSid: fake.accountSid, ...params };
+  return app.inject({
+    method: 'POST',
+    url: path,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': fake.sign(publicUrl + signedFor, p),
+    },
+    payload: new URLSearchParams(p).toString(),
+  });
 }

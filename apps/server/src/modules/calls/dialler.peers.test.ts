@@ -4,7 +4,7 @@ import { calls } from '../../db/schema/index.js';
 import { TWILIO_PATHS } from '../../providers/voice/twilio-voice.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
-import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
+import { postTwilioWebhook, startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
 import { insertCallableContacts } from './calls.test-support.js';
 
 /*
@@ -19,18 +19,8 @@ let a: TestApp;
 let b: TestApp;
 let owner: TestUser;
 
-const hookTo = (t: TestApp, path: string, params: Record<string, string>) => {
-  const p = { AccountSid: fake.accountSid, ...params };
-  return t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': fake.sign(PUBLIC + path, p),
-    },
-    payload: new URLSearchParams(p).toString(),
-  });
-};
+const hookTo = (t: TestApp, path: string, params: Record<string, string>) =>
+  postTwilioWebhook(t.app, fake, PUBLIC, path, params);
 
 beforeAll(async () => {
   fake = await startFakeTwilio();

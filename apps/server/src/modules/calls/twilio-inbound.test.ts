@@ -4,7 +4,7 @@ import { calls, messages } from '../../db/schema/index.js';
 import { TWILIO_PATHS } from '../../providers/voice/twilio-voice.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertContact, insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
-import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
+import { postTwilioWebhook, startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.js';
 
 /*
  * An inbound call through the app's Twilio webhooks: the number is bought from the fake Twilio API
@@ -18,18 +18,8 @@ let owner: TestUser;
 let ana: TestUser;
 let teamNumber: string;
 
-const hook = (path: string, params: Record<string, string>, signedFor = path) => {
-  const p = { AccountSid: fake.accountSid, ...params };
-  return t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': fake.sign(PUBLIC + signedFor, p),
-    },
-    payload: new URLSearchParams(p).toString(),
-  });
-};
+const hook = (path: string, params: Record<string, string>, signedFor = path) =>
+  postTwilioWebhook(t.app, fake, PUBLIC, path, params, signedFor);
 
 beforeAll(async () => {
   fake = await startFakeTwilio();
