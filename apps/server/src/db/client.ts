@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { scopePglite, scopePool } from './team-scope.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -146,12 +147,13 @@ function postgresChangeFeed(url: string, pools: pg.Pool[]): ChangeFeed {
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Each client acts as its caller's team or as all teams, never as the owner (ADR 028).
+  const pool = scopePool(new pg.Pool({ connectionString: url, max: poolSize }));
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const urgentPool = new pg.Pool({ connectionString: url, max: 2 });
+  const urgentPool = scopePool(new pg.Pool({ connectionString: url, max: 2 }));
   urgentPool.on('error', () => {});
-  const dispatchPool = new pg.Pool({ connectionString: url, max: dispatchPoolSize });
+  const dispatchPool = scopePool(new pg.Pool({ connectionString: url, max: dispatchPoolSize }));
   dispatchPool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -160,7 +162,16 @@ export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): 
     dispatch: drizzlePg(dispatchPool, { schema }) as unknown as Db,
     driver: 'postgres',
     changes: postgresChangeFeed(url, [pool, urgentPool, dispatchPool]),
-    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+    // Migrations run as the connecting user (the owner), on a connection of their own.
+    migrate: async () => {
+      const owner = new pg.Client({ connectionString: url });
+      await owner.connect();
+      try {
+        await migratePg(drizzlePg(owner), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await owner.end();
+      }
+    },
     close: async () => {
       await Promise.all([pool.end(), urgentPool.end(), dispatchPool.end()]);
     },
@@ -174,7 +185,8 @@ export function createPglite(dataDir?: string, options: PGliteOptions = {}): Pro
 
 /** Wraps an open PGlite (a folder, memory, or a loaded dump). */
 export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const { scoped, asOwner } = scopePglite(client);
+  const db = drizzlePglite(scoped, { schema }) as unknown as Db;
   return {
     db,
     urgent: db,
@@ -192,7 +204,7 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
         return { close: async () => {} };
       },
     },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => asOwner(() => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR })),
     close: async () => {
       await client.close();
       onClose();
