@@ -144,6 +144,28 @@ function postgresChangeFeed(url: string, pools: pg.Pool[]): ChangeFeed {
   };
 }
 
+/**
+ * Under row-level security a query's own condition may use an index only if its functions are
+ * LEAKPROOF (they cannot reveal a hidden row's value through an error); otherwise PostgreSQL applies
+ * the team policy first and the condition row by row after it (ADR 028). The search's `LIKE` on the
+ * trigram index and the inbox's `->>` join are not marked so, which cost items/get and search 10 to
+ * 75 times their time. Neither raises an error from the row's value (LIKE only from its own pattern,
+ * which is the caller's), so they are marked here, on every start, since built-in functions are
+ * not in a dump. Only a superuser may mark a function; any other user is told to, once.
+ */
+const MARK_LEAKPROOF = `DO $$
+BEGIN
+  IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+    ALTER FUNCTION pg_catalog.textlike(text, text) LEAKPROOF;
+    ALTER FUNCTION pg_catalog.jsonb_object_field_text(jsonb, text) LEAKPROOF;
+  ELSIF NOT (SELECT proleakproof FROM pg_proc WHERE oid = 'pg_catalog.textlike(text, text)'::regprocedure) THEN
+    RAISE WARNING 'Row-level security: search and the inbox run slower until a superuser runs: '
+      'ALTER FUNCTION pg_catalog.textlike(text, text) LEAKPROOF; '
+      'ALTER FUNCTION pg_catalog.jsonb_object_field_text(jsonb, text) LEAKPROOF; (docs/decisions/028)';
+  END IF;
+END
+$$`;
+
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): Database {
@@ -168,6 +190,7 @@ export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): 
       await owner.connect();
       try {
         await migratePg(drizzlePg(owner), { migrationsFolder: MIGRATIONS_DIR });
+        await owner.query(MARK_LEAKPROOF);
       } finally {
         await owner.end();
       }
@@ -204,7 +227,11 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
         return { close: async () => {} };
       },
     },
-    migrate: () => asOwner(() => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR })),
+    migrate: () =>
+      asOwner(async () => {
+        await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+        await client.exec(MARK_LEAKPROOF);
+      }),
     close: async () => {
       await client.close();
       onClose();

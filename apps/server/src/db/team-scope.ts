@@ -15,8 +15,15 @@ const ACT_AS = `select set_config('role', $1, false), set_config('app.team_id', 
 
 type Acting = [role: string, team: string];
 
+/** Work outside any request (engines, scripts, maintenance such as ANALYZE) runs as the owner. */
+const OWNER = 'none';
+
+/** A new connection acts as the connecting user, with no team set. */
+const FRESH = `${OWNER}|`;
+
 function wantedNow(): Acting {
   const team = currentTeam();
+  if (team === undefined) return [OWNER, ''];
   return team ? [APP_ROLE, team] : [ALL_TEAMS_ROLE, ''];
 }
 
@@ -32,7 +39,7 @@ export function scopePool(pool: pg.Pool): pg.Pool {
   const scoped = async (want: Acting) => {
     const client = await connect();
     const key = want.join('|');
-    if (acting.get(client) === key) return client;
+    if ((acting.get(client) ?? FRESH) === key) return client;
     try {
       await client.query(ACT_AS, want);
     } catch (err) {
@@ -64,7 +71,7 @@ export function scopePglite(client: PGlite): {
   scoped: PGlite;
   asOwner<T>(fn: () => Promise<T>): Promise<T>;
 } {
-  let acting = '';
+  let acting = FRESH;
   let queue: Promise<unknown> = Promise.resolve();
   const locked = <T>(want: Acting, fn: () => Promise<T>): Promise<T> => {
     const run = queue.then(async () => {

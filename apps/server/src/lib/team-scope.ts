@@ -5,7 +5,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * authenticated as a team's member the scope names the team, and the database layer then runs every
  * statement of that call as the role `prospector_app` with `app.team_id` set to it, so row-level
  * security hides every other team's rows even from a query that forgot its `team_id` filter.
- * Code outside a named team (engines, sign-in, webhooks, staff calls, scripts) runs with all teams.
+ * Other requests (sign-in, webhooks, staff calls) run with all teams; so does work outside any
+ * request (engines, scripts), as the connecting user, who owns the tables and may ANALYZE them.
  */
 type Scope = { teamId: string | null };
 
@@ -22,9 +23,12 @@ export function scopeToTeam(teamId: string): void {
   if (scope) scope.teamId = teamId;
 }
 
-/** The team the current statement must run as, or null for all teams. */
-export function currentTeam(): string | null {
-  return storage.getStore()?.teamId ?? null;
+/**
+ * The team the current statement must run as: its id inside a team member's request, null inside any
+ * other request (all teams, as a role that owns nothing), undefined outside every request.
+ */
+export function currentTeam(): string | null | undefined {
+  return storage.getStore()?.teamId;
 }
 
 /**

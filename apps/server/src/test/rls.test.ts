@@ -15,13 +15,19 @@ import { seedTeam, type SeededTeam } from './seed-team.js';
  * requests, so a query that forgot its `team_id` filter still cannot leak.
  */
 
-const countRows = z.object({ items: z.number(), messages: z.number(), teams: z.array(z.string()) });
+const countRows = z.object({
+  items: z.number(),
+  messages: z.number(),
+  teams: z.array(z.string()),
+  role: z.string(),
+});
 
 /** A handler with the fault RLS is there for: it reads every team's rows, with no team filter. */
 async function unscopedCounts(db: Db) {
-  const [row] = await queryRows<{ items: number; messages: number }>(
+  const [row] = await queryRows<{ items: number; messages: number; role: string }>(
     db,
-    sql`select (select count(*)::int from items) as items, (select count(*)::int from messages) as messages`,
+    sql`select (select count(*)::int from items) as items, (select count(*)::int from messages) as messages,
+      current_user as role`,
   );
   const teams = await queryRows<{ team_id: string }>(db, sql`select distinct team_id from items`);
   return { ...row!, teams: teams.map((r) => r.team_id).sort() };
@@ -73,9 +79,9 @@ describe('row-level security', () => {
 
   it('a query as the app role without the team setting sees no row of any team', async () => {
     const seen = await asRole(t.database.db, APP_ROLE, null, unscopedCounts);
-    expect(seen).toEqual({ items: 0, messages: 0, teams: [] });
+    expect(seen).toEqual({ items: 0, messages: 0, teams: [], role: APP_ROLE });
     const empty = await asRole(t.database.db, APP_ROLE, '', unscopedCounts);
-    expect(empty).toEqual({ items: 0, messages: 0, teams: [] });
+    expect(empty).toEqual({ items: 0, messages: 0, teams: [], role: APP_ROLE });
   });
 
   it("a query as the app role with team B's setting sees none of team A's rows and cannot change them", async () => {
@@ -99,16 +105,18 @@ describe('row-level security', () => {
     expect(res.statusCode).toBe(200);
     const seen = res.json() as z.infer<typeof countRows>;
     expect(seen.teams).toEqual([teamOf(a)]);
+    expect(seen.role).toBe(APP_ROLE);
     const all = await unscopedCounts(t.database.db);
     expect(seen.items).toBeLessThan(all.items);
     expect(seen.items).toBeGreaterThan(0);
   });
 
-  it('work outside a team request (engines, sign-in, scripts) and unauthenticated calls see every team', async () => {
+  it('unauthenticated calls see every team as a role that owns nothing; work outside requests, as the owner', async () => {
     const background = await unscopedCounts(t.database.db);
     expect(background.teams).toEqual([teamOf(a), teamOf(b)].sort());
+    expect([APP_ROLE, ALL_TEAMS_ROLE]).not.toContain(background.role);
     const open = await probe.inject({ method: 'GET', url: '/probe-open' });
-    expect(open.json()).toEqual(background);
+    expect(open.json()).toEqual({ ...background, role: ALL_TEAMS_ROLE });
     // A team request in between leaves no team behind on the connection it used.
     await probe.inject({ method: 'GET', url: '/probe', headers: b.admin.headers });
     expect(await unscopedCounts(t.database.db)).toEqual(background);
