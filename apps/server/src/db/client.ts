@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { scopePglite, scopePool } from './team-scope.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -143,15 +144,38 @@ function postgresChangeFeed(url: string, pools: pg.Pool[]): ChangeFeed {
   };
 }
 
+/**
+ * Under row-level security a query's own condition may use an index only if its functions are
+ * LEAKPROOF (they cannot reveal a hidden row's value through an error); otherwise PostgreSQL applies
+ * the team policy first and the condition row by row after it (ADR 028). The search's `LIKE` on the
+ * trigram index and the inbox's `->>` join are not marked so, which cost items/get and search 10 to
+ * 75 times their time. Neither raises an error from the row's value (LIKE only from its own pattern,
+ * which is the caller's), so they are marked here, on every start, since built-in functions are
+ * not in a dump. Only a superuser may mark a function; any other user is told to, once.
+ */
+const MARK_LEAKPROOF = `DO $$
+BEGIN
+  IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+    ALTER FUNCTION pg_catalog.textlike(text, text) LEAKPROOF;
+    ALTER FUNCTION pg_catalog.jsonb_object_field_text(jsonb, text) LEAKPROOF;
+  ELSIF NOT (SELECT proleakproof FROM pg_proc WHERE oid = 'pg_catalog.textlike(text, text)'::regprocedure) THEN
+    RAISE WARNING 'Row-level security: search and the inbox run slower until a superuser runs: '
+      'ALTER FUNCTION pg_catalog.textlike(text, text) LEAKPROOF; '
+      'ALTER FUNCTION pg_catalog.jsonb_object_field_text(jsonb, text) LEAKPROOF; (docs/decisions/028)';
+  END IF;
+END
+$$`;
+
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Each client acts as its caller's team or as all teams, never as the owner (ADR 028).
+  const pool = scopePool(new pg.Pool({ connectionString: url, max: poolSize }));
   // An idle client's network error must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const urgentPool = new pg.Pool({ connectionString: url, max: 2 });
+  const urgentPool = scopePool(new pg.Pool({ connectionString: url, max: 2 }));
   urgentPool.on('error', () => {});
-  const dispatchPool = new pg.Pool({ connectionString: url, max: dispatchPoolSize });
+  const dispatchPool = scopePool(new pg.Pool({ connectionString: url, max: dispatchPoolSize }));
   dispatchPool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -160,7 +184,7 @@ export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): 
     dispatch: drizzlePg(dispatchPool, { schema }) as unknown as Db,
     driver: 'postgres',
     changes: postgresChangeFeed(url, [pool, urgentPool, dispatchPool]),
-    migrate: () => migratePostgres(url, pool),
+    migrate: () => migratePostgres(url),
     close: async () => {
       await Promise.all([pool.end(), urgentPool.end(), dispatchPool.end()]);
     },
@@ -170,15 +194,20 @@ export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): 
 /** Held while a process migrates: processes started together migrate one after the other (ADR 029). */
 const MIGRATION_LOCK = 7_305_118_022;
 
-async function migratePostgres(url: string, pool: pg.Pool) {
-  // On a connection of its own, so a pool of one connection still has it free for the migrations.
-  const holder = new pg.Client({ connectionString: url });
-  await holder.connect();
+/**
+ * Migrations run as the connecting user (the owner, ADR 028), on a connection of their own that holds
+ * the migration lock meanwhile.
+ */
+async function migratePostgres(url: string) {
+  const owner = new pg.Client({ connectionString: url });
+  await owner.connect();
   try {
-    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR });
+    await owner.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(owner), { migrationsFolder: MIGRATIONS_DIR });
+    await owner.query(MARK_LEAKPROOF);
   } finally {
-    await holder.end().catch(() => {});
+    // Ending the session releases the lock.
+    await owner.end().catch(() => {});
   }
 }
 
@@ -189,7 +218,8 @@ export function createPglite(dataDir?: string, options: PGliteOptions = {}): Pro
 
 /** Wraps an open PGlite (a folder, memory, or a loaded dump). */
 export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const { scoped, asOwner } = scopePglite(client);
+  const db = drizzlePglite(scoped, { schema }) as unknown as Db;
   return {
     db,
     urgent: db,
@@ -207,7 +237,11 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
         return { close: async () => {} };
       },
     },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () =>
+      asOwner(async () => {
+        await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+        await client.exec(MARK_LEAKPROOF);
+      }),
     close: async () => {
       await client.close();
       onClose();

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthContext, ClientInfo } from './auth-context.js';
 import { DomainError } from './errors.js';
+import { enterRequestScope, scopeToTeam } from './team-scope.js';
 
 type Infer<T> = NonNullable<T> extends z.ZodType ? z.infer<NonNullable<T>> : undefined;
 
@@ -64,15 +65,23 @@ export function route<E extends Endpoint>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       response: { 200: endpoint.response },
     },
-    // Authentication comes before body validation: a logged-out caller gets 401, not 400.
-    onRequest: endpoint.auth
-      ? async (req) => {
-          const auth = await app.services.auth.authenticate(bearerToken(req));
-          if (!auth) throw new DomainError('UNAUTHENTICATED');
-          if (endpoint.staff) await guardStaff(app, endpoint, auth, req);
-          req.auth = auth;
-        }
-      : undefined,
+    // Authentication comes before body validation: a logged-out caller gets 401, not 400. The call
+    // runs in a scope that, once a team's member is known, lets the database show only that team's
+    // rows (ADR 028); staff calls and calls without a session work across teams.
+    onRequest: [
+      (_req, _reply, done) => enterRequestScope(done),
+      ...(endpoint.auth
+        ? [
+            async (req: FastifyRequest) => {
+              const auth = await app.services.auth.authenticate(bearerToken(req));
+              if (!auth) throw new DomainError('UNAUTHENTICATED');
+              if (endpoint.staff) await guardStaff(app, endpoint, auth, req);
+              else scopeToTeam(auth.teamId);
+              req.auth = auth;
+            },
+          ]
+        : []),
+    ],
     handler: (req, reply) =>
       handler({
         body: req.body as Infer<E['body']>,

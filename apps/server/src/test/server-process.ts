@@ -55,10 +55,7 @@ export type ServerProcess = {
  * The real server, `node --import tsx apps/server/src/main.ts`, in a child process on a loopback
  * port, with the engines off unless `env` turns them on; resolves once it listens.
  */
-export async function startServerProcess(
-  env: Record<string, string>,
-  port?: number,
-): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   port ??= await freePort();
   const child = spawn(
     process.execPath,

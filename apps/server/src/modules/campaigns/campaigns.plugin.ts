@@ -1,3 +1,4 @@
+import { withAllTeams } from '../../lib/team-scope.js';
 import { createCampaignEngine } from '../../engines/campaigns/campaign-engine.js';
 import { servicePlugin } from '../../plugins/services.js';
 import { createPhoneZones, type PhoneZones } from '../../providers/phone-zones/index.js';
@@ -47,7 +48,8 @@ export const campaignsPlugin = servicePlugin(
       db,
       clock,
       realtime: () => app.realtime,
-      kick: () => campaignEngine.kick(),
+      // The engine's tick serves every team, so it starts outside the caller's team scope (ADR 028).
+      kick: () => withAllTeams(() => campaignEngine.kick()),
       fillCallQueues: (teamId, campaignId, contacts) => calls.fillCallCampaign(teamId, campaignId, contacts),
     });
     sms.onReply((teamId, itemId, optOut) => campaigns.stopForReply(teamId, itemId, optOut));

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { HookSender } from '../../engines/hooks/hook-sender.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
+import { withAllTeams } from '../../lib/team-scope.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import { loadPushContent, type RecordsErrorCode, type RecordsService } from '../records/index.js';
 import {
@@ -61,11 +62,14 @@ export function createHooksService(deps: {
     };
   }
 
+  // The sender's loop serves every team: it starts outside the caller's team scope (ADR 028).
+  const kickSender = () => withAllTeams(() => sender.kick());
+
   async function emit(teamId: string, kind: 'inbound' | 'outbound', payload: Record<string, unknown>) {
     const url = (await teamHooks(teamId))[kind];
     if (!url) return;
     await sender.enqueue(db, { teamId, kind, url, payload });
-    sender.kick();
+    kickSender();
   }
 
   return {
@@ -122,7 +126,7 @@ export function createHooksService(deps: {
         await sender.enqueue(tx, { teamId: item.teamId, kind: 'push', url, payload });
         await deps.records.markPushed(tx, item.id);
       });
-      sender.kick();
+      kickSender();
       return ok({ _id: item.id, pushedToCrm: true as const });
     },
 

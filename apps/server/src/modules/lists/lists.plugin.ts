@@ -1,3 +1,4 @@
+import { withAllTeams } from '../../lib/team-scope.js';
 import { createImportWorker } from '../../engines/import/import-worker.js';
 import { createXlsxReader } from '../../engines/import/xlsx-reader.js';
 import { servicePlugin } from '../../plugins/services.js';
@@ -35,7 +36,8 @@ export const listsPlugin = servicePlugin('lists', ['realtime', 'records', 'billi
       uploads: { ttlHours: config.UPLOAD_TTL_HOURS, quotaBytes: config.UPLOAD_QUOTA_MB * 1024 * 1024 },
       xlsx,
       records,
-      onQueued: () => imports.kick(),
+      // The worker serves every team: its loop must not start inside the caller's team scope (ADR 028).
+      onQueued: () => withAllTeams(() => imports.kick()),
       plans,
     }),
   };
