@@ -153,6 +153,7 @@ export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): 
   urgentPool.on('error', () => {});
   const dispatchPool = new pg.Pool({ connectionString: url, max: dispatchPoolSize });
   dispatchPool.on('error', () => {});
+  keepCheckedOutClientsAlive([pool, urgentPool, dispatchPool]);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -165,6 +166,16 @@ export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): 
       await Promise.all([pool.end(), urgentPool.end(), dispatchPool.end()]);
     },
   };
+}
+
+/**
+ * A client checked out of a pool has no 'error' listener of its own (pg-pool listens to idle ones
+ * only): when the server ends its connection between two statements of a transaction (a restart,
+ * pg_terminate_backend) the event would crash the process. Its pending or next query fails instead,
+ * and the pool drops the broken client when it is released.
+ */
+function keepCheckedOutClientsAlive(pools: pg.Pool[]) {
+  for (const pool of pools) pool.on('connect', (client) => client.on('error', () => {}));
 }
 
 /** Every PGlite is created here, so each one has the extensions the migrations need. */
