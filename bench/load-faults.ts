@@ -390,6 +390,23 @@ try {
       errorPercent: Math.round((normalErrors / Math.max(1, normal.length)) * 10000) / 100,
     },
     perCall,
+    // Where the errors outside the faults fell: seconds into the run (10 s buckets) → errors.
+    errorsBy10s: Object.fromEntries(
+      Object.entries(
+        normal
+          .filter((s) => !ok(s))
+          .reduce<Record<number, number>>((m, s) => {
+            const k = Math.floor(s.at / 10_000) * 10;
+            m[k] = (m[k] ?? 0) + 1;
+            return m;
+          }, {}),
+      ),
+    ),
+    marksS: {
+      pgRestart: Math.round(pgRestartAt / 1000),
+      redisDown: Math.round(redisDownAt / 1000),
+      redisUp: Math.round(redisUpAt / 1000),
+    },
     rssMb: {
       firstMinute: Math.round(mean(firstMin.map((r) => r.mb))),
       lastMinute: Math.round(mean(lastMin.map((r) => r.mb))),
