@@ -26,6 +26,14 @@ const app = await buildApp(
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     ...(cacheTtl ? { SESSION_CACHE_TTL_MS: Number(cacheTtl) } : {}),
+    // bench/load-faults.ts: Redis for the sockets, and load shedding at the production defaults.
+    ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
+    ...(process.env.BENCH_OVERLOAD_MAX_IN_FLIGHT
+      ? {
+          OVERLOAD_MAX_IN_FLIGHT: Number(process.env.BENCH_OVERLOAD_MAX_IN_FLIGHT),
+          OVERLOAD_MAX_LOOP_DELAY_MS: Number(process.env.BENCH_OVERLOAD_MAX_LOOP_DELAY_MS ?? 1000),
+        }
+      : {}),
   }),
   {
     database,

@@ -11,8 +11,11 @@
  * 1,000,000 texts (bench/kpis.ts; BENCH_SKIP_KPIS skips it), team chats (bench/chats.ts; BENCH_SKIP_CHATS
  * skips it), the JavaScript each web page downloads on a first visit (bench/web-bundle.ts, a production
  * build; BENCH_SKIP_WEB_BUNDLE skips it), and the admin panel at 10,000 teams (bench/admin-panel.ts,
- * PostgreSQL on 127.0.0.1:5432; BENCH_SKIP_ADMIN_PANEL skips it), and one server process against two
- * behind HAProxy (bench/processes.ts, PostgreSQL and Redis; BENCH_SKIP_PROCESSES skips it).
+ * PostgreSQL on 127.0.0.1:5432; BENCH_SKIP_ADMIN_PANEL skips it), one server process against two
+ * behind HAProxy (bench/processes.ts, PostgreSQL and Redis; BENCH_SKIP_PROCESSES skips it), and the
+ * load-and-faults run: 50 requests a second for BENCH_LOAD_MINUTES (default 10) with PostgreSQL
+ * restarted, Redis killed and a burst over the in-flight limit, on a PostgreSQL and a redis-server of
+ * its own (bench/load-faults.ts; BENCH_SKIP_LOAD_FAULTS skips it).
  * PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set.
  */
 import { spawn } from 'node:child_process';
@@ -423,6 +426,30 @@ for (const databaseUrl of process.env.BENCH_SKIP_KPIS ? [] : targets) {
   if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
 }
 
+// Issue 22 item 5: open-model load with PostgreSQL restarted, Redis down and a burst (bench/load-faults.ts).
+let loadFaults: Record<string, unknown> | null = null;
+if (!process.env.BENCH_SKIP_LOAD_FAULTS) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(here, 'load-faults.ts'),
+      '--minutes',
+      process.env.BENCH_LOAD_MINUTES ?? '10',
+    ],
+    { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let last = '';
+  createInterface({ input: child.stdout! }).on('line', (l) => {
+    if (l.startsWith('{')) last = l;
+    else console.log(l);
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0 || !last) throw new Error(`load-faults bench exited with ${code}`);
+  loadFaults = JSON.parse(last) as Record<string, unknown>;
+}
+
 // The web's first visit: JavaScript per page (gzip KB), against the budgets and the figure before the split.
 const webBundle = process.env.BENCH_SKIP_WEB_BUNDLE ? null : await measureWebBundle();
 
@@ -519,6 +546,16 @@ if (chatsRows.length) {
   );
   console.table(chatsRows);
 }
+if (loadFaults) {
+  const { perCall, ...rest } = loadFaults as { perCall: Record<string, unknown>[] };
+  console.log(
+    '\nload and faults (issue 22): 50 requests/s for the whole run, a mix of calls, PostgreSQL restarted at 30 %,' +
+      '\nRedis down from 55 % to 70 %, a burst over the in-flight limit at 85 % (targets: p95 < 200 ms, errors < 1 %,' +
+      '\nRSS flat, fast 503s, nothing lost); per call outside the restart and the burst:\n',
+  );
+  console.table(perCall);
+  console.log(JSON.stringify(rest, null, 2));
+}
 const out = path.join(here, 'results.json');
 writeFileSync(
   out,
@@ -540,6 +577,7 @@ writeFileSync(
       processes: processesRows,
       kpis: kpisRows,
       chats: chatsRows,
+      loadFaults,
       dispatch: dispatchResults,
       webBundle: webBundle && {
         before: BEFORE_SPLIT,

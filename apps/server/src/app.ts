@@ -85,6 +85,7 @@ import { templatesRoutes, type TemplatesService } from './modules/templates/inde
 import { templatesPlugin } from './modules/templates/templates.plugin.js';
 import { corePlugin } from './plugins/core.js';
 import { serializeError } from './plugins/error-handler.js';
+import { overloadPlugin } from './plugins/overload.js';
 import { realtimePlugin, type Realtime } from './plugins/realtime.js';
 import { registerWeb } from './plugins/web.js';
 import { createMailer, type Mailer } from './providers/mail/index.js';
@@ -240,6 +241,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: 1024 * 1024,
   });
 
+  // First, so a refused request costs no other hook.
+  await app.register(overloadPlugin, {
+    maxInFlight: config.OVERLOAD_MAX_IN_FLIGHT,
+    maxLoopDelayMs: config.OVERLOAD_MAX_LOOP_DELAY_MS,
+  });
   await app.register(corePlugin, {
     config,
     database: deps.database,

@@ -50,6 +50,12 @@ export const envSchema = z
      * (modules/auth/session-cache.ts); changes reach the caches at once, this bounds a missed one. 0: off.
      */
     SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    /**
+     * Load shedding (plugins/overload.ts): API requests in flight at once, and the event-loop delay in
+     * ms, above which a new API request is answered 503 with Retry-After at once. 0: that limit is off.
+     */
+    OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(1000),
+    OVERLOAD_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -224,6 +230,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     CAMPAIGN_ENGINE: false,
     // Tests read the admin panel's figures right after writing them.
     ADMIN_PANEL_SNAPSHOT_MS: 0,
+    // A slow test machine must not have its requests shed; the overload tests set their own limits.
+    OVERLOAD_MAX_IN_FLIGHT: 0,
+    OVERLOAD_MAX_LOOP_DELAY_MS: 0,
     ...overrides,
   };
 }

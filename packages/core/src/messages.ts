@@ -407,6 +407,8 @@ export const messages = {
     notFound: 'Not found.',
     badRequest: 'The request is not valid.',
     tooManyRequests: 'Too many requests. Please slow down.',
+    /** A 503: the server is overloaded or its database is unreachable for a moment. */
+    busy: 'The server is busy. Please try again in a moment.',
   },
   /** The internal admin area (spec part 2 §2, §6, §8 and §9; the rest is ours). */
   admin: {

@@ -177,6 +177,7 @@ export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): 
   urgentPool.on('error', () => {});
   const dispatchPool = scopePool(new pg.Pool({ connectionString: url, max: dispatchPoolSize }));
   dispatchPool.on('error', () => {});
+  keepCheckedOutClientsAlive([pool, urgentPool, dispatchPool]);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -200,6 +201,7 @@ const MIGRATION_LOCK = 7_305_118_022;
  */
 async function migratePostgres(url: string) {
   const owner = new pg.Client({ connectionString: url });
+  owner.on('error', () => {}); // a lost connection fails the migration's query instead
   await owner.connect();
   try {
     await owner.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -209,6 +211,16 @@ async function migratePostgres(url: string) {
     // Ending the session releases the lock.
     await owner.end().catch(() => {});
   }
+}
+
+/**
+ * A client checked out of a pool has no 'error' listener of its own (pg-pool listens to idle ones
+ * only): when the server ends its connection between two statements of a transaction (a restart,
+ * pg_terminate_backend) the event would crash the process. Its pending or next query fails instead,
+ * and the pool drops the broken client when it is released.
+ */
+function keepCheckedOutClientsAlive(pools: pg.Pool[]) {
+  for (const pool of pools) pool.on('connect', (client) => client.on('error', () => {}));
 }
 
 /** Every PGlite is created here, so each one has the extensions the migrations need. */

@@ -9,6 +9,8 @@ export const commonErrors = {
   NOT_FOUND: { status: 404, message: messages.http.notFound },
   VALIDATION: { status: 400, message: messages.http.badRequest },
   RATE_LIMITED: { status: 429, message: messages.http.tooManyRequests },
+  /** Overloaded (plugins/overload.ts) or the database unreachable for a moment: try again shortly. */
+  UNAVAILABLE: { status: 503, message: messages.http.busy },
   INTERNAL: { status: 500, message: messages.shell.genericError },
   UNAUTHENTICATED: { status: 401, message: messages.auth.unauthenticated },
   PERMISSION_REQUIRED: { status: 403, message: messages.auth.forbidden },

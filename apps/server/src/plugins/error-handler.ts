@@ -98,6 +98,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       const code = status === 429 ? 'RATE_LIMITED' : (err.code ?? 'BAD_REQUEST');
       return reply.code(status).send({ code, message: err.message });
     }
+    // The database unreachable for a moment (restarting, failing over): the client may try again.
+    if (causeChain(err).some(isConnectionError)) {
+      req.log.warn({ err }, 'database unreachable');
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ code: 'UNAVAILABLE', message: messages.http.busy });
+    }
     // A failed query is logged by serializeError: its code and its statement, never its values.
     req.log.error({ err }, 'request failed');
     return reply.code(500).send({ code: 'INTERNAL', message: messages.shell.genericError });
@@ -120,6 +128,23 @@ function isDriverError(err: unknown): err is DriverError {
     typeof e?.code === 'string' &&
     /^[0-9A-Z]{5}$/.test(e.code) &&
     typeof e.severity === 'string'
+  );
+}
+
+/**
+ * A lost or refused database connection, not a failed statement: a socket error, a SQLSTATE of class 08
+ * (connection exception) or 57P01-57P03 (the server shutting down or starting), or node-postgres's own
+ * words for a connection that ended.
+ */
+function isConnectionError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|08...|57P0[123])$/.test(code))
+    return true;
+  return (
+    err instanceof Error &&
+    /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/.test(
+      err.message,
+    )
   );
 }
 

@@ -53,6 +53,11 @@ export type Realtime = {
   endUser(userId: string, reason: 'removed'): void;
   /** Signals between this app's processes (ADR 029). */
   peers: Peers;
+  /**
+   * Whether events reach every process: always with one process (no Redis), else while both Redis
+   * connections are up. While Redis is down events reach this process's own sockets only (degraded).
+   */
+  state(): { mode: 'local' | 'redis'; ok: boolean };
   close(): Promise<void>;
 };
 
@@ -89,8 +94,35 @@ export function createRealtime(
   readers: RecordReaders,
 ): Realtime {
   const io: AppServer = new Server(app.server, { serveClient: false, cors: { origin: false } });
-  const redis = redisUrl ? [new Redis(redisUrl), new Redis(redisUrl)] : [];
-  for (const r of redis) r.on('error', (err) => app.log.error({ err }, 'redis connection error'));
+  // Publishing never waits for a Redis that is down (no offline queue: an event is dropped for the
+  // other processes, not buffered in memory), and a refused command is never an unhandled rejection:
+  // the adapter publishes (and unsubscribes on close) without handling the answer; callers that await
+  // a command still see its failure. Subscribing keeps ioredis's queue and
+  // resubscribes by itself once Redis is back.
+  const redis = redisUrl
+    ? [new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }), new Redis(redisUrl)]
+    : [];
+  let redisDown = 0;
+  for (const r of redis) {
+    r.on('error', (err) => {
+      // One line per outage, not one per reconnection attempt.
+      if (redisDown++ === 0) app.log.error({ err }, 'redis connection error: realtime degraded');
+    });
+    r.on('ready', () => {
+      if (redis.every((c) => c.status === 'ready') && redisDown > 0) {
+        redisDown = 0;
+        app.log.info('redis connection back: realtime restored');
+      }
+    });
+  }
+  for (const r of redis) {
+    const send = r.sendCommand.bind(r);
+    r.sendCommand = ((...a: Parameters<typeof send>) => {
+      const sent = send(...a) as Promise<unknown>;
+      void sent.catch(() => {});
+      return sent;
+    }) as typeof r.sendCommand;
+  }
   // A process that died answers no peer request: the others give up on it after two seconds.
   if (redis.length) io.adapter(createAdapter(redis[0]!, redis[1]!, { requestsTimeout: 2000 }));
 
@@ -107,7 +139,12 @@ export function createRealtime(
     }
   });
 
-  io.on('connection', async (socket: AppSocket) => {
+  io.on('connection', (socket: AppSocket) => {
+    onConnection(socket).catch((err: unknown) => app.log.warn({ err }, 'socket presence not sent'));
+  });
+  // Presence asks every process (through Redis) who is online: with Redis down that fails, and must
+  // not become an unhandled rejection.
+  async function onConnection(socket: AppSocket) {
     const { auth } = socket.data;
     const seesAll = auth.user.role === 'admin' || auth.user.dataAccess === 'All data';
     await socket.join([
@@ -120,11 +157,16 @@ export function createRealtime(
     socket.emit('init', { user: auth.user });
     if ((await io.in(rooms.user(auth.userId)).fetchSockets()).length === 1)
       socket.to(rooms.team(auth.teamId)).emit('memberPresence', { userId: auth.userId, online: true });
-    socket.on('disconnect', async () => {
-      if ((await io.in(rooms.user(auth.userId)).fetchSockets()).length === 0)
-        io.to(rooms.team(auth.teamId)).emit('memberPresence', { userId: auth.userId, online: false });
+    socket.on('disconnect', () => {
+      io.in(rooms.user(auth.userId))
+        .fetchSockets()
+        .then((left) => {
+          if (left.length === 0)
+            io.to(rooms.team(auth.teamId)).emit('memberPresence', { userId: auth.userId, online: false });
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'socket presence not sent'));
     });
-  });
+  }
 
   const args = <E extends ServerEventName>(payload: ServerEventPayload<E>) =>
     [payload] as Parameters<ServerToClientEvents[E]>;
@@ -228,9 +270,13 @@ export function createRealtime(
       io.in(rooms.user(userId)).disconnectSockets(true);
     },
     peers,
+    state: () => ({
+      mode: redis.length ? 'redis' : 'local',
+      ok: redis.every((r) => r.status === 'ready'),
+    }),
     close: async () => {
       await io.close();
-      await Promise.all(redis.map((r) => r.quit()));
+      await Promise.all(redis.map((r) => r.quit().catch(() => r.disconnect())));
     },
   };
 }

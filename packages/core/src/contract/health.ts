@@ -10,6 +10,8 @@ export const getHealth = defineEndpoint({
   response: z.object({
     status: z.enum(['ok', 'degraded']),
     database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
+    /** Events between processes: 'local' (one process) is always ok; 'redis' is not while Redis is down. */
+    realtime: z.object({ ok: z.boolean(), mode: z.enum(['local', 'redis']) }),
     userId: text().nullable(),
   }),
 });

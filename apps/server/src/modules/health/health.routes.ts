@@ -23,9 +23,13 @@ export async function healthRoutes(app: FastifyInstance) {
       req.log.error({ err }, 'database ping failed');
       ok = false;
     }
+    // Without its database the process cannot serve: 503 takes it out of a load balancer. With Redis
+    // down it still serves (events reach its own sockets only): degraded, but 200.
     if (!ok) reply.code(503);
+    const realtime = app.realtime.state();
     return {
-      status: ok ? ('ok' as const) : ('degraded' as const),
+      status: ok && realtime.ok ? ('ok' as const) : ('degraded' as const),
+      realtime,
       database: {
         ok,
         driver: app.database.driver,
