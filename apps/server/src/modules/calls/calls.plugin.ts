@@ -101,10 +101,16 @@ export const callsPlugin = servicePlugin(
         if (!parsed.success) return answer(ack, { ok: false, message: messages.http.badRequest });
         answer(ack, fromResult(await dialler.edit(auth, parsed.data)));
       });
-      // The member's last tab closed: they leave the dialler, and their ringing lines are cancelled.
-      socket.on('disconnect', async () => {
-        const left = await app.realtime.io.in(`user:${auth.userId}`).fetchSockets();
-        if (left.length === 0) await dialler.leave(auth.userId);
+      // The member's last tab on this process closed (their dialler session lives here, ADR 029): they
+      // leave the dialler, and their ringing lines are cancelled.
+      socket.on('disconnect', () => {
+        app.realtime.io.local
+          .in(`user:${auth.userId}`)
+          .fetchSockets()
+          .then(async (left) => {
+            if (left.length === 0) await dialler.leave(auth.userId);
+          })
+          .catch((err: unknown) => app.log.error({ err }, 'dialler leave failed'));
       });
     });
     app.addHook('preClose', async () => {
