@@ -67,7 +67,7 @@ export function route<E extends Endpoint>(
     },
     // Authentication comes before body validation: a logged-out caller gets 401, not 400. The call
     // runs in a scope that, once a team's member is known, lets the database show only that team's
-    // rows (ADR 028); staff calls and calls without a session work across teams.
+    // rows (ADR 028); staff and calls without a session work across teams.
     onRequest: [
       (_req, _reply, done) => enterRequestScope(done),
       ...(endpoint.auth
@@ -76,7 +76,8 @@ export function route<E extends Endpoint>(
               const auth = await app.services.auth.authenticate(bearerToken(req));
               if (!auth) throw new DomainError('UNAUTHENTICATED');
               if (endpoint.staff) await guardStaff(app, endpoint, auth, req);
-              else scopeToTeam(auth.teamId);
+              // Our staff answer every team's support chat through the members' own routes.
+              else if (!auth.user.isStaff) scopeToTeam(auth.teamId);
               req.auth = auth;
             },
           ]

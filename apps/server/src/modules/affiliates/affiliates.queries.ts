@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { withAllTeams } from '../../lib/team-scope.js';
 import {
   affiliateAccounts,
   affiliateEntries,
@@ -62,11 +63,11 @@ export async function findSignup(db: Db, teamId: string) {
   return row ?? null;
 }
 
+/** The teams the referrer brought: other teams' rows, so read across teams. */
 export async function countSignups(db: Db, referrerId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(affiliateSignups)
-    .where(eq(affiliateSignups.referrerId, referrerId));
+  const [row] = await withAllTeams(async () =>
+    db.select({ n: count() }).from(affiliateSignups).where(eq(affiliateSignups.referrerId, referrerId)),
+  );
   return row?.n ?? 0;
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { withAllTeams } from '../../lib/team-scope.js';
 import type { AuthContext, ClientInfo } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
@@ -219,30 +220,34 @@ export function createAuthService(deps: {
       client: ClientInfo,
     ) {
       type Out = Result<{ email: string; endedSessions: string[] }, 'INVALID_CODE' | TeamsErrorCode>;
-      return db.transaction(async (tx): Promise<Out> => {
-        const pending = await q.openEmailChange(tx, input.userId, clock.now());
-        if (!pending) return fail('NO_EMAIL_CHANGE');
-        const attempt = await q.consumeCode(tx, {
-          scope: { purpose: 'email', userId: input.userId },
-          codeHash: codeHash(pending.email, input.code.trim()),
-          now: clock.now(),
-          maxWrong: LOGIN_CODE_MAX_WRONG_ATTEMPTS,
-        });
-        if (!attempt?.matched) return fail('INVALID_CODE');
-        const moved = await teams.moveAccountToEmail(tx, input.userId, attempt.email);
-        if (!moved.ok) return moved;
-        const now = clock.now();
-        const endedSessions = await q.revokeUserSessions(tx, input.userId, input.keepSessionId, now);
-        await audit.record(tx, {
-          action: 'auth.emailChanged',
-          actorUserId: input.actorUserId,
-          teamId: moved.value.teamId,
-          targetUserId: input.userId,
-          ip: client.ip,
-          details: { from: moved.value.previous, to: attempt.email, endedSessions: endedSessions.length },
-        });
-        return ok({ email: attempt.email, endedSessions });
-      });
+      // An address belongs to one account across teams: whether another team's account holds it is
+      // read across teams (ADR 028), in the same transaction that moves it.
+      return withAllTeams(() =>
+        db.transaction(async (tx): Promise<Out> => {
+          const pending = await q.openEmailChange(tx, input.userId, clock.now());
+          if (!pending) return fail('NO_EMAIL_CHANGE');
+          const attempt = await q.consumeCode(tx, {
+            scope: { purpose: 'email', userId: input.userId },
+            codeHash: codeHash(pending.email, input.code.trim()),
+            now: clock.now(),
+            maxWrong: LOGIN_CODE_MAX_WRONG_ATTEMPTS,
+          });
+          if (!attempt?.matched) return fail('INVALID_CODE');
+          const moved = await teams.moveAccountToEmail(tx, input.userId, attempt.email);
+          if (!moved.ok) return moved;
+          const now = clock.now();
+          const endedSessions = await q.revokeUserSessions(tx, input.userId, input.keepSessionId, now);
+          await audit.record(tx, {
+            action: 'auth.emailChanged',
+            actorUserId: input.actorUserId,
+            teamId: moved.value.teamId,
+            targetUserId: input.userId,
+            ip: client.ip,
+            details: { from: moved.value.previous, to: attempt.email, endedSessions: endedSessions.length },
+          });
+          return ok({ email: attempt.email, endedSessions });
+        }),
+      );
     },
 
     /** The session's second factor was given now (a staff member's TOTP or recovery code; ADR 025). */

@@ -1,18 +1,24 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { withAllTeams } from '../../lib/team-scope.js';
 import { teams, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
 
-/** The account that proved this address (at most one: users_verified_email_key). */
+/**
+ * The account that proved this address (at most one: users_verified_email_key), in whichever team:
+ * an address belongs to one account across teams, so a team's own request looks at every team here.
+ */
 export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db
-    .select({ user: users, team: teams })
-    .from(users)
-    .innerJoin(teams, eq(teams.id, users.teamId))
-    .where(and(eq(users.email, email), isNotNull(users.verifiedAt)))
-    .limit(1);
+  const [row] = await withAllTeams(async () =>
+    db
+      .select({ user: users, team: teams })
+      .from(users)
+      .innerJoin(teams, eq(teams.id, users.teamId))
+      .where(and(eq(users.email, email), isNotNull(users.verifiedAt)))
+      .limit(1),
+  );
   return row ?? null;
 }
 
