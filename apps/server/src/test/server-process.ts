@@ -84,7 +84,11 @@ export async function startServerProcess(env: Record<string, string>, port?: num
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
+    const timer = setTimeout(() => {
+      // A process that never became ready is not left running behind the caller.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${out}`));
+    }, 90_000);
     let done = false;
     const ready = () => {
       if (done) return;
