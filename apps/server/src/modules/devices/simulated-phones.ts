@@ -69,8 +69,8 @@ export function createSimulatedPhones(deps: {
 
   if (deps.host) {
     deps.peers.on('simulatedPhoneStart', async (id) => {
-      const [device] = (await q.simulatedDevices(deps.db)).filter((d) => d.id === id);
-      if (device) await start(device);
+      const device = typeof id === 'string' ? await q.findDevice(deps.db, id) : null;
+      if (device?.simulated) await start(device);
     });
     deps.peers.on('simulatedPhonesForget', async (ids) => {
       if (Array.isArray(ids)) await Promise.all(ids.map((id) => stop(String(id))));
