@@ -169,6 +169,7 @@ export function buildDevice(overrides: Partial<DeviceDto> = {}): DeviceDto {
     macId: null,
     isIntel: false,
     simulated: false,
+    transport: 'agent',
     connected: true,
     pingedAt: '2026-01-05T10:00:00.000Z',
     sentToday: 0,

@@ -3,6 +3,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -21,6 +22,14 @@ const teamRef = () =>
     .references(() => teams.id, { onDelete: 'cascade' });
 
 export type DeviceKind = 'android' | 'mac' | 'iphone';
+/**
+ * How the server reaches a device (docs/device-protocol.md):
+ * - `agent`: our device agent (or a simulated phone) holds a socket to the server;
+ * - `sms_gateway`: the stock SMS Gateway for Android app in private server mode calls our mobile API;
+ * - `sms_gateway_local`: the same app in local server mode, called by the server on the phone's address;
+ * - `bluebubbles`: a Mac running BlueBubbles Server, called by the server on its URL.
+ */
+export type DeviceTransport = 'agent' | 'sms_gateway' | 'sms_gateway_local' | 'bluebubbles';
 export type JobState = 'queued' | 'offered' | 'accepted' | 'sent' | 'delivered' | 'failed';
 
 /**
@@ -48,13 +57,47 @@ export const devices = pgTable(
     pingedAt: ts('pinged_at'),
     platform: text('platform'),
     agentVersion: text('agent_version'),
+    transport: text('transport').$type<DeviceTransport>().notNull().default('agent'),
+    /** Local server mode and BlueBubbles: the base URL the server calls. */
+    endpoint: text('endpoint'),
+    /** Credentials and keys the server must use again (passwords, signing keys), sealed (lib/sealed.ts). */
+    sealedSecrets: text('sealed_secrets'),
+    /** SMS Gateway app: SHA-256 of the bearer token it was given at registration. */
+    tokenHash: text('token_hash'),
+    /** What a transport remembers between calls (poll cursors, the app's reported settings). */
+    remoteState: jsonb('remote_state').$type<Record<string, unknown>>().notNull().default({}),
     /** Texts sent and received on `counterDay` (the team's local date); reset when the day changes. */
     sentToday: integer('sent_today').notNull().default(0),
     receivedToday: integer('received_today').notNull().default(0),
     counterDay: date('counter_day'),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [uniqueIndex('devices_team_value_key').on(t.teamId, t.kind, sql`lower(${t.value})`)],
+  (t) => [
+    uniqueIndex('devices_team_value_key').on(t.teamId, t.kind, sql`lower(${t.value})`),
+    uniqueIndex('devices_token_hash_key')
+      .on(t.tokenHash)
+      .where(sql`${t.tokenHash} is not null`),
+  ],
+);
+
+/**
+ * One-time codes a member shows a phone to register it ("Sign in by code" in the SMS Gateway app):
+ * short-lived, used once, for one team. Only the code's hash is kept.
+ */
+export const deviceCodes = pgTable(
+  'device_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: teamRef(),
+    codeHash: text('code_hash').notNull(),
+    createdBy: uuid('created_by'),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    /** The device the code registered. */
+    deviceId: uuid('device_id'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('device_codes_hash_key').on(t.codeHash)],
 );
 
 /** One text to one recipient through one device (docs/device-protocol.md). */
@@ -87,11 +130,16 @@ export const smsJobs = pgTable(
     step: integer('step'),
     /** The template a campaign text was written from: a final failure counts against it (blockedCount). */
     templateId: uuid('template_id'),
+    /** The id the device's own software gave the text (BlueBubbles' message guid), when not ours. */
+    externalId: text('external_id'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     index('sms_jobs_dispatch_idx').on(t.deviceId, t.state, t.nextAttemptAt),
     index('sms_jobs_message_idx').on(t.messageId),
+    index('sms_jobs_external_idx')
+      .on(t.deviceId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
     uniqueIndex('sms_jobs_recipient_step_key')
       .on(t.recipientId, t.step)
       .where(sql`${t.recipientId} is not null`),

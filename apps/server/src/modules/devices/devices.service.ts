@@ -54,6 +54,7 @@ export function createDevicesService(deps: {
       macId: d.macId,
       isIntel: d.isIntel,
       simulated: d.simulated,
+      transport: d.transport,
       connected: agent ? isDeviceConnected(agent, clock.now()) : false,
       pingedAt: (agent?.pingedAt ?? null)?.toISOString() ?? null,
       sentToday: d.sentToday,

@@ -14,6 +14,11 @@ export const deviceDto = z.object({
   isIntel: z.boolean(),
   /** A simulated phone the server runs itself, for trying the product without a real phone. */
   simulated: z.boolean(),
+  /**
+   * How the server reaches it: our agent (or a simulated phone), the SMS Gateway app calling us
+   * (private server mode), the SMS Gateway app's local server we call, or a Mac's BlueBubbles Server.
+   */
+  transport: z.enum(['agent', 'sms_gateway', 'sms_gateway_local', 'bluebubbles']),
   /** Android and Mac: the agent's socket is open and its last ping ≤ 30 s old. iPhone: its Mac's. */
   connected: z.boolean(),
   pingedAt: text().nullable(),
