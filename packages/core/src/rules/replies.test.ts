@@ -3,12 +3,13 @@ import {
   decideReplyLabel,
   isReplyLabel,
   NEEDS_A_LOOK_BELOW,
+  onlyOrdinaryStops,
   replyFeatures,
   replyTemperature,
   type LabelScore,
   type ReplyLabel,
 } from './replies.js';
-import { OPT_OUTS, WRONG_NUMBERS } from './sms.fixtures.js';
+import { OPT_OUTS, ORDINARY, WRONG_NUMBERS } from './sms.fixtures.js';
 
 const scores = (probabilities: Partial<Record<ReplyLabel, number>>): LabelScore[] =>
   Object.entries(probabilities).map(([label, probability]) => ({ label: label as ReplyLabel, probability }));
@@ -54,6 +55,21 @@ describe('decideReplyLabel', () => {
     expect(decideReplyLabel('hmm', scores({ other: NEEDS_A_LOOK_BELOW - 0.01 })).needsLook).toBe(true);
     expect(decideReplyLabel('hmm', scores({ other: NEEDS_A_LOOK_BELOW })).needsLook).toBe(false);
     expect(decideReplyLabel('qwerty', [])).toEqual({ label: 'other', confidence: 0, needsLook: true, by: 'model' });
+  });
+});
+
+describe('onlyOrdinaryStops', () => {
+  it.each([...ORDINARY.filter((b) => /stop/i.test(b)), 'stop by anytime', "Don't stop, call me", 'Stop at the bank first'])(
+    'reads every "stop" in %j as the ordinary word',
+    (body) => expect(onlyOrdinaryStops(body)).toBe(true),
+  );
+  it.each(['I said stop', 'stop by anytime. Actually no, stop texting', 'STOP - not the owner', 'no more, stop', 'Hello'])(
+    'does not in %j',
+    (body) => expect(onlyOrdinaryStops(body)).toBe(false),
+  );
+  it('sets the model\'s opt-out aside only then', () => {
+    expect(decideReplyLabel('Stop by at 5', scores({ opt_out: 0.9, callback: 0.5 })).label).toBe('callback');
+    expect(decideReplyLabel('I said stop', scores({ opt_out: 0.9, callback: 0.5 })).label).toBe('opt_out');
   });
 });
 

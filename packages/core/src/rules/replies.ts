@@ -49,6 +49,36 @@ export function replyFeatures(body: string): string[] {
   return features;
 }
 
+// "stop" used as a word, not as a request: "stop by", "bus stop", "don't stop", "stop the work".
+const ORDINARY_STOP = new RegExp(
+  [
+    '(?:dont|do not|cant|cannot|wont|didnt|doesnt|never|not) stop',
+    '(?:bus|next|last|first|truck|rest|pit|one|quick|short) stop',
+    'stop (?:by|at|in|over|for|on|and look|and see)',
+    'stop the (?!(?:texts|texting|messages|msgs|calls|calling|spam|harassment)(?: |$))\\S+',
+  ]
+    .map((p) => `(?:^| )${p}(?= |$)`)
+    .join('|'),
+  'gu',
+);
+
+/**
+ * Whether every "stop" in a reply is the ordinary word ("stop by anytime", "the bus stop", "don't stop,
+ * call me", "stop the work on the roof", or "Stop?" inside a question) and none a request. The opt-out
+ * rule reads these as not opting out; the model, which learned "stop" mostly from requests, may not.
+ */
+export function onlyOrdinaryStops(body: string): boolean {
+  let stops = 0;
+  let ordinary = 0;
+  for (const [, text = '', end = ''] of body.matchAll(/([^.!?;\n…]+)([.!?;\n…]*)/gu)) {
+    const words = normalizeReply(text);
+    const count = words.split(' ').filter((w) => w === 'stop').length;
+    stops += count;
+    ordinary += end.includes('?') ? count : (words.match(ORDINARY_STOP) ?? []).length;
+  }
+  return stops > 0 && ordinary >= stops;
+}
+
 export type LabelScore = { label: ReplyLabel; probability: number };
 export type ReplyVerdict = {
   label: ReplyLabel;
@@ -66,14 +96,18 @@ const TIER: Partial<Record<ReplyLabel, number>> = { wrong_number: 1, not_owner: 
  * 1. The opt-out rule (`isOptOutReply`) is the legal floor: when it says opt-out, the label is `opt_out`,
  *    whatever the model says.
  * 2. The wrong-number rule (`isWrongNumberReply`) makes it `wrong_number`.
- * 3. Among the model's candidates (probability ≥ 0.3): `opt_out` first, then `wrong_number` and `not_owner`
+ * 3. When every "stop" in the reply is the ordinary word (`onlyOrdinaryStops`), the model's opt-out is
+ *    set aside: the rule has read those words and found no request.
+ * 4. Among the model's candidates (probability ≥ 0.3): `opt_out` first, then `wrong_number` and `not_owner`
  *    (the likelier of the two), then the likeliest of the rest, except that `callback` beats `interested`.
  * The confidence is the chosen label's probability; below `NEEDS_A_LOOK_BELOW` the reply needs a look.
  */
 export function decideReplyLabel(body: string, scores: readonly LabelScore[]): ReplyVerdict {
   if (isOptOutReply(body)) return { label: 'opt_out', confidence: 1, needsLook: false, by: 'rule' };
   if (isWrongNumberReply(body)) return { label: 'wrong_number', confidence: 1, needsLook: false, by: 'rule' };
-  const ranked = [...scores].sort((a, b) => b.probability - a.probability);
+  // The rule has read every "stop" of the reply as the ordinary word: the model's opt-out does not count.
+  const heard = onlyOrdinaryStops(body) ? scores.filter((s) => s.label !== 'opt_out') : scores;
+  const ranked = [...heard].sort((a, b) => b.probability - a.probability);
   const top = ranked[0] ?? { label: 'other' as const, probability: 0 };
   const candidates = ranked.filter((s) => s.probability >= CANDIDATE_FROM);
   const tier = (label: ReplyLabel) => (label === 'opt_out' ? 0 : (TIER[label] ?? 2));
