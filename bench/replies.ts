@@ -9,7 +9,8 @@ import { readLabelledSet } from '../apps/server/src/modules/replies/reply-model.
 import { evaluateReplyModel, formatConfusion } from '../apps/server/src/modules/replies/reply-model.eval.js';
 import { createReplyModels, type Correction } from '../apps/server/src/modules/replies/reply-models.js';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 const ms = (n: number) => Math.round(n * 1000) / 1000;
 
 const evaluation = evaluateReplyModel();
@@ -19,7 +20,8 @@ const set = readLabelledSet();
 // one moved to the next label), repeated with a counter so the team's model learns 5,000 distinct texts.
 const corrections: Correction[] = Array.from({ length: 5000 }, (_, i) => {
   const r = set[i % set.length]!;
-  const label = i % 4 === 0 ? REPLY_LABELS[(REPLY_LABELS.indexOf(r.label) + 1) % REPLY_LABELS.length]! : r.label;
+  const label =
+    i % 4 === 0 ? REPLY_LABELS[(REPLY_LABELS.indexOf(r.label) + 1) % REPLY_LABELS.length]! : r.label;
   return { text: `${r.text} ${i}`, label };
 });
 const loaded = new Map<string, Correction[]>([['big', corrections]]);

@@ -64,6 +64,7 @@ const SERVICES: Record<keyof Services, true> = {
   kpis: true,
   chats: true,
   supportAlerts: true,
+  replies: true,
 };
 
 type Meta = { name: string; dependencies: string[] };

@@ -43,6 +43,7 @@ import { campaignsPlugin, type CampaignsOptions } from './modules/campaigns/camp
 import { campaignsRoutes, type CampaignsService } from './modules/campaigns/index.js';
 import { chatsPlugin } from './modules/chats/chats.plugin.js';
 import { chatsRoutes, type ChatsService, type SupportAlerts } from './modules/chats/index.js';
+import { repliesPlugin, repliesRoutes, type RepliesService } from './modules/replies/index.js';
 import { dataFieldsPlugin } from './modules/data-fields/data-fields.plugin.js';
 import { dataFieldsRoutes, type DataFieldsService } from './modules/data-fields/index.js';
 import { devicesPlugin, type DevicesOptions } from './modules/devices/devices.plugin.js';
@@ -143,6 +144,7 @@ export type Services = {
   payments: Payments;
   chats: ChatsService;
   supportAlerts: SupportAlerts;
+  replies: RepliesService;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -202,6 +204,7 @@ export const domainPlugins: FastifyPluginAsync<AppDeps>[] = [
   campaignsPlugin,
   skiptracePlugin,
   chatsPlugin,
+  repliesPlugin,
 ];
 
 /** Routes that take a file: multipart forms are parsed for them only (elsewhere a form is a 415). */
@@ -283,6 +286,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     skiptraceRoutes,
     adminPhonesRoutes,
     kpisRoutes,
+    repliesRoutes,
   ])
     await app.register(routes);
   await app.register(withUploads(listsRoutes, avatarsRoutes, callsRoutes, photosRoutes, chatsRoutes));

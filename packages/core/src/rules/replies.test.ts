@@ -25,7 +25,9 @@ describe('decideReplyLabel', () => {
   });
 
   it('lets the model decide "stop by anytime" and "don\'t stop, call me", which the rule does not opt out', () => {
-    expect(decideReplyLabel('stop by anytime', scores({ interested: 0.8, opt_out: 0.1 })).label).toBe('interested');
+    expect(decideReplyLabel('stop by anytime', scores({ interested: 0.8, opt_out: 0.1 })).label).toBe(
+      'interested',
+    );
     expect(decideReplyLabel("don't stop, call me", scores({ callback: 0.9 })).label).toBe('callback');
   });
 
@@ -35,39 +37,56 @@ describe('decideReplyLabel', () => {
   });
 
   it('puts wrong number and not owner before interest, callback and the rest', () => {
-    expect(decideReplyLabel('sold it, what would you pay for my other one', scores({ interested: 0.9, not_owner: 0.6 })))
-      .toMatchObject({ label: 'not_owner', confidence: 0.6 });
+    expect(
+      decideReplyLabel(
+        'sold it, what would you pay for my other one',
+        scores({ interested: 0.9, not_owner: 0.6 }),
+      ),
+    ).toMatchObject({ label: 'not_owner', confidence: 0.6 });
     expect(decideReplyLabel('x', scores({ callback: 0.95, wrong_number: 0.5, not_owner: 0.4 })).label).toBe(
       'wrong_number',
     );
   });
 
   it('puts callback over interest', () => {
-    expect(decideReplyLabel('yes interested, call me at 5', scores({ interested: 0.95, callback: 0.5 })))
-      .toMatchObject({ label: 'callback', confidence: 0.5 });
+    expect(
+      decideReplyLabel('yes interested, call me at 5', scores({ interested: 0.95, callback: 0.5 })),
+    ).toMatchObject({ label: 'callback', confidence: 0.5 });
   });
 
   it('otherwise takes the likeliest label, and a label below 0.3 takes no part', () => {
-    expect(decideReplyLabel('next year', scores({ later: 0.7, question: 0.5, not_owner: 0.29 })).label).toBe('later');
+    expect(decideReplyLabel('next year', scores({ later: 0.7, question: 0.5, not_owner: 0.29 })).label).toBe(
+      'later',
+    );
   });
 
   it('marks a reply the model is unsure of "needs a look"', () => {
     expect(decideReplyLabel('hmm', scores({ other: NEEDS_A_LOOK_BELOW - 0.01 })).needsLook).toBe(true);
     expect(decideReplyLabel('hmm', scores({ other: NEEDS_A_LOOK_BELOW })).needsLook).toBe(false);
-    expect(decideReplyLabel('qwerty', [])).toEqual({ label: 'other', confidence: 0, needsLook: true, by: 'model' });
+    expect(decideReplyLabel('qwerty', [])).toEqual({
+      label: 'other',
+      confidence: 0,
+      needsLook: true,
+      by: 'model',
+    });
   });
 });
 
 describe('onlyOrdinaryStops', () => {
-  it.each([...ORDINARY.filter((b) => /stop/i.test(b)), 'stop by anytime', "Don't stop, call me", 'Stop at the bank first'])(
-    'reads every "stop" in %j as the ordinary word',
-    (body) => expect(onlyOrdinaryStops(body)).toBe(true),
-  );
-  it.each(['I said stop', 'stop by anytime. Actually no, stop texting', 'STOP - not the owner', 'no more, stop', 'Hello'])(
-    'does not in %j',
-    (body) => expect(onlyOrdinaryStops(body)).toBe(false),
-  );
-  it('sets the model\'s opt-out aside only then', () => {
+  it.each([
+    ...ORDINARY.filter((b) => /stop/i.test(b)),
+    'stop by anytime',
+    "Don't stop, call me",
+    'Stop at the bank first',
+  ])('reads every "stop" in %j as the ordinary word', (body) => expect(onlyOrdinaryStops(body)).toBe(true));
+  it.each([
+    'I said stop',
+    'stop by anytime. Actually no, stop texting',
+    'STOP - not the owner',
+    'no more, stop',
+    'Hello',
+  ])('does not in %j', (body) => expect(onlyOrdinaryStops(body)).toBe(false));
+  it("sets the model's opt-out aside only then", () => {
     expect(decideReplyLabel('Stop by at 5', scores({ opt_out: 0.9, callback: 0.5 })).label).toBe('callback');
     expect(decideReplyLabel('I said stop', scores({ opt_out: 0.9, callback: 0.5 })).label).toBe('opt_out');
   });

@@ -28,7 +28,8 @@ export function evaluateReplyModel(set: readonly LabelledReply[] = readLabelledS
   for (const r of test) {
     const v = model.classify(r.text);
     confusion[r.label][v.label]++;
-    if (v.label !== r.label) misses.push({ text: r.text, actual: r.label, predicted: v.label, confidence: v.confidence });
+    if (v.label !== r.label)
+      misses.push({ text: r.text, actual: r.label, predicted: v.label, confidence: v.confidence });
     if (!v.needsLook) {
       confident++;
       if (v.label === r.label) confidentRight++;
@@ -60,7 +61,8 @@ export function evaluateReplyModel(set: readonly LabelledReply[] = readLabelledS
 
 /** The confusion matrix as text: a row per actual label, a column per predicted label. */
 export function formatConfusion(confusion: Evaluation['confusion']): string {
-  const short = (l: string) => l.replace('not_', 'n_').replace('wrong_number', 'wrong#').slice(0, 8).padStart(9);
+  const short = (l: string) =>
+    l.replace('not_', 'n_').replace('wrong_number', 'wrong#').slice(0, 8).padStart(9);
   const head = `${'actual\\pred'.padEnd(15)}${REPLY_LABELS.map(short).join('')}`;
   const rows = REPLY_LABELS.map(
     (a) => `${a.padEnd(15)}${REPLY_LABELS.map((p) => String(confusion[a][p]).padStart(9)).join('')}`,

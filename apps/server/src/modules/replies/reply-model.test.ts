@@ -52,9 +52,12 @@ describe('opt-outs', () => {
     },
   );
 
-  it.each(ORDINARY.filter((body) => /stop/i.test(body)))('%j, an ordinary use of "stop", is not an opt-out', (body) => {
-    expect(model.classify(body).label).not.toBe('opt_out');
-  });
+  it.each(ORDINARY.filter((body) => /stop/i.test(body)))(
+    '%j, an ordinary use of "stop", is not an opt-out',
+    (body) => {
+      expect(model.classify(body).label).not.toBe('opt_out');
+    },
+  );
 
   it('reads a request to stop that the rule does not know, as a reasonable person would', () => {
     expect(model.classify('how do i get off ur list??').label).toBe('opt_out');

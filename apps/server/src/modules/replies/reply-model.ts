@@ -27,7 +27,12 @@ export function readLabelledSet(): LabelledReply[] {
     .filter((line) => line.trim() !== '')
     .map((line, i) => {
       const [label, split, lang, text] = line.split('\t');
-      if (!isReplyLabel(label) || (split !== 'train' && split !== 'test') || (lang !== 'en' && lang !== 'es') || !text)
+      if (
+        !isReplyLabel(label) ||
+        (split !== 'train' && split !== 'test') ||
+        (lang !== 'en' && lang !== 'es') ||
+        !text
+      )
         throw new Error(`replies.tsv line ${i + 2} is not "label split lang text"`);
       return { label, split, lang, text };
     });
@@ -57,7 +62,10 @@ function asModel(nbc: ReturnType<typeof createClassifier>): ReplyModel {
       .computeOdds(body)
       .filter(([label]) => isReplyLabel(label))
       // computeOdds gives log2 odds of the label against the rest.
-      .map(([label, odds]) => ({ label: label as ReplyLabel, probability: odds === 0 ? 0 : 1 / (1 + 2 ** -odds) }));
+      .map(([label, odds]) => ({
+        label: label as ReplyLabel,
+        probability: odds === 0 ? 0 : 1 / (1 + 2 ** -odds),
+      }));
   return { scores, classify: (body) => decideReplyLabel(body, scores(body)) };
 }
 

@@ -47,6 +47,7 @@ export function createReplyModels(deps: { loadCorrections: (teamId: string) => P
     /** The reply's label by the team's model, after the rules (`decideReplyLabel`). */
     async classify(teamId: string, body: string): Promise<ReplyVerdict> {
       const team = await teamModel(teamId);
+      if (team.rebuild) await team.rebuild;
       const corrected = team.exact.get(normalizeReply(body));
       if (corrected) return decideReplyLabel(body, [{ label: corrected, probability: 1 }]);
       return team.model.classify(body);
@@ -73,12 +74,15 @@ export function createReplyModels(deps: { loadCorrections: (teamId: string) => P
     },
 
     /**
-     * How the team's model does on its newest corrections when it learned only the older ones: the
-     * share it gets right, beside the base model's share on the same replies.
+     * How the team's model does on its newest corrections (the newest fifth, at most 50) when it learned
+     * only the older ones: the share it gets right, beside the base model's share on the same replies.
      */
-    async accuracyOnRecent(teamId: string, recent = 50) {
+    async accuracyOnRecent(teamId: string) {
       const { corrections } = await teamModel(teamId);
-      const held = corrections.slice(-recent);
+      // The newest fifth, at most 50: enough to measure, while the model still learns the rest.
+      const held = corrections.length
+        ? corrections.slice(-Math.min(50, Math.max(1, Math.floor(corrections.length / 5))))
+        : [];
       const model = build(corrections.slice(0, corrections.length - held.length));
       const right = (m: ReplyModel) => held.filter((c) => m.classify(c.text).label === c.label).length;
       return {
