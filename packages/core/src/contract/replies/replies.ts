@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { REPLY_LABELS } from '../../rules/replies.js';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 
 const id = z.uuid();
 export const replyLabel = z.enum(REPLY_LABELS);
 
 /** A received text's label (issue 31): `source` 'rule', 'model', or 'member' once a member corrected it. */
 export const replyLabelDto = z.object({
-  messageId: z.string(),
-  itemId: z.string(),
+  messageId: text(),
+  itemId: text(),
   label: replyLabel,
   confidence: z.number(),
   needsLook: z.boolean(),
