@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.js';
-import { devices, listItems, lists, messages, notifications, replyLabels, teams } from '../db/schema/index.js';
+import {
+  devices,
+  listItems,
+  lists,
+  messages,
+  notifications,
+  replyLabels,
+  teams,
+} from '../db/schema/index.js';
 import { emptyImportResult } from '@prospector/core';
 import type { TestApp } from './app.js';
 import {
