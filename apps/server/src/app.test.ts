@@ -65,6 +65,7 @@ const SERVICES: Record<keyof Services, true> = {
   chats: true,
   supportAlerts: true,
   replies: true,
+  replyBacklog: true,
 };
 
 type Meta = { name: string; dependencies: string[] };

@@ -2,3 +2,4 @@ export { createRepliesService, type RepliesService, toReplyLabelDto } from './re
 export { repliesRoutes } from './replies.routes.js';
 export { repliesPlugin } from './replies.plugin.js';
 export type { RepliesErrorCode } from './replies.errors.js';
+export type { ReplyBacklog } from './replies.backlog.js';

@@ -1,11 +1,13 @@
 import { servicePlugin } from '../../plugins/services.js';
 import * as q from './replies.queries.js';
+import { createReplyBacklog } from './replies.backlog.js';
 import { createReplyModels } from './reply-models.js';
 import { createRepliesService } from './replies.service.js';
 
 /**
  * Reply labels (issue 31): the models (trained from the labelled set as the app is built), and the
- * service that labels each text the SMS service receives, after its urgent half has reached the browsers.
+ * service that labels each text the SMS service receives, after its urgent half has reached the browsers;
+ * the background pass that labels the texts received before.
  */
 export const repliesPlugin = servicePlugin(
   'replies',
@@ -23,6 +25,7 @@ export const repliesPlugin = servicePlugin(
     sms.onReply(async (teamId, itemId, _optOut, reply) => {
       await replies.labelReceived({ teamId, itemId, messageId: reply.messageId, body: reply.body });
     });
-    return { replies };
+    const replyBacklog = createReplyBacklog({ db, models, log: app.log });
+    return { replies, replyBacklog };
   },
 );

@@ -76,3 +76,30 @@ export function latestForItem(db: Db, itemId: string) {
     .orderBy(desc(replyLabels.createdAt))
     .limit(1);
 }
+
+/** Received texts with no label yet, oldest first, after the cursor (the background pass). */
+export function listUnlabelled(db: Db, after: { at: Date; id: string } | null, limit: number) {
+  return queryRows<{ id: string; team_id: string; item_id: string; body: string; created_at: Date | string }>(
+    db,
+    sql`select m.id, m.team_id, m.item_id, m.body, m.created_at from messages m
+      where m.direction = 'in' and not m.system and not m.comment and m.status = 'received'
+        and not exists (select 1 from reply_labels l where l.message_id = m.id)
+        ${after ? sql`and (m.created_at, m.id) > (${after.at}, ${after.id}::uuid)` : sql``}
+      order by m.created_at, m.id limit ${limit}`,
+  );
+}
+
+export async function insertReplyLabels(db: Db, rows: (typeof replyLabels.$inferInsert)[]) {
+  if (rows.length) await db.insert(replyLabels).values(rows).onConflictDoNothing();
+}
+
+/** A team's received texts, and how many of them carry a label. */
+export async function countLabelled(db: Db, teamId: string) {
+  const [row] = await queryRows<{ received: number; labelled: number }>(
+    db,
+    sql`select count(*)::int as received, count(l.message_id)::int as labelled from messages m
+      left join reply_labels l on l.message_id = m.id
+      where m.team_id = ${teamId} and m.direction = 'in' and not m.system and not m.comment and m.status = 'received'`,
+  );
+  return row ?? { received: 0, labelled: 0 };
+}

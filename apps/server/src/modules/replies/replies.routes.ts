@@ -1,4 +1,10 @@
-import { correctReplyLabel, getReplyCounts, getReplyModelAccuracy, listReplyLabels } from '@prospector/core';
+import {
+  correctReplyLabel,
+  getReplyBacklog,
+  getReplyCounts,
+  getReplyModelAccuracy,
+  listReplyLabels,
+} from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 import { unwrap } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
@@ -13,5 +19,6 @@ export async function repliesRoutes(app: FastifyInstance) {
     label: unwrap(await replies.correct(auth, body.messageId, body.label)),
   }));
   route(app, getReplyCounts, async ({ auth }) => replies.counts(auth));
+  route(app, getReplyBacklog, async ({ auth }) => app.services.replyBacklog.progress(auth.teamId));
   route(app, getReplyModelAccuracy, async ({ auth }) => unwrap(await replies.accuracy(auth)));
 }

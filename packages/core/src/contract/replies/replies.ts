@@ -64,3 +64,11 @@ export const getReplyModelAccuracy = defineEndpoint({
     baseModel: z.number().nullable(),
   }),
 });
+
+/** The background pass's progress for the caller's team: received texts, and how many carry a label. */
+export const getReplyBacklog = defineEndpoint({
+  method: 'GET',
+  path: '/api/replies/backlog',
+  auth: true,
+  response: z.object({ received: z.number().int(), labelled: z.number().int() }),
+});
