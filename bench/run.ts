@@ -9,7 +9,8 @@
  * BENCH_SKIP_LEDGER skips it), a list-wide skip trace against the BatchData fake (bench/skiptrace.ts;
  * BENCH_SKIP_SKIPTRACE skips it), the power dialler (bench/dialler.ts; BENCH_SKIP_DIALLER skips it), team KPIs at
  * 1,000,000 texts (bench/kpis.ts; BENCH_SKIP_KPIS skips it), team chats (bench/chats.ts; BENCH_SKIP_CHATS
- * skips it), the JavaScript each web page downloads on a first visit (bench/web-bundle.ts, a production
+ * skips it), the reply labels' model, classifying and retraining (bench/replies.ts; BENCH_SKIP_REPLIES skips it),
+ * the JavaScript each web page downloads on a first visit (bench/web-bundle.ts, a production
  * build; BENCH_SKIP_WEB_BUNDLE skips it), and the admin panel at 10,000 teams (bench/admin-panel.ts,
  * PostgreSQL on 127.0.0.1:5432; BENCH_SKIP_ADMIN_PANEL skips it), one server process against two
  * behind HAProxy (bench/processes.ts, PostgreSQL and Redis; BENCH_SKIP_PROCESSES skips it), and the
@@ -26,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { measureLatency, searchBody } from './records.js';
+import { formatConfusion } from '../apps/server/src/modules/replies/reply-model.eval.js';
 import { BEFORE_SPLIT, measureWebBundle } from './web-bundle.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -426,6 +428,20 @@ for (const databaseUrl of process.env.BENCH_SKIP_KPIS ? [] : targets) {
   if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
 }
 
+// Reply labels (issue 31): the model on the labelled set's test part, classifying, a team's retraining.
+let repliesRow: Record<string, unknown> | null = null;
+if (!process.env.BENCH_SKIP_REPLIES) {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(here, 'replies.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (c) => reject(new Error(`replies bench exited with ${c}`)));
+  });
+  repliesRow = JSON.parse(line) as Record<string, unknown>;
+  if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+}
+
 // Issue 22 item 5: open-model load with PostgreSQL restarted, Redis down and a burst (bench/load-faults.ts).
 let loadFaults: Record<string, unknown> | null = null;
 if (!process.env.BENCH_SKIP_LOAD_FAULTS) {
@@ -546,6 +562,16 @@ if (chatsRows.length) {
   );
   console.table(chatsRows);
 }
+if (repliesRow) {
+  const { confusion, ...figures } = repliesRow as { confusion: Parameters<typeof formatConfusion>[0] };
+  console.log(
+    '\nreply labels (issue 31): the model on the 211 test replies it never learned (macro-F1 floor 0.85),' +
+      '\nclassifying a reply through a team model with 5,000 corrections (target p95 ≤ 5 ms), that model' +
+      '\nrebuilt (target ≤ 2 s), the heap a team model adds; confusion matrix (rows actual, columns predicted)\n',
+  );
+  console.table([figures]);
+  console.log(formatConfusion(confusion));
+}
 if (loadFaults) {
   const { perCall, ...rest } = loadFaults as { perCall: Record<string, unknown>[] };
   console.log(
@@ -577,6 +603,7 @@ writeFileSync(
       processes: processesRows,
       kpis: kpisRows,
       chats: chatsRows,
+      replies: repliesRow,
       loadFaults,
       dispatch: dispatchResults,
       webBundle: webBundle && {

@@ -65,6 +65,8 @@ const SERVICES: Record<keyof Services, true> = {
   kpis: true,
   chats: true,
   supportAlerts: true,
+  replies: true,
+  replyBacklog: true,
 };
 
 type Meta = { name: string; dependencies: string[] };

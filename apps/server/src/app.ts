@@ -43,6 +43,12 @@ import { campaignsPlugin, type CampaignsOptions } from './modules/campaigns/camp
 import { campaignsRoutes, type CampaignsService } from './modules/campaigns/index.js';
 import { chatsPlugin } from './modules/chats/chats.plugin.js';
 import { chatsRoutes, type ChatsService, type SupportAlerts } from './modules/chats/index.js';
+import {
+  repliesPlugin,
+  repliesRoutes,
+  type RepliesService,
+  type ReplyBacklog,
+} from './modules/replies/index.js';
 import { dataFieldsPlugin } from './modules/data-fields/data-fields.plugin.js';
 import { dataFieldsRoutes, type DataFieldsService } from './modules/data-fields/index.js';
 import { devicesPlugin, type DevicesOptions } from './modules/devices/devices.plugin.js';
@@ -146,6 +152,8 @@ export type Services = {
   payments: Payments;
   chats: ChatsService;
   supportAlerts: SupportAlerts;
+  replies: RepliesService;
+  replyBacklog: ReplyBacklog;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */
@@ -205,6 +213,7 @@ export const domainPlugins: FastifyPluginAsync<AppDeps>[] = [
   campaignsPlugin,
   skiptracePlugin,
   chatsPlugin,
+  repliesPlugin,
 ];
 
 /** Routes that take a file: multipart forms are parsed for them only (elsewhere a form is a 415). */
@@ -287,6 +296,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     skiptraceRoutes,
     adminPhonesRoutes,
     kpisRoutes,
+    repliesRoutes,
   ])
     await app.register(routes);
   await app.register(withUploads(listsRoutes, avatarsRoutes, callsRoutes, photosRoutes, chatsRoutes));
@@ -311,6 +321,7 @@ function registerLifecycle(app: FastifyInstance) {
     s.hookSender.start();
     if (config.CAMPAIGN_ENGINE) s.campaignEngine.start();
     s.supportAlerts.start();
+    void s.replyBacklog.start();
   });
   // Simulated phones connect back over loopback, so they start once the server listens.
   app.addHook('onListen', async () => {
@@ -323,6 +334,7 @@ function registerLifecycle(app: FastifyInstance) {
     await s.simulatedPhones.stopAll();
     await s.hookSender.stop();
     await s.supportAlerts.stop();
+    await s.replyBacklog.stop();
     await s.campaignEngine.stop();
     await s.gateway.stop();
     await s.smsGateway.hub.stop();

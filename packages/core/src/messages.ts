@@ -411,6 +411,11 @@ export const messages = {
       'This text contains a character that cannot be saved (a null character or half of an emoji). Remove it and try again.',
   },
   /** Team chats and live support (issue 20; spec part 1 §2.6, §6). */
+  replies: {
+    notFound: 'This text has no label to change.',
+    adminOnly: "Only an admin can see the model's accuracy.",
+    needsLook: 'Needs a look',
+  },
   chats: {
     title: 'Chats',
     empty: 'No chats yet.',

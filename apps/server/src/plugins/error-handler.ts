@@ -20,6 +20,7 @@ import { callsErrors } from '../modules/calls/calls.errors.js';
 import { campaignsErrors } from '../modules/campaigns/campaigns.errors.js';
 import { dataFieldsErrors } from '../modules/data-fields/data-fields.errors.js';
 import { chatsErrors } from '../modules/chats/chats.errors.js';
+import { repliesErrors } from '../modules/replies/replies.errors.js';
 import { devicesErrors } from '../modules/devices/devices.errors.js';
 import { hooksErrors } from '../modules/hooks/hooks.errors.js';
 import { listsErrors } from '../modules/lists/lists.errors.js';
@@ -45,6 +46,7 @@ export const errorCatalogues = {
   calls: callsErrors,
   campaigns: campaignsErrors,
   chats: chatsErrors,
+  replies: repliesErrors,
   dataFields: dataFieldsErrors,
   devices: devicesErrors,
   hooks: hooksErrors,

@@ -157,6 +157,8 @@ describe('permissions', () => {
       'payment_accounts',
       'payments',
       'quick_replies',
+      // Reply labels (issue 31): written by the inbound path, and corrected by any member who may open the record.
+      'reply_labels',
       'sessions',
       'sms_jobs',
       'tasks',

@@ -140,7 +140,7 @@ describe('the realtime leak sweep', () => {
       await step(['messageStatus'], [...readers], () =>
         phone.ask('report', { reports: [{ id: job.id, state: 'sent', at: new Date().toISOString() }] }),
       );
-      await step(['messageAdded', 'itemChanged', 'inboxChanged'], [...readers], () =>
+      await step(['messageAdded', 'itemChanged', 'inboxChanged', 'replyLabelled'], [...readers], () =>
         phone.ask('inbound', {
           messages: [{ id: `in-${record}`, from: to, body: 'Who is this?', at: new Date().toISOString() }],
         }),

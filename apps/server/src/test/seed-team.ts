@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.js';
-import { devices, listItems, lists, messages, notifications, teams } from '../db/schema/index.js';
+import {
+  devices,
+  listItems,
+  lists,
+  messages,
+  notifications,
+  replyLabels,
+  teams,
+} from '../db/schema/index.js';
 import { emptyImportResult } from '@prospector/core';
 import type { TestApp } from './app.js';
 import {
@@ -168,6 +176,18 @@ export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
     to: CONTACT_NUMBER,
   });
   ids['message'] = sent.message._id;
+  // Its label, as a received text's (issue 31), so a member's correction has something to change.
+  await t.database.db.insert(replyLabels).values({
+    messageId: ids['message']!,
+    teamId: admin.teamId,
+    itemId: contact.id,
+    label: 'question',
+    confidence: 0.9,
+    needsLook: false,
+    source: 'model',
+    modelLabel: 'question',
+    createdAt: new Date(),
+  });
   const picture = multipartFile('mia.png', TINY_PNG, 'avatar');
   const avatar = await t.app.inject({
     method: 'POST',

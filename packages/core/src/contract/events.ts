@@ -6,6 +6,7 @@ import { currentUser } from './common.js';
 import { listDto } from './lists/dto.js';
 import { listMetrics, skiptraceRunDto } from './skiptrace/skiptrace.js';
 import { messageDto, notificationDto } from './records/dto.js';
+import { replyLabelDto } from './replies/replies.js';
 import { text } from './text.js';
 
 /**
@@ -37,6 +38,8 @@ export const serverEvents = {
   skiptraceProgress: z.object({ listId: text(), run: skiptraceRunDto.nullable(), metrics: listMetrics }),
   /** A message joined a record's thread (an SMS sent or received, a comment from elsewhere). */
   messageAdded: z.object({ itemId: text(), message: messageDto }),
+  /** A received text was labelled, or a member corrected its label (issue 31): update its chip. */
+  replyLabelled: z.object({ itemId: text(), label: replyLabelDto }),
   /** A text's delivery state moved on: queued → sent → delivered, or failed. */
   messageStatus: z.object({ itemId: text(), messageId: text(), status: text() }),
   /** A record's texts changed (one came in, went out, or was read): refetch the Messenger and its badge. */

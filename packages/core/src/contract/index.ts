@@ -24,3 +24,4 @@ export * from './calls/index.js';
 export * from './admin-phones/index.js';
 export * from './kpis/index.js';
 export * from './chats/index.js';
+export * from './replies/index.js';

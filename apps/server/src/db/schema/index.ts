@@ -13,3 +13,4 @@ export * from './skiptrace.js';
 export * from './calls.js';
 export * from './admin.js';
 export * from './chats.js';
+export * from './replies.js';

@@ -31,8 +31,13 @@ export function recipientValue(raw: string): string | null {
 /** A text that came in, for the team's inbound hook. */
 export type InboundText = { body: string; from: string; at: Date };
 
-/** A text came in for a record; `optOut` when it asked not to be texted again. */
-export type ReplyListener = (teamId: string, itemId: string, optOut: boolean) => Promise<void>;
+/** A text came in for a record; `optOut` when it asked not to be texted again; `reply` the stored text. */
+export type ReplyListener = (
+  teamId: string,
+  itemId: string,
+  optOut: boolean,
+  reply: { messageId: string; body: string },
+) => Promise<void>;
 
 /**
  * Texts a device received: each matched to its record (or a new contact), opt-outs honoured, sent to
@@ -117,7 +122,9 @@ export function createSmsReceiver(deps: {
         await q.countOnDevice(db, device.id, now, 'received');
         await deps.inboundHook(device.teamId, { body: text.body, from: taken.from, at: new Date(text.at) });
         await push();
-        for (const listener of deps.replyListeners) await listener(device.teamId, taken.itemId, taken.optOut);
+        const reply = { messageId: taken.message.id, body: text.body };
+        for (const listener of deps.replyListeners)
+          await listener(device.teamId, taken.itemId, taken.optOut, reply);
       }
     };
     return { refused, deferred, fault, followUps };

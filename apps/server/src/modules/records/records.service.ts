@@ -140,6 +140,12 @@ export function createRecordsService(deps: {
         await q.insertSections(tx, teamId, entity, defaultSections(entity), clock.now());
     },
 
+    /** Whether the caller may open the record (its team; assigned to them under 'Only assigned'). */
+    async checkAccess(auth: AuthContext, itemId: string): R<{ itemId: string }> {
+      const found = await access(auth, itemId);
+      return found.ok ? ok({ itemId }) : found;
+    },
+
     async getItem(auth: AuthContext, itemId: string) {
       const found = await access(auth, itemId);
       if (!found.ok) return found;

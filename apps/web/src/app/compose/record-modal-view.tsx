@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { can, formatPhone, type CurrentUser, type DeviceDto } from '@prospector/core';
+import { can, formatPhone, type CurrentUser, type DeviceDto, type MessageDto } from '@prospector/core';
 import { boardKeys, useBoardStatuses } from '../../features/board';
 import { useDevices } from '../../features/devices';
 import { messengerKeys } from '../../features/messenger';
@@ -7,6 +7,7 @@ import { useMembers } from '../../features/members';
 import { notificationsKeys } from '../../features/notifications';
 import { usePublicConfig } from '../../features/public-config';
 import { RecordModal, type SmsSender, type SmsToolsSlot } from '../../features/records';
+import { ReplyLabelChip } from '../../features/replies';
 import { QuickReplyPicker } from '../../features/templates';
 import { useRecordParam } from './use-record-param';
 
@@ -21,6 +22,12 @@ function smsSendersOf(devices: readonly DeviceDto[]): SmsSender[] {
 const SmsTools: SmsToolsSlot = ({ insert, disabled }) => (
   <QuickReplyPicker onPick={insert} disabled={disabled} />
 );
+
+/** A received text shows its label (issue 31), which a click changes. */
+const labelOf = (message: MessageDto) =>
+  message.direction === 'in' && !message.system && !message.comment ? (
+    <ReplyLabelChip itemId={message.itemId} messageId={message._id} />
+  ) : null;
 
 /** The record modal over every logged-in screen, fed with the team's members, statuses and devices. */
 export function RecordModalView({ user }: { user: CurrentUser }) {
@@ -60,6 +67,7 @@ export function RecordModalView({ user }: { user: CurrentUser }) {
       smsSenders={smsSendersOf(devices)}
       smsTools={SmsTools}
       canText={can(user, 'sms')}
+      messageExtra={labelOf}
     />
   );
 }

@@ -9,6 +9,7 @@ import {
   IconPaperclip,
   IconUser,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { MessageDto } from '@prospector/core';
 import { formatDateTime, initialsOf } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
@@ -20,6 +21,8 @@ type MessageItemProps = {
   timeZone: string | null;
   onCancelScheduled: (msgId: string) => void;
   cancelling: boolean;
+  /** Shown under the bubble (a received text's label chip). */
+  extra?: ReactNode;
 };
 
 function Attachments({ message }: { message: MessageDto }) {
@@ -150,6 +153,7 @@ export function MessageItem(props: MessageItemProps) {
           </Stack>
         </Paper>
         {message.status && <DeliveryStatus status={message.status} outgoing={outgoing} />}
+        {props.extra}
       </Box>
     </Group>
   );

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Badge, Box, Center, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconBuildingSkyscraper, IconHome, IconUser, IconUsers } from '@tabler/icons-react';
-import { recordTitle, type MemberDto, type StatusDto } from '@prospector/core';
+import { recordTitle, type MemberDto, type MessageDto, type StatusDto } from '@prospector/core';
+import type { ReactNode } from 'react';
 import { useItem, type RecordData } from '../api/get-item';
 import { useAddAndMap } from '../api/add-and-map';
 import { useUnlinkItem } from '../api/unlink-items';
@@ -39,6 +40,8 @@ export type RecordModalProps = {
   smsTools?: SmsToolsSlot;
   /** The viewer may send texts (admin, or the `sms` permission). */
   canText: boolean;
+  /** What the app composes under a message's bubble (a received text's label chip). */
+  messageExtra?: (message: MessageDto) => ReactNode;
 };
 
 const TYPE_LABELS = { contact: 'Contact', property: 'Property', company: 'Company' } as const;
@@ -56,6 +59,7 @@ function RecordBody({
   smsSenders,
   smsTools,
   canText,
+  messageExtra,
   onOpenItem,
   onChanged,
 }: RecordBodyProps) {
@@ -136,6 +140,7 @@ function RecordBody({
             senders={smsSenders}
             smsTools={smsTools}
             canText={canText}
+            messageExtra={messageExtra}
           />
         </Box>
       </Group>

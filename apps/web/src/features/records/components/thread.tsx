@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Center, Stack, Tabs, Text } from '@mantine/core';
 import { IconMail, IconMessage, IconMessageCircle } from '@tabler/icons-react';
-import { recordTitle, messages, type MemberDto } from '@prospector/core';
+import { recordTitle, messages, type MemberDto, type MessageDto } from '@prospector/core';
 import { notifyInfo } from '../../../lib/notify';
 import { useDeschedule } from '../api/deschedule';
 import type { RecordData } from '../api/get-item';
@@ -22,13 +22,24 @@ type ThreadProps = {
   smsTools?: SmsToolsSlot;
   /** The viewer may send texts (admin, or the `sms` permission): otherwise there is no SMS tab. */
   canText: boolean;
+  /** What shows under a message's bubble (a received text's label chip). */
+  messageExtra?: ((message: MessageDto) => ReactNode) | undefined;
 };
 
 /**
  * The right side of the record (spec part 1 §2.4): the thread, oldest first, and the way to answer:
  * Comment on every record, SMS on contacts; Email is only announced.
  */
-export function Thread({ record, members, viewerId, timeZone, senders, smsTools, canText }: ThreadProps) {
+export function Thread({
+  record,
+  members,
+  viewerId,
+  timeZone,
+  senders,
+  smsTools,
+  canText,
+  messageExtra,
+}: ThreadProps) {
   const { item } = record;
   const [tab, setTab] = useState<ThreadTab>('comment');
   const cancel = useDeschedule(item._id);
@@ -65,6 +76,7 @@ export function Thread({ record, members, viewerId, timeZone, senders, smsTools,
                 contactName={contactName}
                 onCancelScheduled={(id) => cancel.mutate(id)}
                 cancelling={cancel.isPending && cancel.variables === message._id}
+                extra={messageExtra?.(message)}
               />
             ))}
             <div ref={endRef} />

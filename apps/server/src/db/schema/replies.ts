@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ReplyLabel } from '@prospector/core';
+import { items, messages } from './records.js';
+import { users } from './teams.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A received text's label (issue 31; owned by modules/replies): what the rules and the team's model said
+ * (`modelLabel`, kept to measure the model on the team's corrections), and the label that stands, which a
+ * member may have corrected (`source` 'member').
+ */
+export const replyLabels = pgTable(
+  'reply_labels',
+  {
+    messageId: uuid('message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    // No foreign key to teams: the row cascades from its message and item (as messages do).
+    teamId: uuid('team_id').notNull(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    label: text('label').$type<ReplyLabel>().notNull(),
+    confidence: real('confidence').notNull(),
+    needsLook: boolean('needs_look').notNull(),
+    source: text('source').$type<'rule' | 'model' | 'member'>().notNull(),
+    modelLabel: text('model_label').$type<ReplyLabel>().notNull(),
+    correctedBy: uuid('corrected_by').references(() => users.id, { onDelete: 'set null' }),
+    correctedAt: ts('corrected_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    // The Messenger's counts and filters per label, and the "needs a look" tab.
+    index('reply_labels_team_label_idx').on(t.teamId, t.label, t.createdAt.desc()),
+    // A record's latest labelled reply (the board card's temperature).
+    index('reply_labels_item_idx').on(t.itemId, t.createdAt.desc()),
+    // A team's corrections, newest first (its model's learning and its accuracy on them).
+    index('reply_labels_corrections_idx')
+      .on(t.teamId, t.correctedAt)
+      .where(sql`${t.correctedAt} is not null`),
+  ],
+);

@@ -1,0 +1,17 @@
+import { messages } from '@prospector/core';
+import type { ErrorAnswer } from '../../lib/errors.js';
+
+/** Expected failures of the reply labels, and how each answers over HTTP. */
+export const repliesErrors = {
+  REPLY_NOT_FOUND: { status: 404, message: messages.replies.notFound },
+  REPLY_ADMIN_ONLY: { status: 403, message: messages.replies.adminOnly },
+} satisfies Record<string, ErrorAnswer>;
+
+export type RepliesErrorCode = keyof typeof repliesErrors;
+
+declare module '../../lib/errors.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface ErrorCatalogues {
+    replies: typeof repliesErrors;
+  }
+}

@@ -1,0 +1,24 @@
+import {
+  correctReplyLabel,
+  getReplyBacklog,
+  getReplyCounts,
+  getReplyModelAccuracy,
+  listReplyLabels,
+} from '@prospector/core';
+import type { FastifyInstance } from 'fastify';
+import { unwrap } from '../../lib/errors.js';
+import { route } from '../../lib/route.js';
+
+/** Reply labels: a record's chips, a member's correction, the Messenger's counts, the model's accuracy. */
+export async function repliesRoutes(app: FastifyInstance) {
+  const replies = app.services.replies;
+  route(app, listReplyLabels, async ({ auth, query }) => ({
+    labels: unwrap(await replies.list(auth, query.itemId)),
+  }));
+  route(app, correctReplyLabel, async ({ auth, body }) => ({
+    label: unwrap(await replies.correct(auth, body.messageId, body.label)),
+  }));
+  route(app, getReplyCounts, async ({ auth }) => replies.counts(auth));
+  route(app, getReplyBacklog, async ({ auth }) => app.services.replyBacklog.progress(auth.teamId));
+  route(app, getReplyModelAccuracy, async ({ auth }) => unwrap(await replies.accuracy(auth)));
+}

@@ -1,0 +1,105 @@
+import { REPLY_LABELS, type ReplyLabel, type ReplyLabelDto } from '@prospector/core';
+import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import type { Realtime } from '../../plugins/realtime.js';
+import type { RecordsErrorCode, RecordsService } from '../records/index.js';
+import { seesAllData } from '../records/index.js';
+import type { RepliesErrorCode } from './replies.errors.js';
+import * as q from './replies.queries.js';
+import type { ReplyModels } from './reply-models.js';
+
+type R<T> = Promise<Result<T, RepliesErrorCode | RecordsErrorCode>>;
+
+export function toReplyLabelDto(row: q.ReplyLabelRow): ReplyLabelDto {
+  return {
+    messageId: row.messageId,
+    itemId: row.itemId,
+    label: row.label,
+    confidence: row.confidence,
+    needsLook: row.needsLook,
+    source: row.source,
+  };
+}
+
+/** A text that came in for a record, as the inbound path hands it over. */
+export type ReceivedReply = { teamId: string; itemId: string; messageId: string; body: string };
+
+/**
+ * Reply labels (issue 31): each received text labelled by the team's model after the rules, a member's
+ * correction stored and learned by the team's model, the Messenger's counts, the model's accuracy.
+ */
+export function createRepliesService(deps: {
+  db: Db;
+  clock: Clock;
+  realtime: () => Realtime;
+  models: ReplyModels;
+  records: Pick<RecordsService, 'checkAccess'>;
+}) {
+  const { db, clock, models } = deps;
+
+  async function announce(row: q.ReplyLabelRow) {
+    await deps.realtime().toRecord(row.teamId, row.itemId, 'replyLabelled', {
+      itemId: row.itemId,
+      label: toReplyLabelDto(row),
+    });
+  }
+
+  return {
+    /** Labels a received text (a text labelled before keeps its label); answers the label. */
+    async labelReceived(reply: ReceivedReply): Promise<ReplyLabelDto | null> {
+      const verdict = await models.classify(reply.teamId, reply.body);
+      const row = await q.insertReplyLabel(db, {
+        messageId: reply.messageId,
+        teamId: reply.teamId,
+        itemId: reply.itemId,
+        label: verdict.label,
+        confidence: verdict.confidence,
+        needsLook: verdict.needsLook,
+        source: verdict.by,
+        modelLabel: verdict.label,
+        createdAt: clock.now(),
+      });
+      if (!row) return null;
+      await announce(row);
+      return toReplyLabelDto(row);
+    },
+
+    async list(auth: AuthContext, itemId: string): R<ReplyLabelDto[]> {
+      const access = await deps.records.checkAccess(auth, itemId);
+      if (!access.ok) return access;
+      return ok((await q.listForItem(db, itemId)).map(toReplyLabelDto));
+    },
+
+    /** A member's one-click correction; the team's model learns it off the request path. */
+    async correct(auth: AuthContext, messageId: string, label: ReplyLabel): R<ReplyLabelDto> {
+      const found = await q.findWithBody(db, auth.teamId, messageId);
+      if (!found) return fail('REPLY_NOT_FOUND');
+      const access = await deps.records.checkAccess(auth, found.label.itemId);
+      if (!access.ok) return access;
+      const row = await q.setMemberLabel(db, messageId, label, auth.userId, clock.now());
+      void models.learn(auth.teamId, { text: found.body, label });
+      await announce(row);
+      return ok(toReplyLabelDto(row));
+    },
+
+    async counts(auth: AuthContext) {
+      const rows = await q.countLatestLabels(db, auth.teamId, seesAllData(auth) ? null : auth.userId);
+      const counts = Object.fromEntries(REPLY_LABELS.map((l) => [l, 0])) as Record<ReplyLabel, number>;
+      let needsLook = 0;
+      for (const r of rows) {
+        counts[r.label] = r.n;
+        needsLook += r.look;
+      }
+      return { counts, needsLook };
+    },
+
+    async accuracy(auth: AuthContext): R<Awaited<ReturnType<ReplyModels['accuracyOnRecent']>>> {
+      if (auth.user.role !== 'admin') return fail('REPLY_ADMIN_ONLY');
+      return ok(await models.accuracyOnRecent(auth.teamId));
+    },
+  };
+}
+
+export type RepliesService = ReturnType<typeof createRepliesService>;

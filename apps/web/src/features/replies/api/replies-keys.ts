@@ -1,0 +1,8 @@
+export const repliesKeys = {
+  all: ['replies'] as const,
+  labels: () => [...repliesKeys.all, 'labels'] as const,
+  /** The labels of a record's received texts (the thread's chips). */
+  forItem: (itemId: string) => [...repliesKeys.labels(), itemId] as const,
+  /** The Messenger's counts per label. */
+  counts: () => [...repliesKeys.all, 'counts'] as const,
+};

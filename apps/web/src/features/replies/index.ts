@@ -1,0 +1,2 @@
+export { ReplyLabelChip, LABEL_COLORS } from './components/reply-label-chip';
+export { repliesKeys } from './api/replies-keys';

@@ -1,0 +1,74 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertContact, type TestUser } from '../apps/server/src/test/factories.js';
+import { launchBrowser, shot, signedIn, startServer, insertOnboardedAdmin } from './support/harness.js';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await insertOnboardedAdmin(server, 'dana@sierra.test', 'Dana Brooks', { name: 'Sierra Realty' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('reply labels', () => {
+  it('labels the replies from the simulated phone, and a member changes a label with one click', async () => {
+    const ann = await insertContact(server.database.db, admin.teamId, {
+      first: 'Ann',
+      last: 'Lee',
+      phones: ['916-456-7001'],
+      status: 'Not contacted',
+    });
+    const { context, page, problems } = await signedIn(browser, admin);
+    await page.goto(`${server.url}/settings/devices`);
+    await page.getByRole('button', { name: 'Add a simulated phone' }).click();
+    await page.getByText('Connected', { exact: true }).first().waitFor({ timeout: 10_000 });
+
+    await page.goto(`${server.url}/?record=${ann.id}`);
+    const record = page.getByRole('dialog', { name: /Ann Lee/ });
+    await record.getByRole('tab', { name: 'SMS' }).click();
+    await record.getByLabel('To', { exact: true }).selectOption('+19164567001');
+    const box = record.getByRole('textbox', { name: 'SMS' });
+    await box.fill('Hi Ann, would you consider a cash offer for 412 Elm St?');
+    await box.press('Enter');
+    await record.getByText('Is the offer still open?').waitFor({ timeout: 15_000 });
+    // The label arrives live, after the text: the model reads it as interest.
+    const chip = record.getByRole('button', { name: /^Label: / });
+    await expect
+      .poll(() => chip.getAttribute('aria-label'), { timeout: 10_000 })
+      .toBe('Label: Interested. Change it');
+    await shot(page, 'replies-thread-labelled');
+
+    await chip.click();
+    await page.getByRole('menuitem', { name: 'Call back' }).waitFor();
+    await shot(page, 'replies-label-menu');
+    await page.getByRole('menuitem', { name: 'Call back' }).click();
+    await expect.poll(() => chip.getAttribute('aria-label')).toBe('Label: Call back. Change it');
+
+    // The correction was stored: a fresh load shows it.
+    await page.reload();
+    const again = page.getByRole('dialog', { name: /Ann Lee/ }).getByRole('button', { name: /^Label: / });
+    await expect
+      .poll(() => again.getAttribute('aria-label'), { timeout: 10_000 })
+      .toBe('Label: Call back. Change it');
+    await shot(page, 'replies-corrected');
+
+    // A reply that asks to stop is an opt-out, by the rule.
+    await page
+      .getByRole('dialog', { name: /Ann Lee/ })
+      .getByRole('tab', { name: 'SMS' })
+      .click();
+    const box2 = page.getByRole('dialog', { name: /Ann Lee/ }).getByRole('textbox', { name: 'SMS' });
+    await box2.fill('Reply stop to opt out');
+    await box2.press('Enter');
+    await page.getByRole('button', { name: 'Label: Opt-out. Change it' }).waitFor({ timeout: 15_000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { REPLY_LABELS } from '../../rules/replies.js';
+import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
+
+const id = z.uuid();
+export const replyLabel = z.enum(REPLY_LABELS);
+
+/** A received text's label (issue 31): `source` 'rule', 'model', or 'member' once a member corrected it. */
+export const replyLabelDto = z.object({
+  messageId: text(),
+  itemId: text(),
+  label: replyLabel,
+  confidence: z.number(),
+  needsLook: z.boolean(),
+  source: z.enum(['rule', 'model', 'member']),
+});
+export type ReplyLabelDto = z.infer<typeof replyLabelDto>;
+
+/** The labels of a record's received texts (the thread's chips). */
+export const listReplyLabels = defineEndpoint({
+  method: 'GET',
+  path: '/api/replies/labels',
+  auth: true,
+  query: z.object({ itemId: id }),
+  response: z.object({ labels: z.array(replyLabelDto) }),
+});
+
+/**
+ * A member changes a received text's label (one click in the thread or the Messenger). The team's model
+ * learns it: the next similar reply of this team takes it; no other team's model changes.
+ */
+export const correctReplyLabel = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/replies/label',
+  auth: true,
+  body: z.object({ messageId: id, label: replyLabel }),
+  response: z.object({ label: replyLabelDto }),
+});
+
+/** The Messenger's label filters: records whose latest labelled reply has each label, and those needing a look. */
+export const getReplyCounts = defineEndpoint({
+  method: 'GET',
+  path: '/api/replies/counts',
+  auth: true,
+  response: z.object({
+    counts: z.record(replyLabel, z.number().int()),
+    needsLook: z.number().int(),
+  }),
+});
+
+/**
+ * For admins: how the team's model does on its newest corrections (up to 50) when it learned only the
+ * older ones, beside the base model on the same replies; null before any correction.
+ */
+export const getReplyModelAccuracy = defineEndpoint({
+  method: 'GET',
+  path: '/api/replies/accuracy',
+  auth: true,
+  response: z.object({
+    corrections: z.number().int(),
+    measuredOn: z.number().int(),
+    teamModel: z.number().nullable(),
+    baseModel: z.number().nullable(),
+  }),
+});
+
+/** The background pass's progress for the caller's team: received texts, and how many carry a label. */
+export const getReplyBacklog = defineEndpoint({
+  method: 'GET',
+  path: '/api/replies/backlog',
+  auth: true,
+  response: z.object({ received: z.number().int(), labelled: z.number().int() }),
+});
