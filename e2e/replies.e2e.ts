@@ -68,6 +68,14 @@ describe('reply labels', () => {
     await box2.fill('Reply stop to opt out');
     await box2.press('Enter');
     await page.getByRole('button', { name: 'Label: Opt-out. Change it' }).waitFor({ timeout: 15_000 });
+    await shot(page, 'replies-opt-out');
+
+    // The board's card shows the contact's temperature from the latest labelled reply.
+    await page.getByRole('button', { name: 'Close record' }).click();
+    await page.goto(`${server.url}/`);
+    const card = page.locator(`[data-card-id="${ann.id}"]`);
+    await card.getByLabel('Temperature: Dead').waitFor({ timeout: 10_000 });
+    await shot(page, 'replies-board-temperature');
     expect(problems).toEqual([]);
     await context.close();
   });

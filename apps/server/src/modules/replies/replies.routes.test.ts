@@ -86,6 +86,28 @@ describe('reply labels on the inbound path', () => {
   });
 });
 
+describe('the board temperature', () => {
+  it("reads each record's latest labelled reply, and leaves out records the caller may not open", async () => {
+    const ann = await insertContact(t.database.db, admin.teamId, { first: 'Ann', phones: ['916-456-7890'] });
+    const bob = await insertContact(t.database.db, admin.teamId, { first: 'Bob', phones: ['916-456-7891'] });
+    const cy = await insertContact(t.database.db, admin.teamId, { first: 'Cy', phones: ['916-456-7892'] });
+    await reply(admin, '+19164567890', 'Who is this?');
+    await reply(admin, '+19164567890', 'How much would you pay?');
+    await reply(admin, '+19164567891', 'STOP');
+    const ask = (user: TestUser) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/replies/temperatures',
+        headers: user.headers,
+        payload: { itemIds: [ann.id, bob.id, cy.id] },
+      });
+    expect((await ask(admin)).json()).toEqual({ temperatures: { [ann.id]: 'hot', [bob.id]: 'dead' } });
+    const member = await insertMember(t, admin.teamId, 'member@acme.test');
+    expect((await ask(member)).json()).toEqual({ temperatures: {} });
+    expect((await ask(other)).json()).toEqual({ temperatures: {} });
+  });
+});
+
 describe('a correction', () => {
   const said = 'I handle the house for my grandma, she is in a home now';
   const similar = 'I handle the house for my grandpa, he is in a home';
