@@ -76,6 +76,17 @@ describe('reply labels', () => {
     const card = page.locator(`[data-card-id="${ann.id}"]`);
     await card.getByLabel('Temperature: Dead').waitFor({ timeout: 10_000 });
     await shot(page, 'replies-board-temperature');
+
+    // The Messenger filters by label, with a count per label.
+    await page.goto(`${server.url}/messenger`);
+    await page.getByRole('heading', { name: 'Messenger' }).waitFor();
+    await page.getByRole('tab', { name: /^All/ }).click();
+    const labels = page.getByRole('group', { name: 'Reply labels' });
+    await labels.getByText('Opt-out').click();
+    await page.getByRole('row', { name: /Ann Lee/ }).waitFor({ timeout: 10_000 });
+    await shot(page, 'replies-messenger-filter');
+    await labels.getByText(/^Interested/).click();
+    await page.getByRole('row', { name: /Ann Lee/ }).waitFor({ state: 'detached', timeout: 10_000 });
     expect(problems).toEqual([]);
     await context.close();
   });
