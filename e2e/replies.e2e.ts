@@ -68,6 +68,25 @@ describe('reply labels', () => {
     await box2.fill('Reply stop to opt out');
     await box2.press('Enter');
     await page.getByRole('button', { name: 'Label: Opt-out. Change it' }).waitFor({ timeout: 15_000 });
+    await shot(page, 'replies-opt-out');
+
+    // The board's card shows the contact's temperature from the latest labelled reply.
+    await page.getByRole('button', { name: 'Close record' }).click();
+    await page.goto(`${server.url}/`);
+    const card = page.locator(`[data-card-id="${ann.id}"]`);
+    await card.getByLabel('Temperature: Dead').waitFor({ timeout: 10_000 });
+    await shot(page, 'replies-board-temperature');
+
+    // The Messenger filters by label, with a count per label.
+    await page.goto(`${server.url}/messenger`);
+    await page.getByRole('heading', { name: 'Messenger' }).waitFor();
+    await page.getByRole('tab', { name: /^All/ }).click();
+    const labels = page.getByRole('group', { name: 'Reply labels' });
+    await labels.getByText('Opt-out').click();
+    await page.getByRole('row', { name: /Ann Lee/ }).waitFor({ timeout: 10_000 });
+    await shot(page, 'replies-messenger-filter');
+    await labels.getByText(/^Interested/).click();
+    await page.getByRole('row', { name: /Ann Lee/ }).waitFor({ state: 'detached', timeout: 10_000 });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -25,6 +25,8 @@ export type InboxFilter = {
   statusIds: string[];
   noStatus: boolean;
   search: { like: string; phone: string | null } | null;
+  /** The label of the record's latest labelled reply, or 'needs_look' (issue 31; reply_labels). */
+  replyLabel: string | null;
   skip: number;
   limit: number;
 };
@@ -43,6 +45,13 @@ function where(f: InboxFilter): SQL {
     const idt = f.search.phone ? sql`d.value = ${f.search.phone}` : sql`d.value like ${f.search.like}`;
     parts.push(
       sql`(i.search_text like ${f.search.like} or exists (select 1 from identifiers d where d.item_id = i.id and ${idt}))`,
+    );
+  }
+  if (f.replyLabel) {
+    const test = f.replyLabel === 'needs_look' ? sql`x.needs_look` : sql`x.label = ${f.replyLabel}`;
+    parts.push(
+      sql`exists (select 1 from (select l.label, l.needs_look from reply_labels l where l.item_id = i.id
+        order by l.created_at desc limit 1) x where ${test})`,
     );
   }
   return sql.join(parts, sql` and `);

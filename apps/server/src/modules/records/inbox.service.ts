@@ -28,6 +28,7 @@ export function createInboxService(deps: { db: Db }) {
         onlyMine: boolean;
         skip: number;
         search?: string;
+        replyLabel?: string | undefined;
       },
     ): Promise<Result<{ items: InboxRow[]; unread: number }, 'PERMISSION_REQUIRED'>> {
       if (!can(auth.user, 'messenger')) return fail('PERMISSION_REQUIRED');
@@ -48,6 +49,7 @@ export function createInboxService(deps: { db: Db }) {
                 phone: normalizePhone(text),
               }
             : null,
+        replyLabel: input.replyLabel ?? null,
         skip: input.skip,
         limit: INBOX_PAGE_SIZE,
       };

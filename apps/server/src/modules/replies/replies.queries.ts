@@ -1,5 +1,5 @@
 import type { ReplyLabel } from '@prospector/core';
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { messages, replyLabels } from '../../db/schema/index.js';
 
@@ -68,13 +68,16 @@ export async function countLatestLabels(db: Db, teamId: string, userId: string |
   );
 }
 
-export function latestForItem(db: Db, itemId: string) {
-  return db
-    .select()
-    .from(replyLabels)
-    .where(eq(replyLabels.itemId, itemId))
-    .orderBy(desc(replyLabels.createdAt))
-    .limit(1);
+/** The latest label of each of these records; `userId` limits them to those assigned to that member. */
+export function latestLabels(db: Db, teamId: string, itemIds: readonly string[], userId: string | null) {
+  return queryRows<{ item_id: string; label: ReplyLabel }>(
+    db,
+    sql`select distinct on (l.item_id) l.item_id, l.label from reply_labels l
+      join items i on i.id = l.item_id
+      where l.team_id = ${teamId} and l.item_id = any(${`{${itemIds.join(',')}}`}::uuid[])
+        and (${userId}::uuid is null or ${userId}::uuid = any(i.assigned_to))
+      order by l.item_id, l.created_at desc`,
+  );
 }
 
 /** Received texts with no label yet, oldest first, after the cursor (the background pass). */

@@ -86,6 +86,60 @@ describe('reply labels on the inbound path', () => {
   });
 });
 
+describe('the board temperature', () => {
+  it("reads each record's latest labelled reply, and leaves out records the caller may not open", async () => {
+    const ann = await insertContact(t.database.db, admin.teamId, { first: 'Ann', phones: ['916-456-7890'] });
+    const bob = await insertContact(t.database.db, admin.teamId, { first: 'Bob', phones: ['916-456-7891'] });
+    const cy = await insertContact(t.database.db, admin.teamId, { first: 'Cy', phones: ['916-456-7892'] });
+    await reply(admin, '+19164567890', 'Who is this?');
+    await reply(admin, '+19164567890', 'How much would you pay?');
+    await reply(admin, '+19164567891', 'STOP');
+    const ask = (user: TestUser) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/replies/temperatures',
+        headers: user.headers,
+        payload: { itemIds: [ann.id, bob.id, cy.id] },
+      });
+    expect((await ask(admin)).json()).toEqual({ temperatures: { [ann.id]: 'hot', [bob.id]: 'dead' } });
+    const member = await insertMember(t, admin.teamId, 'member@acme.test');
+    expect((await ask(member)).json()).toEqual({ temperatures: {} });
+    expect((await ask(other)).json()).toEqual({ temperatures: {} });
+  });
+});
+
+describe('the Messenger by label', () => {
+  it('lists the records whose latest labelled reply has the label, or needs a look', async () => {
+    const ann = await insertContact(t.database.db, admin.teamId, { first: 'Ann', phones: ['916-456-7890'] });
+    const bob = await insertContact(t.database.db, admin.teamId, { first: 'Bob', phones: ['916-456-7891'] });
+    await reply(admin, '+19164567890', 'Who is this?');
+    await reply(admin, '+19164567890', 'How much would you pay?');
+    await reply(admin, '+19164567891', 'zxqv');
+    const ids = async (replyLabel?: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/items/get',
+          headers: admin.headers,
+          payload: { inboxType: 'all', ...(replyLabel ? { replyLabel } : {}) },
+        })
+      )
+        .json()
+        .items.map((i: { _id: string }) => i._id);
+    expect(await ids('interested')).toEqual([ann.id]);
+    expect(await ids('question')).toEqual([]);
+    expect(await ids('needs_look')).toEqual([bob.id]);
+    expect((await ids()).sort()).toEqual([ann.id, bob.id].sort());
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/items/get',
+      headers: admin.headers,
+      payload: { replyLabel: 'hot' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('a correction', () => {
   const said = 'I handle the house for my grandma, she is in a home now';
   const similar = 'I handle the house for my grandpa, he is in a home';

@@ -3,6 +3,7 @@ import {
   getReplyBacklog,
   getReplyCounts,
   getReplyModelAccuracy,
+  getReplyTemperatures,
   listReplyLabels,
 } from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +20,9 @@ export async function repliesRoutes(app: FastifyInstance) {
     label: unwrap(await replies.correct(auth, body.messageId, body.label)),
   }));
   route(app, getReplyCounts, async ({ auth }) => replies.counts(auth));
+  route(app, getReplyTemperatures, async ({ auth, body }) => ({
+    temperatures: await replies.temperatures(auth, body.itemIds),
+  }));
   route(app, getReplyBacklog, async ({ auth }) => app.services.replyBacklog.progress(auth.teamId));
   route(app, getReplyModelAccuracy, async ({ auth }) => unwrap(await replies.accuracy(auth)));
 }

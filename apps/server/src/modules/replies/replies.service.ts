@@ -1,4 +1,10 @@
-import { REPLY_LABELS, type ReplyLabel, type ReplyLabelDto } from '@prospector/core';
+import {
+  REPLY_LABELS,
+  replyTemperature,
+  type ReplyLabel,
+  type ReplyLabelDto,
+  type Temperature,
+} from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
@@ -93,6 +99,18 @@ export function createRepliesService(deps: {
         needsLook += r.look;
       }
       return { counts, needsLook };
+    },
+
+    /** The board cards' temperature from each record's latest labelled reply. */
+    async temperatures(auth: AuthContext, itemIds: readonly string[]) {
+      const temperatures: Record<string, Temperature> = {};
+      if (!itemIds.length) return temperatures;
+      const rows = await q.latestLabels(db, auth.teamId, itemIds, seesAllData(auth) ? null : auth.userId);
+      for (const r of rows) {
+        const t = replyTemperature(r.label);
+        if (t) temperatures[r.item_id] = t;
+      }
+      return temperatures;
     },
 
     async accuracy(auth: AuthContext): R<Awaited<ReturnType<ReplyModels['accuracyOnRecent']>>> {

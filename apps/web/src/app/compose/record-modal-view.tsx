@@ -7,7 +7,7 @@ import { useMembers } from '../../features/members';
 import { notificationsKeys } from '../../features/notifications';
 import { usePublicConfig } from '../../features/public-config';
 import { RecordModal, type SmsSender, type SmsToolsSlot } from '../../features/records';
-import { ReplyLabelChip } from '../../features/replies';
+import { ReplyLabelChip, useLiveReplyLabels } from '../../features/replies';
 import { QuickReplyPicker } from '../../features/templates';
 import { useRecordParam } from './use-record-param';
 
@@ -33,6 +33,7 @@ const labelOf = (message: MessageDto) =>
 export function RecordModalView({ user }: { user: CurrentUser }) {
   const { recordId, openRecord, closeRecord } = useRecordParam();
   const queryClient = useQueryClient();
+  useLiveReplyLabels();
   const open = recordId !== null;
   const members = useMembers(open).data ?? [];
   const statuses = useBoardStatuses(open).data ?? [];

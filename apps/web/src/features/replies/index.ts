@@ -1,2 +1,4 @@
 export { ReplyLabelChip, LABEL_COLORS } from './components/reply-label-chip';
 export { repliesKeys } from './api/replies-keys';
+export { TemperatureBadge } from './components/temperature-badge';
+export { useLiveReplyLabels } from './hooks/use-live-reply-labels';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPLY_LABELS } from '../../rules/replies.js';
 import { defineEndpoint } from '../endpoint.js';
 import { itemType } from './dto.js';
 import { text } from '../text.js';
@@ -45,6 +46,8 @@ export const getInbox = defineEndpoint({
     skip: z.number().int().min(0).max(1_000_000).default(0),
     /** Names, phones, e-mails, addresses; ignored under 3 characters. */
     search: text().trim().max(100).optional(),
+    /** Records whose latest labelled reply has this label, or needs a look (issue 31). */
+    replyLabel: z.enum([...REPLY_LABELS, 'needs_look']).optional(),
   }),
   response: z.object({ items: z.array(inboxRow), unread: z.number().int() }),
 });

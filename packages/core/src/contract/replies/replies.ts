@@ -72,3 +72,17 @@ export const getReplyBacklog = defineEndpoint({
   auth: true,
   response: z.object({ received: z.number().int(), labelled: z.number().int() }),
 });
+
+/**
+ * The board cards' temperature (hot, warm, cold, dead) from each record's latest labelled reply
+ * (`replyTemperature`); records with no labelled reply, or that the caller may not open, are left out.
+ */
+export const getReplyTemperatures = defineEndpoint({
+  method: 'POST',
+  path: '/api/replies/temperatures',
+  auth: true,
+  body: z.object({ itemIds: z.array(id).max(500) }),
+  response: z.object({
+    temperatures: z.record(text(), z.enum(['hot', 'warm', 'cold', 'dead'])),
+  }),
+});

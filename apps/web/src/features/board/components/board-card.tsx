@@ -1,5 +1,5 @@
 import { formatPhone } from '@prospector/core';
-import type { KeyboardEvent } from 'react';
+import { createContext, useContext, type KeyboardEvent, type ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';
 import { IconBell, IconClock, IconPhoneCall } from '@tabler/icons-react';
@@ -7,6 +7,9 @@ import type { BoardCard as BoardCardData } from '@prospector/core';
 import { MemberAvatars, type AvatarMember } from '../../../components/member-avatars';
 import { formatDateTime } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
+
+/** What the app adds among a card's badges (the contact's temperature from its latest reply). */
+export const BoardCardExtra = createContext<((card: BoardCardData) => ReactNode) | null>(null);
 
 type BoardCardViewProps = {
   card: BoardCardData;
@@ -45,6 +48,7 @@ function DueBadge({ card, timeZone }: { card: BoardCardData; timeZone?: string |
 
 /** What a card shows: title, second line, unread count, task due state, queued state, assignees. */
 export function BoardCardView({ card, members, timeZone, dragging }: BoardCardViewProps) {
+  const extra = useContext(BoardCardExtra);
   return (
     <Stack gap={6} style={{ opacity: dragging ? 0.4 : 1 }}>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -75,6 +79,7 @@ export function BoardCardView({ card, members, timeZone, dragging }: BoardCardVi
       )}
       <Group justify="space-between" gap={6} wrap="nowrap" mih={4}>
         <Group gap={4} wrap="wrap">
+          {extra?.(card)}
           <DueBadge card={card} timeZone={timeZone} />
           {card.queued && (
             <Badge

@@ -23,10 +23,18 @@ export type GetInboxInput = {
   skip: number;
   /** Left out when empty: the server would ignore it anyway under 3 characters. */
   search?: string;
+  replyLabel?: InboxFilters['replyLabel'];
 };
 
-export function getInbox({ search, ...input }: GetInboxInput, signal?: AbortSignal): Promise<InboxPage> {
-  return call(getInboxEndpoint, search ? { ...input, search } : input, { signal });
+export function getInbox(
+  { search, replyLabel, ...input }: GetInboxInput,
+  signal?: AbortSignal,
+): Promise<InboxPage> {
+  return call(
+    getInboxEndpoint,
+    { ...input, ...(search ? { search } : {}), ...(replyLabel ? { replyLabel } : {}) },
+    { signal },
+  );
 }
 
 export const inboxQueryOptions = (filters: InboxFilters) =>

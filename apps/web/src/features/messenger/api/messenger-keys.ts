@@ -1,4 +1,4 @@
-import type { InboxType } from '@prospector/core';
+import type { InboxType, ReplyLabel } from '@prospector/core';
 
 /** What one Messenger list shows: tab, status chips (ids or 'none'), owner and search ('' = none). */
 export type InboxFilters = {
@@ -6,6 +6,8 @@ export type InboxFilters = {
   selectedStatuses: string[];
   onlyMine: boolean;
   search: string;
+  /** Records whose latest labelled reply has this label, or needs a look; null: any. */
+  replyLabel: ReplyLabel | 'needs_look' | null;
 };
 
 export const messengerKeys = {
@@ -16,6 +18,8 @@ export const messengerKeys = {
   unread: () => [...messengerKeys.all, 'unread'] as const,
   /** The team's statuses for the filter chips. */
   statuses: () => [...messengerKeys.all, 'statuses'] as const,
+  /** Records per label of their latest reply (the label chips' counts). */
+  labelCounts: () => [...messengerKeys.all, 'label-counts'] as const,
   threads: () => [...messengerKeys.all, 'thread'] as const,
   /** A record's thread, shown under its row. */
   thread: (itemId: string) => [...messengerKeys.threads(), itemId] as const,

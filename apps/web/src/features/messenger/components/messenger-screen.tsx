@@ -6,6 +6,7 @@ import { useChangePhoneStatus } from '../api/change-phone-status';
 import { flattenInbox, useInbox } from '../api/get-inbox';
 import { useTeamStatuses } from '../api/get-team-statuses';
 import { useInboxFilters } from '../hooks/use-inbox-filters';
+import { LabelChips } from './label-chips';
 import { useLoadMoreNearBottom } from '../hooks/use-load-more-near-bottom';
 import { InboxTabs, SearchAndOwner, StatusChips } from './inbox-filters';
 import { InboxTable } from './inbox-table';
@@ -71,6 +72,9 @@ export function MessengerScreen({
             value={state.filters.selectedStatuses}
             onChange={state.setSelectedStatuses}
           />
+        </Group>
+        <Group px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <LabelChips value={state.filters.replyLabel} onChange={state.setReplyLabel} />
         </Group>
         <InboxTable
           // Other filters, another list: no row stays open.

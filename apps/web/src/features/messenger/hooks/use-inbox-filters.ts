@@ -15,7 +15,7 @@ export function canChooseOwner(user: Pick<CurrentUser, 'role' | 'dataAccess'>): 
 }
 
 /**
- * Tab, status chips, owner and search of the Messenger. Under 3 characters no search is sent and
+ * Tab, status chips, label chips, owner and search of the Messenger. Under 3 characters no search is sent and
  * the list is not filtered; from 3, the text is sent once the typing pauses.
  */
 export function useInboxFilters({ ownerChoice }: { ownerChoice: boolean }) {
@@ -23,13 +23,14 @@ export function useInboxFilters({ ownerChoice }: { ownerChoice: boolean }) {
   const [selectedStatuses, setSelectedStatuses] = useState<string[]>([]);
   const [onlyMine, setOnlyMine] = useState(false);
   const [searchText, setSearchText] = useState('');
+  const [replyLabel, setReplyLabel] = useState<InboxFilters['replyLabel']>(null);
   const typed = searchText.trim();
   const [debounced] = useDebouncedValue(typed, MESSENGER_SEARCH_DEBOUNCE_MS);
   const search = typed.length >= SEARCH_MIN_CHARS && debounced.length >= SEARCH_MIN_CHARS ? debounced : '';
 
   const filters: InboxFilters = useMemo(
-    () => ({ inboxType, selectedStatuses, onlyMine: ownerChoice ? onlyMine : true, search }),
-    [inboxType, selectedStatuses, onlyMine, ownerChoice, search],
+    () => ({ inboxType, selectedStatuses, onlyMine: ownerChoice ? onlyMine : true, search, replyLabel }),
+    [inboxType, selectedStatuses, onlyMine, ownerChoice, search, replyLabel],
   );
   return {
     filters,
@@ -39,5 +40,6 @@ export function useInboxFilters({ ownerChoice }: { ownerChoice: boolean }) {
     setSelectedStatuses,
     setOnlyMine,
     setSearchText,
+    setReplyLabel,
   };
 }

@@ -36,6 +36,7 @@ export function useCorrectReplyLabel(itemId: string) {
     onSuccess: ({ label }) => {
       queryClient.setQueryData<Labels>(key, (old) => putLabel(old, label));
       void queryClient.invalidateQueries({ queryKey: repliesKeys.counts() });
+      void queryClient.invalidateQueries({ queryKey: repliesKeys.temperature(itemId) });
     },
   });
 }

@@ -3,6 +3,9 @@ export const repliesKeys = {
   labels: () => [...repliesKeys.all, 'labels'] as const,
   /** The labels of a record's received texts (the thread's chips). */
   forItem: (itemId: string) => [...repliesKeys.labels(), itemId] as const,
+  temperatures: () => [...repliesKeys.all, 'temperature'] as const,
+  /** A board card's temperature. */
+  temperature: (itemId: string) => [...repliesKeys.temperatures(), itemId] as const,
   /** The Messenger's counts per label. */
   counts: () => [...repliesKeys.all, 'counts'] as const,
 };

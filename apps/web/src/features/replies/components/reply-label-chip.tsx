@@ -9,7 +9,6 @@ import {
 } from '@prospector/core';
 import { useCorrectReplyLabel } from '../api/correct-reply-label';
 import { useReplyLabels } from '../api/list-reply-labels';
-import { useLiveReplyLabels } from '../hooks/use-live-reply-labels';
 
 export const LABEL_COLORS: Record<ReplyLabel, string> = {
   opt_out: 'red',
@@ -34,7 +33,6 @@ function sourceText(label: ReplyLabelDto) {
  * it (the team's model learns it). "Needs a look" when the model was unsure and nobody has looked.
  */
 export function ReplyLabelChip({ itemId, messageId }: { itemId: string; messageId: string }) {
-  useLiveReplyLabels();
   const label = useReplyLabels(itemId).data?.find((l) => l.messageId === messageId);
   const correct = useCorrectReplyLabel(itemId);
   if (!label) return null;

@@ -13,5 +13,6 @@ export function useLiveReplyLabels() {
       queryClient.setQueryData<{ labels: ReplyLabelDto[] }>(key, (old) => putLabel(old, label));
     else void queryClient.invalidateQueries({ queryKey: key });
     void queryClient.invalidateQueries({ queryKey: repliesKeys.counts() });
+    void queryClient.invalidateQueries({ queryKey: repliesKeys.temperature(itemId) });
   });
 }
