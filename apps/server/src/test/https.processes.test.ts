@@ -149,10 +149,12 @@ describe.skipIf(skip)('the server behind HAProxy with TLS', { timeout: 60_000 },
     expect(await challenge.text()).toBe('token for /.well-known/acme-challenge/abc');
     // What the servers are told: the real client's address only, and the scheme it used.
     expect(acmeSeen.at(-1)).toMatchObject({ 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http' });
-    await request(`${base}/.well-known/acme-challenge/def`, {
+    const overTls = await request(`${base}/.well-known/acme-challenge/def`, {
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
     expect(acmeSeen.at(-1)).toMatchObject({ 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'https' });
+    // HAProxy's own HSTS, on an answer that did not come from the app (which sends its own).
+    expect(overTls.headers['strict-transport-security']).toBe('max-age=31536000');
   });
 
   it('logs a member in over https, and their realtime socket connects through it and upgrades to a WebSocket', async () => {

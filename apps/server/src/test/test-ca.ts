@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { REPO_ROOT } from '../config.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,10 @@ import path from 'node:path';
 export type TestCa = {
   /** The CA's certificate (PEM): the only one a client of the test trusts. */
   ca: string;
-  /** The server certificate then its private key, in the one file HAProxy's `crt` takes. */
+  /**
+   * The server certificate then its private key, in the one file HAProxy's `crt` takes, made from
+   * Let's Encrypt's two files by deploy/certbot-deploy-hook.sh.
+   */
   pemFile: string;
   remove(): void;
 };
@@ -60,15 +64,22 @@ export function makeTestCa(): TestCa {
     '-extfile',
     'server.ext',
   );
-  // As the deploy hook does with Let's Encrypt's files: the chain, then the key.
-  writeFileSync(
-    at('haproxy.pem'),
-    readFileSync(at('server.pem'), 'utf8') + readFileSync(at('server.key'), 'utf8'),
-    { mode: 0o600 },
-  );
+  // Laid out as certbot leaves a certificate (its "lineage"), then made into HAProxy's file by the
+  // deploy hook a production server runs after each renewal.
+  writeFileSync(at('fullchain.pem'), readFileSync(at('server.pem')));
+  writeFileSync(at('privkey.pem'), readFileSync(at('server.key')), { mode: 0o600 });
+  execFileSync(path.join(REPO_ROOT, 'deploy/certbot-deploy-hook.sh'), {
+    env: {
+      PATH: process.env.PATH ?? '',
+      RENEWED_LINEAGE: dir,
+      PROSPECTOR_PEM: at('haproxy/prospector.pem'),
+      PROSPECTOR_RELOAD: 'true',
+    },
+    stdio: 'pipe',
+  });
   return {
     ca: readFileSync(at('ca.pem'), 'utf8'),
-    pemFile: at('haproxy.pem'),
+    pemFile: at('haproxy/prospector.pem'),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
