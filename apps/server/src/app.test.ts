@@ -41,6 +41,7 @@ const SERVICES: Record<keyof Services, true> = {
   devices: true,
   sms: true,
   gateway: true,
+  smsGateway: true,
   simulatedPhones: true,
   hookSender: true,
   hooks: true,

@@ -46,6 +46,8 @@ import { chatsRoutes, type ChatsService, type SupportAlerts } from './modules/ch
 import { dataFieldsPlugin } from './modules/data-fields/data-fields.plugin.js';
 import { dataFieldsRoutes, type DataFieldsService } from './modules/data-fields/index.js';
 import { devicesPlugin, type DevicesOptions } from './modules/devices/devices.plugin.js';
+import type { SmsGatewayService } from './modules/devices/sms-gateway/sms-gateway.service.js';
+import { smsGatewayRoutes } from './modules/devices/sms-gateway/sms-gateway.routes.js';
 import {
   devicesRoutes,
   type DeviceGateway,
@@ -120,6 +122,7 @@ export type Services = {
   devices: DevicesService;
   sms: SmsService;
   gateway: DeviceGateway;
+  smsGateway: SmsGatewayService;
   simulatedPhones: SimulatedPhones;
   hookSender: HookSender;
   hooks: HooksService;
@@ -272,6 +275,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     notificationsRoutes,
     mapsRoutes,
     devicesRoutes,
+    smsGatewayRoutes,
     hooksRoutes,
     campaignsRoutes,
     templatesRoutes,
@@ -303,6 +307,7 @@ function registerLifecycle(app: FastifyInstance) {
   if (config.SKIPTRACE_ENGINE) app.addHook('onReady', async () => s.skiptraceEngine.start());
   app.addHook('onReady', async () => {
     s.gateway.start();
+    s.smsGateway.hub.start();
     s.hookSender.start();
     if (config.CAMPAIGN_ENGINE) s.campaignEngine.start();
     s.supportAlerts.start();
@@ -320,6 +325,8 @@ function registerLifecycle(app: FastifyInstance) {
     await s.supportAlerts.stop();
     await s.campaignEngine.stop();
     await s.gateway.stop();
+    await s.smsGateway.hub.stop();
+    await s.smsGateway.settle();
     await app.realtime.close();
   });
 }

@@ -154,6 +154,39 @@ export const messages = {
     simulatedAdded:
       'A simulated phone is connected. Text a contact from its record to see the reply come back.',
     simulatedFull: 'This team already has 100 simulated phones.',
+    codeInvalid: 'That code is wrong, expired or already used. Make a new code in Settings > Devices.',
+    appTokenInvalid:
+      'This phone is not registered with Prospector, or it was removed. Sign in again by code.',
+    signatureInvalid: 'The webhook signature is missing or wrong.',
+    timestampStale: 'The webhook timestamp is missing or more than five minutes away from the server clock.',
+    webhookReplayed: 'This webhook was already received.',
+    appRequestInvalid: 'The request from the phone could not be read.',
+    appMessageUnknown: 'That text is not one this phone was given.',
+    codesFromWeb: 'Codes for new phones are made in Prospector: Settings > Devices > Add device.',
+    notAppDevice: 'That phone was added another way. Remove it first to connect it with the SMS Gateway app.',
+    smsGateway: {
+      option: 'Android phone — SMS Gateway app',
+      optionHint: 'Recommended: the free SMS Gateway for Android app, no computer needed.',
+      phoneLabel: "The phone's number",
+      getCode: 'Get a code',
+      newCode: 'New code',
+      download: 'Install SMS Gateway for Android on the phone from its GitHub releases page (the .apk file).',
+      openSettings: 'In the app, open Settings → "Cloud server…".',
+      apiUrl: 'Tap "API URL" and type:',
+      channel: 'Tap "Notification channel" and choose "SSE Only".',
+      goHome: 'Back on Home, turn on "Cloud server", then tap "Offline" to go online.',
+      byCode:
+        'In the window that opens, choose "By Code", type this code as "Login Code" and tap "Continue":',
+      expires: 'Expires at {time}. It works once.',
+      expired: 'This code has expired. Make a new one.',
+      waiting: 'Waiting for the phone…',
+      connected: 'Connected. Texts now go out from this phone.',
+      limitNote:
+        'Android asks before an app sends more than 30 texts in 30 minutes: when the phone asks, choose "Always allow".',
+      rcsNote:
+        'Turn off "Chat features" (RCS) in the phone\'s Messages app, or replies never reach the SMS Gateway app.',
+      advanced: 'Advanced: our device agent (Termux on Android, Messages on a Mac)',
+    },
   },
   messenger: {
     empty: 'No other contacts found matching your filters.',

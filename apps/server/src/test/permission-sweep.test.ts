@@ -39,6 +39,8 @@ function guarded(key: PermissionKey, teamId: string, self: string): Record<strin
     case 'phones':
       return {
         devices: rows('devices'),
+        // One-time codes for the SMS Gateway app, made with the phones permission.
+        device_codes: rows('device_codes'),
         call_numbers: rows('call_numbers'),
         // Opened with the team's first number (ADR 026).
         voice_accounts: rows('voice_accounts'),

@@ -65,6 +65,24 @@ const OWNER_REFUSED: Record<string, string> = {
     ].map((r) => [r, PAYMENTS]),
   ),
   'POST /api/billing/webhook': 'Stripe’s, signed, no session (ADR 019): webhooks.test.ts covers it',
+  // The SMS Gateway app's mobile API answers the phone's own token or code, never a member's session.
+  ...Object.fromEntries(
+    [
+      'POST /api/mobile/v1/device',
+      'GET /api/mobile/v1/device',
+      'PATCH /api/mobile/v1/device',
+      'GET /api/mobile/v1/message',
+      'PATCH /api/mobile/v1/message',
+      'GET /api/mobile/v1/messages',
+      'PATCH /api/mobile/v1/messages',
+      'GET /api/mobile/v1/webhooks',
+      'GET /api/mobile/v1/settings',
+      'GET /api/mobile/v1/events',
+      'GET /api/mobile/v1/user/code',
+      'PATCH /api/mobile/v1/user/password',
+      'POST /api/mobile/v1/webhooks/:deviceId',
+    ].map((r) => [r, "the phone's token, code or signature, no session: sms-gateway.test.ts covers it"]),
+  ),
 };
 // Counts when this was written: fewer means the request builder regressed.
 /** Routes A's admin succeeds on. */

@@ -12,6 +12,16 @@ export const devicesErrors = {
   RECIPIENT_BLOCKED: { status: 400, message: messages.devices.recipientBlocked },
   NOT_AN_IDENTIFIER: { status: 400, message: messages.devices.notAnIdentifier },
   SIMULATED_FULL: { status: 409, message: messages.devices.simulatedFull },
+  NOT_APP_DEVICE: { status: 409, message: messages.devices.notAppDevice },
+  // The SMS Gateway app's mobile API (sms-gateway/): what a phone sends that is refused.
+  DEVICE_CODE_INVALID: { status: 401, message: messages.devices.codeInvalid },
+  APP_TOKEN_INVALID: { status: 401, message: messages.devices.appTokenInvalid },
+  WEBHOOK_SIGNATURE_INVALID: { status: 401, message: messages.devices.signatureInvalid },
+  WEBHOOK_TIMESTAMP_STALE: { status: 401, message: messages.devices.timestampStale },
+  WEBHOOK_REPLAYED: { status: 409, message: messages.devices.webhookReplayed },
+  APP_REQUEST_INVALID: { status: 400, message: messages.devices.appRequestInvalid },
+  APP_MESSAGE_UNKNOWN: { status: 404, message: messages.devices.appMessageUnknown },
+  APP_CODES_FROM_WEB: { status: 403, message: messages.devices.codesFromWeb },
 } satisfies Record<string, ErrorAnswer>;
 
 /** What the devices services answer: their own codes, and the common 403. */

@@ -4,6 +4,8 @@ import { createDeviceGateway } from './devices.gateway.js';
 import { createDevicesService, type AgentFiles } from './devices.service.js';
 import { createSimulatedPhones } from './simulated-phones.js';
 import { createSmsService } from './sms.service.js';
+import { createSseHub } from './sms-gateway/sms-gateway.events.js';
+import { createSmsGatewayService } from './sms-gateway/sms-gateway.service.js';
 
 export type DevicesOptions = {
   /** The device agent's files for 'Download app' (tests pass small stand-ins). */
@@ -53,6 +55,18 @@ export const devicesPlugin = servicePlugin(
         inboundRate: { perSecond: config.DEVICE_INBOUND_PER_SECOND, burst: config.DEVICE_INBOUND_BURST },
       },
     });
+    // The SMS Gateway app's phones hold an event stream, not a socket: new work reaches them through it.
+    const hub = createSseHub({
+      db,
+      clock,
+      log: app.log,
+      peers: realtime.peers,
+      maxInFlight: config.DEVICE_MAX_IN_FLIGHT,
+      onChanged: teamChanged,
+    });
+    const kick = (deviceId: string) => {
+      if (!hub.kick(deviceId)) gateway.kick(deviceId);
+    };
     const sms = createSmsService({
       db,
       urgentDb: database.urgent,
@@ -63,7 +77,7 @@ export const devicesPlugin = servicePlugin(
       thread,
       notifications,
       realtime,
-      kick: gateway.kick,
+      kick,
       retryBaseMs: config.DEVICE_RETRY_BASE_MS,
       hooks,
       plans,
@@ -76,10 +90,27 @@ export const devicesPlugin = servicePlugin(
       agent: options.agentFiles ?? defaultAgentFiles(),
       onChanged: (teamId, removedIds = []) => {
         void simulatedPhones.forget(removedIds);
-        for (const id of removedIds) gateway.drop(id);
+        for (const id of removedIds) {
+          gateway.drop(id);
+          hub.drop(id);
+        }
         teamChanged(teamId);
       },
     });
-    return { devices, simulatedPhones, gateway, sms };
+    const smsGateway = createSmsGatewayService({
+      db,
+      clock,
+      secret: config.authSecret,
+      publicUrl: config.PUBLIC_URL,
+      pacing: {
+        gapMinMs: config.CAMPAIGN_GAP_MIN_MS,
+        gapMaxMs: Math.max(config.CAMPAIGN_GAP_MIN_MS, config.CAMPAIGN_GAP_MAX_MS),
+      },
+      maxInFlight: config.DEVICE_MAX_IN_FLIGHT,
+      sms: () => sms,
+      hub,
+      onChanged: teamChanged,
+    });
+    return { devices, simulatedPhones, gateway, sms, smsGateway };
   },
 );

@@ -84,3 +84,23 @@ export const addSimulatedPhone = defineEndpoint({
   body: z.object({}).default({}),
   response: z.object({ message: text(), device: deviceDto }),
 });
+
+/**
+ * A one-time code for the SMS Gateway app's "Sign in by code" (docs/device-protocol.md): the phone's
+ * number is added as a device of the team (or an earlier one of the app is signed in again), and the
+ * code — 10 minutes, one use, this team — registers the app that types it. Only its hash is kept.
+ */
+export const createSmsGatewayCode = defineEndpoint({
+  method: 'POST',
+  path: '/api/services/smsGatewayCode',
+  auth: true,
+  body: z.object({ value: text().max(254) }),
+  response: z.object({
+    device: deviceDto,
+    /** Eight digits, shown once. */
+    code: text(),
+    expiresAt: text(),
+    /** What to type as the app's "API URL": PUBLIC_URL + /api/mobile/v1. */
+    apiUrl: text(),
+  }),
+});

@@ -7,5 +7,6 @@ export {
   removeNumbers,
   DOWNLOAD_APP_PATH,
   getDevicePairing,
+  createSmsGatewayCode,
 } from './devices.js';
 export { sendSms } from './send-sms.js';
