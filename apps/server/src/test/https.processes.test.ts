@@ -5,17 +5,23 @@ import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres, type Database } from '../db/client.js';
+import { messages, smsJobs } from '../db/schema/index.js';
 import { HAPROXY, startBalancer, type Balancer } from './balancer.js';
-import { freePort, startServerProcess, type ServerProcess } from './server-process.js';
+import { insertContact } from './factories.js';
+import { FakeSmsGatewayApp } from './fake-sms-gateway-app.js';
+import { createEmptyPostgres, freePort, startServerProcess, type ServerProcess } from './server-process.js';
 import { startSmtp, type TestSmtp } from './smtp.js';
 import { makeTestCa, type TestCa } from './test-ca.js';
 
 /**
  * Issue 29, item 5: the server behind deploy/haproxy.cfg with TLS, as a team runs it with a Let's
  * Encrypt certificate, here one signed by a CA made for the run. Every client trusts that CA only
- * (and is refused without it): the browser's calls and realtime socket, and the phone's calls.
+ * (and is refused without it): the browser's calls and realtime socket, and the SMS Gateway app in
+ * private server mode (registering by code, its event stream, pulls, state reports, signed webhooks).
  * Skipped only on a developer's machine without haproxy; CI installs it (.ci/run).
  */
 const skip = !existsSync(HAPROXY) && !process.env.CI;
@@ -23,6 +29,10 @@ const skip = !existsSync(HAPROXY) && !process.env.CI;
 type Answer = { status: number; headers: IncomingHttpHeaders; text: string };
 
 let tls: TestCa;
+let pgdb: Awaited<ReturnType<typeof createEmptyPostgres>>;
+let database: Database;
+let teamId: string;
+let phoneApp: FakeSmsGatewayApp | undefined;
 let smtp: TestSmtp;
 let server: ServerProcess;
 let lb: Balancer;
@@ -59,6 +69,28 @@ function request(
   });
 }
 
+/** `fetch` over {@link request}: the fake app's calls, trusting only the test CA. */
+const caFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+  const res = await request(String(input), {
+    method: init?.method ?? 'GET',
+    headers: init?.headers as Record<string, string> | undefined,
+    body: init?.body as string | undefined,
+  });
+  const empty = [204, 205, 304].includes(res.status);
+  return new Response(empty ? null : res.text, {
+    status: res.status,
+    headers: { 'content-type': String(res.headers['content-type'] ?? 'text/plain') },
+  });
+}) as typeof fetch;
+
+async function waitFor(what: string, check: () => Promise<boolean>, limitMs = 30_000) {
+  const until = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`still waiting for ${what} after ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function api<T>(method: string, url: string, body?: object): Promise<T> {
   const res = await request(`${base}${url}`, {
     method,
@@ -76,6 +108,9 @@ beforeAll(async () => {
   if (skip) return;
   tls = makeTestCa();
   smtp = await startSmtp();
+  pgdb = await createEmptyPostgres('https');
+  database = openPostgres(pgdb.url, 2);
+  await database.migrate();
   acme = createServer((req, res) => {
     acmeSeen.push(req.headers);
     res.end(`token for ${req.url}`);
@@ -84,8 +119,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'prospector-https-'));
   const httpsPort = await freePort();
   base = `https://127.0.0.1:${httpsPort}`;
-  // One process (the embedded database) behind both of the balancer's server lines.
+  // One process behind both of the balancer's server lines (two are cluster.processes.test.ts's part).
   server = await startServerProcess({
+    DATABASE_URL: pgdb.url,
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
     PUBLIC_URL: base,
@@ -99,8 +135,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  phoneApp?.kill();
   await lb?.stop();
   await server?.stop();
+  await database?.close();
+  await pgdb?.drop();
   await smtp?.close();
   if (acme) await new Promise((r) => acme.close(r));
   tls?.remove();
@@ -160,11 +199,16 @@ describe.skipIf(skip)('the server behind HAProxy with TLS', { timeout: 60_000 },
   it('logs a member in over https, and their realtime socket connects through it and upgrades to a WebSocket', async () => {
     const email = 'owner@https.test';
     await api('POST', '/api/users/sendCode', { email });
-    const session = await api<{ token: string }>('POST', '/api/users/login', {
-      email,
-      code: await smtp.codeFor(email),
-    });
+    const session = await api<{ token: string; user: { team: { _id: string } } }>(
+      'POST',
+      '/api/users/login',
+      {
+        email,
+        code: await smtp.codeFor(email),
+      },
+    );
     token = session.token;
+    teamId = session.user.team._id;
 
     // The browser's way: long-polling first, then the upgrade, through the balancer's sticky cookie.
     const socket: Socket = io(base, {
@@ -187,5 +231,61 @@ describe.skipIf(skip)('the server behind HAProxy with TLS', { timeout: 60_000 },
     } finally {
       socket.disconnect();
     }
+  });
+
+  it('the SMS Gateway app registers by code, gets a text over its event stream, reports its states and posts a signed reply, all through HAProxy', async () => {
+    const phoneNumber = '+12136210150';
+    const made = await api<{ code: string; apiUrl: string; device: { _id: string } }>(
+      'POST',
+      '/api/services/smsGatewayCode',
+      { value: phoneNumber },
+    );
+    // The API URL the agent types in the app is the https address (PUBLIC_URL), not the process's.
+    expect(made.apiUrl).toBe(`${base}/api/mobile/v1`);
+    phoneApp = new FakeSmsGatewayApp({
+      apiUrl: made.apiUrl,
+      phoneNumber,
+      tls: { ca: tls.ca, fetch: caFetch },
+    });
+    await phoneApp.register(made.code.replace(/\s/g, ''));
+    // The webhooks the server gives the phone point at the https address too.
+    expect(phoneApp.webhooks.map((w) => w.url.startsWith(`${base}/api/mobile/v1/webhooks/`))).toEqual(
+      phoneApp.webhooks.map(() => true),
+    );
+    const streaming = phoneApp.connected();
+    phoneApp.start();
+    await streaming;
+    const connected = async () =>
+      (
+        await api<{ devices: { _id: string; connected: boolean }[] }>('GET', '/api/services/devices')
+      ).devices.find((d) => d._id === made.device._id)?.connected === true;
+    await waitFor('the phone to show connected', connected);
+
+    // A text written on the record reaches the phone: announced on its stream, pulled, sent, reported.
+    const contact = await insertContact(database.db, teamId, { first: 'Ada', phones: ['+1 213 621 0161'] });
+    await api('POST', '/api/messages/sendSms', {
+      dataId: contact.id,
+      to: '+1 213 621 0161',
+      body: 'Hi Ada, over TLS',
+    });
+    await waitFor('the text to leave the phone', async () => phoneApp!.sent.length === 1);
+    expect(phoneApp.sent[0]).toMatchObject({ to: '+12136210161', text: 'Hi Ada, over TLS' });
+    expect(phoneApp.events).toContain('MessageEnqueued');
+    await waitFor('the delivered state on the server', async () => {
+      const [job] = await database.db.select().from(smsJobs).where(eq(smsJobs.teamId, teamId));
+      return job?.state === 'delivered';
+    });
+
+    // Ada answers: the phone posts the signed webhook through HAProxy, and the reply lands in her thread.
+    phoneApp.receive('+12136210161', 'Yes, over TLS too');
+    await waitFor('the reply in the thread', async () => {
+      const rows = await database.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.teamId, teamId), eq(messages.body, 'Yes, over TLS too')));
+      return rows.length === 1 && rows[0]!.direction === 'in' && rows[0]!.itemId === contact.id;
+    });
+    expect(phoneApp.webhookAnswers.length).toBeGreaterThan(0);
+    expect(phoneApp.webhookAnswers.every((s) => s === 204)).toBe(true);
   });
 });
