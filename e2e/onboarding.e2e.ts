@@ -138,7 +138,7 @@ describe('Onboarding', () => {
     expect(await page.getByText('Settings > Devices').count()).toBe(0);
     await shot(page, 'onboarding-device-choice');
 
-    await page.getByRole('button', { name: /Android phone/ }).click();
+    await page.getByRole('button', { name: /Android phone with Termux/ }).click();
     await page.getByRole('textbox', { name: 'Phone number' }).fill('+1 312 555 0147');
     await shot(page, 'onboarding-device-form');
     await page.getByRole('button', { name: 'Add device' }).click();

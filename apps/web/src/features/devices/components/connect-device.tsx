@@ -1,17 +1,21 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobile, IconPlus } from '@tabler/icons-react';
-import type { DeviceDto, PhoneType } from '@prospector/core';
+import { messages, type DeviceDto, type PhoneType } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { useDevices } from '../api/get-devices';
 import { deviceName } from '../utils/device-groups';
 import { AddDeviceForm } from './add-device-form';
 import { DeviceChoice } from './device-choice';
 import { DevicePairing } from './device-pairing';
+import { SmsGatewayConnect } from './sms-gateway-connect';
 
 /** Pairing: the device as added or listed; its live row is read from the list while it has it. */
 type Stage =
-  { kind: 'choose' } | { kind: 'form'; phoneType: PhoneType } | { kind: 'pair'; device: DeviceDto };
+  | { kind: 'choose' }
+  | { kind: 'app' }
+  | { kind: 'form'; phoneType: PhoneType }
+  | { kind: 'pair'; device: DeviceDto };
 
 const FORM_TITLES: Record<PhoneType, string> = {
   Android: 'Add an Android phone',
@@ -91,8 +95,27 @@ export function ConnectDevice() {
       {stage.kind === 'choose' && (
         <Stack gap="xs">
           <Text fw={600}>{phones.length ? 'Add another phone' : 'What will you text from?'}</Text>
-          <DeviceChoice onChoose={(phoneType) => setStage({ kind: 'form', phoneType })} />
+          <DeviceChoice
+            onChoose={(choice) =>
+              setStage(choice === 'sms_gateway' ? { kind: 'app' } : { kind: 'form', phoneType: choice })
+            }
+          />
         </Stack>
+      )}
+      {stage.kind === 'app' && (
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="md">
+            <Title order={2} fz="md">
+              {messages.devices.smsGateway.option}
+            </Title>
+            <SmsGatewayConnect devices={all} />
+            <Group justify="flex-start">
+              <Button variant="subtle" size="compact-sm" onClick={choose}>
+                Back
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
       )}
       {stage.kind === 'form' && (
         <Paper withBorder radius="md" p="lg">

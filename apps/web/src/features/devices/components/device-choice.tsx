@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
-import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconBrandAndroid, IconBrandApple, IconChevronRight } from '@tabler/icons-react';
-import type { PhoneType } from '@prospector/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconBrandAndroid,
+  IconBrandApple,
+  IconChevronRight,
+  IconDeviceMobileMessage,
+} from '@tabler/icons-react';
+import { messages, type PhoneType } from '@prospector/core';
 import classes from './devices.module.css';
 import { SimulatedPhoneButton } from './simulated-phone-button';
 
-type ChoiceCardProps = { icon: ReactNode; title: string; text: string; onClick: () => void };
+type ChoiceCardProps = { icon: ReactNode; title: string; text: string; onClick: () => void; badge?: string };
 
-function ChoiceCard({ icon, title, text, onClick }: ChoiceCardProps) {
+function ChoiceCard({ icon, title, text, onClick, badge }: ChoiceCardProps) {
   return (
     <Paper
       component="button"
@@ -21,7 +26,14 @@ function ChoiceCard({ icon, title, text, onClick }: ChoiceCardProps) {
       <Group gap="sm" wrap="nowrap" align="flex-start">
         {icon}
         <Stack gap={2} style={{ flex: 1 }}>
-          <Text fw={700}>{title}</Text>
+          <Group gap={6}>
+            <Text fw={700}>{title}</Text>
+            {badge && (
+              <Badge size="xs" color="green" variant="light">
+                {badge}
+              </Badge>
+            )}
+          </Group>
           <Text size="xs" c="dimmed" lh={1.5}>
             {text}
           </Text>
@@ -35,15 +47,15 @@ function ChoiceCard({ icon, title, text, onClick }: ChoiceCardProps) {
 const CHOICES = [
   {
     phoneType: 'Android',
-    title: 'Android phone',
-    text: 'The app runs in Termux on the phone and texts from its number.',
+    title: 'Android phone with Termux',
+    text: 'Our agent runs in Termux on the phone and texts from its number.',
     color: 'green',
     Icon: IconBrandAndroid,
   },
   {
     phoneType: 'Apple',
     title: 'Mac + iPhone',
-    text: "The app runs on a Mac that texts through Messages from the iPhone's number.",
+    text: "Our agent runs on a Mac that texts through Messages from the iPhone's number.",
     color: 'gray',
     Icon: IconBrandApple,
   },
@@ -55,12 +67,33 @@ const CHOICES = [
   Icon: unknown;
 }[];
 
-type DeviceChoiceProps = { onChoose: (phoneType: PhoneType) => void };
+/** How a phone is connected: the SMS Gateway app, or our agent on an Android phone or a Mac. */
+export type DeviceKindChoice = 'sms_gateway' | PhoneType;
 
-/** What the team texts from: an Android phone, or a Mac with its iPhone; a simulated phone to try first. */
+type DeviceChoiceProps = { onChoose: (choice: DeviceKindChoice) => void };
+
+/**
+ * What the team texts from: first an Android phone with the SMS Gateway app (no computer, no
+ * terminal); our agent on an Android phone or a Mac with its iPhone as the advanced ways; a simulated
+ * phone to try first.
+ */
 export function DeviceChoice({ onChoose }: DeviceChoiceProps) {
   return (
     <Stack gap="sm">
+      <ChoiceCard
+        icon={
+          <ThemeIcon variant="light" color="green" radius="md" size={36}>
+            <IconDeviceMobileMessage size={20} />
+          </ThemeIcon>
+        }
+        title={messages.devices.smsGateway.option}
+        badge="Recommended"
+        text={messages.devices.smsGateway.optionHint}
+        onClick={() => onChoose('sms_gateway')}
+      />
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" mt={4}>
+        Advanced
+      </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         {CHOICES.map(({ phoneType, title, text, color, Icon }) => (
           <ChoiceCard

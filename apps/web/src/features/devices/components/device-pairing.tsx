@@ -23,6 +23,8 @@ import {
 } from '@tabler/icons-react';
 import type { DeviceDto } from '@prospector/core';
 import { useDevicePairing } from '../api/get-device-pairing';
+import { useDevices } from '../api/get-devices';
+import { SmsGatewayConnect } from './sms-gateway-connect';
 import { useDownloadApp } from '../api/download-app';
 import { deviceName } from '../utils/device-groups';
 import { DeviceTitle } from './device-title';
@@ -99,7 +101,7 @@ function PairingDetails({ serverUrl, deviceToken }: { serverUrl: string; deviceT
  * A device just added (or not connected yet): its app to download, how to run it, the pairing details,
  * and whether it is connected. `device` is the live row from the devices' cache.
  */
-export function DevicePairing({ device }: { device: DeviceDto }) {
+function AgentPairing({ device }: { device: DeviceDto }) {
   const pairing = useDevicePairing(device._id);
   const download = useDownloadApp();
   const name = deviceName(device);
@@ -162,5 +164,20 @@ export function DevicePairing({ device }: { device: DeviceDto }) {
         </>
       )}
     </Stack>
+  );
+}
+
+/** A phone with the SMS Gateway app: a new one-time code and the app's steps, live until it connects. */
+function AppPairing({ device }: { device: DeviceDto }) {
+  const devices = useDevices();
+  return <SmsGatewayConnect devices={devices.data ?? [device]} device={device} />;
+}
+
+/** How the device connects: the SMS Gateway app's sign-in by code, or our agent's download and token. */
+export function DevicePairing({ device }: { device: DeviceDto }) {
+  return device.transport === 'sms_gateway' ? (
+    <AppPairing device={device} />
+  ) : (
+    <AgentPairing device={device} />
   );
 }

@@ -63,6 +63,10 @@ export function DeviceRow({ device, selected, onSelect, onDownload, downloading,
           <Text size="xs" c="dimmed">
             No app needed
           </Text>
+        ) : device.transport === 'sms_gateway' ? (
+          <Text size="xs" c="dimmed">
+            SMS Gateway app
+          </Text>
         ) : (
           <Button
             size="xs"

@@ -49,9 +49,14 @@ function rowOf(name: string) {
   return within(row);
 }
 
-async function openAddDevice(user: ReturnType<typeof setUp>['user']) {
+async function openAddDevice(
+  user: ReturnType<typeof setUp>['user'],
+  kind: RegExp = /Android phone with Termux/,
+) {
   await user.click(await screen.findByRole('button', { name: 'Add device' }));
-  return within(await screen.findByRole('dialog', { name: 'Add device' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Add device' }));
+  await user.click(dialog.getByRole('button', { name: kind }));
+  return dialog;
 }
 
 describe('Settings > Devices', () => {
@@ -104,6 +109,56 @@ describe('Settings > Devices', () => {
     expect(await screen.findByText(messages.devices.simulatedAdded)).toBeInTheDocument();
     expect(await screen.findByText('(916) 555-0100')).toBeInTheDocument();
     expect(requestsTo('POST', '/api/services/addSimulatedPhone')).toHaveLength(1);
+  });
+
+  it('offers the SMS Gateway app first: a number, then its steps with the API URL and a code, until it connects', async () => {
+    const phone = buildDevice({
+      _id: 'app-1',
+      value: '+19164567890',
+      transport: 'sms_gateway',
+      connected: false,
+      pingedAt: null,
+    });
+    let devices: DeviceDto[] = [];
+    const { user } = setUp({
+      'GET /api/services/devices': () => ({ status: 200, body: { devices } }),
+      'POST /api/services/smsGatewayCode': () => {
+        devices = [phone];
+        return {
+          status: 200,
+          body: {
+            device: phone,
+            code: '1234 5678',
+            expiresAt: new Date(Date.now() + 600_000).toISOString(),
+            apiUrl: 'https://crm.example.com/api/mobile/v1',
+          },
+        };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add device' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add device' }));
+    const choices = dialog.getAllByRole('button').map((b) => b.textContent ?? '');
+    expect(choices.findIndex((c) => c.includes(messages.devices.smsGateway.option))).toBeLessThan(
+      choices.findIndex((c) => c.includes('Android phone with Termux')),
+    );
+    await user.click(dialog.getByRole('button', { name: new RegExp(messages.devices.smsGateway.option) }));
+    await user.type(
+      dialog.getByRole('textbox', { name: messages.devices.smsGateway.phoneLabel }),
+      '+1 916 456 7890',
+    );
+    await user.click(dialog.getByRole('button', { name: messages.devices.smsGateway.getCode }));
+
+    expect(await dialog.findByLabelText('Login Code')).toHaveTextContent('1234 5678');
+    expect(dialog.getByLabelText('API URL')).toHaveTextContent('https://crm.example.com/api/mobile/v1');
+    expect(dialog.getByText(messages.devices.smsGateway.channel)).toBeInTheDocument();
+    expect(dialog.getByRole('status')).toHaveTextContent(messages.devices.smsGateway.waiting);
+    expect(requestsTo('POST', '/api/services/smsGatewayCode')[0]?.body).toEqual({ value: '+1 916 456 7890' });
+
+    // The phone signs in: the devices list says so and the dialog flips.
+    devices = [{ ...phone, connected: true, pingedAt: new Date().toISOString() }];
+    act(() => latestSocket().serverEmit('devicesChanged', {}));
+    await waitFor(() => expect(dialog.getByRole('status')).toHaveTextContent('Connected'));
+    expect(dialog.getByText(messages.devices.smsGateway.connected)).toBeInTheDocument();
   });
 
   it('refuses an invalid device ID as it is typed, without a call', async () => {
@@ -175,9 +230,8 @@ describe('Settings > Devices', () => {
         },
       },
     });
-    const dialog = await openAddDevice(user);
+    const dialog = await openAddDevice(user, /Mac \+ iPhone/);
 
-    await user.click(dialog.getByRole('radio', { name: 'Apple (iPhone via Mac)' }));
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Computer' }), 'Add a new computer…');
     await user.type(dialog.getByRole('textbox', { name: 'Computer name' }), 'Studio');
     await user.click(dialog.getByRole('checkbox', { name: 'This Mac has an Intel processor' }));
@@ -200,9 +254,8 @@ describe('Settings > Devices', () => {
         body: { code: 'DEVICE_DUPLICATE', message: messages.devices.duplicate },
       },
     });
-    const dialog = await openAddDevice(user);
+    const dialog = await openAddDevice(user, /Mac \+ iPhone/);
 
-    await user.click(dialog.getByRole('radio', { name: 'Apple (iPhone via Mac)' }));
     expect(dialog.getByRole('combobox', { name: 'Computer' })).toHaveValue('mac-1');
     await user.type(dialog.getByRole('textbox', { name: 'iPhone number or Apple ID' }), '+19165550199');
     await user.click(dialog.getByRole('button', { name: 'Add device' }));

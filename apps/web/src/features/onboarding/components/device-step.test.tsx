@@ -84,7 +84,7 @@ describe('the onboarding device step', () => {
     const { user } = await openDeviceStep();
     expect(screen.queryByText(/Settings > Devices/)).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /Android phone/ }));
+    await user.click(screen.getByRole('button', { name: /Android phone with Termux/ }));
     await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '+1 (916) 456-7890');
     await user.click(screen.getByRole('button', { name: 'Add device' }));
 
@@ -133,7 +133,7 @@ describe('the onboarding device step', () => {
     fakeServer();
     const { user } = await openDeviceStep();
 
-    await user.click(screen.getByRole('button', { name: /Android phone/ }));
+    await user.click(screen.getByRole('button', { name: /Android phone with Termux/ }));
     await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '916 456 7890');
     await user.click(screen.getByRole('button', { name: 'Add device' }));
 
@@ -146,7 +146,7 @@ describe('the onboarding device step', () => {
   it('flips to connected on the devicesChanged event, and NEXT lets the user on only then', async () => {
     const state = fakeServer();
     const { user } = await openDeviceStep();
-    await user.click(screen.getByRole('button', { name: /Android phone/ }));
+    await user.click(screen.getByRole('button', { name: /Android phone with Termux/ }));
     await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '+19164567890{Enter}');
     const pairing = within(await screen.findByRole('region', { name: 'Connect (916) 456-7890' }));
     await pairing.findByLabelText('Device token');
