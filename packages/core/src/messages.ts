@@ -166,7 +166,7 @@ export const messages = {
     notAppDevice: 'That phone was added another way. Remove it first to connect it with the SMS Gateway app.',
     smsGateway: {
       option: 'Android phone — SMS Gateway app',
-      optionHint: 'Recommended: the free SMS Gateway for Android app, no computer needed.',
+      optionHint: 'The free SMS Gateway for Android app on the phone: no computer, no terminal.',
       phoneLabel: "The phone's number",
       getCode: 'Get a code',
       newCode: 'New code',

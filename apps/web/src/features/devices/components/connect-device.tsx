@@ -72,6 +72,8 @@ function PhoneList({ phones, onSetUp }: PhoneListProps) {
 export function ConnectDevice() {
   const devices = useDevices();
   const [stage, setStage] = useState<Stage | null>(null);
+  // The phone whose code the app stage shows: listed there, not again above it.
+  const [appDeviceId, setAppDeviceId] = useState<string | null>(null);
   if (devices.isPending) return <Loader size="sm" aria-label="Loading devices" />;
   if (devices.isError)
     return <LoadFailed message="The devices could not be loaded." onRetry={() => void devices.refetch()} />;
@@ -85,7 +87,9 @@ export function ConnectDevice() {
   const paired =
     stage.kind === 'pair' ? (all.find((d) => d._id === stage.device._id) ?? stage.device) : undefined;
   const choose = () => setStage({ kind: 'choose' });
-  const listed = phones.filter((d) => d._id !== paired?._id);
+  const listed = phones.filter(
+    (d) => d._id !== paired?._id && !(stage.kind === 'app' && d._id === appDeviceId),
+  );
 
   return (
     <Stack gap="lg">
@@ -108,7 +112,7 @@ export function ConnectDevice() {
             <Title order={2} fz="md">
               {messages.devices.smsGateway.option}
             </Title>
-            <SmsGatewayConnect devices={all} />
+            <SmsGatewayConnect devices={all} onMade={setAppDeviceId} />
             <Group justify="flex-start">
               <Button variant="subtle" size="compact-sm" onClick={choose}>
                 Back

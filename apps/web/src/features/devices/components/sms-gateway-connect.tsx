@@ -18,6 +18,8 @@ type SmsGatewayConnectProps = {
   devices: readonly DeviceDto[];
   /** A phone added earlier with the app: a new code for it. */
   device?: DeviceDto;
+  /** The phone's row exists now (the screen around may stop listing it apart). */
+  onMade?: (deviceId: string) => void;
 };
 
 /** Waiting for the phone, then connected: flips live with the devices' `devicesChanged` event. */
@@ -39,7 +41,7 @@ function AppState({ connected }: { connected: boolean }) {
  * Android with the SMS Gateway app (private server mode): the phone's number, then the app's steps
  * in its own words with the API URL and a one-time code; the row turns connected when the app signs in.
  */
-export function SmsGatewayConnect({ devices, device }: SmsGatewayConnectProps) {
+export function SmsGatewayConnect({ devices, device, onMade }: SmsGatewayConnectProps) {
   const [value, setValue] = useState(device?.value ?? '');
   const [touched, setTouched] = useState(false);
   const [made, setMade] = useState<Made | null>(null);
@@ -64,6 +66,7 @@ export function SmsGatewayConnect({ devices, device }: SmsGatewayConnectProps) {
       expiresAt: new Date(answer.expiresAt),
     });
     setNow(Date.now());
+    onMade?.(answer.device._id);
   };
   const serverError =
     create.error instanceof ApiError ? create.error.message : create.error ? 'Something went wrong!' : null;
@@ -135,6 +138,7 @@ export function SmsGatewayConnect({ devices, device }: SmsGatewayConnectProps) {
               {t.rcsNote}
             </Text>
             <Button
+              style={{ flexShrink: 0 }}
               variant={expired ? 'filled' : 'default'}
               size="xs"
               leftSection={<IconRefresh size={14} />}
