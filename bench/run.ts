@@ -9,7 +9,7 @@
  * BENCH_SKIP_LEDGER skips it), a list-wide skip trace against the BatchData fake (bench/skiptrace.ts;
  * BENCH_SKIP_SKIPTRACE skips it), the power dialler (bench/dialler.ts; BENCH_SKIP_DIALLER skips it), team KPIs at
  * 1,000,000 texts (bench/kpis.ts; BENCH_SKIP_KPIS skips it), team chats (bench/chats.ts; BENCH_SKIP_CHATS
- * skips it), the JavaScript each web page downloads on a first visit (bench/web-bundle.ts, a production
+ * skips it), the SMS Gateway app's phones on SSE (bench/sms-gateway.ts; BENCH_SKIP_SMS_GATEWAY skips it), the JavaScript each web page downloads on a first visit (bench/web-bundle.ts, a production
  * build; BENCH_SKIP_WEB_BUNDLE skips it), and the admin panel at 10,000 teams (bench/admin-panel.ts,
  * PostgreSQL on 127.0.0.1:5432; BENCH_SKIP_ADMIN_PANEL skips it), one server process against two
  * behind HAProxy (bench/processes.ts, PostgreSQL and Redis; BENCH_SKIP_PROCESSES skips it), and the
@@ -410,6 +410,27 @@ for (const databaseUrl of process.env.BENCH_SKIP_CHATS ? [] : targets) {
   if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
 }
 
+// The SMS Gateway app's phones: 500 on SSE at once (targets: queued → MessageEnqueued p95 ≤ 200 ms,
+// 1,000 signed state webhooks a second accepted), and memory per connected phone.
+const smsGatewayRows: Record<string, unknown>[] = [];
+for (const databaseUrl of process.env.BENCH_SKIP_SMS_GATEWAY ? [] : targets) {
+  if (databaseUrl) await resetPostgres(databaseUrl);
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', path.join(here, 'sms-gateway.ts')],
+    {
+      env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (c) => reject(new Error(`sms-gateway bench exited with ${c}`)));
+  });
+  smsGatewayRows.push(JSON.parse(line) as Record<string, unknown>);
+  if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+}
+
 // Team KPIs at 1,000,000 texts (GET /api/kpis's statements): the last 30 days and the whole year.
 const kpisRows: Record<string, unknown>[] = [];
 for (const databaseUrl of process.env.BENCH_SKIP_KPIS ? [] : targets) {
@@ -546,6 +567,13 @@ if (chatsRows.length) {
   );
   console.table(chatsRows);
 }
+if (smsGatewayRows.length) {
+  console.log(
+    "\nSMS Gateway app phones on SSE (bench/sms-gateway.ts): queued → MessageEnqueued on the phone's stream" +
+      ' (target p95 ≤ 200 ms), memory per connected phone, signed state webhooks accepted per second (≥ 1,000)\n',
+  );
+  console.table(smsGatewayRows);
+}
 if (loadFaults) {
   const { perCall, ...rest } = loadFaults as { perCall: Record<string, unknown>[] };
   console.log(
@@ -577,6 +605,7 @@ writeFileSync(
       processes: processesRows,
       kpis: kpisRows,
       chats: chatsRows,
+      smsGateway: smsGatewayRows,
       loadFaults,
       dispatch: dispatchResults,
       webBundle: webBundle && {

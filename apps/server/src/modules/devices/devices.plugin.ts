@@ -93,6 +93,7 @@ export const devicesPlugin = servicePlugin(
         for (const id of removedIds) {
           gateway.drop(id);
           hub.drop(id);
+          smsGateway.forget(id);
         }
         teamChanged(teamId);
       },

@@ -30,32 +30,34 @@ export function createSseHub(deps: {
 }) {
   const { db, clock } = deps;
   const streams = new Map<string, Set<Stream>>();
-  // One work check per phone at a time; a kick during it asks for one more round after it.
-  const checking = new Map<string, { again: boolean }>();
+  // Kicks are gathered and checked together, one query per turn of the event loop: a burst of texts
+  // queued or of states reported costs one query, not one each.
+  const kicked = new Set<string>();
+  let flushing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
   function write(deviceId: string, chunk: string) {
     for (const s of streams.get(deviceId) ?? []) if (!s.res.writableEnded) s.res.write(chunk);
   }
 
-  /** Announces work to the phone if it has a text due and room for it: an empty pull costs the phone a request. */
+  /** Announces work to the phones that have a text due and room for it: an empty pull costs a phone a request. */
   function announce(deviceId: string) {
-    const running = checking.get(deviceId);
-    if (running) {
-      running.again = true;
-      return;
-    }
-    const state = { again: false };
-    checking.set(deviceId, state);
-    void (async () => {
-      do {
-        state.again = false;
-        const due = await q.devicesWithWork(db, [deviceId], deps.maxInFlight, clock.now());
-        if (due.length) write(deviceId, 'event: MessageEnqueued\ndata: null\n\n');
-      } while (state.again && streams.has(deviceId));
-    })()
-      .catch((err: unknown) => deps.log.error({ err, deviceId }, 'announcing work to a phone failed'))
-      .finally(() => checking.delete(deviceId));
+    kicked.add(deviceId);
+    if (flushing) return;
+    flushing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(async () => {
+        while (kicked.size > 0) {
+          const ids = [...kicked].filter((id) => streams.has(id));
+          kicked.clear();
+          for (const id of await q.devicesWithWork(db, ids, deps.maxInFlight, clock.now()))
+            write(id, 'event: MessageEnqueued\ndata: null\n\n');
+        }
+      })
+      .catch((err: unknown) => deps.log.error({ err }, 'announcing work to phones failed'))
+      .finally(() => {
+        flushing = null;
+        if (kicked.size > 0) announce([...kicked][0]!);
+      });
   }
 
   async function keepalive() {
@@ -63,7 +65,7 @@ export function createSseHub(deps: {
     for (const id of ids) write(id, ':keepalive\n\n');
     await q.touchDevices(db, ids, clock.now());
     // A text due again after a retry's backoff has no one to kick it: the round looks for it.
-    for (const id of await q.devicesWithWork(db, ids, deps.maxInFlight, clock.now())) announce(id);
+    for (const id of ids) announce(id);
   }
 
   function closeAll(deviceId: string) {

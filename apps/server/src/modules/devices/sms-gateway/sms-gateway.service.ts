@@ -74,6 +74,13 @@ export function createSmsGatewayService(deps: {
   // (notifications, counters, hooks, a campaign's stop) after the answer, on a line of their own.
   const lines = new Map<string, Promise<unknown>>();
   const followUpLines = new Map<string, Promise<unknown>>();
+  // The phones that post webhooks, with their unsealed keys, for a few seconds: a phone posting a
+  // flood of states costs one read and one unsealing, not one each. Forgotten when it registers again
+  // or is removed.
+  const webhookDevices = new Map<string, { device: Device; key: string | null; at: number }>();
+  // When each phone was last marked alive by this process.
+  const touched = new Map<string, number>();
+  const CACHE_MS = 5_000;
 
   function rememberSignature(signature: string, nowMs: number): boolean {
     if (seenSignatures.has(signature)) return false;
@@ -95,8 +102,27 @@ export function createSmsGatewayService(deps: {
   async function alive(device: Device) {
     const now = clock.now();
     // A request says the phone is there; one write per 5 s at most.
-    if (!device.connected || !device.pingedAt || now.getTime() - device.pingedAt.getTime() > 5_000)
-      await dq.updateDevice(db, device.id, { connected: true, pingedAt: now });
+    const last = Math.max(
+      touched.get(device.id) ?? 0,
+      device.connected ? (device.pingedAt?.getTime() ?? 0) : 0,
+    );
+    if (now.getTime() - last <= 5_000) return;
+    touched.set(device.id, now.getTime());
+    await dq.updateDevice(db, device.id, { connected: true, pingedAt: now });
+  }
+
+  async function webhookDevice(deviceId: string) {
+    const nowMs = clock.now().getTime();
+    const cached = webhookDevices.get(deviceId);
+    if (cached && nowMs - cached.at < CACHE_MS) return cached;
+    const device = UUID.test(deviceId) ? await dq.findDevice(db, deviceId) : null;
+    if (!device || device.transport !== 'sms_gateway' || !device.tokenHash) {
+      webhookDevices.delete(deviceId);
+      return null;
+    }
+    const entry = { device, key: signingKey(device), at: nowMs };
+    webhookDevices.set(deviceId, entry);
+    return entry;
   }
 
   /** Reports for applyReports from one of the app's message states (its `states` map keeps each step's time). */
@@ -205,7 +231,8 @@ export function createSmsGatewayService(deps: {
         connectedAt: now,
         pingedAt: now,
       });
-      // An earlier install of the app on this number is signed out: its stream ends.
+      // An earlier install of the app on this number is signed out: its stream ends, its key is forgotten.
+      webhookDevices.delete(device.id);
       deps.hub.drop(device.id);
       deps.onChanged(device.teamId);
       return ok({ id: device.id, token, login: device.value });
@@ -286,7 +313,12 @@ export function createSmsGatewayService(deps: {
         held.push(job.id);
         reports.push(...reportsOf(job, item, now));
       }
-      await q.markHeld(db, device.id, held);
+      // Held only matters while a text is still 'accepted' (no report moves it yet).
+      await q.markHeld(
+        db,
+        device.id,
+        held.filter((id) => jobs.get(id)?.state === 'accepted' && !jobs.get(id)?.externalId),
+      );
       if (reports.length) await deps.sms().applyReports(device, reports);
       return unknown ? fail('APP_MESSAGE_UNKNOWN') : ok(null);
     },
@@ -323,12 +355,11 @@ export function createSmsGatewayService(deps: {
       raw: string,
       headers: { signature?: string | undefined; timestamp?: string | undefined },
     ): R<null> {
-      const device = UUID.test(deviceId) ? await dq.findDevice(db, deviceId) : null;
-      if (!device || device.transport !== 'sms_gateway' || !device.tokenHash)
-        return fail('APP_TOKEN_INVALID');
+      const known = await webhookDevice(deviceId);
+      if (!known) return fail('APP_TOKEN_INVALID');
+      const { device, key } = known;
       const now = clock.now();
       if (!isFreshWebhookTimestamp(headers.timestamp, now)) return fail('WEBHOOK_TIMESTAMP_STALE');
-      const key = signingKey(device);
       const given = Buffer.from(headers.signature ?? '', 'hex');
       const expected = key
         ? createHmac('sha256', key)
@@ -361,7 +392,7 @@ export function createSmsGatewayService(deps: {
       const [job] = UUID.test(p.data.messageId) ? await dq.jobsOf(db, device.id, [p.data.messageId]) : [];
       if (!job) return fail('APP_MESSAGE_UNKNOWN');
       const at = p.data.sentAt ?? p.data.deliveredAt ?? p.data.failedAt ?? now.toISOString();
-      await q.markHeld(db, device.id, [job.id]);
+      // No need to mark it held: a state moves it out of 'accepted', where only unheld texts are offered again.
       await deps.sms().applyReports(device, [
         {
           id: job.id,
@@ -374,6 +405,12 @@ export function createSmsGatewayService(deps: {
         },
       ]);
       return ok(null);
+    },
+
+    /** A removed phone: its cached key is dropped at once. */
+    forget(deviceId: string) {
+      webhookDevices.delete(deviceId);
+      touched.delete(deviceId);
     },
 
     /** Waits for the follow-ups of the texts received so far (the app stops after them). */
