@@ -49,6 +49,9 @@ import { devicesPlugin, type DevicesOptions } from './modules/devices/devices.pl
 import {
   devicesRoutes,
   type DeviceGateway,
+  type RemoteDevicesService,
+  type RemoteDriver,
+  remoteDevicesRoutes,
   type DevicesService,
   type SimulatedPhones,
   type SmsService,
@@ -120,6 +123,8 @@ export type Services = {
   devices: DevicesService;
   sms: SmsService;
   gateway: DeviceGateway;
+  remoteDriver: RemoteDriver;
+  remoteDevices: RemoteDevicesService;
   simulatedPhones: SimulatedPhones;
   hookSender: HookSender;
   hooks: HooksService;
@@ -272,6 +277,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     notificationsRoutes,
     mapsRoutes,
     devicesRoutes,
+    remoteDevicesRoutes,
     hooksRoutes,
     campaignsRoutes,
     templatesRoutes,
@@ -303,6 +309,7 @@ function registerLifecycle(app: FastifyInstance) {
   if (config.SKIPTRACE_ENGINE) app.addHook('onReady', async () => s.skiptraceEngine.start());
   app.addHook('onReady', async () => {
     s.gateway.start();
+    s.remoteDriver.start();
     s.hookSender.start();
     if (config.CAMPAIGN_ENGINE) s.campaignEngine.start();
     s.supportAlerts.start();
@@ -319,6 +326,7 @@ function registerLifecycle(app: FastifyInstance) {
     await s.hookSender.stop();
     await s.supportAlerts.stop();
     await s.campaignEngine.stop();
+    await s.remoteDriver.stop();
     await s.gateway.stop();
     await app.realtime.close();
   });

@@ -12,6 +12,12 @@ export const devicesErrors = {
   RECIPIENT_BLOCKED: { status: 400, message: messages.devices.recipientBlocked },
   NOT_AN_IDENTIFIER: { status: 400, message: messages.devices.notAnIdentifier },
   SIMULATED_FULL: { status: 409, message: messages.devices.simulatedFull },
+  REMOTE_INVALID_ADDRESS: { status: 400, message: messages.remoteDevices.invalidAddress },
+  REMOTE_REFUSED_ADDRESS: { status: 400, message: messages.remoteDevices.refusedAddress },
+  REMOTE_INVALID_PHONE: { status: 400, message: messages.remoteDevices.invalidPhone },
+  REMOTE_UNREACHABLE: { status: 422, message: messages.remoteDevices.unreachable },
+  REMOTE_WRONG_CREDENTIALS: { status: 422, message: messages.remoteDevices.wrongCredentials },
+  REMOTE_WEBHOOK_FAILED: { status: 422, message: messages.remoteDevices.webhookFailed },
 } satisfies Record<string, ErrorAnswer>;
 
 /** What the devices services answer: their own codes, and the common 403. */

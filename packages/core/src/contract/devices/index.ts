@@ -9,3 +9,4 @@ export {
   getDevicePairing,
 } from './devices.js';
 export { sendSms } from './send-sms.js';
+export { addLocalSmsGateway, addBlueBubbles } from './remote-devices.js';
