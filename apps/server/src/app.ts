@@ -51,6 +51,9 @@ import { smsGatewayRoutes } from './modules/devices/sms-gateway/sms-gateway.rout
 import {
   devicesRoutes,
   type DeviceGateway,
+  type RemoteDevicesService,
+  type RemoteDriver,
+  remoteDevicesRoutes,
   type DevicesService,
   type SimulatedPhones,
   type SmsService,
@@ -123,6 +126,8 @@ export type Services = {
   sms: SmsService;
   gateway: DeviceGateway;
   smsGateway: SmsGatewayService;
+  remoteDriver: RemoteDriver;
+  remoteDevices: RemoteDevicesService;
   simulatedPhones: SimulatedPhones;
   hookSender: HookSender;
   hooks: HooksService;
@@ -276,6 +281,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mapsRoutes,
     devicesRoutes,
     smsGatewayRoutes,
+    remoteDevicesRoutes,
     hooksRoutes,
     campaignsRoutes,
     templatesRoutes,
@@ -308,6 +314,7 @@ function registerLifecycle(app: FastifyInstance) {
   app.addHook('onReady', async () => {
     s.gateway.start();
     s.smsGateway.hub.start();
+    s.remoteDriver.start();
     s.hookSender.start();
     if (config.CAMPAIGN_ENGINE) s.campaignEngine.start();
     s.supportAlerts.start();
@@ -324,6 +331,7 @@ function registerLifecycle(app: FastifyInstance) {
     await s.hookSender.stop();
     await s.supportAlerts.stop();
     await s.campaignEngine.stop();
+    await s.remoteDriver.stop();
     await s.gateway.stop();
     await s.smsGateway.hub.stop();
     await s.smsGateway.settle();
