@@ -67,7 +67,8 @@ async function addLocalPhone(f: FakeSmsGatewayLocal, user = admin) {
   return post(user, '/api/services/addLocalSmsGateway', { address: f.url, ...f.creds, phone: '+1 916 555 0100' });
 }
 
-describe('an Android phone in SMS Gateway local server mode', () => {
+// Each test starts an app, a database and a fake device: generous on a busy machine.
+describe('an Android phone in SMS Gateway local server mode', { timeout: 180_000 }, () => {
   it('is added only after the phone answers with the right credentials, and shows connected', async () => {
     await start();
     phone = await startFakeSmsGatewayLocal();
@@ -144,7 +145,7 @@ async function addMac(f: FakeBlueBubbles, value = 'agent@icloud.com') {
 }
 const hookUrl = () => mac!.webhooks[0]!.url;
 
-describe('a Mac with BlueBubbles', () => {
+describe('a Mac with BlueBubbles', { timeout: 180_000 }, () => {
   it('is checked by its password, registers our webhook with a secret in the path, and shows connected', async () => {
     await start();
     mac = await startFakeBlueBubbles();

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import bb from './fixtures/bluebubbles.json' with { type: 'json' };
-import local from './fixtures/sms-gateway-local.json' with { type: 'json' };
+import { readFileSync } from 'node:fs';
 import { readBbMessages } from './bluebubbles.js';
 import { createLocalServerTransport } from './local-server.js';
 import type { RemoteCall } from './remote-http.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- recorded JSON, read as it was kept
+const fixture = (name: string): any => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
+const local = fixture('sms-gateway-local.json');
+const bb = fixture('bluebubbles.json');
 
 const job = { id: '2f1c6b7e-0d1a-4f64-9a57-3c3f2b7c9e10', externalId: null, attempt: 1, acceptedAt: null };
 const failedJob = { ...job, id: '7d3e1b2a-5c4f-4e1d-8a9b-0c1d2e3f4a5b' };
