@@ -36,10 +36,16 @@ describe('Connect a phone, as the README tells it', () => {
     await page.goto(`${server.url}/settings/devices`);
     await page.getByRole('button', { name: 'Add device' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add device' });
-    await dialog.getByRole('button', { name: /Android phone — SMS Gateway app/ }).waitFor();
+    await dialog
+      .getByRole('button', { name: /Android phone — SMS Gateway app/ })
+      .first()
+      .waitFor();
     await picture(dialog, 'add-device-choice');
 
-    await dialog.getByRole('button', { name: /Android phone — SMS Gateway app/ }).click();
+    await dialog
+      .getByRole('button', { name: /Android phone — SMS Gateway app/ })
+      .first()
+      .click();
     await dialog.getByRole('textbox', { name: "The phone's number" }).fill('+1 646 555 0178');
     await dialog.getByRole('button', { name: 'Get a code' }).click();
     const panel = dialog.getByRole('region', { name: 'Connect (646) 555-0178' });
@@ -64,6 +70,26 @@ describe('Connect a phone, as the README tells it', () => {
     } finally {
       phone.kill();
     }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('Add device offers the local server phone and the BlueBubbles Mac, each asking for what its app shows', async () => {
+    const admin = await insertOnboardedAdmin(server, 'omar@harbor.test', 'Omar Reyes');
+    const { context, page, problems } = await signedIn(browser, admin);
+    await page.goto(`${server.url}/settings/devices`);
+    await page.getByRole('button', { name: 'Add device' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add device' });
+    await dialog.getByRole('button', { name: /local server/ }).click();
+    await dialog.getByRole('textbox').first().waitFor();
+    expect(await dialog.getByRole('textbox').count()).toBeGreaterThanOrEqual(3);
+    await picture(dialog, 'add-device-local-server');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add device' }).click();
+    await dialog.getByRole('button', { name: /Mac with BlueBubbles/ }).click();
+    await dialog.getByRole('textbox').first().waitFor();
+    expect(await dialog.getByRole('textbox').count()).toBeGreaterThanOrEqual(2);
+    await picture(dialog, 'add-device-bluebubbles');
     expect(problems).toEqual([]);
     await context.close();
   });
