@@ -28,6 +28,8 @@ const SERVICES: Record<keyof Services, true> = {
   propertyInfo: true,
   notifications: true,
   records: true,
+  remoteDevices: true,
+  remoteDriver: true,
   identifiers: true,
   links: true,
   thread: true,

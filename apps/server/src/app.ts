@@ -57,6 +57,9 @@ import { smsGatewayRoutes } from './modules/devices/sms-gateway/sms-gateway.rout
 import {
   devicesRoutes,
   type DeviceGateway,
+  type RemoteDevicesService,
+  type RemoteDriver,
+  remoteDevicesRoutes,
   type DevicesService,
   type SimulatedPhones,
   type SmsService,
@@ -129,6 +132,8 @@ export type Services = {
   sms: SmsService;
   gateway: DeviceGateway;
   smsGateway: SmsGatewayService;
+  remoteDriver: RemoteDriver;
+  remoteDevices: RemoteDevicesService;
   simulatedPhones: SimulatedPhones;
   hookSender: HookSender;
   hooks: HooksService;
@@ -285,6 +290,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mapsRoutes,
     devicesRoutes,
     smsGatewayRoutes,
+    remoteDevicesRoutes,
     hooksRoutes,
     campaignsRoutes,
     templatesRoutes,
@@ -318,6 +324,7 @@ function registerLifecycle(app: FastifyInstance) {
   app.addHook('onReady', async () => {
     s.gateway.start();
     s.smsGateway.hub.start();
+    s.remoteDriver.start();
     s.hookSender.start();
     if (config.CAMPAIGN_ENGINE) s.campaignEngine.start();
     s.supportAlerts.start();
@@ -336,6 +343,7 @@ function registerLifecycle(app: FastifyInstance) {
     await s.supportAlerts.stop();
     await s.replyBacklog.stop();
     await s.campaignEngine.stop();
+    await s.remoteDriver.stop();
     await s.gateway.stop();
     await s.smsGateway.hub.stop();
     await s.smsGateway.settle();

@@ -97,6 +97,12 @@ export const envSchema = z
     DEVICE_INBOUND_PER_SECOND: positiveInt(DEFAULT_INBOUND_RATE.perSecond),
     DEVICE_INBOUND_BURST: positiveInt(DEFAULT_INBOUND_RATE.burst),
     HOOKS_ALLOW_PRIVATE: bool,
+    /**
+     * Phones (SMS Gateway local server) and Macs (BlueBubbles) the server calls: how often each is
+     * polled for states and replies, and whether their address may be loopback (tests only, ADR 034).
+     */
+    REMOTE_DEVICES_POLL_MS: positiveInt(5_000),
+    REMOTE_DEVICES_ALLOW_LOOPBACK: bool,
     HOOK_RETRY_BASE_MS: positiveInt(30_000),
     PUBLIC_API_PER_MINUTE: positiveInt(60),
     CAMPAIGN_ENGINE: z

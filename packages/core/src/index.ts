@@ -12,6 +12,7 @@ export * from './rules/replies.js';
 export * from './rules/devices.js';
 export * from './rules/sms-gateway.js';
 export * from './rules/hooks.js';
+export * from './rules/remote-devices.js';
 export * from './rules/rate-limit.js';
 export * from './rules/templates.js';
 export * from './rules/campaigns.js';

@@ -188,6 +188,16 @@ export const messages = {
       advanced: 'Advanced: our device agent (Termux on Android, Messages on a Mac)',
     },
   },
+  remoteDevices: {
+    invalidAddress: 'Type the address as the app shows it, for example http://192.168.1.23:8080.',
+    refusedAddress: 'That address cannot be used: it points at this server or a reserved network, not at a phone or Mac.',
+    unreachable: 'Could not reach the device at that address. Check it is on, on the same network, and that the address is right.',
+    wrongCredentials: 'The device refused the username or password. Check them in the app and try again.',
+    invalidPhone: 'Type the phone number of this phone, for example +1 555 123 4567.',
+    localAdded: 'Phone added. Prospector texts through it while it stays on this network.',
+    blueBubblesAdded: 'Mac added. Prospector texts through its Messages and hears the replies.',
+    webhookFailed: 'BlueBubbles did not accept the webhook. Check the server is up to date and try again.',
+  },
   messenger: {
     empty: 'No other contacts found matching your filters.',
   },

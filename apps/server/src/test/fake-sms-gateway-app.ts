@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -83,6 +84,11 @@ export type FakeAppOptions = {
   delivers?: boolean;
   /** How long one text takes to leave the phone. */
   sendDelayMs?: number;
+  /**
+   * A server behind HTTPS whose certificate a test CA signed: the CA the phone trusts (a user-installed
+   * CA, in the app's terms), and a fetch that trusts it (Node's own takes no CA).
+   */
+  tls?: { ca: string; fetch: typeof fetch };
 };
 
 export class FakeSmsGatewayApp {
@@ -109,9 +115,11 @@ export class FakeSmsGatewayApp {
   private pullAgain = false;
   private connectedWaiters: (() => void)[] = [];
   private readonly now: () => Date;
+  private readonly fetch: typeof fetch;
 
   constructor(private readonly opts: FakeAppOptions) {
     this.now = opts.now ?? (() => new Date());
+    this.fetch = opts.tls?.fetch ?? fetch;
   }
 
   private redacted() {
@@ -121,7 +129,7 @@ export class FakeSmsGatewayApp {
 
   private async request(f: Fixture, vars: Record<string, string>) {
     const filled = fill(f, vars);
-    const res = await fetch(`${this.opts.apiUrl}${filled.path ?? ''}`, {
+    const res = await this.fetch(`${this.opts.apiUrl}${filled.path ?? ''}`, {
       method: filled.method,
       headers: filled.headers,
       ...(filled.body !== undefined ? { body: gsonJson(filled.body) } : {}),
@@ -154,10 +162,10 @@ export class FakeSmsGatewayApp {
       Authorization: `Bearer ${this.bearer().token}`,
       'User-Agent': 'me.capcom.smsgateway/1.68.0',
     };
-    const settings = await fetch(`${this.opts.apiUrl}/settings`, { headers });
+    const settings = await this.fetch(`${this.opts.apiUrl}/settings`, { headers });
     if (!settings.ok) throw new Error(`settings ${settings.status}`);
     this.settings = (await settings.json()) as typeof this.settings;
-    const hooks = await fetch(`${this.opts.apiUrl}/webhooks`, { headers });
+    const hooks = await this.fetch(`${this.opts.apiUrl}/webhooks`, { headers });
     if (!hooks.ok) throw new Error(`webhooks ${hooks.status}`);
     this.webhooks = (await hooks.json()) as typeof this.webhooks;
   }
@@ -184,7 +192,9 @@ export class FakeSmsGatewayApp {
 
   private openStream() {
     const url = new URL(`${this.opts.apiUrl}/events`);
-    const req = http.get(url, { headers: { Authorization: `Bearer ${this.bearer().token}` } }, (res) => {
+    const get = url.protocol === 'https:' ? https.get : http.get;
+    const options = { headers: { Authorization: `Bearer ${this.bearer().token}` }, ca: this.opts.tls?.ca };
+    const req = get(url, options, (res) => {
       if (res.statusCode !== 200) {
         res.resume();
         return;
@@ -394,7 +404,7 @@ export class FakeSmsGatewayApp {
       return;
     }
     const { body, headers } = this.signedWebhook(hook);
-    const res = await fetch(target.url, { method: 'POST', headers, body });
+    const res = await this.fetch(target.url, { method: 'POST', headers, body });
     await res.text();
     this.webhookAnswers.push(res.status);
     // SendWebhookWorker: retried while not 2xx, up to the retry count (15 by default), then dropped.

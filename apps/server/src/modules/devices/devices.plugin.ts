@@ -4,6 +4,9 @@ import { createDeviceGateway } from './devices.gateway.js';
 import { createDevicesService, type AgentFiles } from './devices.service.js';
 import { createSimulatedPhones } from './simulated-phones.js';
 import { createSmsService } from './sms.service.js';
+import { createRemoteDriver } from './remote/remote-driver.js';
+import { createRemoteCall } from './remote/remote-http.js';
+import { createRemoteDevicesService } from './remote/remote.service.js';
 import { createSseHub } from './sms-gateway/sms-gateway.events.js';
 import { createSmsGatewayService } from './sms-gateway/sms-gateway.service.js';
 
@@ -66,6 +69,7 @@ export const devicesPlugin = servicePlugin(
     });
     const kick = (deviceId: string) => {
       if (!hub.kick(deviceId)) gateway.kick(deviceId);
+      remoteDriver.kick(deviceId);
     };
     const sms = createSmsService({
       db,
@@ -112,6 +116,32 @@ export const devicesPlugin = servicePlugin(
       hub,
       onChanged: teamChanged,
     });
-    return { devices, simulatedPhones, gateway, sms, smsGateway };
+    // Phones in local server mode and BlueBubbles Macs: the server calls them (ADR 034).
+    const remoteCall = createRemoteCall({ allowLoopback: config.REMOTE_DEVICES_ALLOW_LOOPBACK });
+    const remoteDriver = createRemoteDriver({
+      db,
+      dispatchDb: database.dispatch,
+      clock,
+      secret: config.authSecret,
+      sms: () => sms,
+      log: app.log,
+      onChanged: teamChanged,
+      call: remoteCall,
+      options: { pollMs: config.REMOTE_DEVICES_POLL_MS, maxInFlight: config.DEVICE_MAX_IN_FLIGHT },
+    });
+    const remoteDevices = createRemoteDevicesService({
+      db,
+      clock,
+      secret: config.authSecret,
+      publicUrl: config.PUBLIC_URL,
+      call: remoteCall,
+      allowLoopback: config.REMOTE_DEVICES_ALLOW_LOOPBACK,
+      dto: (auth, device) => devices.dto(auth, device),
+      onAdded: (teamId, deviceId) => {
+        teamChanged(teamId);
+        remoteDriver.adopt(deviceId);
+      },
+    });
+    return { devices, simulatedPhones, gateway, sms, smsGateway, remoteDriver, remoteDevices };
   },
 );

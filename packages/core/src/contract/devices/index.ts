@@ -10,3 +10,4 @@ export {
   createSmsGatewayCode,
 } from './devices.js';
 export { sendSms } from './send-sms.js';
+export { addLocalSmsGateway, addBlueBubbles } from './remote-devices.js';

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { DeviceDto } from '@prospector/core';
 import { AddDeviceForm } from './add-device-form';
 import { DeviceChoice, type DeviceKindChoice } from './device-choice';
 import { DevicePairing } from './device-pairing';
+import { RemoteDeviceChoices, type RemoteKind } from './remote-device-choices';
+import { BlueBubblesForm, LocalPhoneForm } from './remote-device-form';
 import { SmsGatewayConnect } from './sms-gateway-connect';
 
 type AddDeviceModalProps = { opened: boolean; onClose: () => void; devices: readonly DeviceDto[] };
@@ -12,6 +14,7 @@ type AddDeviceModalProps = { opened: boolean; onClose: () => void; devices: read
 function AddDeviceSteps({ devices, onClose }: Omit<AddDeviceModalProps, 'opened'>) {
   const [choice, setChoice] = useState<DeviceKindChoice | null>(null);
   const [added, setAdded] = useState<DeviceDto | null>(null);
+  const [remote, setRemote] = useState<RemoteKind | null>(null);
   const done = (
     <Group justify="space-between">
       <Button variant="subtle" onClick={() => setChoice(null)}>
@@ -20,7 +23,16 @@ function AddDeviceSteps({ devices, onClose }: Omit<AddDeviceModalProps, 'opened'
       <Button onClick={onClose}>Done</Button>
     </Group>
   );
-  if (!choice) return <DeviceChoice onChoose={setChoice} />;
+  if (!added && remote === 'local')
+    return <LocalPhoneForm onAdded={setAdded} onCancel={() => setRemote(null)} />;
+  if (!added && remote === 'bluebubbles')
+    return <BlueBubblesForm onAdded={setAdded} onCancel={() => setRemote(null)} />;
+  if (!added && !choice)
+    return (
+      <DeviceChoice onChoose={setChoice}>
+        <RemoteDeviceChoices onChoose={setRemote} />
+      </DeviceChoice>
+    );
   if (choice === 'sms_gateway')
     return (
       <Stack gap="lg">
@@ -32,7 +44,7 @@ function AddDeviceSteps({ devices, onClose }: Omit<AddDeviceModalProps, 'opened'
     return (
       <AddDeviceForm
         devices={devices}
-        phoneType={choice}
+        phoneType={choice!}
         onCancel={() => setChoice(null)}
         cancelLabel="Back"
         onAdded={setAdded}
@@ -42,7 +54,15 @@ function AddDeviceSteps({ devices, onClose }: Omit<AddDeviceModalProps, 'opened'
   const live = devices.find((d) => d._id === added._id) ?? added;
   return (
     <Stack gap="lg">
-      <DevicePairing device={live} />
+      {live.transport === 'sms_gateway_local' || live.transport === 'bluebubbles' ? (
+        <Alert color={live.connected ? 'green' : 'yellow'} variant="light" role="status">
+          {live.connected
+            ? `${live.value} is connected. Texts go out through it from now on.`
+            : `${live.value} is not answering right now.`}
+        </Alert>
+      ) : (
+        <DevicePairing device={live} />
+      )}
       <Group justify="flex-end">
         <Button onClick={onClose}>Done</Button>
       </Group>

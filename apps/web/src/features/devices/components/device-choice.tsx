@@ -70,14 +70,18 @@ const CHOICES = [
 /** How a phone is connected: the SMS Gateway app, or our agent on an Android phone or a Mac. */
 export type DeviceKindChoice = 'sms_gateway' | PhoneType;
 
-type DeviceChoiceProps = { onChoose: (choice: DeviceKindChoice) => void };
+type DeviceChoiceProps = {
+  onChoose: (choice: DeviceKindChoice) => void;
+  /** Other ways that need no agent (the devices the server calls), shown before the advanced ones. */
+  children?: ReactNode;
+};
 
 /**
  * What the team texts from: first an Android phone with the SMS Gateway app (no computer, no
  * terminal); our agent on an Android phone or a Mac with its iPhone as the advanced ways; a simulated
  * phone to try first.
  */
-export function DeviceChoice({ onChoose }: DeviceChoiceProps) {
+export function DeviceChoice({ onChoose, children }: DeviceChoiceProps) {
   return (
     <Stack gap="sm">
       <ChoiceCard
@@ -91,6 +95,7 @@ export function DeviceChoice({ onChoose }: DeviceChoiceProps) {
         text={messages.devices.smsGateway.optionHint}
         onClick={() => onChoose('sms_gateway')}
       />
+      {children}
       <Text size="xs" c="dimmed" fw={600} tt="uppercase" mt={4}>
         Advanced
       </Text>
