@@ -182,7 +182,7 @@ export const messages = {
       waiting: 'Waiting for the phone…',
       connected: 'Connected. Texts now go out from this phone.',
       limitNote:
-        'Android asks before an app sends more than 30 texts in 30 minutes: when the phone asks, choose "Always allow".',
+        'Android asks before an app sends more than 30 texts in a minute: when the phone asks, choose "Allow".',
       rcsNote:
         'Turn off "Chat features" (RCS) in the phone\'s Messages app, or replies never reach the SMS Gateway app.',
       advanced: 'Advanced: our device agent (Termux on Android, Messages on a Mac)',
@@ -190,8 +190,10 @@ export const messages = {
   },
   remoteDevices: {
     invalidAddress: 'Type the address as the app shows it, for example http://192.168.1.23:8080.',
-    refusedAddress: 'That address cannot be used: it points at this server or a reserved network, not at a phone or Mac.',
-    unreachable: 'Could not reach the device at that address. Check it is on, on the same network, and that the address is right.',
+    refusedAddress:
+      'That address cannot be used: it points at this server or a reserved network, not at a phone or Mac.',
+    unreachable:
+      'Could not reach the device at that address. Check it is on, on the same network, and that the address is right.',
     wrongCredentials: 'The device refused the username or password. Check them in the app and try again.',
     invalidPhone: 'Type the phone number of this phone, for example +1 555 123 4567.',
     localAdded: 'Phone added. Prospector texts through it while it stays on this network.',

@@ -83,8 +83,10 @@ describe('the SMS Gateway app rules', () => {
     );
   });
 
-  it("says when the team's pace goes past Android's 30 texts per 30 minutes", () => {
-    expect(passesAndroidSmsLimit(pacing)).toBe(true);
-    expect(passesAndroidSmsLimit({ ...pacing, gapMinMs: 60_000 })).toBe(false);
+  it("says when the team's pace goes past Android's 30 texts a minute", () => {
+    expect(passesAndroidSmsLimit(pacing)).toBe(false);
+    expect(passesAndroidSmsLimit({ ...pacing, gapMinMs: 2_000 })).toBe(false);
+    expect(passesAndroidSmsLimit({ ...pacing, gapMinMs: 1_000 })).toBe(true);
+    expect(passesAndroidSmsLimit({ ...pacing, gapMinMs: 0 })).toBe(true);
   });
 });

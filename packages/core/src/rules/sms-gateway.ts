@@ -12,8 +12,12 @@ export const DEVICE_CODE_DIGITS = 8;
 export const WEBHOOK_REPLAY_WINDOW_S = 300;
 /** The mobile API's path under the public URL: the app's "API URL" is PUBLIC_URL + this. */
 export const SMS_GATEWAY_API_PATH = '/api/mobile/v1';
-/** Android lets an app send this many texts per 30 minutes before it asks the owner (SmsUsageMonitor). */
-export const ANDROID_SMS_PER_30_MIN = 30;
+/**
+ * Android lets an app send this many texts per minute before it asks the owner (AOSP SmsUsageMonitor:
+ * 30 per 60,000 ms since Android 4.2; it was 100 per 30 minutes before). Raised with
+ * `adb shell settings put global sms_outgoing_check_max_count N`.
+ */
+export const ANDROID_SMS_PER_MINUTE = 30;
 /** Where the app is downloaded: the project's GitHub releases. */
 export const SMS_GATEWAY_RELEASES_URL = 'https://github.com/capcom6/android-sms-gateway/releases';
 /** The release the mobile API was built against. */
@@ -134,9 +138,15 @@ export function smsGatewaySettings(input: {
   };
 }
 
-/** Whether the pace pushed to the phone goes past Android's own 30-per-30-minutes prompt. */
+/**
+ * Whether the send interval pushed to the phone lets it send more texts in a minute than Android allows
+ * an app before it asks the owner (the app sends no faster than its minimum interval).
+ */
 export function passesAndroidSmsLimit(pacing: TeamPacing): boolean {
-  const per30 = smsGatewaySettings({ pacing, signingKey: '', appVersion: SMS_GATEWAY_APP_VERSION }).messages
-    .limit_value;
-  return per30 > ANDROID_SMS_PER_30_MIN;
+  const { send_interval_min: seconds } = smsGatewaySettings({
+    pacing,
+    signingKey: '',
+    appVersion: SMS_GATEWAY_APP_VERSION,
+  }).messages;
+  return seconds <= 0 || Math.floor(60 / seconds) > ANDROID_SMS_PER_MINUTE;
 }
