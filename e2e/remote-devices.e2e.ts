@@ -38,13 +38,13 @@ describe('Settings > Devices: devices the server calls', () => {
     await page.getByRole('button', { name: /SMS Gateway app, local server/ }).click();
     await page.getByRole('textbox', { name: 'Address' }).fill(phone.url);
     await page.getByRole('textbox', { name: 'Username' }).fill(phone.creds.username);
-    await page.getByLabel('Password').fill('wrong');
+    await page.locator('input[type="password"]').fill('wrong');
     await page.getByRole('textbox', { name: "This phone's number" }).fill('+1 312 555 0147');
     await page.getByRole('button', { name: 'Connect' }).click();
     await page.getByRole('alert').getByText('refused the username or password').waitFor();
     await shot(page, 'remote-devices-local-refused');
 
-    await page.getByLabel('Password').fill(phone.creds.password);
+    await page.locator('input[type="password"]').fill(phone.creds.password);
     await page.getByRole('button', { name: 'Connect' }).click();
     await page.getByRole('status').getByText('is connected').waitFor();
     await shot(page, 'remote-devices-local-connected');
