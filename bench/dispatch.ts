@@ -128,7 +128,12 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 // replies its browser saw (last 10 digits of the number, the phone's `at` in ms): splits a reply's
 // latency into phone → server and server → browser.
 const serverReads = new Map<string, number>();
+/** Phones' sockets the server saw close (a ping timeout when the event loop stalls): issue 35's figure. */
+let deviceDisconnects = 0;
 app.realtime.io.of('/device').on('connection', (socket) => {
+  socket.on('disconnect', () => {
+    deviceDisconnects += 1;
+  });
   socket.onAny((event: string, payload: { messages?: { from: string; at: string }[] }) => {
     if (event !== 'inbound') return;
     const now = Date.now();
@@ -305,6 +310,7 @@ async function startMeter() {
   const cpu = process.cpuUsage();
   const db = await databaseCpuSeconds();
   const sent = statements;
+  const disconnectsBefore = deviceDisconnects;
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const poolQueue = samplePoolQueue();
@@ -319,6 +325,8 @@ async function startMeter() {
       statementsPerJob: round(count / jobs, 2),
       serverElu: round(performance.eventLoopUtilization(elu).utilization, 2),
       loopDelayP99Ms: round(delay.percentile(99) / 1e6),
+      loopDelayMaxMs: round(delay.max / 1e6),
+      deviceDisconnects: deviceDisconnects - disconnectsBefore,
       poolWaitingAvg: waiting,
       serverCpuMsPerJob: round((used.user + used.system) / 1000 / jobs, 2),
       dbCpuMsPerJob: db === null || dbNow === null ? null : round(((dbNow - db) * 1000) / jobs, 2),

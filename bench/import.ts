@@ -3,7 +3,11 @@
  * repeated with unit numbers, each with a phone and an owner) into a team that already holds
  * BENCH_RECORDS records, through the real upload and import calls; then COPYs the same file into a
  * bare table in the same database (the physical ceiling). Prints one JSON line, with peak RSS and the
- * live heap (after full collections) before, during and after the import.
+ * live heap (after full collections) before, during and after the import, the import's time per phase
+ * (read, normalise, stack, write, link: engines/import/chunks.ts says what each covers), the CPU time
+ * this process spent on it (on PGlite the database's too; on a loaded machine the fairer figure to
+ * compare) and the machine's load average before and after.
+ * PGlite keeps its data in a folder, as the server does (DATA_DIR), not in memory.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -32,7 +36,9 @@ const url = process.env.BENCH_DATABASE_URL;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prospector-bench-'));
 
 let pglite: PGlite | null = null;
-const database = url ? openPostgres(url, 10) : wrapPglite((pglite = await createPglite()));
+const database = url
+  ? openPostgres(url, 10)
+  : wrapPglite((pglite = await createPglite(path.join(dataDir, 'pg'))));
 await database.migrate();
 const outbox: Mail[] = [];
 const mailer: Mailer = { kind: 'smtp', send: async (m) => void outbox.push(m), close: async () => {} };
@@ -147,6 +153,8 @@ const up = await app.inject({
   payload,
 });
 const uploadMs = performance.now() - t0;
+const loadBefore = os.loadavg()[0]!;
+const cpuBefore = process.cpuUsage();
 const t1 = performance.now();
 const started = await app.inject({
   method: 'POST',
@@ -170,13 +178,15 @@ const started = await app.inject({
 if (started.statusCode !== 200) throw new Error(started.body);
 await app.services.imports.idle(600_000);
 const importMs = performance.now() - t1;
+const cpu = process.cpuUsage(cpuBefore);
+const loadAfter = os.loadavg()[0]!;
+const listId = started.json().list._id as string;
+const phases = app.services.imports.phases(listId);
+if (!phases) throw new Error('the import worker kept no phase times for the bench list');
 clearInterval(sampler);
 gcObserver.disconnect();
 const heapAfter = liveHeap();
-const [list] = await database.db
-  .select()
-  .from(schema.lists)
-  .where(eq(schema.lists.id, started.json().list._id));
+const [list] = await database.db.select().from(schema.lists).where(eq(schema.lists.id, listId));
 
 // The ceiling: COPY of the same file into a bare table of text columns.
 await database.db.execute(
@@ -206,6 +216,9 @@ console.log(
     baseRecords: RECORDS,
     uploadMs: Math.round(uploadMs),
     importMs: Math.round(importMs),
+    phasesMs: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    load: [Math.round(loadBefore * 10) / 10, Math.round(loadAfter * 10) / 10],
     rowsPerSecond: Math.round(ROWS / (importMs / 1000)),
     copyMs: Math.round(copyMs),
     copyRowsPerSecond: Math.round(ROWS / (copyMs / 1000)),

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -325,4 +326,47 @@ export async function pingDatabase(db: Db): Promise<void> {
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Per embedded database: its prepared statements by name, each once its PREPARE has run. */
+const preparedOn = new WeakMap<object, Map<string, Promise<void>>>();
+const dialect = new PgDialect();
+
+const literal = (value: unknown): string => {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  if (text.includes('\u0000')) throw new Error('a prepared statement value holds U+0000');
+  // standard_conforming_strings is on (PostgreSQL's default since 9.1): only the quote is special.
+  return `'${text.replace(/'/g, "''")}'`;
+};
+
+/**
+ * Like `queryRows`, but on PGlite the statement is planned once per process and its plan reused
+ * (a generic plan of a named prepared statement): PGlite runs the planner in the server's own thread,
+ * and a large read such as the board's column page spent about half its time being planned again on
+ * every call (docs/scaling.md, issue 35). The values are passed to EXECUTE as quoted literals (EXECUTE
+ * takes no bind parameters), typed by the statement's parameters. PostgreSQL: `queryRows`.
+ */
+export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof PGlite)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  let prepared = preparedOn.get(client);
+  if (!prepared) preparedOn.set(client, (prepared = new Map()));
+  let ready = prepared.get(name);
+  if (!ready) {
+    // Only statements prepared here are named on PGlite, so the plan mode touches no other query.
+    ready = (async () => {
+      await db.execute(sql.raw('set plan_cache_mode = force_generic_plan'));
+      await db.execute(sql.raw(`prepare ${name} as ${text}`));
+    })();
+    prepared.set(name, ready);
+    ready.catch(() => prepared.delete(name));
+  }
+  await ready;
+  const args = params.length ? `(${params.map(literal).join(', ')})` : '';
+  return queryRows<T>(db, sql.raw(`execute ${name}${args}`));
 }

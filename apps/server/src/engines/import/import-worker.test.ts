@@ -113,6 +113,10 @@ describe('importing a sheet in chunks', () => {
     expect(rows.contacts).toBe(kept - repeats);
     expect(rows.members).toBe(kept - repeats + list.result.propertiesNew);
     expect(rows.links).toBe(2 * list.result.propertiesNew);
+    // The bench names the phase an import's time went to: every phase of this one took some.
+    const phases = t.app.services.imports.phases(list._id)!;
+    expect(Object.keys(phases).sort()).toEqual(['link', 'normalise', 'read', 'stack', 'write']);
+    for (const [phase, ms] of Object.entries(phases)) expect(ms, phase).toBeGreaterThan(0);
 
     // A second list of the same sheet creates nothing: it lists the same records and links nothing twice.
     const again = await importSheet(team, sheet(), 'Again');

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import { addTally, commitInOrder, readChunks, type Chunk } from './chunks.js';
+import { addTally, commitInOrder, noPhases, readChunks, type Chunk, type ImportPhases } from './chunks.js';
 import * as q from './import.queries.js';
 import { prepareRow, type ColumnPlan } from './prepare-row.js';
 import { readSheet, columnNames, SheetError } from './sheet-reader.js';
@@ -19,6 +19,9 @@ import type { XlsxReader } from './xlsx-reader.js';
  * checked it against the team's fields). Custom field ids are any strings, not only uuids.
  */
 const SYSTEM_TARGETS = new Set(importTargets().map((t) => `${t.type}:${t.matchesTo}`));
+
+/** How many finished imports' phase times the worker keeps for `phases()` (the bench reads them). */
+const PHASES_KEPT = 20;
 
 /** How often the loop sweeps expired uploads: a small fraction of any sensible TTL. */
 const SWEEP_EVERY_MS = 15 * 60_000;
@@ -55,6 +58,8 @@ export function createImportWorker(deps: {
   let again = false;
   let stopping = false;
   let timer: NodeJS.Timeout | null = null;
+  /** Phase times of the last PHASES_KEPT imports this process ran (resumed ones: from the resume). */
+  const phaseTimes = new Map<string, ImportPhases>();
 
   async function claim(): Promise<Job | null> {
     const now = clock.now();
@@ -80,7 +85,11 @@ export function createImportWorker(deps: {
       target: f.matchesTo,
       custom: !SYSTEM_TARGETS.has(`${f.type}:${f.matchesTo}`),
     }));
-    const commit = committer(job, list, await deps.notContactedId(list.teamId));
+    const phases = noPhases();
+    phaseTimes.delete(list.id);
+    phaseTimes.set(list.id, phases);
+    if (phaseTimes.size > PHASES_KEPT) phaseTimes.delete(phaseTimes.keys().next().value!);
+    const commit = committer(job, list, await deps.notContactedId(list.teamId), phases);
     log.info({ listId: list.id, from: list.rowsDone, attempt: job.attempts }, 'import claimed');
     try {
       const chunks = readChunks(
@@ -88,12 +97,17 @@ export function createImportWorker(deps: {
         list.rowsDone,
         (cells, tally) => prepareRow(cells, plan, job.countryCode, tally),
         job.rowLimit,
+        phases,
       );
       if (!(await commitInOrder(chunks, commit, () => stopping))) return;
+      // The tables' statistics serve the list's pages and the next chunk's plans: part of writing.
+      const analyzeFrom = performance.now();
       await q.analyzeImportedTables(db);
+      phases.write += performance.now() - analyzeFrom;
       await finish(job, 'imported', null);
       await rm(file, { force: true });
-      log.info({ listId: list.id, rows: list.totalRows }, 'import finished');
+      const ms = Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)]));
+      log.info({ listId: list.id, rows: list.totalRows, phasesMs: ms }, 'import finished');
     } catch (err) {
       if (err instanceof LeaseLost) return;
       const message = err instanceof SheetError ? err.message : 'The import stopped on an unexpected error.';
@@ -108,10 +122,13 @@ export function createImportWorker(deps: {
    * Commits one chunk: its records, the lease and the list's progress and counts in one transaction,
    * then tells the team's browsers. Throws LeaseLost when another worker has taken the job over.
    */
-  function committer(job: Job, list: List, notContactedId: string | null) {
+  function committer(job: Job, list: List, notContactedId: string | null, phases: ImportPhases) {
     const result: ImportResult = structuredClone(list.result);
     let counts = { itemCount: list.itemCount, propCount: list.propCount, compCount: list.compCount };
     return async (chunk: Chunk) => {
+      // The transaction's own phases: the next chunk's reading and planning add to `phases` meanwhile.
+      const inside = noPhases();
+      const txFrom = performance.now();
       const kept = await db.transaction(async (tx) => {
         // Still ours? A worker that lost its lease must not write.
         if (!(await q.renewLease(tx, job.listId, workerId, clock.now()))) return false;
@@ -123,6 +140,7 @@ export function createImportWorker(deps: {
               { teamId: list.teamId, listId: list.id, now: clock.now(), notContactedId },
               chunk.plan,
               result,
+              inside,
             )
           : { contacts: 0, properties: 0, companies: 0 };
         counts = {
@@ -134,6 +152,9 @@ export function createImportWorker(deps: {
         await q.saveProgress(tx, list.id, { rowsDone: chunk.lastRow, result, ...counts });
         return true;
       });
+      // The lease, the progress and the commit count as writing.
+      inside.write = performance.now() - txFrom - inside.stack - inside.link;
+      for (const k of ['stack', 'write', 'link'] as const) phases[k] += inside[k];
       if (!kept) throw new LeaseLost();
       deps.realtime().toTeam(list.teamId, 'listProgress', {
         listId: list.id,
@@ -202,6 +223,14 @@ export function createImportWorker(deps: {
         // The database is gone already: the job's lease runs out and another process resumes it.
         log.warn({ err: (err as Error).message }, 'could not hand running imports back');
       }
+    },
+    /**
+     * Where the time of an import this process ran went (the last PHASES_KEPT), in ms; undefined for
+     * others. Read by the bench, so the phase of a regression is named.
+     */
+    phases(listId: string): ImportPhases | undefined {
+      const p = phaseTimes.get(listId);
+      return p && { ...p };
     },
     /** Resolves when no job is queued or running (tests, the bench). */
     async idle(timeoutMs = 60_000) {

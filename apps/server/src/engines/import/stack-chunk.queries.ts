@@ -64,16 +64,12 @@ export function lookUpChunk(tx: Db, teamId: string, values: string, keys: string
 const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
 
 /**
- * Every write of a chunk in one statement. Its foreign keys are checked at the end of the statement,
- * so links, identifiers and list rows may point at the items it inserts.
+ * The chunk's records in one statement: new items, the values merged into existing ones, phones,
+ * e-mails and keys. Its foreign keys are checked at the end of the statement, so identifiers and keys
+ * may point at the items it inserts.
  */
-export function writeChunk(
-  tx: Db,
-  { teamId, listId, now }: { teamId: string; listId: string; now: Date },
-  w: Writes,
-): Promise<{ type: ItemType; n: number }[]> {
-  return queryRows<{ type: ItemType; n: number }>(
-    tx,
+export async function writeRecords(tx: Db, teamId: string, now: Date, w: Writes): Promise<void> {
+  await tx.execute(
     sql`with new_items as (
       insert into items (id, team_id, type, status_id, data, custom, last_activity_at, search_text, created_at, updated_at)
       select x.id, ${teamId}, x.type, x.status_id, x.data, x.custom, ${now}, x.search_text, ${now}, ${now}
@@ -89,11 +85,25 @@ export function writeChunk(
       from jsonb_to_recordset(${json(w.identifiers)})
         as x(item_id uuid, value text, is_email boolean, "primary" boolean, status text, position int)
       on conflict (team_id, value) do nothing
-    ), new_keys as (
-      insert into item_keys (team_id, key, item_id)
-      select ${teamId}, x.key, x.item_id from jsonb_to_recordset(${json(w.keys)}) as x(key text, item_id uuid)
-      on conflict do nothing
-    ), new_links as (
+    )
+    insert into item_keys (team_id, key, item_id)
+    select ${teamId}, x.key, x.item_id from jsonb_to_recordset(${json(w.keys)}) as x(key text, item_id uuid)
+    on conflict do nothing`,
+  );
+}
+
+/**
+ * The chunk's links between records and its list rows, in one statement after its records (same
+ * transaction); answers how many list rows of each type it added.
+ */
+export function writeLinks(
+  tx: Db,
+  { teamId, listId }: { teamId: string; listId: string },
+  w: Writes,
+): Promise<{ type: ItemType; n: number }[]> {
+  return queryRows<{ type: ItemType; n: number }>(
+    tx,
+    sql`with new_links as (
       insert into item_links (team_id, from_id, to_id)
       select ${teamId}, x.f, x.t from jsonb_to_recordset(${json(w.links)}) as x(f uuid, t uuid)
     ), old_links as (

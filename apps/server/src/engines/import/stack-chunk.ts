@@ -8,7 +8,14 @@ import type {
   PropertyCandidate,
 } from './plan-chunk.js';
 import { fillEmpty, type Values } from './prepare-row.js';
-import { lockTeamStacker, lookUpChunk, writeChunk, type Writes } from './stack-chunk.queries.js';
+import { noPhases, timed, type ImportPhases } from './chunks.js';
+import {
+  lockTeamStacker,
+  lookUpChunk,
+  writeLinks,
+  writeRecords,
+  type Writes,
+} from './stack-chunk.queries.js';
 
 export type StackContext = {
   teamId: string;
@@ -45,7 +52,14 @@ async function lookUp(tx: Db, teamId: string, plan: ChunkPlan): Promise<Known> {
  * name or website to its company; the rest is created. Empty fields of matched records are filled,
  * never overwritten. Returns the row ids per type the list gained and updates `result`.
  */
-export async function stackChunk(tx: Db, ctx: StackContext, plan: ChunkPlan, result: ImportResult) {
+export async function stackChunk(
+  tx: Db,
+  ctx: StackContext,
+  plan: ChunkPlan,
+  result: ImportResult,
+  phases: ImportPhases = noPhases(),
+) {
+  const stackFrom = performance.now();
   await lockTeamStacker(tx, ctx.teamId);
   const known = await lookUp(tx, ctx.teamId, plan);
   const writes: Writes = {
@@ -63,7 +77,11 @@ export async function stackChunk(tx: Db, ctx: StackContext, plan: ChunkPlan, res
   const propertyIds = stackProperties(plan.properties, known, writes, result);
   const companyIds = stackCompanies(plan.companies, known, writes, result);
   linkRows(plan, contactIds, propertyIds, companyIds, writes);
-  return write(tx, ctx, writes);
+  phases.stack += performance.now() - stackFrom;
+  await timed(phases, 'write', () => writeRecords(tx, ctx.teamId, ctx.now, writes));
+  const added = await timed(phases, 'link', () => writeLinks(tx, ctx, writes));
+  const count = (t: ItemType) => added.find((a) => a.type === t)?.n ?? 0;
+  return { contacts: count('contact'), properties: count('property'), companies: count('company') };
 }
 
 /** Existing values win; the chunk's fill what is empty (once per record, however often it matches). */
@@ -189,11 +207,4 @@ function linkRows(
     if (co) members.set(co, 'company');
   }
   for (const [id, type] of members) (isOld(id) ? writes.oldMembers : writes.members).push({ id, type });
-}
-
-/** Writes the chunk; answers how many records of each type the list gained. */
-async function write(tx: Db, ctx: StackContext, w: Writes) {
-  const added = await writeChunk(tx, ctx, w);
-  const count = (t: ItemType) => added.find((a) => a.type === t)?.n ?? 0;
-  return { contacts: count('contact'), properties: count('property'), companies: count('company') };
 }

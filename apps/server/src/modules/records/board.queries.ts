@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
+import { queryRows, queryRowsPrepared, type Db } from '../../db/client.js';
 import { linkedCompanyFields, type CompanyNameFields } from '../../db/titles.js';
 
 export type BoardRow = {
@@ -57,7 +57,8 @@ export async function columnPage(
   const inColumn = sql`c.team_id = ${p.teamId} and c.status_id = ${p.statusId} and not c.hidden ${assignedTo('c', p.memberId)}`;
   const notUnread = sql`c.id not in (select id from unread)`;
   const byActivity = sql`c.last_activity_at desc nulls last, c.id`;
-  return queryRows<BoardRow>(
+  // Planned once per process on PGlite: planning was half of this read's time there.
+  return queryRowsPrepared<BoardRow>(
     db,
     sql`
     with unread as (
