@@ -15,7 +15,11 @@ const none = { noStatusCalls: false };
 describe('why the dialler is not calling a queue', () => {
   it('counts the contacts waiting for their calling hours, until the first of them wakes', () => {
     const w = diallerWaiting(
-      [entry({ zone: 'Pacific/Honolulu' }), entry({ zone: 'America/Los_Angeles' }), entry({ zone: 'Pacific/Honolulu' })],
+      [
+        entry({ zone: 'Pacific/Honolulu' }),
+        entry({ zone: 'America/Los_Angeles' }),
+        entry({ zone: 'Pacific/Honolulu' }),
+      ],
       now,
       'America/New_York',
       none,

@@ -55,7 +55,10 @@ describe('the dialler over a long queue', () => {
 
 describe('why the dialler is not calling', () => {
   it('tells the member how many wait for their calling hours and until when, how many are DNC or Wrong #, and the next call', async () => {
-    const ben = await insertMember(t, admin.teamId, 'ben@queue.test', { name: 'Ben', permissions: ['calls'] });
+    const ben = await insertMember(t, admin.teamId, 'ben@queue.test', {
+      name: 'Ben',
+      permissions: ['calls'],
+    });
     const { ids } = await insertCallableContacts(t.database.db, admin.teamId, [
       { value: '+18085553001' },
       { value: '+18085553002' },
