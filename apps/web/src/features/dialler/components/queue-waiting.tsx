@@ -20,7 +20,6 @@ export function QueueWaiting({ waiting, me }: { waiting: DiallerWaitingDto; me: 
       icon={<IconClockPause />}
       title={stalled ? 'Not calling now' : 'Not called yet'}
       p="sm"
-      aria-label="Why the dialler is not calling"
     >
       <List size="sm" spacing={2}>
         {waiting.groups.map((g) => (
