@@ -94,6 +94,8 @@ describe("a team's first week", () => {
   it('finds Export contacts and Import DNC on the Lists page', async () => {
     const { page } = await signedIn(browser, dana);
     await page.goto(`${server.url}/lists`);
+    await page.getByRole('link', { name: 'Import DNC' }).waitFor();
+    await shot(page, 'first-week-lists');
     await page.getByRole('link', { name: 'Export contacts' }).click();
     await page.waitForURL(/\/export-contacts$/);
     await page.goBack();
