@@ -29,6 +29,7 @@ export * from './rules/imports-mapping.js';
 export * from './rules/billing.js';
 export * from './rules/skiptrace.js';
 export * from './rules/dialler.js';
+export * from './rules/dialler-waiting.js';
 export * from './rules/record-detail.js';
 export * from './rules/admin.js';
 export * from './rules/kpis.js';

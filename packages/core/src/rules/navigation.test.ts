@@ -9,11 +9,20 @@ describe('left navigation', () => {
       'dashboard',
       'messenger',
       'campaigns',
+      'dialler',
       'lists',
       'templates',
       'kpis',
       'settings',
     ]);
+  });
+  it('shows the Dialler only to admins and members with the calls permission', () => {
+    expect(keys(visibleNavEntries({ role: 'member', permissions: ['calls'], isStaff: false }))).toContain(
+      'dialler',
+    );
+    expect(keys(visibleNavEntries({ role: 'member', permissions: ['sms'], isStaff: false }))).not.toContain(
+      'dialler',
+    );
   });
   it('shows KPIs only to admins and members with the kpis permission', () => {
     expect(keys(visibleNavEntries({ role: 'member', permissions: ['kpis'], isStaff: false }))).toContain(

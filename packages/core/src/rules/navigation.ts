@@ -8,6 +8,7 @@ const MAIN_NAV: (NavEntry & { visible: (v: NavViewer) => boolean })[] = [
   { key: 'dashboard', label: 'Dashboard', to: '/', visible: () => true },
   { key: 'messenger', label: 'Messenger', to: '/messenger', visible: (v) => can(v, 'messenger') },
   { key: 'campaigns', label: 'Campaigns', to: '/campaigns', visible: () => true },
+  { key: 'dialler', label: 'Dialler', to: '/dialler', visible: (v) => can(v, 'calls') },
   { key: 'lists', label: 'Lists', to: '/lists', visible: () => true },
   { key: 'templates', label: 'Templates', to: '/templates/sms', visible: () => true },
   { key: 'kpis', label: 'KPIs', to: '/kpis', visible: (v) => can(v, 'kpis') },
@@ -20,7 +21,7 @@ export function can(viewer: Pick<NavViewer, 'role' | 'permissions'>, key: Permis
   return viewer.role === 'admin' || viewer.permissions.includes(key);
 }
 
-/** Left navigation (spec part 1 §2.1): Messenger needs the permission, Admin is for internal staff. */
+/** Left navigation (spec part 1 §2.1): Messenger and Dialler need their permissions, Admin is for internal staff. */
 export function visibleNavEntries(viewer: NavViewer): NavEntry[] {
   return MAIN_NAV.filter((e) => e.visible(viewer)).map(({ key, label, to }) => ({ key, label, to }));
 }

@@ -1,5 +1,5 @@
 import type { CallStatus } from '@prospector/core';
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   callNumbers,
@@ -248,15 +248,16 @@ export async function listQueue(db: Db, teamId: string, userId: string, limit = 
 }
 
 /**
- * The next entries of a member's queue with no call status, in order; `withStatusOnly` (the member's
- * noStatusCalls) passes over records with no status, which stay queued.
+ * The next entries of a member's queue with no call status, in order, after `afterId` (a page of a
+ * round that walks the whole queue); `withStatusOnly` (the member's noStatusCalls) passes over records
+ * with no status, which stay queued.
  */
 export async function nextCandidates(
   db: Db,
   teamId: string,
   userId: string,
   limit: number,
-  opts: { withStatusOnly?: boolean } = {},
+  opts: { withStatusOnly?: boolean; afterId?: number } = {},
 ): Promise<QueueRow[]> {
   const rows = await db
     .select(queueColumns)
@@ -269,11 +270,41 @@ export async function nextCandidates(
         eq(callQueue.userId, userId),
         isNull(callQueue.callStatus),
         opts.withStatusOnly ? isNotNull(items.statusId) : undefined,
+        opts.afterId !== undefined ? gt(callQueue.id, opts.afterId) : undefined,
       ),
     )
     .orderBy(asc(callQueue.id))
     .limit(limit);
   return rows as QueueRow[];
+}
+
+/**
+ * What the dialler's "why not" needs of a member's queue: every entry still queued with no call
+ * status, or skipped by the dialler, with its phone and whether its record has a status.
+ */
+export async function queueFacts(db: Db, teamId: string, userId: string) {
+  const rows = await db
+    .select({
+      callStatus: callQueue.callStatus,
+      phone: phoneOf('value').mapWith(String),
+      phoneStatus: phoneOf('status').mapWith(String),
+      hasStatus: sql<boolean>`${items.statusId} is not null`,
+    })
+    .from(callQueue)
+    .innerJoin(items, eq(items.id, callQueue.itemId))
+    .where(
+      and(
+        eq(callQueue.teamId, teamId),
+        eq(callQueue.userId, userId),
+        sql`(${callQueue.callStatus} is null or ${callQueue.callStatus} = 'Skipped')`,
+      ),
+    );
+  return rows as {
+    callStatus: CallStatus | null;
+    phone: string | null;
+    phoneStatus: '' | 'DNC' | 'Wrong #' | null;
+    hasStatus: boolean;
+  }[];
 }
 
 /** Takes an entry for a call: only one taker wins (it must still have no call status). */

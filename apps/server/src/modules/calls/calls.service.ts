@@ -73,10 +73,11 @@ export function createCallsService(deps: {
 
   return {
     async page(auth: AuthContext) {
-      const [numbers, queue, vms] = await Promise.all([
+      const [numbers, queue, vms, waiting] = await Promise.all([
         q.listNumbers(db, auth.teamId),
         queueOf(auth.teamId, auth.userId),
         q.listVoicemails(db, auth.teamId),
+        dialler.waiting(auth),
       ]);
       return {
         provider: voice.name,
@@ -85,6 +86,7 @@ export function createCallsService(deps: {
         me: dialler.state(auth),
         queue,
         voicemails: vms.map(toVmDto),
+        waiting,
       };
     },
 

@@ -6,6 +6,7 @@ import {
   dialRefusal,
   itemsToDial,
   mayPlaceCall,
+  recipientWakeAt,
   type Plan,
 } from '@prospector/core';
 import * as q from './calls.queries.js';
@@ -14,8 +15,10 @@ import { apply, busyLines, type Line, type Session } from './dialler.sessions.js
 import { pickCallerId } from './dialler.support.js';
 
 const DAY_MS = 86_400_000;
-/** Entries looked at per round: those in quiet hours are passed over, not dropped. */
-const CANDIDATES = 12;
+/** Queue entries read per page of a round (a round reads pages until its lines are busy). */
+const PAGE = 200;
+/** A queue waiting for calling hours is looked at again at least this often. */
+const RECHECK_MAX_MS = 60_000;
 /** The plan's calls this month are read again after this long; placements in between count here. */
 const METER_TTL_MS = 60_000;
 
@@ -42,65 +45,88 @@ export function createOutbound(
     return s.pumping;
   }
 
+  /**
+   * One dialling round: walks the member's queue in order, a page at a time, until every free line
+   * has a call or the queue ends. DNC / Wrong # / no phone entries are skipped for good; entries in
+   * their calling hours' quiet time are passed over and stay queued. When the round placed nothing
+   * because everyone left waits for their calling hours, it looks again when the first of them wakes
+   * (at most a minute later), so a dialling member never waits on a stalled queue.
+   */
   async function pumpOnce(s: Session) {
     if (sessions.get(s.userId) !== s) return;
     const busy = () => [...Array(busyLines(s))].map(() => ({ itemId: '', callStatus: 'Ringing' as const }));
-    if (itemsToDial(s.state, [...busy(), { itemId: '?', callStatus: null }], s.lineLimit).length === 0)
-      return;
-    const candidates = await q.nextCandidates(db, s.teamId, s.userId, CANDIDATES, {
-      withStatusOnly: s.settings.noStatusCalls,
-    });
-    if (!candidates.length) return;
-    const [{ numbers, tz }] = await Promise.all([
-      teamLine(s.teamId),
-      loadBucket(s.teamId, candidates[0]!.campaignId),
-      loadMeter(s.teamId),
-    ]);
-    if (!numbers.length) return;
-    for (const c of candidates) {
-      s.lineLimit = linesFor(s, c.campaignId);
-      const free = itemsToDial(
-        s.state,
-        [...busy(), ...candidates.map((e) => ({ itemId: e.itemId, callStatus: null }))],
-        s.lineLimit,
-      );
-      if (free.length === 0) break;
-      const phone = c.phone ? { value: c.phone, status: c.phoneStatus ?? '' } : null;
-      const refusal = dialRefusal(
-        phone,
-        phone ? await deps.zonesOf(phone.value) : [],
-        clock.now(),
-        tz ?? 'UTC',
-      );
-      if (refusal === 'quietHours') continue;
-      if (refusal) {
-        if (await q.claimEntry(db, c.id, 'Skipped'))
-          await q.setEntryStatus(db, s.teamId, c.itemId, 'Skipped', false);
-        continue;
+    const hasFreeLine = (itemId: string) =>
+      itemsToDial(s.state, [...busy(), { itemId, callStatus: null }], s.lineLimit).length > 0;
+    if (!hasFreeLine('?')) return;
+    let afterId: number | undefined;
+    let firstWake: Date | null = null;
+    let placed = 0;
+    for (;;) {
+      const page = await q.nextCandidates(db, s.teamId, s.userId, PAGE, {
+        withStatusOnly: s.settings.noStatusCalls,
+        afterId,
+      });
+      if (!page.length) break;
+      afterId = page[page.length - 1]!.id;
+      const [{ numbers, tz }] = await Promise.all([
+        teamLine(s.teamId),
+        loadBucket(s.teamId, page[0]!.campaignId),
+        loadMeter(s.teamId),
+      ]);
+      if (!numbers.length) return;
+      for (const c of page) {
+        if (c.campaignId !== page[0]!.campaignId) await loadBucket(s.teamId, c.campaignId);
+        s.lineLimit = linesFor(s, c.campaignId);
+        if (!hasFreeLine(c.itemId)) return;
+        const phone = c.phone ? { value: c.phone, status: c.phoneStatus ?? '' } : null;
+        const zones = phone ? await deps.zonesOf(phone.value) : [];
+        const now = clock.now();
+        const refusal = dialRefusal(phone, zones, now, tz ?? 'UTC');
+        if (refusal === 'quietHours') {
+          const wake = recipientWakeAt(zones, now, tz ?? 'UTC');
+          if (!firstWake || wake < firstWake) firstWake = wake;
+          continue;
+        }
+        if (refusal) {
+          if (await q.claimEntry(db, c.id, 'Skipped'))
+            await q.setEntryStatus(db, s.teamId, c.itemId, 'Skipped', false);
+          continue;
+        }
+        const limit = planRefusal(s.teamId);
+        if (limit) return stopForPlan(s, limit);
+        const poppedAt = performance.now();
+        if (!(await q.claimEntry(db, c.id, 'Ringing'))) continue;
+        // Checked again with no await before the line is taken: other members' rounds ran meanwhile.
+        s.lineLimit = linesFor(s, c.campaignId);
+        const again = planRefusal(s.teamId);
+        if (again || !hasFreeLine(c.itemId)) {
+          await q.releaseEntry(db, c.id);
+          if (again) return stopForPlan(s, again);
+          return;
+        }
+        placed += 1;
+        await place(
+          s,
+          { itemId: c.itemId, name: c.name, phone: c.phone!, campaignId: c.campaignId },
+          numbers,
+          true,
+          poppedAt,
+        );
       }
-      const limit = planRefusal(s.teamId);
-      if (limit) return stopForPlan(s, limit);
-      const poppedAt = performance.now();
-      if (!(await q.claimEntry(db, c.id, 'Ringing'))) continue;
-      // Checked again with no await before the line is taken: other members' rounds ran meanwhile.
-      s.lineLimit = linesFor(s, c.campaignId);
-      const again = planRefusal(s.teamId);
-      if (
-        again ||
-        itemsToDial(s.state, [...busy(), { itemId: c.itemId, callStatus: null }], s.lineLimit).length === 0
-      ) {
-        await q.releaseEntry(db, c.id);
-        if (again) return stopForPlan(s, again);
-        break;
-      }
-      await place(
-        s,
-        { itemId: c.itemId, name: c.name, phone: c.phone!, campaignId: c.campaignId },
-        numbers,
-        true,
-        poppedAt,
-      );
+      if (page.length < PAGE) break;
     }
+    if (placed === 0 && firstWake && busyLines(s) === 0) recheckAt(s, firstWake);
+  }
+
+  /** Runs a round again when the first contact waiting for their calling hours may be called. */
+  function recheckAt(s: Session, wake: Date) {
+    if (s.restart || !s.state.dialling || s.state.paused) return;
+    const ms = Math.min(Math.max(wake.getTime() - clock.now().getTime(), 1000), RECHECK_MAX_MS);
+    s.restart = setTimeout(() => {
+      s.restart = null;
+      void pump(s);
+    }, ms);
+    s.restart.unref?.();
   }
 
   /** A team's numbers and zone, read at most every 2 s (every member's round needs them). */

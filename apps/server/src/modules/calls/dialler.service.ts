@@ -1,4 +1,11 @@
-import { can, dialRefusal, normalizePhone, type DiallerStateDto } from '@prospector/core';
+import {
+  can,
+  diallerWaiting,
+  dialRefusal,
+  normalizePhone,
+  type DiallerStateDto,
+  type DiallerWaitingDto,
+} from '@prospector/core';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AnswerInstruction, SimulatedVoice, VoiceEvent } from '../../providers/voice/index.js';
@@ -186,6 +193,31 @@ export function createDiallerService(deps: DiallerDeps) {
     answerInbound: inbound.answer,
     declineInbound: inbound.decline,
     state: (auth: AuthContext) => stateOf(auth.userId),
+    /** Why the member's queued contacts are not being called now (rules/dialler-waiting.ts). */
+    async waiting(auth: AuthContext): Promise<DiallerWaitingDto> {
+      const [facts, tz, settings] = await Promise.all([
+        q.queueFacts(db, auth.teamId, auth.userId),
+        q.teamTimezone(db, auth.teamId),
+        sessions.get(auth.userId)?.settings ?? q.findUserCallSettings(db, auth.userId),
+      ]);
+      const entries = await Promise.all(
+        facts.map(async (f) => ({
+          callStatus: f.callStatus,
+          phone: f.phone ? { value: f.phone, status: f.phoneStatus ?? ('' as const) } : null,
+          zones: f.phone ? await deps.zonesOf(f.phone) : [],
+          hasStatus: f.hasStatus,
+        })),
+      );
+      const w = diallerWaiting(entries, clock.now(), tz ?? 'UTC', {
+        noStatusCalls: settings?.noStatusCalls ?? false,
+      });
+      return {
+        callable: w.callable,
+        groups: w.groups.map((g) => ({ ...g, until: g.until?.toISOString() ?? null })),
+        nextCallAt: w.nextCallAt?.toISOString() ?? null,
+        timezone: tz ?? 'UTC',
+      };
+    },
     members: (teamId: string) => [...sessions.values()].filter((s) => s.teamId === teamId).map(toMemberDto),
     async endCalls(auth: AuthContext, sids: string[]) {
       let ended = 0;

@@ -3,7 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { devices, identifiers, items, messages as messageRows, smsJobs } from '../../db/schema/index.js';
+import {
+  devices,
+  identifiers,
+  items,
+  messages as messageRows,
+  smsJobs,
+  statuses,
+} from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertContact, insertTeamAdmin, type TestUser } from '../../test/factories.js';
 import { deviceToken } from './devices.tokens.js';
@@ -294,6 +301,13 @@ describe('texts coming in', () => {
     });
     const [idt] = await t.database.db.select().from(identifiers).where(eq(identifiers.itemId, contact.id));
     expect(idt).toMatchObject({ status: 'DNC', primary: false });
+    // Its only phone opted out: the contact is in the DNC status (ADR 030).
+    const [dnc] = await t.database.db
+      .select()
+      .from(statuses)
+      .where(sql`${statuses.teamId} = ${admin.teamId} and ${statuses.text} = 'DNC'`);
+    const [moved] = await t.database.db.select().from(items).where(eq(items.id, contact.id));
+    expect(moved!.statusId).toBe(dnc!.id);
     const thread = await t.database.db.select().from(messageRows).where(eq(messageRows.itemId, contact.id));
     expect(thread.filter((m) => m.system)).toHaveLength(1);
     expect((await sendSms(contact.id, '+19164567890', 'One more?')).statusCode).toBe(400);

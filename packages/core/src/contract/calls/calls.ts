@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIALLER_WAIT_REASONS } from '../../rules/dialler-waiting.js';
 import { CALL_STATUSES } from '../../rules/dialler.js';
 import { defineEndpoint } from '../endpoint.js';
 import { text } from '../text.js';
@@ -42,6 +43,25 @@ export const queueEntryDto = z.object({
   queuedAt: text(),
 });
 export type QueueEntryDto = z.infer<typeof queueEntryDto>;
+
+/** Why the member's queued contacts are not being called now (rules/dialler-waiting.ts). */
+export const diallerWaitingDto = z.object({
+  /** Queued contacts the dialler may call now. */
+  callable: z.number().int(),
+  groups: z.array(
+    z.object({
+      reason: z.enum(DIALLER_WAIT_REASONS),
+      count: z.number().int(),
+      /** When the first of them may be called (calling hours); null when no time can be given. */
+      until: text().nullable(),
+    }),
+  ),
+  /** Now while one is callable; the first wake otherwise; null when nothing will be called by itself. */
+  nextCallAt: text().nullable(),
+  /** The team's time zone, in which the page says the times. */
+  timezone: text(),
+});
+export type DiallerWaitingDto = z.infer<typeof diallerWaitingDto>;
 
 /** One member in the dialler's active members list (§2.7). */
 export const diallerMemberDto = z.object({
@@ -101,6 +121,7 @@ export const getDialler = defineEndpoint({
     me: diallerStateDto,
     queue: z.array(queueEntryDto),
     voicemails: z.array(voicemailDto),
+    waiting: diallerWaitingDto,
   }),
 });
 

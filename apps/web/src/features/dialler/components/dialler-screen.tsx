@@ -18,6 +18,7 @@ import { CallSettingsModal } from './call-settings-modal';
 import { DiallerBar } from './dialler-bar';
 import { IncomingCall } from './incoming-call';
 import { QueueList } from './queue-list';
+import { QueueWaiting } from './queue-waiting';
 import { VoicemailsPanel } from './voicemails-panel';
 
 const m = messages.dialler;
@@ -189,6 +190,7 @@ export function DiallerScreen({
         <Stack>
           <DiallerBar me={me} edit={(e) => void edit(e)} />
           {me.activeCall && <CallPanel call={me.activeCall} />}
+          <QueueWaiting waiting={data.waiting} me={me} />
           <Grid>
             <Grid.Col span={{ base: 12, md: 6 }}>
               <QueueList

@@ -1,5 +1,13 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconDots, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconDots,
+  IconDownload,
+  IconExternalLink,
+  IconPhoneOff,
+  IconTrash,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 type ListCardMenuProps = {
@@ -24,8 +32,14 @@ export function ListCardMenu({ listId, listName, onMoveUp, onMoveDown, onDelete 
         <Menu.Item component={Link} to={`/lists/${listId}`} leftSection={<IconExternalLink size={16} />}>
           Open list
         </Menu.Item>
+        <Menu.Item component={Link} to="/export-contacts" leftSection={<IconDownload size={16} />}>
+          Export contacts
+        </Menu.Item>
         {onDelete && (
           <>
+            <Menu.Item component={Link} to="/import-dnc" leftSection={<IconPhoneOff size={16} />}>
+              Import DNC phones
+            </Menu.Item>
             <Menu.Divider />
             <Menu.Item
               leftSection={<IconArrowUp size={16} />}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Box, Button, Drawer, Grid, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Drawer, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconLayoutSidebarRight, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconLayoutSidebarRight, IconPhoneOff, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LIST_SEARCH_DEBOUNCE_MS, type ListDto } from '@prospector/core';
 import { CardSkeletons } from '../../../components/card-skeletons';
@@ -60,11 +60,31 @@ export function ListsPage({
         value={input}
         onChange={changeInput}
         action={
-          canManage && (
-            <Button component={Link} to="/import" leftSection={<IconUpload size={16} />}>
-              Import list
+          <Group gap="sm" wrap="nowrap">
+            <Button
+              component={Link}
+              to="/export-contacts"
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+            >
+              Export contacts
             </Button>
-          )
+            {canManage && (
+              <Button
+                component={Link}
+                to="/import-dnc"
+                variant="default"
+                leftSection={<IconPhoneOff size={16} />}
+              >
+                Import DNC
+              </Button>
+            )}
+            {canManage && (
+              <Button component={Link} to="/import" leftSection={<IconUpload size={16} />}>
+                Import list
+              </Button>
+            )}
+          </Group>
         }
       />
       <Grid gap="lg" align="flex-start">

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { diallerWaitingSentence, nextCallSentence } from './waiting-sentences';
+
+const NY = 'America/New_York';
+const NOW = new Date('2026-01-05T15:00:00Z');
+
+describe('the dialler says why it is not calling', () => {
+  it('says how many wait for their calling hours and until when, in the team zone', () => {
+    expect(
+      diallerWaitingSentence({ reason: 'quietHours', count: 15, until: '2026-01-05T18:00:00Z' }, NY, NOW),
+    ).toBe(
+      '15 contacts wait for their calling hours (8 AM to 9 PM in their own time zone), the first until today at 1:00 PM your time.',
+    );
+    expect(diallerWaitingSentence({ reason: 'dnc', count: 1, until: null }, NY, NOW)).toBe(
+      '1 contact is DNC and will not be called.',
+    );
+    expect(diallerWaitingSentence({ reason: 'wrongNumber', count: 2, until: null }, NY, NOW)).toBe(
+      '2 contacts are marked Wrong # and will not be called.',
+    );
+  });
+
+  it('gives the next call time', () => {
+    const w = { callable: 0, groups: [], timezone: NY };
+    expect(nextCallSentence({ ...w, nextCallAt: '2026-01-06T13:00:00Z' }, NOW)).toBe(
+      'Next call: tomorrow at 8:00 AM.',
+    );
+    expect(nextCallSentence({ ...w, nextCallAt: NOW.toISOString() }, NOW)).toBe('Next call: any moment now.');
+    expect(nextCallSentence({ ...w, nextCallAt: null }, NOW)).toBe(
+      'Next call: none until you queue contacts the dialler may call.',
+    );
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { diallerWaiting, type DiallerQueueFacts } from './dialler-waiting.js';
+
+// 2026-01-05 15:00 UTC: 10:00 in New York (calling hours), 5:00 in Honolulu and 7:00 in Los Angeles (quiet).
+const now = new Date('2026-01-05T15:00:00Z');
+const entry = (o: Partial<DiallerQueueFacts> & { zone?: string; status?: '' | 'DNC' | 'Wrong #' }) => ({
+  callStatus: null,
+  phone: { value: '+12125550100', status: o.status ?? '' },
+  zones: [o.zone ?? 'America/New_York'],
+  hasStatus: true,
+  ...o,
+});
+const none = { noStatusCalls: false };
+
+describe('why the dialler is not calling a queue', () => {
+  it('counts the contacts waiting for their calling hours, until the first of them wakes', () => {
+    const w = diallerWaiting(
+      [
+        entry({ zone: 'Pacific/Honolulu' }),
+        entry({ zone: 'America/Los_Angeles' }),
+        entry({ zone: 'Pacific/Honolulu' }),
+      ],
+      now,
+      'America/New_York',
+      none,
+    );
+    expect(w.callable).toBe(0);
+    // 8:00 in Los Angeles (16:00 UTC) comes before 8:00 in Honolulu (18:00 UTC).
+    expect(w.groups).toEqual([{ reason: 'quietHours', count: 3, until: new Date('2026-01-05T16:00:00Z') }]);
+    expect(w.nextCallAt).toEqual(new Date('2026-01-05T16:00:00Z'));
+  });
+
+  it('says the next call goes now while one contact is callable', () => {
+    const w = diallerWaiting([entry({ zone: 'Pacific/Honolulu' }), entry({})], now, 'UTC', none);
+    expect(w.callable).toBe(1);
+    expect(w.nextCallAt).toEqual(now);
+  });
+
+  it('counts DNC, Wrong # and phoneless contacts, queued or already skipped, with no time to give', () => {
+    const w = diallerWaiting(
+      [
+        entry({ status: 'DNC' }),
+        entry({ status: 'DNC', callStatus: 'Skipped' }),
+        entry({ status: 'Wrong #', callStatus: 'Skipped' }),
+        entry({ phone: null, callStatus: 'Skipped' }),
+        // Skipped once, its phone usable again: nothing to say about it.
+        entry({ callStatus: 'Skipped' }),
+        // A call that ended is not waiting.
+        entry({ callStatus: 'Done' }),
+      ],
+      now,
+      'UTC',
+      none,
+    );
+    expect(w.groups).toEqual([
+      { reason: 'dnc', count: 2, until: null },
+      { reason: 'wrongNumber', count: 1, until: null },
+      { reason: 'noPhone', count: 1, until: null },
+    ]);
+    expect(w.callable).toBe(0);
+    expect(w.nextCallAt).toBeNull();
+  });
+
+  it('counts the contacts with no status that the member has chosen not to call', () => {
+    const facts = [entry({ hasStatus: false }), entry({})];
+    expect(diallerWaiting(facts, now, 'UTC', { noStatusCalls: true })).toMatchObject({
+      callable: 1,
+      groups: [{ reason: 'noStatus', count: 1, until: null }],
+    });
+    expect(diallerWaiting(facts, now, 'UTC', none)).toMatchObject({ callable: 2, groups: [] });
+  });
+});

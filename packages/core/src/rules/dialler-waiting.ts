@@ -1,0 +1,73 @@
+import { recipientWakeAt } from './campaigns.js';
+import { dialRefusal, type CallStatus } from './dialler.js';
+
+/**
+ * Why the dialler is not calling a member's queued contacts now, said as campaigns say why their
+ * recipients wait (rules/campaigns-waiting.ts): how many wait for their calling hours and until when,
+ * how many were skipped (DNC, Wrong #, no phone), how many the member's call settings pass over, and
+ * when the next call can go.
+ */
+export const DIALLER_WAIT_REASONS = ['quietHours', 'noStatus', 'dnc', 'wrongNumber', 'noPhone'] as const;
+export type DiallerWaitReason = (typeof DIALLER_WAIT_REASONS)[number];
+
+/** One entry of the member's queue: still queued (no call status) or skipped by the dialler. */
+export type DiallerQueueFacts = {
+  callStatus: CallStatus | null;
+  phone: { value: string; status: '' | 'DNC' | 'Wrong #' } | null;
+  /** The number's time zones (empty: the team's zone decides). */
+  zones: readonly string[];
+  /** The record has a board status (the member's noStatusCalls passes over those without). */
+  hasStatus: boolean;
+};
+
+export type DiallerWaitGroup = { reason: DiallerWaitReason; count: number; until: Date | null };
+
+export type DiallerWaiting = {
+  /** Entries the dialler may call now. */
+  callable: number;
+  groups: DiallerWaitGroup[];
+  /** When the next call can go: now while one is callable, else when the first sleeper wakes; null: never by itself. */
+  nextCallAt: Date | null;
+};
+
+const SKIPPED: Partial<Record<string, DiallerWaitReason>> = {
+  dnc: 'dnc',
+  wrongNumber: 'wrongNumber',
+  noPhone: 'noPhone',
+};
+
+/** Groups a member's queue by why its entries are not being called now (in DIALLER_WAIT_REASONS order). */
+export function diallerWaiting(
+  entries: readonly DiallerQueueFacts[],
+  now: Date,
+  teamZone: string,
+  settings: { noStatusCalls: boolean },
+): DiallerWaiting {
+  let callable = 0;
+  const groups = new Map<DiallerWaitReason, DiallerWaitGroup>();
+  const add = (reason: DiallerWaitReason, until: Date | null) => {
+    const g = groups.get(reason);
+    if (!g) return void groups.set(reason, { reason, count: 1, until });
+    g.count += 1;
+    if (until && (!g.until || until.getTime() < g.until.getTime())) g.until = until;
+  };
+  for (const e of entries) {
+    const refusal = dialRefusal(e.phone, e.zones, now, teamZone);
+    if (e.callStatus === 'Skipped') {
+      // Skipped for good when the dialler reached it; counted by what its phone still is.
+      const why = refusal ? SKIPPED[refusal] : undefined;
+      if (why) add(why, null);
+      continue;
+    }
+    if (e.callStatus !== null) continue;
+    if (settings.noStatusCalls && !e.hasStatus) add('noStatus', null);
+    else if (refusal === 'quietHours') add('quietHours', recipientWakeAt(e.zones, now, teamZone));
+    else if (refusal) add(SKIPPED[refusal]!, null);
+    else callable += 1;
+  }
+  const sorted = [...groups.values()].sort(
+    (a, b) => DIALLER_WAIT_REASONS.indexOf(a.reason) - DIALLER_WAIT_REASONS.indexOf(b.reason),
+  );
+  const nextCallAt = callable > 0 ? now : (groups.get('quietHours')?.until ?? null);
+  return { callable, groups: sorted, nextCallAt };
+}
