@@ -18,11 +18,11 @@ export async function startServer(
 ): Promise<TestApp & { url: string }> {
   const t = await buildTestApp(
     {
-      ...overrides,
       WEB_DIST: path.join(REPO_ROOT, 'apps/web/dist'),
       LOGIN_IP_MAX_5MIN: 1000,
       LOGIN_IP_MAX_DAY: 1000,
       LOG_LEVEL: 'warn',
+      ...overrides,
     },
     { realClock: true, ...opts },
   );
