@@ -71,6 +71,7 @@ const loggedIn = (name: string, chunks: string[], later: string[] = []): Page =>
 export const PAGES: Page[] = [
   loggedOut('landing /', 'src/app/routes/landing-route.tsx', [
     'src/app/compose/login-modal.tsx',
+    'src/app/compose/legal-dialog.tsx',
     ...LOGIN_CALLS,
   ]),
   loggedOut('login /login', 'src/app/routes/login-route.tsx', LOGIN_CALLS),
