@@ -44,6 +44,8 @@ export default defineConfig({
           root: 'bench',
           include: ['**/*.test.ts'],
           environment: 'node',
+          // The first page is measured in Chromium against the real server on a fresh database.
+          globalSetup: ['../apps/server/src/test/global-setup.ts'],
           testTimeout: 180_000,
         },
       },

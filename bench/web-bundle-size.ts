@@ -71,6 +71,7 @@ const loggedIn = (name: string, chunks: string[], later: string[] = []): Page =>
 export const PAGES: Page[] = [
   loggedOut('landing /', 'src/app/routes/landing-route.tsx', [
     'src/app/compose/login-modal.tsx',
+    'src/app/compose/legal-dialog.tsx',
     ...LOGIN_CALLS,
   ]),
   loggedOut('login /login', 'src/app/routes/login-route.tsx', LOGIN_CALLS),
@@ -233,10 +234,9 @@ export function measureBundle(dist: string): BundleReport {
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web');
 
-/** Builds the web app as `npm run build` does, with a manifest, into a throwaway folder, and measures it. */
-export async function buildAndMeasure(): Promise<BundleReport> {
+/** Builds the web app as `npm run build` does, with a manifest, into `outDir`. */
+export async function buildWeb(outDir: string): Promise<void> {
   const { build } = await import('vite');
-  const outDir = mkdtempSync(path.join(tmpdir(), 'prospector-web-'));
   // Vite keeps a NODE_ENV it finds set: under Vitest ('test') React's development build would be
   // bundled, twice the size of what ships.
   const nodeEnv = process.env.NODE_ENV;
@@ -249,9 +249,21 @@ export async function buildAndMeasure(): Promise<BundleReport> {
       logLevel: 'silent',
       build: { outDir, emptyOutDir: true, manifest: true },
     });
-    return measureBundle(outDir);
   } finally {
     process.env.NODE_ENV = nodeEnv;
-    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+export const makeBuildDir = () => mkdtempSync(path.join(tmpdir(), 'prospector-web-'));
+export const removeBuildDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+/** Builds the web app into a throwaway folder and measures it. */
+export async function buildAndMeasure(): Promise<BundleReport> {
+  const outDir = makeBuildDir();
+  try {
+    await buildWeb(outDir);
+    return measureBundle(outDir);
+  } finally {
+    removeBuildDir(outDir);
   }
 }

@@ -42,6 +42,16 @@ describe('a newcomer', () => {
 
     await page.getByRole('button', { name: 'Try now' }).first().click();
     await page.getByLabel('Email').fill('Newcomer@Example.com');
+    // The Terms open above the login dialog; Escape closes them only, and the typed address stays.
+    const login = page.getByRole('dialog', { name: 'Log in or create your account' });
+    await login.getByRole('link', { name: 'Terms and Conditions' }).click();
+    const terms = page.getByRole('dialog', { name: 'Terms and Conditions' });
+    await terms.waitFor();
+    await shot(page, 'login-terms');
+    await page.keyboard.press('Escape');
+    await terms.waitFor({ state: 'detached' });
+    expect(await login.isVisible()).toBe(true);
+    expect(await page.getByLabel('Email').inputValue()).toBe('Newcomer@Example.com');
     await page.getByRole('button', { name: 'Send Code' }).click();
     const code = await server.smtp.codeFor('newcomer@example.com');
     await page.getByLabel('Login code').fill(code);

@@ -78,6 +78,10 @@ describe('SMS templates', () => {
     expect(await editor.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await shot(page, 'templates-editor-problem');
 
+    await text.fill('Hey there **First name|there**, {ask} **Address**?');
+    await editor.getByText(/A contact without First name would read “there there”/).waitFor();
+    await shot(page, 'templates-editor-fallback-repeat');
+
     await text.fill('{greeting} **First name**, {ask} **Address**? Reply STOP to opt out.');
     const previews = editor.getByRole('region', { name: 'Live preview' }).getByRole('listitem');
     await expect.poll(() => previews.count()).toBe(5);

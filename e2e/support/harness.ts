@@ -18,11 +18,11 @@ export async function startServer(
 ): Promise<TestApp & { url: string }> {
   const t = await buildTestApp(
     {
-      ...overrides,
       WEB_DIST: path.join(REPO_ROOT, 'apps/web/dist'),
       LOGIN_IP_MAX_5MIN: 1000,
       LOGIN_IP_MAX_DAY: 1000,
       LOG_LEVEL: 'warn',
+      ...overrides,
     },
     { realClock: true, ...opts },
   );
@@ -66,7 +66,12 @@ export async function signedIn(
   user: { token: string },
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+  // Typed without the DOM library: the bench program compiles this file too.
+  type InPage = { localStorage: { setItem: (key: string, value: string) => void } };
+  await context.addInitScript(
+    (token) => (globalThis as unknown as InPage).localStorage.setItem('token', token),
+    user.token,
+  );
   const page = await context.newPage();
   return { context, page, problems: watchPage(page) };
 }

@@ -9,15 +9,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazyNamed, usePreload } from '../components/lazy-load';
 import { theme } from '../config/theme';
 import { queryClient } from '../lib/query-client';
+import { useSessionStore } from '../lib/session-store';
 
-// No page needs the toasts' container to show itself: its code is fetched once the page is idle and
-// it mounts with the first toast (the store keeps a toast shown before the code arrives).
+// No page needs the toasts' container to show itself: in a session its code is fetched once the page
+// is idle; a logged-out visitor fetches it with the first toast, which waits for it in the store, so
+// the landing and its login form stay light (issue 30). It mounts with the first toast.
 const Toasts = lazyNamed(() => import('./toasts'), 'Toasts');
 
 function LazyToasts() {
   const { notifications, queue } = useNotifications();
   const [wanted, setWanted] = useState(false);
-  usePreload(Toasts, 'idle');
+  const inSession = useSessionStore((state) => state.token !== null);
+  usePreload(Toasts, inSession ? 'idle' : 'never');
   if (!wanted && (notifications.length > 0 || queue.length > 0)) setWanted(true);
   return wanted ? (
     <Suspense fallback={null}>

@@ -91,8 +91,12 @@ export function lazyNamed<M extends Record<K, ComponentType<never>>, K extends k
  * will show) or once the page is idle ('idle', for what a click may open), so it is there when
  * needed. A failed fetch is left for that first render to retry and report.
  */
-export function usePreload(component: { preload: () => Promise<void> }, when: 'now' | 'idle'): void {
+export function usePreload(
+  component: { preload: () => Promise<void> },
+  when: 'now' | 'idle' | 'never',
+): void {
   useEffect(() => {
+    if (when === 'never') return;
     const run = () => void component.preload().catch(() => undefined);
     if (when === 'idle') return runWhenIdle(run);
     run();

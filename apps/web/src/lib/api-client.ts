@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { messages, SECOND_FACTOR_REQUIRED, type Endpoint } from '@prospector/core';
 import { appConfig } from '../config/app-config';
 import { ApiError } from './api-error';
@@ -120,7 +120,9 @@ function answerOf<TResponse extends z.ZodType>(
   if (appConfig.parsesResponses && response.status === OK) {
     const parsed = endpoint.response.safeParse(data);
     if (!parsed.success) {
-      const problem = `${endpoint.method} ${endpoint.path} answered outside its contract:\n${z.prettifyError(parsed.error)}`;
+      // The issues as data, not zod's pretty printer: that would put zod in the entry (issue 30).
+      const issues = parsed.error.issues.map((issue) => `✖ ${issue.message} at ${issue.path.join('.')}`);
+      const problem = `${endpoint.method} ${endpoint.path} answered outside its contract:\n${issues.join('\n')}`;
       console.error(problem);
       throw new Error(problem);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fallbackRepeats,
   clampGroupName,
   cleanSubtemplateValues,
   cutPreview,
@@ -131,5 +132,24 @@ describe('small rules', () => {
     const groups = [['a1', 'a2'], [], ['b1']];
     expect([0, 1, 2, 3].map((n) => pickTemplate(groups, n))).toEqual(['a1', 'b1', 'a2', 'b1']);
     expect(pickTemplate([[], []], 0)).toBeNull();
+  });
+});
+
+describe('a fallback that repeats the words beside it', () => {
+  it('is found when it starts with the word before its placeholder', () => {
+    expect(fallbackRepeats('Hey there **First name|there**, how are you?')).toEqual([
+      { field: 'First name', fallback: 'there', word: 'there' },
+    ]);
+  });
+
+  it('is found when it ends with the word after its placeholder, whatever the case', () => {
+    expect(fallbackRepeats('Hi **First name|dear Friend** friend!')).toEqual([
+      { field: 'First name', fallback: 'dear Friend', word: 'friend' },
+    ]);
+  });
+
+  it('is not found when the words beside it differ, or the placeholder has no fallback', () => {
+    expect(fallbackRepeats('Hey **First name|there**, is **Address** still yours?')).toEqual([]);
+    expect(fallbackRepeats('Hey there **First name**')).toEqual([]);
   });
 });

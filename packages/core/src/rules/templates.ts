@@ -202,3 +202,32 @@ export function pickTemplate<T>(groups: readonly (readonly T[])[], rotation: num
   const group = nonEmpty[r % nonEmpty.length]!;
   return group[Math.floor(r / nonEmpty.length) % group.length]!;
 }
+
+/** A fallback that, written in place, repeats the word beside its placeholder ("Hey there there"). */
+export type FallbackRepeat = { field: string; fallback: string; word: string };
+
+const WORD = /[\p{L}\p{N}']+/gu;
+const words = (s: string) => s.match(WORD) ?? [];
+
+/**
+ * The placeholders whose fallback starts with the word just before them or ends with the word just
+ * after them (issue 30: `Hey there **First name|there**` went out as "Hey there there"). Words
+ * compare case-insensitively; punctuation between them does not hide the repeat.
+ */
+export function fallbackRepeats(text: string): FallbackRepeat[] {
+  const tokens = tokenize(text);
+  const found: FallbackRepeat[] = [];
+  tokens.forEach((t, i) => {
+    if (t.kind !== 'field' || !t.fallback) return;
+    const own = words(t.fallback);
+    if (!own.length) return;
+    const before =
+      tokens[i - 1]?.kind === 'text' ? words((tokens[i - 1] as { text: string }).text).at(-1) : undefined;
+    const after =
+      tokens[i + 1]?.kind === 'text' ? words((tokens[i + 1] as { text: string }).text)[0] : undefined;
+    const same = (a: string | undefined, b: string | undefined) => !!a && !!b && key(a) === key(b);
+    const word = same(before, own[0]) ? before : same(after, own.at(-1)) ? after : undefined;
+    if (word) found.push({ field: t.name, fallback: t.fallback, word });
+  });
+  return found;
+}

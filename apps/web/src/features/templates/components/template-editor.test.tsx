@@ -46,6 +46,16 @@ describe('the template editor', () => {
     expect(new Set(shown.map((p) => p?.split(' ')[0])).size).toBe(3);
   });
 
+  it('warns when a fallback repeats the word beside its placeholder', async () => {
+    const { user } = setUp();
+    const { dialog, text } = await openNewTemplate(user);
+
+    await user.type(text, 'Hey there **First name|there**, still selling?');
+
+    const preview = within(dialog.getByRole('region', { name: 'Live preview' }));
+    expect(preview.getByText(/A contact without First name would read “there there”/)).toBeInTheDocument();
+  });
+
   it('refuses a placeholder that names nothing as it is typed, and Save waits for 5 characters', async () => {
     const { user } = setUp();
     const { dialog, text } = await openNewTemplate(user);

@@ -15,6 +15,7 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   messages,
+  fallbackRepeats,
   previewTemplate,
   TEMPLATE_MIN_LENGTH,
   templateProblem,
@@ -158,7 +159,11 @@ export function TemplateEditor({ template, groupId, placeName, data, onClose }: 
         >
           <ScrollArea h="100%">
             <Box p="xl">
-              <TemplatePreviews previews={previews} blocked={problem !== null && !tooShort} />
+              <TemplatePreviews
+                previews={previews}
+                repeats={fallbackRepeats(text)}
+                blocked={problem !== null && !tooShort}
+              />
             </Box>
           </ScrollArea>
         </Box>

@@ -1,15 +1,18 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { FallbackRepeat } from '@prospector/core';
 import classes from './templates.module.css';
 
 type TemplatePreviewsProps = {
   previews: readonly string[];
+  /** Fallbacks that repeat the word beside their placeholder (rules/templates.ts fallbackRepeats). */
+  repeats?: readonly FallbackRepeat[];
   /** A placeholder names nothing: the texts cannot be filled in yet. */
   blocked: boolean;
 };
 
 /** The 5 renders of the live preview: what 5 recipients in a row would receive. */
-export function TemplatePreviews({ previews, blocked }: TemplatePreviewsProps) {
+export function TemplatePreviews({ previews, blocked, repeats = [] }: TemplatePreviewsProps) {
   return (
     <Stack gap="md" component="section" aria-label="Live preview">
       <div>
@@ -24,6 +27,18 @@ export function TemplatePreviews({ previews, blocked }: TemplatePreviewsProps) {
           The preview fills in once every placeholder names a field or a subtemplate.
         </Alert>
       )}
+      {repeats.map((repeat) => (
+        <Alert
+          key={`${repeat.field}|${repeat.fallback}`}
+          variant="light"
+          color="orange"
+          icon={<IconAlertTriangle size={18} />}
+          p="sm"
+        >
+          A contact without {repeat.field} would read “{repeat.word} {repeat.fallback}”: the fallback “
+          {repeat.fallback}” repeats the word “{repeat.word}” beside it.
+        </Alert>
+      ))}
       <Stack
         component="ol"
         gap="sm"
