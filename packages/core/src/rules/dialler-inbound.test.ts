@@ -97,9 +97,24 @@ describe('routeInbound', () => {
 
   const restricted = member('rae', { seesAllData: false });
   it.each([
-    { case: "never rings an 'Only assigned' member for a record not assigned to them", recordFound: true, assignedTo: ['ana'], want: ['ana'] },
-    { case: "rings an 'Only assigned' member for a record assigned to them", recordFound: true, assignedTo: ['rae'], want: ['ana', 'rae'] },
-    { case: "rings an 'Only assigned' member for a number that is no record", recordFound: false, assignedTo: [], want: ['ana', 'rae'] },
+    {
+      case: "never rings an 'Only assigned' member for a record not assigned to them",
+      recordFound: true,
+      assignedTo: ['ana'],
+      want: ['ana'],
+    },
+    {
+      case: "rings an 'Only assigned' member for a record assigned to them",
+      recordFound: true,
+      assignedTo: ['rae'],
+      want: ['ana', 'rae'],
+    },
+    {
+      case: "rings an 'Only assigned' member for a number that is no record",
+      recordFound: false,
+      assignedTo: [],
+      want: ['ana', 'rae'],
+    },
   ])('$case', ({ recordFound, assignedTo, want }) => {
     expect(routeInbound({ status: null, recordFound, assignedTo, members: [ana, restricted] })).toEqual({
       kind: 'ring',

@@ -229,8 +229,16 @@ describe('who may read a record', () => {
   it.each([
     ['the admin', { id: 'u-1', role: 'admin', dataAccess: 'Only assigned' }, true],
     ["an 'All data' member", { id: 'u-1', role: 'member', dataAccess: 'All data' }, true],
-    ["an 'Only assigned' member the record is assigned to", { id: 'u-2', role: 'member', dataAccess: 'Only assigned' }, true],
-    ["an 'Only assigned' member it is not assigned to", { id: 'u-1', role: 'member', dataAccess: 'Only assigned' }, false],
+    [
+      "an 'Only assigned' member the record is assigned to",
+      { id: 'u-2', role: 'member', dataAccess: 'Only assigned' },
+      true,
+    ],
+    [
+      "an 'Only assigned' member it is not assigned to",
+      { id: 'u-1', role: 'member', dataAccess: 'Only assigned' },
+      false,
+    ],
   ])('%s: %s', (_who, user, expected) => {
     expect(mayReadRecord(user, assigned)).toBe(expected);
   });

@@ -5,7 +5,6 @@ import {
   secondFactorExpiresAt,
   type SecondFactorStatus,
 } from '@prospector/core';
-import { sql } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.js';
@@ -74,7 +73,7 @@ export function createSecondFactorService(deps: {
     check: (tx: Db) => Promise<T | null>,
   ): Promise<Result<T, AdminErrorCode>> {
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`second-factor:${caller.userId}`}, 0))`);
+      await q.lockSecondFactorAttempts(tx, caller.userId);
       const since = new Date(clock.now().getTime() - WRONG_WINDOW_MS);
       if ((await audit.countRecent(tx, caller.userId, 'admin.secondFactorFailed', since)) >= MAX_WRONG)
         return fail('SECOND_FACTOR_TOO_MANY' as const);
