@@ -17,6 +17,7 @@ const member = (userId: string, o: Partial<InboundMember> = {}): InboundMember =
   forwardOnly: false,
   forwardNumber: null,
   isAdmin: false,
+  seesAllData: true,
   ...o,
 });
 
@@ -91,7 +92,34 @@ describe('routeInbound', () => {
       want: { kind: 'missed' },
     },
   ])('$case', ({ status, assignedTo, members, want }) => {
-    expect(routeInbound({ status, assignedTo, members })).toEqual(want);
+    expect(routeInbound({ status, recordFound: assignedTo.length > 0, assignedTo, members })).toEqual(want);
+  });
+
+  const restricted = member('rae', { seesAllData: false });
+  it.each([
+    {
+      case: "never rings an 'Only assigned' member for a record not assigned to them",
+      recordFound: true,
+      assignedTo: ['ana'],
+      want: ['ana'],
+    },
+    {
+      case: "rings an 'Only assigned' member for a record assigned to them",
+      recordFound: true,
+      assignedTo: ['rae'],
+      want: ['ana', 'rae'],
+    },
+    {
+      case: "rings an 'Only assigned' member for a number that is no record",
+      recordFound: false,
+      assignedTo: [],
+      want: ['ana', 'rae'],
+    },
+  ])('$case', ({ recordFound, assignedTo, want }) => {
+    expect(routeInbound({ status: null, recordFound, assignedTo, members: [ana, restricted] })).toEqual({
+      kind: 'ring',
+      userIds: want,
+    });
   });
 });
 

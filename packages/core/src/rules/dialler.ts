@@ -275,6 +275,8 @@ export type InboundMember = {
   /** Where their forwarded calls go (their call settings' number, else their profile phone). */
   forwardNumber: string | null;
   isAdmin: boolean;
+  /** An admin or an 'All data' member: may read every record, so may take any caller's call. */
+  seesAllData: boolean;
 };
 
 export type InboundRoute =
@@ -286,12 +288,16 @@ export type InboundRoute =
  * Where an inbound call goes (ADR 022, inbound calls), in this order:
  * 1. the caller's record status forwards (forward + forwardTo): to that member's phone;
  * 2. an assignee of the record has forwardOnly: to the first such assignee's phone;
- * 3. the browsers of every idle member in the dialler (forwardOnly members are never rung);
+ * 3. the browsers of every idle member in the dialler (forwardOnly members are never rung) who may
+ *    read the caller's record: a call from a record rings an 'Only assigned' member only when the
+ *    record is assigned to them, as the ring shows the record's name, phone and id (issue 36);
  * 4. nobody to ring: to the first forwardOnly member with a number (admins first), so a team whose
  *    members take calls on their phones does not miss them; else the call is missed.
  */
 export function routeInbound(input: {
   status: { forward: boolean; forwardTo: string | null } | null;
+  /** Whether the caller's number is a record of the team (its assignees are then `assignedTo`). */
+  recordFound: boolean;
   assignedTo: readonly string[];
   members: readonly InboundMember[];
 }): InboundRoute {
@@ -307,7 +313,11 @@ export function routeInbound(input: {
     if (m?.forwardOnly && m.forwardNumber)
       return { kind: 'forward', userId: m.userId, number: m.forwardNumber, why: 'assignee' };
   }
-  const ring = input.members.filter((m) => m.inDialler && m.idle && !m.forwardOnly).map((m) => m.userId);
+  const mayRead = (m: InboundMember) =>
+    !input.recordFound || m.seesAllData || input.assignedTo.includes(m.userId);
+  const ring = input.members
+    .filter((m) => m.inDialler && m.idle && !m.forwardOnly && mayRead(m))
+    .map((m) => m.userId);
   if (ring.length) return { kind: 'ring', userIds: ring };
   const fallback = [...input.members]
     .filter((m) => m.forwardOnly && m.forwardNumber)

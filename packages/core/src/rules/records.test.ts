@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   boardFilterFor,
+  mayReadRecord,
   canBecomePrimary,
   canHaveStatus,
   compareCards,
@@ -220,5 +221,25 @@ describe("the board's member filter", () => {
     ],
   ])('%s starts on the records they may read', (_who, user, expected) => {
     expect(boardFilterFor({ _id: 'u-1', ...user })).toEqual(expected);
+  });
+});
+
+describe('who may read a record', () => {
+  const assigned = ['u-2'];
+  it.each([
+    ['the admin', { id: 'u-1', role: 'admin', dataAccess: 'Only assigned' }, true],
+    ["an 'All data' member", { id: 'u-1', role: 'member', dataAccess: 'All data' }, true],
+    [
+      "an 'Only assigned' member the record is assigned to",
+      { id: 'u-2', role: 'member', dataAccess: 'Only assigned' },
+      true,
+    ],
+    [
+      "an 'Only assigned' member it is not assigned to",
+      { id: 'u-1', role: 'member', dataAccess: 'Only assigned' },
+      false,
+    ],
+  ])('%s: %s', (_who, user, expected) => {
+    expect(mayReadRecord(user, assigned)).toBe(expected);
   });
 });

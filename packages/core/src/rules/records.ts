@@ -255,6 +255,18 @@ export function itemSearchText(data: Data): string {
 }
 
 /**
+ * Whether a user may read a record (and so see its name, phone or anything of it, on any path: the
+ * board, the dialler's queue, an inbound call's ring, a link): admins and 'All data' members read every
+ * record of their team; 'Only assigned' members only the records assigned to them.
+ */
+export function mayReadRecord(
+  user: { id: string; role: string; dataAccess: string },
+  assignedTo: readonly string[],
+): boolean {
+  return user.role === 'admin' || user.dataAccess === 'All data' || assignedTo.includes(user.id);
+}
+
+/**
  * The board's member filter (spec part 1 §2.3, part 2 §2 Dashboard): open to the admin and 'All data'
  * members, who start on everybody's records (null); a member without 'All data' sees only their own,
  * so their board starts, and stays, on their own id (the server enforces it too).

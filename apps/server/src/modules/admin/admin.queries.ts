@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { campaigns, staffRecoveryCodes, staffSecondFactors } from '../../db/schema/index.js';
 
@@ -78,4 +78,9 @@ export async function pauseRunningCampaigns(db: Db, teamId: string) {
     )
     .returning({ id: campaigns.id });
   return rows.length;
+}
+
+/** Holds a staff member's other code attempts until this transaction ends (PostgreSQL and PGlite alike). */
+export async function lockSecondFactorAttempts(tx: Db, userId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`second-factor:${userId}`}, 0))`);
 }

@@ -60,20 +60,34 @@ export function createSecondFactorService(deps: {
     };
   }
 
-  async function tooManyWrong(caller: AuthContext) {
-    const since = new Date(clock.now().getTime() - WRONG_WINDOW_MS);
-    return (await audit.countRecent(db, caller.userId, 'admin.secondFactorFailed', since)) >= MAX_WRONG;
-  }
-
-  async function wrong(caller: AuthContext, client: ClientInfo, step: 'confirm' | 'verify') {
-    await audit.record(db, {
-      action: 'admin.secondFactorFailed',
-      actorUserId: caller.userId,
-      teamId: caller.teamId,
-      ip: client.ip,
-      details: { step },
+  /**
+   * One attempt at a code, as one atomic step: a transaction-level advisory lock per staff member
+   * (PostgreSQL and PGlite alike) holds every other attempt of theirs while this one counts the recent
+   * wrong codes, checks the code and records the outcome. Without it, 200 codes sent at once were all
+   * counted against the same 0 failures and all checked (issue 36, item 1).
+   */
+  async function attempt<T>(
+    caller: AuthContext,
+    client: ClientInfo,
+    step: 'confirm' | 'verify',
+    check: (tx: Db) => Promise<T | null>,
+  ): Promise<Result<T, AdminErrorCode>> {
+    return db.transaction(async (tx) => {
+      await q.lockSecondFactorAttempts(tx, caller.userId);
+      const since = new Date(clock.now().getTime() - WRONG_WINDOW_MS);
+      if ((await audit.countRecent(tx, caller.userId, 'admin.secondFactorFailed', since)) >= MAX_WRONG)
+        return fail('SECOND_FACTOR_TOO_MANY' as const);
+      const done = await check(tx);
+      if (done !== null) return ok(done);
+      await audit.record(tx, {
+        action: 'admin.secondFactorFailed',
+        actorUserId: caller.userId,
+        teamId: caller.teamId,
+        ip: client.ip,
+        details: { step },
+      });
+      return fail('SECOND_FACTOR_WRONG' as const);
     });
-    return fail('SECOND_FACTOR_WRONG' as const);
   }
 
   return {
@@ -104,15 +118,13 @@ export function createSecondFactorService(deps: {
       const row = await q.findSecondFactor(db, caller.userId);
       if (!row) return fail('SECOND_FACTOR_NOT_SET_UP');
       if (row.confirmedAt) return fail('SECOND_FACTOR_ALREADY_SET_UP');
-      if (await tooManyWrong(caller)) return fail('SECOND_FACTOR_TOO_MANY');
-      const step = isTotpCode(code)
-        ? stepOf(openSecret(deps.secret, row.sealedSecret), code.replace(/\s/g, ''))
-        : null;
-      if (step === null) return wrong(caller, client, 'confirm');
       const now = clock.now();
       const codes = newRecoveryCodes();
-      const taken = await db.transaction(async (tx) => {
-        if (!(await q.takeStep(tx, caller.userId, step, now))) return false;
+      const done = await attempt(caller, client, 'confirm', async (tx) => {
+        const step = isTotpCode(code)
+          ? stepOf(openSecret(deps.secret, row.sealedSecret), code.replace(/\s/g, ''))
+          : null;
+        if (step === null || !(await q.takeStep(tx, caller.userId, step, now))) return null;
         await q.replaceRecoveryCodes(
           tx,
           caller.userId,
@@ -128,7 +140,7 @@ export function createSecondFactorService(deps: {
         });
         return true;
       });
-      if (!taken) return wrong(caller, client, 'confirm');
+      if (!done.ok) return done;
       return ok({ recoveryCodes: codes, status: await status(caller, now) });
     },
 
@@ -140,16 +152,15 @@ export function createSecondFactorService(deps: {
     ): Promise<Result<{ status: SecondFactorStatus; usedRecoveryCode: boolean }, AdminErrorCode>> {
       const row = await q.findSecondFactor(db, caller.userId);
       if (!row?.confirmedAt) return fail('SECOND_FACTOR_NOT_SET_UP');
-      if (await tooManyWrong(caller)) return fail('SECOND_FACTOR_TOO_MANY');
       const now = clock.now();
       const usedRecoveryCode = !isTotpCode(code);
-      const given = await db.transaction(async (tx) => {
+      const done = await attempt(caller, client, 'verify', async (tx) => {
         if (usedRecoveryCode) {
           const hash = recoveryHash(caller.userId, normalizeRecoveryCode(code));
-          if (!(await q.useRecoveryCode(tx, caller.userId, hash, now))) return false;
+          if (!(await q.useRecoveryCode(tx, caller.userId, hash, now))) return null;
         } else {
           const step = stepOf(openSecret(deps.secret, row.sealedSecret), code.replace(/\s/g, ''));
-          if (step === null || !(await q.takeStep(tx, caller.userId, step, null))) return false;
+          if (step === null || !(await q.takeStep(tx, caller.userId, step, null))) return null;
         }
         await deps.auth.markSecondFactor(tx, caller.sessionId, now);
         await audit.record(tx, {
@@ -161,7 +172,7 @@ export function createSecondFactorService(deps: {
         });
         return true;
       });
-      if (!given) return wrong(caller, client, 'verify');
+      if (!done.ok) return done;
       return ok({ status: await status(caller, now), usedRecoveryCode });
     },
   };

@@ -124,6 +124,24 @@ describe("staff's second factor", () => {
     expect((await verify(staff, totpAt(t, secret))).statusCode).toBe(200);
   });
 
+  it('counts and checks each code as one step: 200 wrong codes and the right one at once, 5 are checked and the right one is refused', async () => {
+    const { secret } = await setUpSecondFactor(t, staff);
+    t.clock.advance(13 * HOUR);
+    const right = totpAt(t, secret);
+    const bad = right === '123456' ? '654321' : '123456';
+    // The right code is sent last: the lock queues attempts in the order they ask for it.
+    const answers = await Promise.all([
+      ...Array.from({ length: 200 }, () => verify(staff, bad)),
+      verify(staff, right),
+    ]);
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 400)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(196);
+    expect(codes.at(-1)).toBe(429);
+    expect((await actions()).filter((a) => a === 'admin.secondFactorFailed')).toHaveLength(5);
+    expect((await panel(staff)).statusCode).toBe(401);
+  }, 120_000);
+
   it('cannot be set up again over a confirmed one', async () => {
     await setUpSecondFactor(t, staff);
     const res = await t.app.inject({

@@ -1,5 +1,5 @@
 import type { CallStatus } from '@prospector/core';
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   callNumbers,
@@ -156,6 +156,15 @@ export async function deleteVoicemail(db: Db, teamId: string, id: string) {
  * Adds the team's contacts among `itemIds` to a member's queue; one already queued for anyone stays
  * where it is (a record is in one queue at most, so it is called at most once). Answers how many joined.
  */
+/**
+ * The queue's owner may read the record (issue 36): an admin, an 'All data' member, or a member it is
+ * assigned to. Checked when a record is queued and every time the queue is read or dialled, so a queue
+ * drops a record the moment its owner's access narrows (unassigned, or 'All data' taken away).
+ */
+const ownerMayRead = (userId: SQL | string) =>
+  sql`exists (select 1 from ${users} u where u.id = ${userId}
+      and (u.role = 'admin' or u.data_access = 'All data' or ${items.assignedTo} @> array[u.id]))`;
+
 export async function enqueue(
   db: Db,
   e: { teamId: string; userId: string; itemIds: string[]; campaignId: string | null; at: Date },
@@ -166,7 +175,14 @@ export async function enqueue(
         await tx
           .select({ id: items.id })
           .from(items)
-          .where(and(eq(items.teamId, e.teamId), eq(items.type, 'contact'), inArray(items.id, e.itemIds)))
+          .where(
+            and(
+              eq(items.teamId, e.teamId),
+              eq(items.type, 'contact'),
+              inArray(items.id, e.itemIds),
+              ownerMayRead(e.userId),
+            ),
+          )
       ).map((r) => r.id),
     );
     const ids = [...new Set(e.itemIds)].filter((id) => found.has(id));
@@ -239,6 +255,7 @@ export async function listQueue(db: Db, teamId: string, userId: string, limit = 
       and(
         eq(callQueue.teamId, teamId),
         eq(callQueue.userId, userId),
+        ownerMayRead(userId),
         sql`(${callQueue.callStatus} is null or ${callQueue.callStatus} in ('Ringing', 'In call', 'Machine'))`,
       ),
     )
@@ -268,6 +285,7 @@ export async function nextCandidates(
       and(
         eq(callQueue.teamId, teamId),
         eq(callQueue.userId, userId),
+        ownerMayRead(userId),
         isNull(callQueue.callStatus),
         opts.withStatusOnly ? isNotNull(items.statusId) : undefined,
         opts.afterId !== undefined ? gt(callQueue.id, opts.afterId) : undefined,
@@ -500,6 +518,7 @@ export async function inboundMembers(db: Db, teamId: string) {
     .select({
       id: users.id,
       role: users.role,
+      dataAccess: users.dataAccess,
       phone: users.phone,
       forwardOnly: sql<boolean>`coalesce(${userCallSettings.forwardOnly}, false)`.mapWith(Boolean),
       forwardNumber: userCallSettings.forwardNumber,
@@ -545,11 +564,11 @@ export async function teamTimezone(db: Db, teamId: string) {
 /** Members who may call: the admin and those with the calls permission, oldest first. */
 export async function teamCallers(db: Db, teamId: string) {
   const rows = await db
-    .select({ id: users.id, role: users.role, permissions: users.permissions })
+    .select({ id: users.id, role: users.role, permissions: users.permissions, dataAccess: users.dataAccess })
     .from(users)
     .where(eq(users.teamId, teamId))
     .orderBy(asc(users.createdAt));
-  return rows.filter((u) => u.role === 'admin' || u.permissions.includes('calls')).map((u) => u.id);
+  return rows.filter((u) => u.role === 'admin' || u.permissions.includes('calls'));
 }
 
 export async function findUsers(db: Db, ids: string[]) {

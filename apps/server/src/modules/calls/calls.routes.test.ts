@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as m, type DiallerAck } from '@prospector/core';
-import { identifiers, messages } from '../../db/schema/index.js';
+import { identifiers, items, messages } from '../../db/schema/index.js';
 import { createSimulatedVoice, type SimulatedOutcome } from '../../providers/voice/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertContact, insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
@@ -226,5 +226,32 @@ describe('a dialling session', () => {
     expect(await (s.timeout(5000).emitWithAck('joinDialler', {}) as Promise<DiallerAck>)).toMatchObject({
       ok: false,
     });
+  });
+});
+
+describe("an 'Only assigned' caller's queue (issue 36)", () => {
+  it('queues and shows only records assigned to them, and drops one once it is unassigned', async () => {
+    const rae = await insertMember(t, admin.teamId, 'rae@calls.test', { permissions: ['calls'] });
+    const mine = await insertContact(t.database.db, admin.teamId, {
+      first: 'Mia',
+      phones: ['+12125550191'],
+      assignedTo: [rae.userId],
+    });
+    const notMine = await insertContact(t.database.db, admin.teamId, {
+      first: 'Ned',
+      phones: ['+12125550192'],
+    });
+    const q = await call(rae, 'POST', '/api/calls/enqueue', { itemIds: [mine.id, notMine.id] });
+    expect(q.json()).toEqual({ queued: 1 });
+    const queue = await call(rae, 'GET', '/api/calls/queue');
+    expect(queue.json().queue.map((e: { itemId: string }) => e.itemId)).toEqual([mine.id]);
+    expect(queue.body).not.toContain('Ned');
+    expect(queue.body).not.toContain('5550192');
+
+    // Their access narrows: the record is no longer assigned to them, and the queue no longer has it.
+    await t.database.db.update(items).set({ assignedTo: [] }).where(eq(items.id, mine.id));
+    const after = await call(rae, 'GET', '/api/calls/queue');
+    expect(after.json().queue).toEqual([]);
+    expect(after.body).not.toContain('Mia');
   });
 });

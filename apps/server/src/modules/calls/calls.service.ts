@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   can,
+  mayReadRecord,
   normalizePhone,
   type QueueEntryDto,
   type UserCallSettingsDto,
@@ -104,7 +105,8 @@ export function createCallsService(deps: {
 
     /**
      * A call campaign's contacts shared among the members who may call: a contact assigned to one of
-     * them goes to that member, the rest in turn. Answers how many were queued.
+     * them goes to that member, the rest in turn among the callers who may read every record (an
+     * 'Only assigned' caller gets only their own). Answers how many were queued.
      */
     async fillCallCampaign(
       teamId: string,
@@ -113,11 +115,14 @@ export function createCallsService(deps: {
     ) {
       const callers = await q.teamCallers(db, teamId);
       if (!callers.length) return 0;
-      const byMember = new Map<string, string[]>(callers.map((c) => [c, []]));
+      const byMember = new Map<string, string[]>(callers.map((c) => [c.id, []]));
+      const takeAny = callers.filter((c) => mayReadRecord(c, [])).map((c) => c.id);
       let turn = 0;
       for (const c of contacts) {
-        const owner = c.assignedTo.find((u) => byMember.has(u)) ?? callers[turn++ % callers.length]!;
-        byMember.get(owner)!.push(c.id);
+        const owner =
+          c.assignedTo.find((u) => byMember.has(u)) ??
+          (takeAny.length ? takeAny[turn++ % takeAny.length]! : null);
+        if (owner) byMember.get(owner)!.push(c.id);
       }
       let queued = 0;
       for (const [userId, itemIds] of byMember) {

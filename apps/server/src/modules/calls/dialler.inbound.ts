@@ -4,6 +4,7 @@ import {
   formatPhone,
   inboundOutcome,
   messages,
+  mayReadRecord,
   missedCallRecipients,
   normalizePhone,
   routeInbound,
@@ -64,6 +65,7 @@ export function createInbound(
     ]);
     const route = routeInbound({
       status: setting && { forward: setting.forward, forwardTo: setting.forwardTo },
+      recordFound: !!contact,
       assignedTo: contact?.assignedTo ?? [],
       members: members.map((u) => {
         const s = sessions.get(u.id);
@@ -74,6 +76,7 @@ export function createInbound(
           forwardOnly: u.forwardOnly,
           forwardNumber: u.forwardNumber ?? u.phone,
           isAdmin: u.role === 'admin',
+          seesAllData: mayReadRecord({ id: u.id, role: u.role, dataAccess: u.dataAccess }, []),
         };
       }),
     });
