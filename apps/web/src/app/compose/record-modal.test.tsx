@@ -46,6 +46,8 @@ function setUp(
       status: 200,
       body: { hasPhones: true, prices: { single: 0.06, multi: 0.05 }, demo: false },
     },
+    // The thread asks for its received texts' labels (issue 31).
+    'GET /api/replies/labels': { status: 200, body: { labels: [] } },
     ...routes,
   });
   return renderApp(`/billing?record=${ITEM_ID}`, { token: 'token-ann' });
