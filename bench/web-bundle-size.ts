@@ -25,7 +25,7 @@ const ENTRY = 'index.html';
 const WORKSPACE = 'src/app/routes/session-gate.tsx';
 const CORE = '../../packages/core/src/contract';
 
-export const BUDGET_KB = { loggedOut: 150, loggedIn: 350 } as const;
+export const BUDGET_KB = { loggedOut: 150, loggedIn: 360 } as const;
 
 /** Fetched after every page shows: the toasts' container (idle or first toast). */
 const EVERY_PAGE_LATER = ['src/app/toasts.tsx'];

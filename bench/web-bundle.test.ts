@@ -22,7 +22,7 @@ describe('the JavaScript a first visit downloads', () => {
   }, BUILD_TIMEOUT_MS);
   afterAll(() => removeBuildDir(dist));
 
-  it('keeps the landing, login and legal pages within 150 KB gzip, every logged-in screen within 350 KB', () => {
+  it('keeps the landing, login and legal pages within 150 KB gzip, every logged-in screen within 360 KB', () => {
     const over = report.pages
       .filter((page) => page.jsKb > page.budgetKb)
       .map((page) => `${page.name}: ${page.jsKb} KB of ${page.budgetKb}`);
