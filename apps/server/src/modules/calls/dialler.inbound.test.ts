@@ -44,8 +44,16 @@ beforeAll(async () => {
     { voice, phoneZones: () => Promise.resolve(['America/New_York']), inboundRingMs: RING_MS },
   );
   owner = await insertTeamAdmin(t, 'owner@inbound.test');
-  ana = await insertMember(t, owner.teamId, 'ana@inbound.test', { name: 'Ana', permissions: ['calls'] });
-  ben = await insertMember(t, owner.teamId, 'ben@inbound.test', { name: 'Ben', permissions: ['calls'] });
+  ana = await insertMember(t, owner.teamId, 'ana@inbound.test', {
+    name: 'Ana',
+    permissions: ['calls'],
+    dataAccess: 'All data',
+  });
+  ben = await insertMember(t, owner.teamId, 'ben@inbound.test', {
+    name: 'Ben',
+    permissions: ['calls'],
+    dataAccess: 'All data',
+  });
   cy = await insertMember(t, owner.teamId, 'cy@inbound.test', { name: 'Cy', permissions: ['calls'] });
   await t.app.services.plans.setPlan(owner.teamId, 'PRO');
   teamNumber = (await inject(owner, 'POST', '/api/calls/buyNumber', { areaCode: '212' })).json().number
