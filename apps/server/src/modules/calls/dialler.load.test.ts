@@ -54,7 +54,12 @@ beforeAll(async () => {
   await setAutoRvm(t.database.db, admin.teamId, statusId, vm.value._id);
   const agents: TestUser[] = [];
   for (let a = 0; a < AGENTS; a++)
-    agents.push(await insertMember(t, admin.teamId, `agent${a}@dial.test`, { permissions: ['calls'] }));
+    agents.push(
+      await insertMember(t, admin.teamId, `agent${a}@dial.test`, {
+        permissions: ['calls'],
+        dataAccess: 'All data',
+      }),
+    );
   for (const [a, agent] of agents.entries())
     await t.app.services.calls.enqueue(
       admin.teamId,

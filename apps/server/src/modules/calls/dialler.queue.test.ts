@@ -25,7 +25,11 @@ beforeAll(async () => {
   t = await buildTestApp({}, { voice, phoneZones: zones });
   admin = await insertTeamAdmin(t, 'lead@queue.test');
   await t.app.services.plans.setPlan(admin.teamId, 'PRO');
-  ana = await insertMember(t, admin.teamId, 'ana@queue.test', { name: 'Ana', permissions: ['calls'] });
+  ana = await insertMember(t, admin.teamId, 'ana@queue.test', {
+    name: 'Ana',
+    permissions: ['calls'],
+    dataAccess: 'All data',
+  });
   expect((await t.app.services.calls.buyNumber(await authOf(admin), '212')).ok).toBe(true);
 }, 60_000);
 afterAll(() => t.close());
@@ -58,6 +62,7 @@ describe('why the dialler is not calling', () => {
     const ben = await insertMember(t, admin.teamId, 'ben@queue.test', {
       name: 'Ben',
       permissions: ['calls'],
+      dataAccess: 'All data',
     });
     const { ids } = await insertCallableContacts(t.database.db, admin.teamId, [
       { value: '+18085553001' },

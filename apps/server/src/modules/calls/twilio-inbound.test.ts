@@ -35,7 +35,10 @@ beforeAll(async () => {
     { phoneZones: () => Promise.resolve(['America/New_York']) },
   );
   owner = await insertTeamAdmin(t, 'owner@twilio-in.test');
-  ana = await insertMember(t, owner.teamId, 'ana@twilio-in.test', { permissions: ['calls'] });
+  ana = await insertMember(t, owner.teamId, 'ana@twilio-in.test', {
+    permissions: ['calls'],
+    dataAccess: 'All data',
+  });
   const bought = await t.app.inject({
     method: 'POST',
     url: '/api/calls/buyNumber',

@@ -316,5 +316,5 @@ describe('an import that is stopped part-way', () => {
       whole.list.propCount,
       whole.list.compCount,
     ]);
-  });
+  }, 180_000);
 });
