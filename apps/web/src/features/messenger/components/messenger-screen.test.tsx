@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { INBOX_PAGE_SIZE, type CurrentUser, type InboxRow } from '@prospector/core';
+import { INBOX_PAGE_SIZE, REPLY_LABELS, type CurrentUser, type InboxRow } from '@prospector/core';
 import { buildIdentifier, buildInboxRow, buildItem, buildMessage, buildUser } from '../../../test/factories';
 import { mockApi, requestsTo, type FakeRoute } from '../../../test/fake-api';
 import { latestSocket } from '../../../test/fake-socket';
@@ -51,6 +51,11 @@ function setUp(
     'GET /api/users/me': { status: 200, body: { user } },
     ...STATUSES,
     'POST /api/items/get': inbox,
+    // The label filters' counts (issue 31).
+    'GET /api/replies/counts': {
+      status: 200,
+      body: { counts: Object.fromEntries(REPLY_LABELS.map((l) => [l, 0])), needsLook: 0 },
+    },
     ...routes,
   });
   return renderApp('/messenger', { token: 'token-ann' });
