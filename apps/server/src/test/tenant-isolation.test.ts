@@ -83,6 +83,12 @@ const OWNER_REFUSED: Record<string, string> = {
       'POST /api/mobile/v1/webhooks/:deviceId',
     ].map((r) => [r, "the phone's token, code or signature, no session: sms-gateway.test.ts covers it"]),
   ),
+  'POST /api/remote/bluebubbles/:deviceId/:secret':
+    "BlueBubbles' webhook: the secret in its path, no session; remote-devices.test.ts covers it",
+  // Adding a device the server calls checks it first, at the address given: the sweep's generated
+  // address answers nothing, so nothing is added. remote-devices.test.ts adds them against local fakes.
+  'POST /api/services/addBlueBubbles': 'checks the Mac at its address first: remote-devices.test.ts',
+  'POST /api/services/addLocalSmsGateway': 'checks the phone at its address first: remote-devices.test.ts',
 };
 // Counts when this was written: fewer means the request builder regressed.
 /** Routes A's admin succeeds on. */
@@ -197,42 +203,52 @@ describe('tenant isolation', () => {
     },
   );
 
-  it("A's own admin, sending the same requests, succeeds on every route but the few that no team admin may call", async () => {
-    const own = await seedTeam(t, '-own');
-    const refused: string[] = [];
-    let withData = 0;
-    const routes = sweepRoutes(t.app);
-    for (const r of routes) {
-      const res = await callRoute(t, r, own, own.admin);
-      if (res.statusCode >= 300) refused.push(`${r.method} ${r.url}`);
-      else if (own.secrets.some((x) => res.body.includes(x))) withData++;
-    }
-    const succeeded = routes.length - refused.length;
-    process.stdout.write(
-      `tenant isolation control: A's admin succeeds on ${succeeded} of ${routes.length} routes, ` +
-        `${withData} answers carrying A's data\n`,
-    );
-    // In any order: the routes are registered domain by domain, the list grouped by why.
-    expect([...refused].sort()).toEqual(Object.keys(OWNER_REFUSED).sort());
-    expect(succeeded).toBeGreaterThanOrEqual(OWNER_SUCCEEDS_AT_LEAST);
-    expect(withData).toBeGreaterThanOrEqual(OWNER_ANSWERS_WITH_DATA_AT_LEAST);
-  });
-
-  it("a route that ignored the caller's team would be caught, by what it answers and by what it changes", async () => {
-    const planted = await seedTeam(t, '-planted');
-    const LEAKS = ['GET /api/items/:id', 'GET /api/items/:id/image', 'PATCH /api/templates/editTemplate'];
-    // The planted fault: these three serve B's request as if A's admin had sent it.
-    const send: Send = (req, r) =>
-      t.app.inject(
-        LEAKS.includes(`${r.method} ${r.url}`)
-          ? { ...req, headers: { ...req.headers, ...planted.admin.headers } }
-          : req,
+  it(
+    "A's own admin, sending the same requests, succeeds on every route but the few that no team admin may call",
+    { timeout: 120_000 },
+    async () => {
+      const own = await seedTeam(t, '-own');
+      const refused: string[] = [];
+      let withData = 0;
+      const routes = sweepRoutes(t.app);
+      for (const r of routes) {
+        const res = await callRoute(t, r, own, own.admin);
+        if (res.statusCode >= 300) refused.push(`${r.method} ${r.url}`);
+        else if (own.secrets.some((x) => res.body.includes(x))) withData++;
+      }
+      const succeeded = routes.length - refused.length;
+      process.stdout.write(
+        `tenant isolation control: A's admin succeeds on ${succeeded} of ${routes.length} routes, ` +
+          `${withData} answers carrying A's data\n`,
       );
-    const { problems } = await sweep(planted, [b], { send });
-    expect(problems.map((p) => p.route)).toEqual(LEAKS);
-    expect(problems[0]!.leaked).toEqual(expect.arrayContaining(['Zelda', 'Secretname', 'Secret text of A']));
-    // A property's photo is served to its team only: its bytes are watched like the records' text.
-    expect(problems[1]!.leaked).toEqual(['Secret photo of A']);
-    expect(problems[2]!.changed).toEqual(['templates']);
-  });
+      // In any order: the routes are registered domain by domain, the list grouped by why.
+      expect([...refused].sort()).toEqual(Object.keys(OWNER_REFUSED).sort());
+      expect(succeeded).toBeGreaterThanOrEqual(OWNER_SUCCEEDS_AT_LEAST);
+      expect(withData).toBeGreaterThanOrEqual(OWNER_ANSWERS_WITH_DATA_AT_LEAST);
+    },
+  );
+
+  it(
+    "a route that ignored the caller's team would be caught, by what it answers and by what it changes",
+    { timeout: 120_000 },
+    async () => {
+      const planted = await seedTeam(t, '-planted');
+      const LEAKS = ['GET /api/items/:id', 'GET /api/items/:id/image', 'PATCH /api/templates/editTemplate'];
+      // The planted fault: these three serve B's request as if A's admin had sent it.
+      const send: Send = (req, r) =>
+        t.app.inject(
+          LEAKS.includes(`${r.method} ${r.url}`)
+            ? { ...req, headers: { ...req.headers, ...planted.admin.headers } }
+            : req,
+        );
+      const { problems } = await sweep(planted, [b], { send });
+      expect(problems.map((p) => p.route)).toEqual(LEAKS);
+      expect(problems[0]!.leaked).toEqual(
+        expect.arrayContaining(['Zelda', 'Secretname', 'Secret text of A']),
+      );
+      // A property's photo is served to its team only: its bytes are watched like the records' text.
+      expect(problems[1]!.leaked).toEqual(['Secret photo of A']);
+      expect(problems[2]!.changed).toEqual(['templates']);
+    },
+  );
 });
