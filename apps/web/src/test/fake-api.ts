@@ -127,6 +127,13 @@ export const LOGGED_IN_DEFAULTS: Record<string, FakeRoute> = {
     },
   },
   'GET /api/billing/history': { status: 200, body: { entries: [], total: 0 } },
+  // Reply labels (issue 31): the board's temperatures, the thread's chips, the Messenger's counts.
+  'POST /api/replies/temperatures': { status: 200, body: { temperatures: {} } },
+  'GET /api/replies/labels': { status: 200, body: { labels: [] } },
+  'GET /api/replies/counts': {
+    status: 200,
+    body: { counts: Object.fromEntries(core.REPLY_LABELS.map((l) => [l, 0])), needsLook: 0 },
+  },
 };
 
 /**

@@ -88,3 +88,14 @@ afterEach(() => {
   }
   if (consoleErrors.length) throw new Error(`console.error was called:\n${consoleErrors.join('\n')}`);
 });
+
+// jsdom has <dialog> but not its modal methods; the browser journeys (e2e/login.e2e.ts) run the real ones.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}

@@ -163,6 +163,7 @@ describe('campaign builder', () => {
             notice: null,
           },
           queue: [],
+          waiting: { callable: 0, groups: [], nextCallAt: null, timezone: 'America/New_York' },
           voicemails: [],
         },
       },

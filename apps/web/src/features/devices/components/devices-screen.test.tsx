@@ -141,7 +141,9 @@ describe('Settings > Devices', () => {
     expect(choices.findIndex((c) => c.includes(messages.devices.smsGateway.option))).toBeLessThan(
       choices.findIndex((c) => c.includes('Android phone with Termux')),
     );
-    await user.click(dialog.getByRole('button', { name: new RegExp(messages.devices.smsGateway.option) }));
+    await user.click(
+      dialog.getByRole('button', { name: new RegExp(`^${messages.devices.smsGateway.option}(?!,)`) }),
+    );
     await user.type(
       dialog.getByRole('textbox', { name: messages.devices.smsGateway.phoneLabel }),
       '+1 916 456 7890',

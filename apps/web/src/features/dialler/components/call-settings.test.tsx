@@ -29,6 +29,7 @@ function setUp(me: object = IDLE, settings: Partial<UserCallSettingsDto> = {}, w
         members: [],
         me: { ...IDLE, ...me },
         queue: [],
+        waiting: { callable: 0, groups: [], nextCallAt: null, timezone: 'America/New_York' },
         voicemails: withVm
           ? [
               {
