@@ -117,9 +117,13 @@ describe('the dialler under 20 agents on 2 lines each', () => {
     expect(answered).toBeGreaterThan(100);
     expect(abandoned / answered).toBeLessThanOrEqual(0.03);
     // Each call is one thread message; the answered ones count as contact.
-    expect(await count(sql`select count(*) as n from messages where system and status is not null`)).toBe(
-      placed.length,
-    );
+    // The call's thread message is written after its outcome, in the background: wait for it to land.
+    await expect
+      .poll(() => count(sql`select count(*) as n from messages where system and status is not null`), {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toBe(placed.length);
     expect(await count(sql`select count(*) as n from items where queued`)).toBe(
       phones.filter((p) => p.value.startsWith('+1808') && !p.status).length,
     );
