@@ -256,6 +256,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Fastify's 10 s default for a plugin to start was met in CI on a 2-core machine at load 6
+    // (the embedded database's first queries run while plugins start); a hung plugin still fails.
+    pluginTimeout: 60_000,
   });
 
   // First, so a refused request costs no other hook.
