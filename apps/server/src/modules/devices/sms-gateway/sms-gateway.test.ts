@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client.js';
 import { devices, identifiers, messages, smsJobs, teams } from '../../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
+import { startFakeBlueBubbles, type FakeBlueBubbles } from '../../../test/fake-bluebubbles.js';
 import { FakeSmsGatewayApp, fixture, gsonJson, sign } from '../../../test/fake-sms-gateway-app.js';
 import { insertContact, insertTeamAdmin, statusId, type TestUser } from '../../../test/factories.js';
 
@@ -34,6 +35,9 @@ beforeAll(async () => {
       CAMPAIGN_BATCH_PER_DEVICE: 40,
       DEVICE_MAX_IN_FLIGHT: 25,
       CAMPAIGN_FIRST_TOUCH_CAP: 200,
+      // The Mac with BlueBubbles runs on this machine; its rounds are called by the test.
+      REMOTE_DEVICES_ALLOW_LOOPBACK: true,
+      REMOTE_DEVICES_POLL_MS: 3_600_000,
     },
     { phoneZones: async () => ['America/New_York'], random: () => 0.5 },
   );
@@ -47,6 +51,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t.close();
+  await mac?.close();
 });
 
 const api = async (user: TestUser, method: 'PUT' | 'POST', url: string, payload: object) => {
@@ -91,6 +96,10 @@ const jobsOf = (teamId: string) => t.database.db.select().from(smsJobs).where(eq
 
 let phoneA: FakeSmsGatewayApp;
 let phoneB: FakeSmsGatewayApp;
+let mac: FakeBlueBubbles | undefined;
+let macId: string;
+/** The Mac's own row: the jobs of its iPhone are queued on it, as on the Messages agent. */
+let macAgentId: string;
 
 describe('the SMS Gateway app in private server mode', () => {
   it('registers by code with the API URL shown, gets SSE only, its key and the pace, and shows connected', async () => {
@@ -128,9 +137,19 @@ describe('the SMS Gateway app in private server mode', () => {
     expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.tokenHash).not.toContain(phoneA.token);
     phoneB = await phone(admin, '+19175550102');
+    mac = await startFakeBlueBubbles();
+    await api(admin, 'POST', '/api/services/addBlueBubbles', {
+      url: mac.url,
+      password: mac.password,
+      value: '+19175550103',
+    });
+    // The campaign sends from the Mac's iPhone (its row under the Mac), as with the Messages agent.
+    const [iPhone] = await t.database.db.select().from(devices).where(eq(devices.value, '+19175550103'));
+    macId = iPhone!.id;
+    macAgentId = iPhone!.macId!;
   });
 
-  it(`texts ${RECIPIENTS} recipients over two app phones once each, one killed mid-campaign, with states, replies and a STOP`, async () => {
+  it(`texts ${RECIPIENTS} recipients over two app phones and a Mac with BlueBubbles once each, one phone killed mid-campaign, with states, replies and a STOP`, async () => {
     const numbers = Array.from({ length: RECIPIENTS }, (_, i) => `+1212555${String(1000 + i)}`);
     for (const [i, p] of numbers.entries())
       await insertContact(t.database.db, admin.teamId, {
@@ -152,9 +171,14 @@ describe('the SMS Gateway app in private server mode', () => {
       endTime: '2026-01-05T23:00:00Z',
       startDate: '2026-01-05T05:00:00Z',
       groupIds: [group._id],
-      devices: [phoneA.deviceId, phoneB.deviceId],
+      devices: [phoneA.deviceId, phoneB.deviceId, macId],
     });
-    const tick = () => t.app.services.campaignEngine.tick();
+    // A campaign tick, then the Mac's round (its texts sent through BlueBubbles) and its deliveries.
+    const tick = async () => {
+      await t.app.services.campaignEngine.tick();
+      await t.app.services.remoteDriver.round();
+      await mac!.deliverAll();
+    };
     await tick();
     // Phone A dies with texts in its journal it has not sent, and others it has not confirmed.
     await until(
@@ -183,7 +207,7 @@ describe('the SMS Gateway app in private server mode', () => {
       // Where the texts stood, to see what was lost or stuck.
       const by: Record<string, number> = {};
       for (const j of await jobsOf(admin.teamId)) {
-        const key = `${j.deviceId === phoneA.deviceId ? 'A' : 'B'}:${j.state}:${j.externalId ? 'held' : 'unheld'}`;
+        const key = `${j.deviceId === phoneA.deviceId ? 'A' : j.deviceId === macAgentId ? 'Mac' : 'B'}:${j.state}:${j.externalId ? 'held' : 'unheld'}`;
         by[key] = (by[key] ?? 0) + 1;
       }
       throw new Error(`${(err as Error).message}: ${JSON.stringify(by)}`);
@@ -192,8 +216,13 @@ describe('the SMS Gateway app in private server mode', () => {
     // The texts it held when killed were offered again, recognised by id, and sent once.
     expect(heldWhenKilled).toBeGreaterThan(0);
     expect(phoneA.reoffered).toBeGreaterThan(0);
-    // Once each: what left the two phones is every recipient exactly once.
-    const left = [...phoneA.sent, ...phoneB.sent];
+    // Once each: what left the two phones and the Mac is every recipient exactly once.
+    const fromMac = mac!.messages
+      .filter((m) => m.isFromMe && !m.error)
+      .map((m) => ({ to: m.handle.address }));
+    expect(fromMac.length).toBeGreaterThan(0);
+    expect(mac!.sends).toHaveLength(fromMac.length);
+    const left = [...phoneA.sent, ...phoneB.sent, ...fromMac];
     expect(left).toHaveLength(RECIPIENTS);
     expect(new Set(left.map((s) => s.to)).size).toBe(RECIPIENTS);
     expect(new Set(left.map((s) => s.to))).toEqual(new Set(numbers));
@@ -203,6 +232,9 @@ describe('the SMS Gateway app in private server mode', () => {
       sql`select status, count(*)::int as n from messages where team_id = ${admin.teamId} and direction = 'out' group by status`,
     );
     expect(out).toEqual([{ status: 'delivered', n: RECIPIENTS }]);
+    // Every text of the Mac's share went out from the Mac.
+    const macJobs = (await jobsOf(admin.teamId)).filter((j) => j.deviceId === macAgentId);
+    expect(new Set(macJobs.map((j) => j.to))).toEqual(new Set(fromMac.map((m) => m.to)));
     // No webhook of a phone was refused.
     expect([...phoneA.webhookAnswers, ...phoneB.webhookAnswers].every((s) => s === 204)).toBe(true);
 
@@ -228,7 +260,19 @@ describe('the SMS Gateway app in private server mode', () => {
       .where(eq(messages.body, 'Yes, call me after 5 & ask for Bo'));
     expect(reply!.itemId).toBe(replierId!.itemId);
     expect(replierId!.status).toBe('');
-  }, 180_000);
+
+    // A reply to the Mac's iPhone lands in its contact's thread too.
+    const macReplier = fromMac[0]!.to;
+    await mac!.reply(macReplier, 'Who is this?');
+    const [macReplierId] = await t.database.db
+      .select()
+      .from(identifiers)
+      .where(eq(identifiers.value, macReplier));
+    await until(async () => {
+      const rows = await t.database.db.select().from(messages).where(eq(messages.body, 'Who is this?'));
+      return rows.length === 1 && rows[0]!.direction === 'in' && rows[0]!.itemId === macReplierId!.itemId;
+    }, "the reply to the Mac in the contact's thread");
+  }, 240_000);
 
   it('refuses a used code, a wrong one, and a missing one, with nothing changed', async () => {
     const made = await code(admin, '+19175550103');
