@@ -99,6 +99,12 @@ export function acceptedJobs(db: Db, deviceId: string) {
     .orderBy(asc(smsJobs.createdAt));
 }
 
+/** Jobs by id, whichever device holds them (callers check each job's device). */
+export async function jobsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(smsJobs).where(inArray(smsJobs.id, ids));
+}
+
 /** Moves only jobs still offered to (or already accepted by) this device; the rest are refused. */
 export async function acceptJobs(db: Db, deviceId: string, ids: string[], now: Date) {
   const rows = await db
@@ -174,12 +180,13 @@ export type JobMove = {
 /**
  * Applies a batch of report moves in one statement, atomic on its own: the jobs still in the state each
  * move was decided from move; their messages take the new status (not a retry's 'queued'); templates
- * count the texts that failed for good; the device's daily counter (the day at `now` in the team's zone)
+ * count the texts that failed for good; each device's daily counter (the day at `now` in its team's zone)
  * counts the moves marked `counted`. Returns the jobs that moved. A batch applied twice moves nothing twice.
  */
-export function applyMoves(db: Db, deviceId: string, moves: (JobMove & { counted: boolean })[], now: Date) {
+export function applyMoves(db: Db, moves: (JobMove & { counted: boolean; deviceId: string })[], now: Date) {
   const rows = moves.map((m) => ({
     id: m.id,
+    device_id: m.deviceId,
     from: m.from,
     state: m.state,
     attempt: m.attempt,
@@ -203,7 +210,7 @@ export function applyMoves(db: Db, deviceId: string, moves: (JobMove & { counted
     db,
     sql`
     with x as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, "from" text, state text,
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, device_id uuid, "from" text, state text,
         attempt int, next_at timestamptz, error text, done_at timestamptz, sent_at timestamptz, counted boolean)),
     moved as (
       update sms_jobs j set
@@ -216,8 +223,8 @@ export function applyMoves(db: Db, deviceId: string, moves: (JobMove & { counted
         done_at = coalesce(x.done_at, j.done_at),
         error = coalesce(x.error, j.error)
       from x
-      where j.id = x.id and j.device_id = ${deviceId} and j.state = x."from"
-      returning j.id, j.team_id, j.item_id, j.message_id, j.body, j.from_value, j."to", j.state, j.template_id,
+      where j.id = x.id and j.device_id = x.device_id and j.state = x."from"
+      returning j.id, j.device_id, j.team_id, j.item_id, j.message_id, j.body, j.from_value, j."to", j.state, j.template_id,
         x.counted),
     statuses as (
       update messages m set status = moved.state
@@ -227,16 +234,18 @@ export function applyMoves(db: Db, deviceId: string, moves: (JobMove & { counted
       from (select template_id, count(*)::int as n from moved
         where state = 'failed' and template_id is not null group by template_id) b
       where t.id = b.template_id),
-    sent as (select count(*)::int as n from moved where counted),
-    today as (select ${teamDay(deviceId, now)} as day),
+    sent as (select device_id, count(*)::int as n from moved where counted group by device_id),
+    today as (
+      select s.device_id, s.n,
+        (${now.toISOString()}::timestamptz at time zone coalesce(t.timezone, 'UTC'))::date as day
+      from sent s join devices d on d.id = s.device_id join teams t on t.id = d.team_id),
     counter as (
       update devices set
-        sent_today = case when counter_day = today.day then sent_today + (select n from sent)
-          else (select n from sent) end,
+        sent_today = case when counter_day = today.day then sent_today + today.n else today.n end,
         received_today = case when counter_day = today.day then received_today else 0 end,
         counter_day = today.day
       from today
-      where id = ${deviceId} and (select n from sent) > 0)
+      where id = today.device_id)
     select id, team_id, item_id, message_id, body, from_value, "to", state, template_id from moved`,
   );
 }

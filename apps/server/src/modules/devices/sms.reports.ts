@@ -73,45 +73,56 @@ export function createSmsReports(deps: {
     return moves;
   }
 
+  /**
+   * Reports of several devices applied together: one read, one statement, then the events. A device's
+   * reports only move its own jobs; `read` is the jobs as the caller already read them, if it did.
+   */
+  async function applyMany(batch: { device: q.DeviceRow; reports: JobReport[] }[], read?: q.JobRow[]) {
+    const ids = [...new Set(batch.flatMap((b) => b.reports.map((r) => r.id)))];
+    const jobs = read ?? (await q.jobsByIds(dispatchDb, ids));
+    const now = clock.now();
+    const moves: (Move & { deviceId: string })[] = [];
+    for (const { device, reports } of batch) {
+      const own = new Map(jobs.filter((j) => j.deviceId === device.id).map((j) => [j.id, j]));
+      for (const m of foldReports(own, reports, now).values()) moves.push({ ...m, deviceId: device.id });
+    }
+    if (moves.length === 0) return;
+    const rows = await q.applyMoves(dispatchDb, moves, now);
+    const byId = new Map(moves.map((m) => [m.id, m]));
+    const moved = rows.map((r) => ({ ...r, move: byId.get(r.id)! }));
+    const audiences = new Map<string, (itemId: string) => string[]>();
+    for (const teamId of new Set(moved.map((r) => r.team_id)))
+      audiences.set(
+        teamId,
+        await realtime.recordAudience(
+          teamId,
+          moved.flatMap((r) => (r.team_id === teamId && r.item_id ? [r.item_id] : [])),
+        ),
+      );
+    for (const r of moved) {
+      if (r.state !== 'queued' && r.message_id && r.item_id)
+        realtime.toRooms(audiences.get(r.team_id)!(r.item_id), 'messageStatus', {
+          itemId: r.item_id,
+          messageId: r.message_id,
+          status: r.state,
+        });
+      if (r.move.counted)
+        await deps.outboundHook(r.team_id, {
+          body: r.body,
+          from: r.from_value,
+          to: r.to,
+          at: r.move.sentAt ?? now,
+        });
+    }
+    for (const deviceId of new Set(moves.map((m) => m.deviceId))) deps.kick(deviceId);
+  }
+
   return {
     /** A device's reports: states only move forward; repeats and other devices' jobs are ignored. */
-    async applyReports(device: q.DeviceRow, reports: JobReport[]) {
-      const read = await q.jobsOf(
-        dispatchDb,
-        device.id,
-        reports.map((r) => r.id),
-      );
-      const now = clock.now();
-      const moves = foldReports(new Map(read.map((j) => [j.id, j])), reports, now);
-      if (moves.size === 0) return;
-      const rows = await q.applyMoves(dispatchDb, device.id, [...moves.values()], now);
-      const moved = rows.map((r) => ({ ...r, move: moves.get(r.id)! }));
-      const audiences = new Map<string, (itemId: string) => string[]>();
-      for (const teamId of new Set(moved.map((r) => r.team_id)))
-        audiences.set(
-          teamId,
-          await realtime.recordAudience(
-            teamId,
-            moved.flatMap((r) => (r.team_id === teamId && r.item_id ? [r.item_id] : [])),
-          ),
-        );
-      for (const r of moved) {
-        if (r.state !== 'queued' && r.message_id && r.item_id)
-          realtime.toRooms(audiences.get(r.team_id)!(r.item_id), 'messageStatus', {
-            itemId: r.item_id,
-            messageId: r.message_id,
-            status: r.state,
-          });
-        if (r.move.counted)
-          await deps.outboundHook(r.team_id, {
-            body: r.body,
-            from: r.from_value,
-            to: r.to,
-            at: r.move.sentAt ?? now,
-          });
-      }
-      deps.kick(device.id);
-    },
+    applyReports: (device: q.DeviceRow, reports: JobReport[]) => applyMany([{ device, reports }]),
+
+    /** Several devices' reports in one go (a burst of the app phones' webhooks), read beforehand or not. */
+    applyReportsOfMany: applyMany,
 
     /** Fails accepted jobs of devices away longer than `awayMs`; their messages show 'failed'. */
     async failStranded(awayMs: number) {

@@ -82,6 +82,51 @@ export function createSmsGatewayService(deps: {
   const touched = new Map<string, number>();
   const CACHE_MS = 5_000;
 
+  // State webhooks waiting for the next batch: a burst from many phones is read and applied in one
+  // go (two statements), not two statements each. Each waits for its batch and learns whether its
+  // text was one of its phone's.
+  type StateReport = {
+    device: Device;
+    report: Omit<JobReport, 'attempt'>;
+    done: (known: boolean) => void;
+    failed: (err: unknown) => void;
+  };
+  let stateBatch: StateReport[] = [];
+  let applying: Promise<void> | null = null;
+
+  function reportState(device: Device, report: Omit<JobReport, 'attempt'>): Promise<boolean> {
+    return new Promise<boolean>((done, failed) => {
+      stateBatch.push({ device, report, done, failed });
+      applying ??= applyStates();
+    });
+  }
+
+  async function applyStates() {
+    // Lets the webhooks already read by this turn of the event loop join the first batch.
+    await new Promise((r) => setImmediate(r));
+    while (stateBatch.length > 0) {
+      const batch = stateBatch;
+      stateBatch = [];
+      try {
+        const ids = [...new Set(batch.map((b) => b.report.id).filter((id) => UUID.test(id)))];
+        const jobs = await dq.jobsByIds(db, ids);
+        const byId = new Map(jobs.map((j) => [j.id, j]));
+        const known = batch.filter((b) => byId.get(b.report.id)?.deviceId === b.device.id);
+        const perDevice = new Map<string, { device: Device; reports: JobReport[] }>();
+        for (const b of known) {
+          const entry = perDevice.get(b.device.id) ?? { device: b.device, reports: [] };
+          entry.reports.push({ ...b.report, attempt: byId.get(b.report.id)!.attempt });
+          perDevice.set(b.device.id, entry);
+        }
+        if (perDevice.size > 0) await deps.sms().applyReportsOfMany([...perDevice.values()], jobs);
+        for (const b of batch) b.done(known.includes(b));
+      } catch (err) {
+        for (const b of batch) b.failed(err);
+      }
+    }
+    applying = null;
+  }
+
   function rememberSignature(signature: string, nowMs: number): boolean {
     if (seenSignatures.has(signature)) return false;
     seenSignatures.set(signature, nowMs);
@@ -389,22 +434,17 @@ export function createSmsGatewayService(deps: {
       if (!state) return fail('APP_REQUEST_INVALID');
       const p = wire.smsStatePayload.safeParse(payload);
       if (!p.success) return fail('APP_REQUEST_INVALID');
-      const [job] = UUID.test(p.data.messageId) ? await dq.jobsOf(db, device.id, [p.data.messageId]) : [];
-      if (!job) return fail('APP_MESSAGE_UNKNOWN');
       const at = p.data.sentAt ?? p.data.deliveredAt ?? p.data.failedAt ?? now.toISOString();
       // No need to mark it held: a state moves it out of 'accepted', where only unheld texts are offered again.
-      await deps.sms().applyReports(device, [
-        {
-          id: job.id,
-          state,
-          at,
-          attempt: job.attempt,
-          ...(state === 'failed'
-            ? { error: p.data.reason ?? 'The phone could not send this text.', retryable: false }
-            : {}),
-        },
-      ]);
-      return ok(null);
+      const ours = await reportState(device, {
+        id: p.data.messageId,
+        state,
+        at,
+        ...(state === 'failed'
+          ? { error: p.data.reason ?? 'The phone could not send this text.', retryable: false }
+          : {}),
+      });
+      return ours ? ok(null) : fail('APP_MESSAGE_UNKNOWN');
     },
 
     /** A removed phone: its cached key is dropped at once. */

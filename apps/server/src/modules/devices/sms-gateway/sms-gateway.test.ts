@@ -434,6 +434,25 @@ describe('the SMS Gateway app in private server mode', () => {
     expect(viaHook.status).toBe(404);
     const [still] = await t.database.db.select().from(smsJobs).where(eq(smsJobs.id, job!.id));
     expect(still!.state).toBe('accepted');
+    // States arriving together are applied together: phone A's word about the text is still refused
+    // while its own phone's, in the same batch, moves it.
+    const forged = phoneA.signedWebhook({
+      event: 'sms:failed',
+      payload: { messageId: job!.id, failedAt: '2026-01-05T22:00:00.000+07:00', reason: 'y' },
+    });
+    const genuine = foreign.signedWebhook({
+      event: 'sms:sent',
+      payload: { messageId: job!.id, sentAt: '2026-01-05T22:00:01.000+07:00', partsCount: 1 },
+    });
+    const together = await Promise.all([
+      fetch(phoneA.webhooks[0]!.url, { method: 'POST', headers: forged.headers, body: forged.body }),
+      fetch(foreign.webhooks[0]!.url, { method: 'POST', headers: genuine.headers, body: genuine.body }),
+    ]);
+    expect(together.map((r) => r.status)).toEqual([404, 204]);
+    const [moved] = await t.database.db.select().from(smsJobs).where(eq(smsJobs.id, job!.id));
+    expect(moved!.state).toBe('sent');
+    expect(moved!.error).toBeNull();
+    await t.database.db.update(smsJobs).set({ state: 'accepted' }).where(eq(smsJobs.id, job!.id));
     // Phone A's pull never hands it another team's text.
     const pulled = (await (
       await fetch(`${apiUrl}/message`, { headers: { authorization: `Bearer ${phoneA.token}` } })
