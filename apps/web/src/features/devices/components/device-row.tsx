@@ -12,10 +12,27 @@ export type DeviceRowProps = {
   onDownload: () => void;
   downloading: boolean;
   timeZone: string | null;
+  /** How it texts: its own transport, or its Mac's for an iPhone. */
+  via: DeviceDto['transport'];
+};
+
+/** The apps the product talks to need nothing from us to download. */
+const OTHER_APPS: Partial<Record<DeviceDto['transport'], string>> = {
+  sms_gateway: 'SMS Gateway app',
+  sms_gateway_local: 'SMS Gateway app, local server',
+  bluebubbles: 'BlueBubbles',
 };
 
 /** One device: name, connection, today's texts, its app and a checkbox. An iPhone sits under its Mac. */
-export function DeviceRow({ device, selected, onSelect, onDownload, downloading, timeZone }: DeviceRowProps) {
+export function DeviceRow({
+  device,
+  selected,
+  onSelect,
+  onDownload,
+  downloading,
+  timeZone,
+  via,
+}: DeviceRowProps) {
   const name = deviceName(device);
   const iphone = device.phoneType === 'Apple' && !device.isComputer;
   const Icon = device.isComputer ? IconDeviceDesktop : IconDeviceMobile;
@@ -63,9 +80,9 @@ export function DeviceRow({ device, selected, onSelect, onDownload, downloading,
           <Text size="xs" c="dimmed">
             No app needed
           </Text>
-        ) : device.transport === 'sms_gateway' ? (
+        ) : OTHER_APPS[via] ? (
           <Text size="xs" c="dimmed">
-            SMS Gateway app
+            {OTHER_APPS[via]}
           </Text>
         ) : (
           <Button

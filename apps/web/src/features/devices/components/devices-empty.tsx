@@ -17,19 +17,20 @@ export function DevicesEmpty({ onAdd }: DevicesEmptyProps) {
         </Title>
         <Text size="sm" c="dimmed">
           Prospector sends and receives your texts through your own phones, so replies come back to the same
-          number. A device is a phone that runs Prospector&apos;s small app and stays connected:
+          number. A device is a phone of yours that Prospector can reach:
         </Text>
         <List size="sm" spacing={6} ta="left" c="dimmed">
           <List.Item>
-            <b>Android:</b> add the phone&apos;s number, download its app and run it in Termux on the phone.
+            <b>Android:</b> install the free SMS Gateway app from its website and sign it in with the code Add
+            device shows. No computer needed.
           </List.Item>
           <List.Item>
-            <b>iPhone:</b> add the Mac signed in to Messages with the iPhone&apos;s Apple ID, then the iPhone;
-            the app runs on the Mac and texts through Messages.
+            <b>iPhone:</b> a Mac signed in to Messages with the iPhone&apos;s Apple ID runs BlueBubbles
+            Server; give Prospector its address and password.
           </List.Item>
         </List>
         <Text size="sm" c="dimmed">
-          The download holds step-by-step instructions. A device shows a green dot once it is connected.
+          Add device walks you through each, step by step. A device shows a green dot once it is connected.
         </Text>
         <Text size="sm" c="dimmed">
           No phone at hand? A simulated phone runs on the server: texts sent through it are delivered after a

@@ -81,12 +81,45 @@ describe('Settings > Devices', () => {
     expect(rowOf('+44 20 7946 0958').getByRole('button', { name: /Download app/ })).toBeInTheDocument();
   });
 
+  it("names the app each phone texts through, and offers our app's download only to our agent's devices", async () => {
+    const bbMac = buildDevice({
+      _id: 'mac-bb',
+      value: 'BlueBubbles 192.168.1.20:1234',
+      phoneType: 'Apple',
+      isComputer: true,
+      transport: 'bluebubbles',
+    });
+    const bbPhone = buildDevice({
+      _id: 'iphone-bb',
+      value: '+19165550122',
+      phoneType: 'Apple',
+      macName: bbMac.value,
+      macId: 'mac-bb',
+    });
+    const app = buildDevice({ _id: 'android-app', value: '+19165550133', transport: 'sms_gateway' });
+    const local = buildDevice({
+      _id: 'android-local',
+      value: '+19165550144',
+      transport: 'sms_gateway_local',
+    });
+    setUp({}, [bbMac, bbPhone, app, local, ANDROID]);
+
+    await section('Apple computers');
+    expect(rowOf('(916) 555-0122').getByText('BlueBubbles')).toBeInTheDocument();
+    expect(rowOf('(916) 555-0122').queryByRole('button', { name: /Download app/ })).not.toBeInTheDocument();
+    expect(rowOf('(916) 555-0133').getByText('SMS Gateway app')).toBeInTheDocument();
+    expect(rowOf('(916) 555-0144').getByText('SMS Gateway app, local server')).toBeInTheDocument();
+    expect(rowOf('(916) 555-0144').queryByRole('button', { name: /Download app/ })).not.toBeInTheDocument();
+    expect(rowOf('(916) 555-0100').getByRole('button', { name: /Download app/ })).toBeInTheDocument();
+  });
+
   it('explains what a device is and how to connect one when the team has none', async () => {
     const { user } = setUp({}, []);
 
     expect(await screen.findByRole('heading', { name: 'No devices yet' })).toBeInTheDocument();
-    expect(screen.getByText(/run it in Termux/)).toBeInTheDocument();
-    expect(screen.getByText(/texts through Messages/)).toBeInTheDocument();
+    expect(screen.getByText(/free SMS Gateway app/)).toBeInTheDocument();
+    expect(screen.getByText(/runs BlueBubbles Server/)).toBeInTheDocument();
+    expect(screen.queryByText(/Termux/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove selected' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add device' }));

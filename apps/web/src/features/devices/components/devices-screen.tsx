@@ -36,10 +36,11 @@ export function DevicesScreen({ timeZone }: { timeZone: string | null }) {
     });
   }
 
-  const row = (device: DeviceDto) => (
+  const row = (device: DeviceDto, mac?: DeviceDto) => (
     <DeviceRow
       key={device._id}
       device={device}
+      via={mac?.transport ?? device.transport}
       selected={checked.has(device._id)}
       onSelect={(on) => select(device, on)}
       onDownload={() => download.mutate(device._id)}
@@ -87,7 +88,7 @@ export function DevicesScreen({ timeZone }: { timeZone: string | null }) {
         <>
           <DeviceSection
             title="Apple computers"
-            description="Each Mac texts through Messages for the iPhones listed under it."
+            description="Each Mac texts for the iPhones listed under it, through BlueBubbles or our agent in Messages."
             icon={
               <ThemeIcon variant="light" color="gray" radius="md" size={32}>
                 <IconBrandApple size={18} />
@@ -96,11 +97,11 @@ export function DevicesScreen({ timeZone }: { timeZone: string | null }) {
             empty={macs.length === 0}
             emptyText="No Mac yet. Add one to text from an iPhone."
           >
-            {macs.flatMap(({ mac, iphones }) => [row(mac), ...iphones.map(row)])}
+            {macs.flatMap(({ mac, iphones }) => [row(mac), ...iphones.map((p) => row(p, mac))])}
           </DeviceSection>
           <DeviceSection
             title="Android devices"
-            description="Each phone runs the app in Termux and texts from its own number."
+            description="Each phone texts from its own number, through the SMS Gateway app or our agent in Termux."
             icon={
               <ThemeIcon variant="light" color="green" radius="md" size={32}>
                 <IconBrandAndroid size={18} />
@@ -109,7 +110,7 @@ export function DevicesScreen({ timeZone }: { timeZone: string | null }) {
             empty={androids.length === 0}
             emptyText="No Android phone yet."
           >
-            {androids.map(row)}
+            {androids.map((d) => row(d))}
           </DeviceSection>
         </>
       )}

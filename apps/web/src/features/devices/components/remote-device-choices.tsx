@@ -26,7 +26,16 @@ export function RemoteDeviceChoices({ onChoose }: { onChoose: (kind: RemoteKind)
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
       {CHOICES.map(({ kind, title, text, color, Icon }) => (
-        <Paper key={kind} component="button" type="button" withBorder radius="md" p="md" className={classes.choice} onClick={() => onChoose(kind)}>
+        <Paper
+          key={kind}
+          component="button"
+          type="button"
+          withBorder
+          radius="md"
+          p="md"
+          className={classes.choice}
+          onClick={() => onChoose(kind)}
+        >
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <ThemeIcon variant="light" color={color} radius="md" size={36}>
               <Icon size={20} />

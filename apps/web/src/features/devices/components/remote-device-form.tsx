@@ -64,8 +64,8 @@ export function LocalPhoneForm({ onAdded, onCancel }: FormProps) {
     <Shell
       intro={
         <Text size="sm">
-          Fits when you are <b>trying it on a laptop on the same Wi-Fi</b> as the phone: no certificate needed.
-          Prospector calls the phone, so it must stay on this Wi-Fi. If your server has HTTPS, use{' '}
+          Fits when you are <b>trying it on a laptop on the same Wi-Fi</b> as the phone: no certificate
+          needed. Prospector calls the phone, so it must stay on this Wi-Fi. If your server has HTTPS, use{' '}
           <b>private server</b> mode instead.
         </Text>
       }
@@ -79,12 +79,26 @@ export function LocalPhoneForm({ onAdded, onCancel }: FormProps) {
       onCancel={onCancel}
       onSubmit={() => add.mutate(f, { onSuccess: (r) => onAdded(r.device) })}
     >
-      <TextInput label="Address" placeholder="http://192.168.1.23:8080" value={f.address} onChange={set('address')} required data-autofocus />
+      <TextInput
+        label="Address"
+        placeholder="http://192.168.1.23:8080"
+        value={f.address}
+        onChange={set('address')}
+        required
+        data-autofocus
+      />
       <Group grow>
         <TextInput label="Username" value={f.username} onChange={set('username')} required />
         <PasswordInput label="Password" value={f.password} onChange={set('password')} required />
       </Group>
-      <TextInput label="This phone's number" description="With the country code (+1 916 456 7890)." placeholder="+1 916 456 7890" value={f.phone} onChange={set('phone')} required />
+      <TextInput
+        label="This phone's number"
+        description="With the country code (+1 916 456 7890)."
+        placeholder="+1 916 456 7890"
+        value={f.phone}
+        onChange={set('phone')}
+        required
+      />
     </Shell>
   );
 }
@@ -99,23 +113,37 @@ export function BlueBubblesForm({ onAdded, onCancel }: FormProps) {
     <Shell
       intro={
         <Text size="sm">
-          Fits when your team texts from <b>iPhones</b>: a Mac signed in to Messages runs BlueBubbles Server, and
-          Prospector sends through it, as iMessage or as SMS when the contact has no iMessage.
+          Fits when your team texts from <b>iPhones</b>: a Mac signed in to Messages runs BlueBubbles Server,
+          and Prospector sends through it, as iMessage or as SMS when the contact has no iMessage.
         </Text>
       }
       steps={[
         'Install BlueBubbles Server on the Mac and finish its setup (Full Disk Access, a server password).',
         'Copy the server URL it shows and the password you chose.',
-        "Prospector checks them and registers itself to hear replies; nothing else to set up.",
+        'Prospector checks them and registers itself to hear replies; nothing else to set up.',
       ]}
       error={errorText(add.error)}
       pending={add.isPending}
       onCancel={onCancel}
       onSubmit={() => add.mutate(f, { onSuccess: (r) => onAdded(r.device) })}
     >
-      <TextInput label="Server URL" placeholder="https://your-mac.example.com or http://192.168.1.40:1234" value={f.url} onChange={set('url')} required data-autofocus />
+      <TextInput
+        label="Server URL"
+        placeholder="https://your-mac.example.com or http://192.168.1.40:1234"
+        value={f.url}
+        onChange={set('url')}
+        required
+        data-autofocus
+      />
       <PasswordInput label="Server password" value={f.password} onChange={set('password')} required />
-      <TextInput label="iPhone number or Apple ID" description="The one Messages on the Mac sends from." placeholder="+1 916 456 7890 or name@icloud.com" value={f.value} onChange={set('value')} required />
+      <TextInput
+        label="iPhone number or Apple ID"
+        description="The one Messages on the Mac sends from."
+        placeholder="+1 916 456 7890 or name@icloud.com"
+        value={f.value}
+        onChange={set('value')}
+        required
+      />
     </Shell>
   );
 }
