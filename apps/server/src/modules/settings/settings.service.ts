@@ -10,7 +10,13 @@ import * as q from './settings.queries.js';
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
 /** Team-wide settings of Settings > Other: time zone, daily texting limit, company name, sub-users. Admins only. */
-export function createSettingsService(deps: { db: Db; clock: Clock; realtime: () => Realtime }) {
+export function createSettingsService(deps: {
+  db: Db;
+  clock: Clock;
+  realtime: () => Realtime;
+  /** The daily limit is part of what the SMS Gateway app's phones are told (their settings). */
+  paceChanged: (teamId: string) => void;
+}) {
   const { db, clock } = deps;
 
   async function save(auth: AuthContext, patch: Parameters<typeof q.updateTeamSettings>[2]) {
@@ -32,7 +38,9 @@ export function createSettingsService(deps: { db: Db; clock: Clock; realtime: ()
     /** Stored capped: a larger limit becomes 200. */
     async changePpgl(auth: AuthContext, ppgl: number): Promise<Result<{ ppgl: number }, SettingsErrorCode>> {
       const saved = await save(auth, { ppgl: clampPpgl(ppgl) });
-      return saved.ok ? ok({ ppgl: saved.value.ppgl }) : saved;
+      if (!saved.ok) return saved;
+      deps.paceChanged(auth.teamId);
+      return ok({ ppgl: saved.value.ppgl });
     },
 
     /** The contract has already dropped unnamed rows and checked the phones. */

@@ -75,6 +75,13 @@ export function createSseHub(deps: {
   deps.peers.on('deviceKick', (id) => {
     if (typeof id === 'string' && streams.has(id)) announce(id);
   });
+  deps.peers.on('teamSettingsUpdated', (teamId) => {
+    if (typeof teamId === 'string') teamSettingsUpdated(teamId);
+  });
+  function teamSettingsUpdated(teamId: string) {
+    for (const [id, set] of streams)
+      if ([...set].some((s) => s.teamId === teamId)) write(id, 'event: SettingsUpdated\ndata: null\n\n');
+  }
   deps.peers.on('deviceDrop', (id) => {
     if (typeof id === 'string') closeAll(id);
   });
@@ -121,6 +128,12 @@ export function createSseHub(deps: {
     /** Tells the phone to fetch its settings again (GET /settings). */
     settingsUpdated(deviceId: string) {
       write(deviceId, 'event: SettingsUpdated\ndata: null\n\n');
+    },
+
+    /** The team's pace changed: each of its phones, in every process, fetches its settings again. */
+    teamSettingsUpdated(teamId: string) {
+      teamSettingsUpdated(teamId);
+      deps.peers.tell('teamSettingsUpdated', teamId);
     },
 
     /** Ends a phone's streams here, or in whichever process holds them (a removed or re-registered phone). */

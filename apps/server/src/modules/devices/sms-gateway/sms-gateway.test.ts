@@ -54,7 +54,7 @@ afterAll(async () => {
   await mac?.close();
 });
 
-const api = async (user: TestUser, method: 'PUT' | 'POST', url: string, payload: object) => {
+const api = async (user: TestUser, method: 'PUT' | 'POST' | 'PATCH', url: string, payload: object) => {
   const res = await t.app.inject({ method, url, headers: user.headers, payload });
   if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   return res.json();
@@ -137,6 +137,17 @@ describe('the SMS Gateway app in private server mode', () => {
     expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.tokenHash).not.toContain(phoneA.token);
     phoneB = await phone(admin, '+19175550102');
+
+    // The team's daily limit is part of the phones' pace: changing it tells them over their streams.
+    const limit = () =>
+      [phoneA, phoneB].map((p) => (p.settings['messages'] as { limit_value?: number }).limit_value);
+    const before = limit();
+    await api(admin, 'PATCH', '/api/users/changePpgl', { ppgl: 37 });
+    await until(async () => limit().every((v) => v === 37), 'both phones to fetch the new limit');
+    expect(before).not.toContain(37);
+    await api(admin, 'PATCH', '/api/users/changePpgl', { ppgl: 200 });
+    await until(async () => limit().every((v) => v === 200), 'both phones to fetch the limit back');
+
     mac = await startFakeBlueBubbles();
     await api(admin, 'POST', '/api/services/addBlueBubbles', {
       url: mac.url,
