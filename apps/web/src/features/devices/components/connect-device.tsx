@@ -8,12 +8,15 @@ import { deviceName } from '../utils/device-groups';
 import { AddDeviceForm } from './add-device-form';
 import { DeviceChoice } from './device-choice';
 import { DevicePairing } from './device-pairing';
+import { RemoteDeviceChoices, type RemoteKind } from './remote-device-choices';
+import { BlueBubblesForm, LocalPhoneForm } from './remote-device-form';
 import { SmsGatewayConnect } from './sms-gateway-connect';
 
 /** Pairing: the device as added or listed; its live row is read from the list while it has it. */
 type Stage =
   | { kind: 'choose' }
   | { kind: 'app' }
+  | { kind: 'remote'; remote: RemoteKind }
   | { kind: 'form'; phoneType: PhoneType }
   | { kind: 'pair'; device: DeviceDto };
 
@@ -66,8 +69,9 @@ function PhoneList({ phones, onSetUp }: PhoneListProps) {
 }
 
 /**
- * Connecting a phone where the team is (the onboarding's device step): choose Android or Mac + iPhone,
- * add it with the Add device form, download its app and watch it connect; or add a simulated phone.
+ * Connecting a phone where the team is (the onboarding's device step): the SMS Gateway app, a phone in
+ * its local server mode or a Mac with BlueBubbles, or our agent (Android or Mac + iPhone: the Add
+ * device form, its app, then watching it connect); or a simulated phone.
  */
 export function ConnectDevice() {
   const devices = useDevices();
@@ -103,7 +107,9 @@ export function ConnectDevice() {
             onChoose={(choice) =>
               setStage(choice === 'sms_gateway' ? { kind: 'app' } : { kind: 'form', phoneType: choice })
             }
-          />
+          >
+            <RemoteDeviceChoices onChoose={(remote) => setStage({ kind: 'remote', remote })} />
+          </DeviceChoice>
         </Stack>
       )}
       {stage.kind === 'app' && (
@@ -119,6 +125,16 @@ export function ConnectDevice() {
               </Button>
             </Group>
           </Stack>
+        </Paper>
+      )}
+      {stage.kind === 'remote' && (
+        <Paper withBorder radius="md" p="lg">
+          {/* Added and checked at once: it joins the list above, connected. */}
+          {stage.remote === 'local' ? (
+            <LocalPhoneForm onAdded={choose} onCancel={choose} />
+          ) : (
+            <BlueBubblesForm onAdded={choose} onCancel={choose} />
+          )}
         </Paper>
       )}
       {stage.kind === 'form' && (

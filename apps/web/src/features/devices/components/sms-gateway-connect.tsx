@@ -30,6 +30,9 @@ function AppState({ connected }: { connected: boolean }) {
       size="lg"
       variant="light"
       color={connected ? 'green' : 'gray'}
+      tt="none"
+      // Never shortened by the phone's number beside it.
+      style={{ flexShrink: 0, overflow: 'visible' }}
       leftSection={connected ? <IconCheck size={14} /> : <Loader size={10} color="gray" />}
     >
       {connected ? 'Connected' : t.waiting}

@@ -43,6 +43,25 @@ function fakeServer() {
             }),
           );
     },
+    'POST /api/services/addBlueBubbles': (r: FakeRequest) => {
+      const body = r.body as { value: string };
+      const mac = buildDevice({
+        _id: 'mac-bb',
+        value: 'BlueBubbles 192.168.1.40:1234',
+        phoneType: 'Apple',
+        isComputer: true,
+        transport: 'bluebubbles',
+      });
+      const iphone = buildDevice({
+        _id: 'iphone-bb',
+        value: body.value,
+        phoneType: 'Apple',
+        macId: 'mac-bb',
+        macName: mac.value,
+      });
+      state.devices = [...state.devices, mac, iphone];
+      return ok({ message: messages.devices.added, device: mac });
+    },
     'POST /api/services/addMac': (r: FakeRequest) =>
       add(
         buildDevice({
@@ -98,6 +117,26 @@ describe('the onboarding device step', () => {
     expect(await pairing.findByText(/pkg install nodejs termux-api/)).toBeInTheDocument();
     expect(pairing.getByLabelText('Device token')).toHaveTextContent(TOKEN);
     expect(pairing.getByLabelText('Server address')).toHaveTextContent('https://crm.sierra.test');
+  });
+
+  it('adds a Mac with BlueBubbles right there: checked by the server, its iPhone listed connected', async () => {
+    fakeServer();
+    const { user } = await openDeviceStep();
+
+    await user.click(screen.getByRole('button', { name: /Mac with BlueBubbles/ }));
+    await user.type(screen.getByRole('textbox', { name: /Server URL/ }), 'http://192.168.1.40:1234');
+    await user.type(screen.getByLabelText(/Server password/), 'bb-pass');
+    await user.type(screen.getByRole('textbox', { name: /iPhone number or Apple ID/ }), '+19164567891');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+
+    const list = within(await screen.findByRole('list', { name: 'Your devices' }));
+    expect(await list.findByText('(916) 456-7891')).toBeInTheDocument();
+    expect(list.getByText('Connected')).toBeInTheDocument();
+    expect(requestsTo('POST', '/api/services/addBlueBubbles')[0]?.body).toEqual({
+      url: 'http://192.168.1.40:1234',
+      password: 'bb-pass',
+      value: '+19164567891',
+    });
   });
 
   it("adds a Mac and its iPhone right there; the app and its token are the Mac's", async () => {
