@@ -28,9 +28,23 @@ describe('Connecting an Android phone with the SMS Gateway app', () => {
     const { context, page, problems } = await signedIn(browser, newcomer);
     await page.goto(server.url);
     await page.getByRole('heading', { name: 'Connect a device' }).waitFor();
+    // The app first, then the phone in local server mode and the Mac with BlueBubbles, then our agent.
+    const choices = page.getByRole('button', { name: /Android phone|Mac/ });
+    await choices.first().waitFor();
+    expect(
+      (await choices.allTextContents()).map((t) =>
+        t.split(/Recommended|Trying|iPhones|Our agent/i)[0]!.trim(),
+      ),
+    ).toEqual([
+      'Android phone — SMS Gateway app',
+      'Android phone — SMS Gateway app, local server',
+      'Mac with BlueBubbles',
+      'Android phone with Termux',
+      'Mac + iPhone',
+    ]);
     await shot(page, 'sms-gateway-device-choice');
 
-    await page.getByRole('button', { name: /Android phone — SMS Gateway app/ }).click();
+    await choices.first().click();
     await page.getByRole('textbox', { name: "The phone's number" }).fill('+1 646 555 0134');
     await page.getByRole('button', { name: 'Get a code' }).click();
 
