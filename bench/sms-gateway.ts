@@ -9,18 +9,19 @@
  * 2. a text queued (its job inserted, the phone kicked as sms.service does) → `MessageEnqueued` read on
  *    that phone's stream, for one text per phone, 50 at a time: p50 / p95 / max (target p95 ≤ 200 ms);
  * 3. signed state webhooks (`sms:sent`, then `sms:delivered`, each signed like the app:
- *    hex HMAC-SHA256 of body + X-Timestamp), BENCH_SMS_GATEWAY_WEBHOOKS of them with 50 in flight:
- *    accepted per second (target ≥ 1,000) and latency.
+ *    hex HMAC-SHA256 of body + X-Timestamp), BENCH_SMS_GATEWAY_WEBHOOKS of them with 50 in flight,
+ *    posted by the phones' own worker thread: accepted per second (target ≥ 1,000) and latency.
  *
  * Prints one JSON line.
  */
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { Agent, request } from 'undici';
 import { buildApp } from '../apps/server/src/app.js';
 import { testConfig } from '../apps/server/src/config.js';
@@ -150,54 +151,31 @@ for (let i = 0; i < phones.length; i += 50)
   );
 
 // 3. signed state webhooks: sms:sent then sms:delivered for each text, round after round (a repeat is
-// a new event id, so a new signature: taken and ignored, as the app's retries are).
-let accepted = 0;
-let refused = 0;
-const hookLatencies: number[] = [];
-let next = 0;
-const events = ['sms:sent', 'sms:delivered'] as const;
-async function worker() {
-  while (next < WEBHOOKS) {
-    const n = next++;
-    const { id, phone } = jobIds[n % jobIds.length]!;
-    const event = events[Math.floor(n / jobIds.length) % 2]!;
-    const at = new Date().toISOString();
-    const body = JSON.stringify({
-      id: randomBytes(12).toString('base64url'),
-      webhookId: `prospector-${event.replace(':', '-')}`,
-      event,
-      deviceId: phone.id,
-      payload: {
-        ...(event === 'sms:sent' ? { partsCount: 1, sentAt: at } : { deliveredAt: at }),
-        messageId: id,
-        recipient: '+12125550100',
-        simNumber: 1,
-        phoneNumber: '+12125550100',
-      },
-    });
-    const ts = String(Math.floor(Date.now() / 1000));
-    const t0 = performance.now();
-    const res = await request(`${api}/webhooks/${phone.id}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json; charset=UTF-8',
-        'x-timestamp': ts,
-        'x-signature': createHmac('sha256', phone.key)
-          .update(body + ts)
-          .digest('hex'),
-      },
-      body,
-      dispatcher: pool,
-    });
-    await res.body.text();
-    hookLatencies.push(performance.now() - t0);
-    if (res.statusCode === 204) accepted++;
-    else refused++;
-  }
-}
-const h0 = performance.now();
-await Promise.all(Array.from({ length: 50 }, worker));
-const hookSeconds = (performance.now() - h0) / 1000;
+// a new event id, so a new signature: taken and ignored, as the app's retries are). The phones post
+// from a worker thread of their own (bench/sms-gateway-phones.ts), as real phones are other machines.
+// A worker does not inherit `--import tsx` on Node 20: it registers tsx itself, then loads the file.
+const phonesFile = new URL('./sms-gateway-phones.ts', import.meta.url).href;
+const phonesSide = new Worker(
+  `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(phonesFile)}); })`,
+  {
+    eval: true,
+    workerData: {
+      api,
+      jobs: jobIds.map((j) => ({ id: j.id, phoneId: j.phone.id, key: j.phone.key })),
+      count: WEBHOOKS,
+      inFlight: 50,
+    },
+  },
+);
+const hooks = await new Promise<{ latencies: number[]; accepted: number; refused: number; seconds: number }>(
+  (resolve, reject) => {
+    phonesSide.once('message', resolve);
+    phonesSide.once('error', reject);
+  },
+);
+await phonesSide.terminate();
+const { accepted, refused, seconds: hookSeconds } = hooks;
+const hookLatencies = hooks.latencies;
 hookLatencies.sort((a, b) => a - b);
 progress(`${Math.round(accepted / hookSeconds)} webhooks/s`);
 
