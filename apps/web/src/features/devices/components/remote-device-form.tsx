@@ -54,12 +54,23 @@ function Shell(props: {
 
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : null);
 
+/** The form's text fields: their values, and what binds an input to one of them. */
+function useFields<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const bind = (key: keyof T) => ({
+    value: values[key],
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const { value } = e.currentTarget;
+      setValues((v) => ({ ...v, [key]: value }));
+    },
+  });
+  return [values, bind] as const;
+}
+
 /** Android phone — SMS Gateway app, local server: for trying it on a laptop on the same Wi-Fi. */
 export function LocalPhoneForm({ onAdded, onCancel }: FormProps) {
   const add = useAddLocalPhone();
-  const [f, setF] = useState({ address: '', username: '', password: '', phone: '' });
-  const set = (k: keyof typeof f) => (e: { currentTarget: { value: string } }) =>
-    setF({ ...f, [k]: e.currentTarget.value });
+  const [f, field] = useFields({ address: '', username: '', password: '', phone: '' });
   return (
     <Shell
       intro={
@@ -82,21 +93,19 @@ export function LocalPhoneForm({ onAdded, onCancel }: FormProps) {
       <TextInput
         label="Address"
         placeholder="http://192.168.1.23:8080"
-        value={f.address}
-        onChange={set('address')}
+        {...field('address')}
         required
         data-autofocus
       />
       <Group grow>
-        <TextInput label="Username" value={f.username} onChange={set('username')} required />
-        <PasswordInput label="Password" value={f.password} onChange={set('password')} required />
+        <TextInput label="Username" {...field('username')} required />
+        <PasswordInput label="Password" {...field('password')} required />
       </Group>
       <TextInput
         label="This phone's number"
         description="With the country code (+1 916 456 7890)."
         placeholder="+1 916 456 7890"
-        value={f.phone}
-        onChange={set('phone')}
+        {...field('phone')}
         required
       />
     </Shell>
@@ -106,9 +115,7 @@ export function LocalPhoneForm({ onAdded, onCancel }: FormProps) {
 /** Mac with BlueBubbles: iMessage (and SMS through the iPhone) from the Mac's Messages. */
 export function BlueBubblesForm({ onAdded, onCancel }: FormProps) {
   const add = useAddBlueBubbles();
-  const [f, setF] = useState({ url: '', password: '', value: '' });
-  const set = (k: keyof typeof f) => (e: { currentTarget: { value: string } }) =>
-    setF({ ...f, [k]: e.currentTarget.value });
+  const [f, field] = useFields({ url: '', password: '', value: '' });
   return (
     <Shell
       intro={
@@ -130,18 +137,16 @@ export function BlueBubblesForm({ onAdded, onCancel }: FormProps) {
       <TextInput
         label="Server URL"
         placeholder="https://your-mac.example.com or http://192.168.1.40:1234"
-        value={f.url}
-        onChange={set('url')}
+        {...field('url')}
         required
         data-autofocus
       />
-      <PasswordInput label="Server password" value={f.password} onChange={set('password')} required />
+      <PasswordInput label="Server password" {...field('password')} required />
       <TextInput
         label="iPhone number or Apple ID"
         description="The one Messages on the Mac sends from."
         placeholder="+1 916 456 7890 or name@icloud.com"
-        value={f.value}
-        onChange={set('value')}
+        {...field('value')}
         required
       />
     </Shell>
