@@ -79,7 +79,9 @@ describe('the suspension banner', () => {
     expect(suspensionBannerText('Spam complaints')).toBe(
       'Your team is suspended: campaigns are stopped and nothing is sent, called or bought. Reason: Spam complaints. Please contact support.',
     );
-    expect(suspensionBannerText('Unpaid invoice...  ')).toMatch(/Reason: Unpaid invoice\. Please contact support\.$/);
+    expect(suspensionBannerText('Unpaid invoice...  ')).toMatch(
+      /Reason: Unpaid invoice\. Please contact support\.$/,
+    );
     expect(suspensionBannerText('')).toMatch(/Reason: not given\. Please contact support\.$/);
     expect(suspensionBannerText('Too many opt-outs. Please contact our support team.')).not.toMatch(
       /Please contact support\.$/,
