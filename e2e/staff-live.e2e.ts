@@ -75,6 +75,7 @@ describe('staff and a team, live', () => {
     // A text written now says nothing went out, and stays in the box.
     await team.page.goto(`${server.url}/?record=${c.id}`);
     await team.page.getByRole('tab', { name: 'SMS' }).click();
+    await team.page.getByText(messages.admin.suspendedComposerNote).waitFor();
     await team.page.getByRole('textbox', { name: 'SMS' }).fill('Hi Rita, still selling?');
     await team.page.keyboard.press('Enter');
     await team.page.getByText(messages.admin.suspendedNothingSent).first().waitFor({ timeout: 15_000 });

@@ -484,6 +484,9 @@ export const messages = {
       'Your team is suspended: campaigns are stopped and nothing is sent, called or bought. Reason: {reason}.',
     suspendedContactSupport: 'Please contact support.',
     suspendedNoReason: 'not given',
+    /** Over the SMS box while the team is suspended, before anything is written (ADR 033). */
+    suspendedComposerNote:
+      'Your team is suspended: a text written here is not sent until support lifts the suspension.',
     /** A text, call or number purchase asked for while the team is suspended (ADR 033). */
     suspendedNothingSent:
       'Your team is suspended, so this was not sent: nothing goes out until support lifts the suspension.',
