@@ -205,6 +205,8 @@ export const messages = {
   },
   hooks: {
     invalidUrl: '*Not a valid URL.',
+    /** A well-formed URL whose host is a private, local or special-purpose address (issue 30 item 36). */
+    privateUrl: '*Private and local addresses are not allowed: use a public address your CRM answers on.',
     noPushHook: 'Add a push hook URL in Settings > Other before pushing records to your CRM.',
     invalidApiKey: 'That API key is not valid.',
     unknownProspect: "The number in 'to' is not one of your prospects.",
@@ -477,10 +479,17 @@ export const messages = {
     creditsAdded: 'Credits added.',
     teamCreated: 'Team created. We sent a login code to {email}.',
     emailHasAccount: 'That e-mail already has an account.',
-    /** The banner every member of a suspended team sees. */
+    /** The banner every member of a suspended team sees (rules/admin.ts suspensionBannerText). */
     suspendedBanner:
-      'Your team is suspended: campaigns are stopped and your devices send nothing. Reason: {reason}. Please contact support.',
+      'Your team is suspended: campaigns are stopped and nothing is sent, called or bought. Reason: {reason}.',
+    suspendedContactSupport: 'Please contact support.',
     suspendedNoReason: 'not given',
+    /** Over the SMS box while the team is suspended, before anything is written (ADR 033). */
+    suspendedComposerNote:
+      'Your team is suspended: a text written here is not sent until support lifts the suspension.',
+    /** A text, call or number purchase asked for while the team is suspended (ADR 033). */
+    suspendedNothingSent:
+      'Your team is suspended, so this was not sent: nothing goes out until support lifts the suspension.',
   },
   /** The suspension page (spec part 2 §2, §6, §8): a voice sub-account's numbers. */
   adminPhones: {

@@ -8,6 +8,7 @@ import { deviceToken } from '../modules/devices/devices.tokens.js';
 import { bearer, buildTestApp, loginAs, type TestApp } from './app.js';
 import { insertContact, insertMember, insertTeamAdmin, statusId, type TestUser } from './factories.js';
 import { importCsv } from '../modules/lists/lists.test-support.js';
+import { setUpSecondFactor } from './staff.js';
 
 /*
  * The realtime twin of the HTTP tenant sweep (issue 15 item 3): every kind of server event is caused
@@ -295,6 +296,21 @@ describe('the realtime leak sweep', () => {
     expect(b.heard).toEqual([]);
     await step(['chatRead'], [al], () =>
       call(allie, 'PATCH', '/api/chats/read', { chatId: withAllie._id, seq: 1 }),
+    );
+    // Staff actions on a team reach that team's members only (issue 30 items 5 and 8).
+    await setUpSecondFactor(t, staffUser);
+    for (const reason of ['Spam complaints', ''])
+      await step(
+        ['teamSuspension'],
+        [a, al, o],
+        () => call(staffUser, 'PATCH', '/api/admin/suspend', { teamId: admin.teamId, reason }),
+        [staffSocket],
+      );
+    await step(
+      ['creditsChanged'],
+      [a, al, o],
+      () => call(staffUser, 'PATCH', '/api/admin/addCredits', { teamId: admin.teamId, amount: 5 }),
+      [staffSocket],
     );
   });
 

@@ -97,6 +97,8 @@ export const LOGGED_IN_DEFAULTS: Record<string, FakeRoute> = {
   'GET /api/services/devices': { status: 200, body: { devices: [] } },
   // The top bar's chat icon and its unread count.
   'GET /api/chats': { status: 200, body: { widget: true, chats: [] } },
+  // The staff's support inbox (its unread count is on their chat icon).
+  'GET /api/chats/support': { status: 200, body: { chats: [] } },
   // The Messenger's counter in the navigation (admins and members with the messenger permission).
   'POST /api/items/get': { status: 200, body: { items: [], unread: 0 } },
   // The top bar's credits (admins and staff).

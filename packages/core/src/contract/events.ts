@@ -67,6 +67,13 @@ export const serverEvents = {
   membersChanged: z.object({ userId: text(), change: z.enum(['added', 'removed']) }),
   /** The company's name or avatar changed (team room): patch the current user's team. */
   teamProfileChanged: z.object({ name: text(), avatar: text().nullable() }),
+  /**
+   * Our staff suspended the team or lifted its suspension (team room, issue 30 item 5): every open
+   * screen shows or drops the banner at once; null when lifted.
+   */
+  teamSuspension: z.object({ suspension: z.object({ reason: text(), since: text() }).nullable() }),
+  /** The team's credits changed by a staff grant or refund (team room, issue 30 item 8): the new balance, in dollars. */
+  creditsChanged: z.object({ credits: z.number() }),
   /** A member joined, left, started, paused or took a call in the dialler (team room): the active members list. */
   diallerMember: diallerMemberDto,
   /** The caller's own dialler moved on (user room): a line rang, was answered, reached a machine or ended. */

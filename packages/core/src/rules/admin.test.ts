@@ -9,6 +9,7 @@ import {
   normalizeRecoveryCode,
   periodStartDay,
   round2,
+  suspensionBannerText,
 } from './admin.js';
 
 describe('block rate', () => {
@@ -67,5 +68,23 @@ describe('second factor', () => {
     expect(isTotpCode('12345')).toBe(false);
     expect(normalizeRecoveryCode(' abcde-fghjk ')).toBe('ABCDEFGHJK');
     expect(formatRecoveryCode('ABCDEFGHJK')).toBe('ABCDE-FGHJK');
+  });
+});
+
+describe('the suspension banner', () => {
+  it('reads the reason once, with one full stop and one request to contact support', () => {
+    expect(suspensionBannerText('Contact support.')).toBe(
+      'Your team is suspended: campaigns are stopped and nothing is sent, called or bought. Reason: Contact support.',
+    );
+    expect(suspensionBannerText('Spam complaints')).toBe(
+      'Your team is suspended: campaigns are stopped and nothing is sent, called or bought. Reason: Spam complaints. Please contact support.',
+    );
+    expect(suspensionBannerText('Unpaid invoice...  ')).toMatch(
+      /Reason: Unpaid invoice\. Please contact support\.$/,
+    );
+    expect(suspensionBannerText('')).toMatch(/Reason: not given\. Please contact support\.$/);
+    expect(suspensionBannerText('Too many opt-outs. Please contact our support team.')).not.toMatch(
+      /Please contact support\.$/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { SECOND_FACTOR_TTL_MS } from '../constants.js';
+import { messages } from '../messages.js';
 
 /** The periods /admin/teams counts texts over. */
 export const ADMIN_PERIODS = ['today', '7d', '30d', '90d'] as const;
@@ -74,4 +75,15 @@ export function formatRecoveryCode(code: string): string {
 /** A TOTP code as typed: six digits once spaces are dropped. */
 export function isTotpCode(input: string): boolean {
   return /^\d{6}$/.test(input.replace(/\s/g, ''));
+}
+
+/**
+ * The banner a suspended team's members read (issue 30 item 32): the staff's reason in one sentence,
+ * its own closing stops dropped ('Contact support..' read doubled), and 'Please contact support.'
+ * only when the reason does not already say to.
+ */
+export function suspensionBannerText(reason: string): string {
+  const said = reason.trim().replace(/[\s.]+$/u, '');
+  const text = messages.admin.suspendedBanner.replace('{reason}', said || messages.admin.suspendedNoReason);
+  return /contact (our )?support/iu.test(said) ? text : `${text} ${messages.admin.suspendedContactSupport}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressRefusal, hostRefusal, isPublicAddress, isValidHookUrl } from './hooks.js';
+import { addressRefusal, hookUrlProblem, hostRefusal, isPublicAddress, isValidHookUrl } from './hooks.js';
 
 describe('hook URLs', () => {
   it('take http and https addresses with a host', () => {
@@ -15,6 +15,16 @@ describe('hook URLs', () => {
     expect(isValidHookUrl('http://127.0.0.1:8080/hook')).toBe(false);
     expect(isValidHookUrl('http://127.0.0.1:8080/hook', { allowPrivate: true })).toBe(true);
     expect(isValidHookUrl('http://[::1::2]/', { allowPrivate: true })).toBe(false);
+  });
+
+  it('say whether a refused URL is malformed or at a private address', () => {
+    expect(hookUrlProblem('example.com/hook')).toBe('invalid');
+    expect(hookUrlProblem('http://[::1::2]/')).toBe('invalid');
+    expect(hookUrlProblem('http://10.0.0.5/hook')).toBe('private');
+    expect(hookUrlProblem('http://localhost:3000/hook')).toBe('private');
+    expect(hookUrlProblem('http://[::ffff:127.0.0.1]/hook')).toBe('private');
+    expect(hookUrlProblem('http://10.0.0.5/hook', { allowPrivate: true })).toBeNull();
+    expect(hookUrlProblem('https://crm.example.com/in')).toBeNull();
   });
 });
 

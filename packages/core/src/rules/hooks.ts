@@ -13,15 +13,28 @@ const HOOK_URL = /^https?:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?:
  * see it. Names other than localhost are judged where it counts, at connect time, by the sender.
  */
 export function isValidHookUrl(raw: string, opts: { allowPrivate?: boolean } = {}): boolean {
+  return hookUrlProblem(raw, opts) === null;
+}
+
+/**
+ * What is wrong with this hook URL, so the admin reads the right reason (issue 30 item 36):
+ * 'invalid' when it is not an http(s) address with a host, 'private' when its host is a private,
+ * local or special-purpose address (unless those are allowed), null when it may be saved.
+ */
+export function hookUrlProblem(
+  raw: string,
+  opts: { allowPrivate?: boolean } = {},
+): 'invalid' | 'private' | null {
   const text = raw.trim();
-  if (!HOOK_URL.test(text)) return false;
+  if (!HOOK_URL.test(text)) return 'invalid';
   let hostname: string;
   try {
     hostname = new URL(text).hostname;
   } catch {
-    return false; // e.g. a bracketed host that is not an IPv6 address
+    return 'invalid'; // e.g. a bracketed host that is not an IPv6 address
   }
-  return opts.allowPrivate === true || hostRefusal(hostname) === null;
+  if (opts.allowPrivate === true || hostRefusal(hostname) === null) return null;
+  return 'private';
 }
 
 /**

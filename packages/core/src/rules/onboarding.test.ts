@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
 import {
+  sessionLanding,
   companyStepProblem,
   onboardingProblem,
   resumeOnboardingStep,
@@ -50,5 +51,26 @@ describe('resuming onboarding', () => {
   it('reaches the templates through the subtemplates screen, and ends at All set! when all is done', () => {
     expect(resumeOnboardingStep({ ...done, filledGroups: 0 })).toBe(4);
     expect(resumeOnboardingStep(done)).toBe(7);
+  });
+});
+
+describe('where a session lands before its team is onboarded', () => {
+  const team = (onboarded: boolean) => ({ onboarded });
+  it('opens the onboarding for a customer, the workspace once onboarded', () => {
+    expect(sessionLanding({ isStaff: false, team: team(false) }, '/')).toBe('onboarding');
+    expect(sessionLanding({ isStaff: false, team: team(false) }, '/admin/teams')).toBe('onboarding');
+    expect(sessionLanding({ isStaff: false, team: team(true) }, '/')).toBe('workspace');
+  });
+  it('takes staff straight to the admin area, never through a customer onboarding', () => {
+    expect(sessionLanding({ isStaff: true, team: team(false) }, '/admin/teams')).toBe('workspace');
+    expect(sessionLanding({ isStaff: true, team: team(false) }, '/admin')).toBe('workspace');
+    expect(sessionLanding({ isStaff: true, team: team(false) }, '/')).toBe('toAdmin');
+    expect(sessionLanding({ isStaff: true, team: team(false) }, '/administrator')).toBe('toAdmin');
+    expect(sessionLanding({ isStaff: true, team: team(true) }, '/')).toBe('workspace');
+  });
+  it('keeps the onboarding for staff viewing as a customer', () => {
+    expect(sessionLanding({ isStaff: true, impersonatedBy: 'Sam', team: team(false) }, '/admin')).toBe(
+      'onboarding',
+    );
   });
 });

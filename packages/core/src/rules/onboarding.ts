@@ -66,3 +66,18 @@ export function resumeOnboardingStep(f: OnboardingFacts): number {
   if (statusStepProblem(f.customStatuses)) return 6;
   return ONBOARDING_SEGMENTS;
 }
+
+/**
+ * What a logged-in session opens at this path (issue 30 item 9): the workspace once the team is
+ * onboarded; the onboarding for a customer whose team is not; and for our staff in their own session
+ * (not viewing as someone) the admin area — their tools never wait on a customer's onboarding,
+ * device included — with any other path sent to /admin.
+ */
+export function sessionLanding(
+  user: { isStaff: boolean; impersonatedBy?: string | null | undefined; team: { onboarded: boolean } },
+  pathname: string,
+): 'workspace' | 'onboarding' | 'toAdmin' {
+  if (user.team.onboarded) return 'workspace';
+  if (!user.isStaff || user.impersonatedBy) return 'onboarding';
+  return pathname === '/admin' || pathname.startsWith('/admin/') ? 'workspace' : 'toAdmin';
+}

@@ -1,4 +1,4 @@
-import { addressRefusal, hostRefusal, isValidHookUrl } from '@prospector/core';
+import { addressRefusal, hookUrlProblem, hostRefusal } from '@prospector/core';
 import { createHmac } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import http from 'node:http';
@@ -171,8 +171,8 @@ export function createHookSender(deps: {
   }
 
   return {
-    /** Whether an admin may save this hook URL (private addresses only where they are allowed). */
-    acceptsUrl: (raw: string) => isValidHookUrl(raw, { allowPrivate: options.allowPrivate }),
+    /** What stops an admin saving this hook URL, or null (private addresses only where they are allowed). */
+    urlProblem: (raw: string) => hookUrlProblem(raw, { allowPrivate: options.allowPrivate }),
     /** Queues an event for a team's hook URL (in the caller's transaction when given one). */
     async enqueue(
       tx: Db,

@@ -6,9 +6,17 @@ import { createSecondFactorService } from './second-factor.service.js';
 /** Staff tools: their second factor, the teams panel, team actions, impersonation, the audit log. */
 export const adminPlugin = servicePlugin(
   'admin',
-  ['auth', 'teams', 'audit', 'billing'],
+  ['auth', 'teams', 'audit', 'billing', 'realtime'],
   (app, { auth, teams, audit, ledger }) => ({
-    admin: createAdminService({ db: app.database.db, clock: app.clock, auth, teams, audit, ledger }),
+    admin: createAdminService({
+      db: app.database.db,
+      clock: app.clock,
+      auth,
+      teams,
+      audit,
+      ledger,
+      realtime: () => app.realtime,
+    }),
     adminPanel: createPanelService({
       db: app.database.db,
       clock: app.clock,

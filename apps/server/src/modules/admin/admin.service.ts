@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { AuthContext, ClientInfo } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Realtime } from '../../plugins/realtime.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AuditService } from '../audit/index.js';
 import type { AuthService } from '../auth/index.js';
@@ -32,6 +33,8 @@ export function createAdminService(deps: {
   teams: TeamsService;
   audit: AuditService;
   ledger: Pick<LedgerService, 'grant'>;
+  /** Tells the team's open screens about a suspension or new credits as it happens. */
+  realtime: () => Pick<Realtime, 'toTeam'>;
 }) {
   const { db, auth, teams, audit } = deps;
   const by = (caller: AuthContext, client: ClientInfo) => ({ actorUserId: caller.userId, ip: client.ip });
@@ -99,7 +102,9 @@ export function createAdminService(deps: {
         return result;
       });
       if (!granted.ok) return granted;
-      return ok({ teamId: input.teamId, credits: unitsToDollars(granted.value.balance) });
+      const credits = unitsToDollars(granted.value.balance);
+      deps.realtime().toTeam(input.teamId, 'creditsChanged', { credits });
+      return ok({ teamId: input.teamId, credits });
     },
 
     /**
@@ -111,12 +116,13 @@ export function createAdminService(deps: {
       input: { teamId: string; reason: string },
       client: ClientInfo,
     ) {
-      return db.transaction(async (tx) => {
+      const at = deps.clock.now();
+      const done = await db.transaction(async (tx) => {
         const admin = await teams.findTeamAdmin(tx, input.teamId);
         if (!admin) return fail('TEAM_NOT_FOUND' as const);
         const suspend = !admin.team.suspendedAt;
         const reason = suspend ? input.reason || null : null;
-        await teams.setSuspension(tx, input.teamId, suspend ? deps.clock.now() : null, reason);
+        await teams.setSuspension(tx, input.teamId, suspend ? at : null, reason);
         await audit.record(tx, {
           action: suspend ? 'admin.suspend' : 'admin.unsuspend',
           ...by(caller, client),
@@ -124,8 +130,15 @@ export function createAdminService(deps: {
           details: suspend ? { reason } : {},
         });
         const message = suspend ? messages.admin.teamSuspended : messages.admin.teamUnsuspended;
-        return ok({ teamId: input.teamId, suspended: suspend, message });
+        return ok({ teamId: input.teamId, suspended: suspend, message, reason });
       });
+      if (!done.ok) return done;
+      const { reason, ...answer } = done.value;
+      // After the commit: a screen that reads the team again on this event sees the new state.
+      deps.realtime().toTeam(input.teamId, 'teamSuspension', {
+        suspension: answer.suspended ? { reason: reason ?? '', since: at.toISOString() } : null,
+      });
+      return ok(answer);
     },
 
     /** Pauses every running campaign of the team (spec part 2 §4). */

@@ -75,8 +75,8 @@ export type PanelService = ReturnType<typeof createPanelService>;
 /**
  * What staff read: the teams with their figures (/admin/teams) and the audit log (/admin/audit).
  * Sorting 10,000 teams by a figure, and the totals, need every team's figures: they come from a
- * snapshot per period at most `snapshotMs` old, rebuilt in the background when it ages (ADR 025). The
- * rows of the page are always read fresh.
+ * snapshot per period at most `snapshotMs` old, rebuilt when it aged (ADR 025). The rows of the page
+ * are always read fresh, and the totals count them as shown.
  */
 export function createPanelService(deps: { db: Db; clock: Clock; audit: AuditService; snapshotMs: number }) {
   const { db } = deps;
@@ -101,9 +101,10 @@ export function createPanelService(deps: { db: Db; clock: Clock; audit: AuditSer
 
   async function figuresFor(startDay: string) {
     const snap = snapshots.get(startDay);
-    if (!snap || deps.snapshotMs === 0) return (await build(startDay)).figures;
-    // Stale: answered from it while a fresh one is read (errors are the next request's to see).
-    if (Date.now() - snap.at > deps.snapshotMs) build(startDay).catch(() => snapshots.delete(startDay));
+    // None yet, or older than its time (the staff's first visit in a while read hours-old totals,
+    // issue 30 item 10): the fresh one is waited for, so totals are never older than `snapshotMs`.
+    if (!snap || deps.snapshotMs === 0 || Date.now() - snap.at > deps.snapshotMs)
+      return (await build(startDay)).figures;
     return snap.figures;
   }
 
@@ -131,9 +132,20 @@ export function createPanelService(deps: { db: Db; clock: Clock; audit: AuditSer
       }
       const rows = await q.pageRows(db, pageIds, startDay);
       const byId = new Map(rows.map((r) => [r.id, r]));
+      // The page's rows are read fresh: the totals count them as shown, the snapshot the rest.
+      const fresh = new Map(
+        rows.map((r) => [
+          r.id,
+          {
+            smsOut: Number(r.sms_out),
+            smsBlocked: Number(r.sms_blocked),
+            activeCampaigns: Number(r.active_campaigns),
+          },
+        ]),
+      );
       const totals = { smsOut: 0, smsBlocked: 0, activeCampaigns: 0, suspended: 0 };
       for (const t of kept) {
-        const f = figures.get(t.id) ?? NONE;
+        const f = fresh.get(t.id) ?? figures.get(t.id) ?? NONE;
         totals.smsOut += f.smsOut;
         totals.smsBlocked += f.smsBlocked;
         totals.activeCampaigns += f.activeCampaigns;

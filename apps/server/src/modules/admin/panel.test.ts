@@ -152,6 +152,40 @@ describe('the admin panel', () => {
   });
 });
 
+describe("the admin panel's totals, where figures are kept in a snapshot as in production", () => {
+  /** The app again, with the snapshot kept `snapshotMs` (tests elsewhere read it fresh every time). */
+  async function withSnapshot(snapshotMs: number) {
+    await t.close();
+    t = await buildTestApp({ STAFF_EMAILS: ['staff@prospector.test'], ADMIN_PANEL_SNAPSHOT_MS: snapshotMs });
+    t.clock.set(NOW);
+    staff = await insertTeamAdmin(t, 'staff@prospector.test', 'Sam Staff');
+    await setUpSecondFactor(t, staff);
+    acme = await insertTeamAdmin(t, 'owner@acme.test', 'Olivia Owner');
+  }
+
+  it('agree with the rows on the page, however new the snapshot is', async () => {
+    await withSnapshot(10 * 60_000);
+    expect((await panel()).kpis.smsOut).toBe(0);
+    const phone = await device(acme.teamId, '+19175550100', true);
+    await jobs(acme.teamId, phone, 0, ['sent', 'sent', 'failed']);
+    const { teams: rows, kpis } = await panel();
+    const row = rows.find((r: { _id: string }) => r._id === acme.teamId);
+    expect(row).toMatchObject({ smsOut: 3, smsBlocked: 1 });
+    expect(kpis).toMatchObject({ smsOut: 3, smsBlocked: 1, blockRate: 33.33 });
+  });
+
+  it('are never older than the snapshot time on a first visit after a while, rows on the page or not', async () => {
+    await withSnapshot(1);
+    expect((await panel('?page=2')).kpis.smsOut).toBe(0);
+    const phone = await device(acme.teamId, '+19175550100', true);
+    await jobs(acme.teamId, phone, 0, ['sent', 'sent']);
+    await new Promise((r) => setTimeout(r, 20));
+    const later = await panel('?page=2');
+    expect(later.teams).toEqual([]);
+    expect(later.kpis.smsOut).toBe(2);
+  });
+});
+
 describe('team actions', () => {
   it('suspends and lifts a suspension; the members see why', async () => {
     const res = await act('PATCH', '/api/admin/suspend', { teamId: acme.teamId, reason: 'Unpaid invoice' });

@@ -1,4 +1,4 @@
-import { DEVICE_NAMESPACE } from '@prospector/core';
+import { DEVICE_NAMESPACE, messages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
@@ -110,22 +110,106 @@ describe('suspending a team', () => {
     await api(staff, 'PATCH', '/api/admin/suspend', { teamId: admin.teamId, reason: 'Spam complaints' });
     expect((await tick()).sent).toBe(0);
     expect((await tick()).sent).toBe(0);
-    // A text the team's users send by hand waits too: the device is offered nothing.
-    await api(admin, 'POST', '/api/messages/sendSms', {
+    // A text the team's users send by hand is refused, saying so: nothing waits to go out on lifting.
+    const byHand = {
       body: 'Hi by hand',
       dataId: contacts[3]!.id,
       dataType: 'contact',
       to: '+12125550113',
+    };
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages/sendSms',
+      headers: admin.headers,
+      payload: byHand,
     });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(messages.admin.suspendedNothingSent);
     await settle();
-    expect(await jobCount()).toBe(2);
+    expect(await jobCount()).toBe(1);
     expect(phone.offered).toHaveLength(1);
 
-    // The control: lifted, the campaign sends again at the next tick and the waiting text goes out.
+    // The control: lifted, the campaign sends again at the next tick and a text by hand goes out.
     await api(staff, 'PATCH', '/api/admin/suspend', { teamId: admin.teamId });
     expect((await tick()).sent).toBe(1);
+    await api(admin, 'POST', '/api/messages/sendSms', byHand);
     await settle();
     expect(phone.offered.map((j) => j.body)).toEqual(expect.arrayContaining(['Hi by hand']));
     expect(phone.offered).toHaveLength(3);
+  });
+
+  it("is stopped at every outgoing path: the public API, buying a number, a call, the dialler's Start", async () => {
+    const { apiKey } = (
+      await t.app.inject({ method: 'GET', url: '/api/users/integrations', headers: admin.headers })
+    ).json();
+    await connectedPhone();
+    const c = await insertContact(t.database.db, admin.teamId, {
+      status: 'Not contacted',
+      phones: ['212-555-0120'],
+    });
+    const paths = {
+      publicSendSms: () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/public/sendSMS',
+          payload: { apiKey, to: '+12125550120', body: 'From our CRM' },
+        }),
+      buyNumber: () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/calls/buyNumber',
+          headers: admin.headers,
+          payload: { areaCode: '212' },
+        }),
+      call: () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/calls/new',
+          headers: admin.headers,
+          payload: { dataId: c.id },
+        }),
+    };
+    await api(staff, 'PATCH', '/api/admin/suspend', { teamId: admin.teamId, reason: 'Spam complaints' });
+    for (const [name, send] of Object.entries(paths)) {
+      const res = await send();
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(403);
+      expect(res.json().message, name).toBe(messages.admin.suspendedNothingSent);
+    }
+    expect(await jobCount()).toBe(0);
+
+    const socket = io(base, { auth: { token: admin.token }, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    await new Promise((r) => socket.once('init', r));
+    expect((await socket.timeout(10_000).emitWithAck('joinDialler', {})).ok).toBe(true);
+    const start = await socket.timeout(10_000).emitWithAck('editMember', { action: 'start' });
+    expect(start).toEqual({ ok: false, message: messages.admin.suspendedNothingSent });
+
+    // The control: lifted, the same public API call and purchase go through.
+    await api(staff, 'PATCH', '/api/admin/suspend', { teamId: admin.teamId });
+    expect((await paths.publicSendSms()).statusCode).toBe(200);
+    expect((await paths.buyNumber()).statusCode).toBe(200);
+  });
+
+  it("tells the team's open screens at once: the suspension with its reason, its lifting, and credits staff add", async () => {
+    const socket = io(base, { auth: { token: admin.token }, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    const heard: { event: string; payload: unknown }[] = [];
+    socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
+    await new Promise((r) => socket.once('init', r));
+
+    const since = t.clock.now().toISOString();
+    await api(staff, 'PATCH', '/api/admin/suspend', { teamId: admin.teamId, reason: 'Spam complaints' });
+    await api(staff, 'PATCH', '/api/admin/suspend', { teamId: admin.teamId });
+    await api(staff, 'PATCH', '/api/admin/addCredits', { teamId: admin.teamId, amount: 25 });
+    await expect
+      .poll(() => heard.filter((h) => !['init', 'memberPresence'].includes(h.event)), { timeout: 10_000 })
+      .toEqual([
+        {
+          event: 'teamSuspension',
+          payload: { suspension: { reason: 'Spam complaints', since } },
+        },
+        { event: 'teamSuspension', payload: { suspension: null } },
+        { event: 'creditsChanged', payload: { credits: 25 } },
+      ]);
   });
 });

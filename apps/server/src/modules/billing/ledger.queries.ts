@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { creditAccounts, creditEntries, creditHolds } from '../../db/schema/index.js';
 
@@ -162,14 +162,24 @@ export async function findHold(db: Db, holdId: string): Promise<HoldRow | null> 
 }
 
 /** A page of the team's entries, newest first, and how many there are. */
+/**
+ * The entries a team reads in its billing history (issue 30 item 35): every entry but a hold's
+ * bookkeeping — a hold shows only while it is open, its release never (a settled hold reads as its
+ * charge alone). The ledger keeps them all; their sum is still the balance.
+ */
 export async function listEntries(db: Db, teamId: string, skip: number, limit: number) {
+  const shown = and(
+    eq(creditEntries.teamId, teamId),
+    ne(creditEntries.reason, 'release'),
+    sql`not (${creditEntries.reason} = 'hold' and exists (select 1 from ${creditHolds} h where h.id = ${creditEntries.holdId} and h.state <> 'open'))`,
+  );
   const entries = await db
     .select()
     .from(creditEntries)
-    .where(eq(creditEntries.teamId, teamId))
+    .where(shown)
     .orderBy(desc(creditEntries.seq))
     .limit(limit)
     .offset(skip);
-  const [total] = await db.select({ n: count() }).from(creditEntries).where(eq(creditEntries.teamId, teamId));
+  const [total] = await db.select({ n: count() }).from(creditEntries).where(shown);
   return { entries, total: total?.n ?? 0 };
 }

@@ -199,6 +199,43 @@ describe('holds', () => {
     expect(await entriesSum(teamId)).toBe(await ledger.balance(teamId));
   });
 
+  it('read in the billing history as one line per skip trace: the hold while it is open, then the charge alone', async () => {
+    const teamId = await fundedTeam(20 * LOOKUP);
+    const lines = async () =>
+      (await ledger.history(teamId, { skip: 0, limit: 50 })).entries.map((e) => [e.reason, e.amount]);
+    const hold = await ledger.hold({
+      teamId,
+      amount: 10 * LOOKUP,
+      description: 'Skip trace of 10 properties',
+    });
+    if (!hold.ok) throw new Error(hold.code);
+    expect(await lines()).toEqual([
+      ['hold', -5000],
+      ['adminGrant', 10_000],
+    ]);
+    await ledger.settle({
+      holdId: hold.value.holdId,
+      charge: 6 * LOOKUP,
+      reason: 'skipTraceHit',
+      description: 'Skip trace: 6 hits of 10',
+    });
+    expect(await lines()).toEqual([
+      ['skipTraceHit', -3000],
+      ['adminGrant', 10_000],
+    ]);
+    expect((await ledger.history(teamId, { skip: 0, limit: 50 })).total).toBe(2);
+    // A hold given back whole (nothing pulled) leaves no line at all.
+    const cancelled = await ledger.hold({
+      teamId,
+      amount: 2 * LOOKUP,
+      description: 'Skip trace of 2 properties',
+    });
+    if (!cancelled.ok) throw new Error(cancelled.code);
+    await ledger.release(cancelled.value.holdId);
+    expect(await lines()).toHaveLength(2);
+    expect(await entriesSum(teamId)).toBe(await ledger.balance(teamId));
+  });
+
   it('are settled once: a second settlement, a release after it, or a charge above the hold is refused', async () => {
     const teamId = await fundedTeam(10 * LOOKUP);
     const hold = await ledger.hold({ teamId, amount: 4 * LOOKUP, description: 'Skip trace of 4 properties' });

@@ -91,7 +91,11 @@ export const callsPlugin = servicePlugin(
               ok: false,
               message:
                 r.message ??
-                (r.code === 'PERMISSION_REQUIRED' ? messages.auth.forbidden : callsErrors[r.code].message),
+                (r.code === 'PERMISSION_REQUIRED'
+                  ? messages.auth.forbidden
+                  : r.code === 'TEAM_SUSPENDED'
+                    ? messages.admin.suspendedNothingSent
+                    : callsErrors[r.code].message),
             };
       socket.on('joinDialler', async (_payload, ack) => {
         answer(ack, fromResult(await dialler.join(auth)));

@@ -14,13 +14,14 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
+import { isTeamSuspended } from '../teams/index.js';
 import { VoiceFailedError, type VoiceProvider } from '../../providers/voice/index.js';
 import type { CallsErrorCode } from './calls.errors.js';
 import * as q from './calls.queries.js';
 import type { DiallerService } from './dialler.service.js';
 import type { VoiceAccounts } from './voice-accounts.js';
 
-type R<T> = Promise<Result<T, CallsErrorCode | 'PERMISSION_REQUIRED'>>;
+type R<T> = Promise<Result<T, CallsErrorCode | 'PERMISSION_REQUIRED' | 'TEAM_SUSPENDED'>>;
 export const MAX_VM_BYTES = 5 * 1024 * 1024;
 const VM_FILE = /^[0-9a-f-]{36}\.(ogg|webm)$/;
 
@@ -242,6 +243,7 @@ export function createCallsService(deps: {
 
     async buyNumber(auth: AuthContext, areaCode: string | null): R<{ _id: string; number: string }> {
       if (!mayManageNumbers(auth)) return fail('NUMBERS_PERMISSION');
+      if (await isTeamSuspended(db, auth.teamId)) return fail('TEAM_SUSPENDED');
       try {
         // Under the team's own sub-account (ADR 026), opened with its first number.
         const n = await voice.buyNumber(areaCode, await deps.voiceAccounts.ensure(auth.teamId));

@@ -6,9 +6,11 @@ import {
   dialRefusal,
   itemsToDial,
   mayPlaceCall,
+  messages,
   recipientWakeAt,
   type Plan,
 } from '@prospector/core';
+import { isTeamSuspended } from '../teams/index.js';
 import * as q from './calls.queries.js';
 import type { DiallerContext } from './dialler.context.js';
 import { apply, busyLines, type Line, type Session } from './dialler.sessions.js';
@@ -58,6 +60,8 @@ export function createOutbound(
     const hasFreeLine = (itemId: string) =>
       itemsToDial(s.state, [...busy(), { itemId, callStatus: null }], s.lineLimit).length > 0;
     if (!hasFreeLine('?')) return;
+    // Suspended since the member pressed Start (ADR 033): the dialler pauses and says why.
+    if (await isTeamSuspended(db, s.teamId)) return stopForPlan(s, messages.admin.suspendedNothingSent);
     let afterId: number | undefined;
     let firstWake: Date | null = null;
     let placed = 0;

@@ -9,6 +9,7 @@ import {
 import type { AuthContext } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AnswerInstruction, SimulatedVoice, VoiceEvent } from '../../providers/voice/index.js';
+import { isTeamSuspended } from '../teams/index.js';
 import type { CallsErrorCode } from './calls.errors.js';
 import * as q from './calls.queries.js';
 import { createDiallerContext, type DiallerDeps } from './dialler.context.js';
@@ -30,7 +31,7 @@ import { refusalCode } from './dialler.support.js';
 /** How long a provider's event waits for the process that placed its call to answer (ADR 029). */
 const PEER_ANSWER_MS = 3000;
 
-type R<T> = Promise<Result<T, CallsErrorCode | 'PERMISSION_REQUIRED'>>;
+type R<T> = Promise<Result<T, CallsErrorCode | 'PERMISSION_REQUIRED' | 'TEAM_SUSPENDED'>>;
 
 export type DiallerService = ReturnType<typeof createDiallerService>;
 
@@ -131,6 +132,7 @@ export function createDiallerService(deps: DiallerDeps) {
       return ok(stateOf(auth.userId));
     }
     if (p.action === 'start') {
+      if (await isTeamSuspended(db, auth.teamId)) return fail('TEAM_SUSPENDED');
       if (!(await q.listNumbers(db, auth.teamId)).length) return fail('NO_PHONES');
       const refused = await outbound.planRefusalNow(auth.teamId);
       if (refused) {
@@ -161,6 +163,7 @@ export function createDiallerService(deps: DiallerDeps) {
     if (!mayCall(auth)) return fail('PERMISSION_REQUIRED');
     const access = await deps.records.access(auth, itemId);
     if (!access.ok) return fail('CALL_NOT_FOUND');
+    if (await isTeamSuspended(db, auth.teamId)) return fail('TEAM_SUSPENDED');
     const joined = await join(auth);
     if (!joined.ok) return joined;
     const s = sessions.get(auth.userId)!;
@@ -237,6 +240,7 @@ export function createDiallerService(deps: DiallerDeps) {
       const chosen = vmId ?? sessions.get(auth.userId)?.state.selectedVm ?? null;
       if (!chosen) return fail('NO_VM_SELECTED');
       if (!(await q.findVoicemail(db, auth.teamId, chosen))) return fail('VM_NOT_FOUND');
+      if (await isTeamSuspended(db, auth.teamId)) return fail('TEAM_SUSPENDED');
       line.status = 'Leaving VM';
       line.vmId = chosen;
       void write(line, () => q.updateCall(db, line.callId, { status: 'Leaving VM', vmId: chosen }));

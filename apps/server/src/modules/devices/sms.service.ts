@@ -6,6 +6,7 @@ import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import type { PlansService } from '../billing/index.js';
 import type { NotificationsService } from '../notifications/index.js';
+import { isTeamSuspended } from '../teams/index.js';
 import {
   toMessageDto,
   type IdentifiersService,
@@ -21,7 +22,7 @@ import { insertJob } from './sms.queries.js';
 
 export type { ReceivedInbound } from './sms.receive.js';
 
-type R<T> = Promise<Result<T, DevicesErrorCode | RecordsErrorCode | 'PLAN_SMS_LIMIT'>>;
+type R<T> = Promise<Result<T, DevicesErrorCode | RecordsErrorCode | 'PLAN_SMS_LIMIT' | 'TEAM_SUSPENDED'>>;
 
 type Recipient = NonNullable<Awaited<ReturnType<IdentifiersService['findRecipient']>>>;
 type Sender = { id: string; name: string; email: string; avatar: string | null };
@@ -106,6 +107,9 @@ export function createSmsService(deps: {
   async function send(to: Recipient, body: string, from: string | null, by: Sender | null): R<MessageDto> {
     const { item, identifier } = to;
     if (identifier.status === 'DNC' || identifier.status === 'Wrong #') return fail('RECIPIENT_BLOCKED');
+    // Suspended (ADR 033): refused here, by hand and through the public API alike, so no text waits
+    // to go out the moment the suspension lifts and the member reads at once that nothing was sent.
+    if (await isTeamSuspended(db, item.teamId)) return fail('TEAM_SUSPENDED');
     const picked = await pickDevice(item.teamId, from, identifier.sentFrom);
     if (!picked) return fail(from ? 'DEVICE_NOT_FOUND' : 'NO_DEVICE');
     const text = { item, identifier, body, from: picked.from, senderId: by?.id ?? null, at: clock.now() };

@@ -4,6 +4,7 @@ import type { ErrorAnswer } from '../../lib/errors.js';
 /** Expected failures of integration hooks and the public API, and how each answers over HTTP. */
 export const hooksErrors = {
   HOOK_URL_INVALID: { status: 400, message: messages.hooks.invalidUrl },
+  HOOK_URL_PRIVATE: { status: 400, message: messages.hooks.privateUrl },
   NO_PUSH_HOOK: { status: 400, message: messages.hooks.noPushHook },
   HOOKS_ADMIN_ONLY: { status: 403, message: messages.hooks.adminOnly },
   API_KEY_INVALID: { status: 401, message: messages.hooks.invalidApiKey },

@@ -86,7 +86,7 @@ describe('hook settings', () => {
 });
 
 describe('hook settings where private addresses are not allowed', () => {
-  it('a hook URL at an IPv4-mapped loopback or cloud metadata address cannot be saved, whatever its spelling', async () => {
+  it('a hook URL at an IPv4-mapped loopback or cloud metadata address cannot be saved, whatever its spelling, and says private addresses are not allowed', async () => {
     const admin = await setUp({});
     for (const url of [
       'http://[::ffff:127.0.0.1]/hook',
@@ -96,8 +96,11 @@ describe('hook settings where private addresses are not allowed', () => {
     ]) {
       const res = await saveHooks(admin, { inboundHook: url });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().message, url).toBe(messages.hooks.invalidUrl);
+      expect(res.json().message, url).toBe(messages.hooks.privateUrl);
     }
+    expect((await saveHooks(admin, { inboundHook: 'crm.example.com/in' })).json().message).toBe(
+      messages.hooks.invalidUrl,
+    );
     expect((await saveHooks(admin, { inboundHook: 'https://crm.example.com/in' })).statusCode).toBe(200);
   });
 });

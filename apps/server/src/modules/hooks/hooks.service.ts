@@ -84,8 +84,10 @@ export function createHooksService(deps: {
       input: { pushHook: string; inboundHook: string; outboundHook: string; podioHook: string },
     ): Promise<Result<Integrations, HooksErrorCode>> {
       if (auth.user.role !== 'admin') return fail('HOOKS_ADMIN_ONLY');
-      for (const url of [input.pushHook, input.inboundHook, input.outboundHook])
-        if (url && !sender.acceptsUrl(url)) return fail('HOOK_URL_INVALID');
+      for (const url of [input.pushHook, input.inboundHook, input.outboundHook]) {
+        const problem = url ? sender.urlProblem(url) : null;
+        if (problem) return fail(problem === 'private' ? 'HOOK_URL_PRIVATE' : 'HOOK_URL_INVALID');
+      }
       await integrations(auth.teamId);
       await updateTeamIntegrations(db, auth.teamId, {
         pushHook: input.pushHook || null,

@@ -3,6 +3,7 @@ export {
   findTeamIdByApiKey,
   findTeamIntegrations,
   findTeamTimezone,
+  isTeamSuspended,
   updateTeamIntegrations,
   type TeamIntegrations,
   type TeamsService,

@@ -135,6 +135,12 @@ export async function setVerifiedEmail(db: Db, userId: string, email: string, no
   return row ?? null;
 }
 
+/** Whether our staff have suspended the team (false for a team that does not exist). */
+export async function isSuspended(db: Db, teamId: string) {
+  const [row] = await db.select({ at: teams.suspendedAt }).from(teams).where(eq(teams.id, teamId));
+  return row?.at != null;
+}
+
 export async function findTimezone(db: Db, teamId: string) {
   const [row] = await db.select({ timezone: teams.timezone }).from(teams).where(eq(teams.id, teamId));
   return row?.timezone ?? null;

@@ -127,6 +127,15 @@ export function createTeamsService(deps: {
   };
 }
 
+/**
+ * Whether our staff have suspended the team (ADR 025, ADR 033): every path that sends something out
+ * of the product for it (texts by hand or through the public API, calls, voicemail drops, buying
+ * numbers) asks this first and refuses with TEAM_SUSPENDED.
+ */
+export function isTeamSuspended(db: Db, teamId: string): Promise<boolean> {
+  return q.isSuspended(db, teamId);
+}
+
 /** The team's time zone (Settings > Other), null until onboarding sets it. */
 export function findTeamTimezone(db: Db, teamId: string): Promise<string | null> {
   return q.findTimezone(db, teamId);

@@ -1,5 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { can, formatPhone, type CurrentUser, type DeviceDto, type MessageDto } from '@prospector/core';
+import {
+  can,
+  formatPhone,
+  messages,
+  type CurrentUser,
+  type DeviceDto,
+  type MessageDto,
+} from '@prospector/core';
 import { boardKeys, useBoardStatuses } from '../../features/board';
 import { useDevices } from '../../features/devices';
 import { messengerKeys } from '../../features/messenger';
@@ -68,6 +75,7 @@ export function RecordModalView({ user }: { user: CurrentUser }) {
       smsSenders={smsSendersOf(devices)}
       smsTools={SmsTools}
       canText={can(user, 'sms')}
+      smsNotice={user.team.suspension ? messages.admin.suspendedComposerNote : null}
       messageExtra={labelOf}
     />
   );

@@ -266,6 +266,16 @@ describe('record detail', () => {
     expect(record.queryByRole('tab', { name: 'SMS' })).not.toBeInTheDocument();
   });
 
+  it('says over the SMS box, before anything is written, that a suspended team sends nothing', async () => {
+    const suspended = buildUser({
+      team: { suspension: { reason: 'Spam complaints', since: '2026-11-28T10:00:00.000Z' } },
+    });
+    const { user } = setUp({}, undefined, suspended);
+    const record = await openRecord();
+    await user.click(record.getByRole('tab', { name: 'SMS' }));
+    expect(record.getByText(messages.admin.suspendedComposerNote)).toBeInTheDocument();
+  });
+
   it('shows SMS history only, with the composer disabled, until a number is chosen', async () => {
     const { user } = setUp({
       [`GET /api/items/${ITEM_ID}`]: {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@prospector/core';
 import { authKeys } from '../../features/auth';
+import { billingKeys } from '../../features/billing';
 import { membersKeys } from '../../features/members';
 import { useServerEvent } from '../../lib/use-server-event';
 
@@ -26,5 +27,17 @@ export function useProfileEvents(userId: string) {
   });
   useServerEvent('teamProfileChanged', ({ name, avatar }) => {
     patchMe((user) => ({ ...user, team: { ...user.team, name, avatar } }));
+  });
+  // Staff suspended the team or lifted it: the banner comes and goes without a reload.
+  useServerEvent('teamSuspension', ({ suspension }) => {
+    patchMe((user) => ({ ...user, team: { ...user.team, suspension } }));
+  });
+  // Staff added credits: the top bar and Settings > Billing show the new balance at once.
+  useServerEvent('creditsChanged', ({ credits }) => {
+    queryClient.setQueryData<{ credits: number }>(billingKeys.summary(), (old) =>
+      old ? { ...old, credits } : old,
+    );
+    // The balance is the event's; the history gained the grant's line.
+    void queryClient.invalidateQueries({ queryKey: [...billingKeys.all, 'history'] });
   });
 }

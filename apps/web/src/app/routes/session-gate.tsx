@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Center, Loader } from '@mantine/core';
-import { useLocation, useNavigate } from 'react-router';
-import type { CurrentUser } from '@prospector/core';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { sessionLanding, type CurrentUser } from '@prospector/core';
 import { BrandLogo } from '../../components/brand-logo';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { LazyBoundary, lazyNamed, usePreload } from '../../components/lazy-load';
@@ -56,7 +56,10 @@ function Onboarding({ user }: { user: CurrentUser }) {
 function LoggedInApp({ user }: { user: CurrentUser }) {
   const { pathname } = useLocation();
   if (isMobileDevice()) return <MobileNotice />;
-  if (!user.team.onboarded) return <Onboarding user={user} />;
+  const landing = sessionLanding(user, pathname);
+  if (landing === 'onboarding') return <Onboarding user={user} />;
+  // Staff reach their tools without a customer's onboarding (issue 30 item 9).
+  if (landing === 'toAdmin') return <Navigate to="/admin/teams" replace />;
   // While a screen's chunk loads the shell stays and the screen's place shows a loader.
   return (
     <AppLayout user={user}>

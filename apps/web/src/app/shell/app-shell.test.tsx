@@ -229,4 +229,32 @@ describe('realtime', () => {
     expect(await screen.findByRole('button', { name: 'Try now' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it('shows the suspension banner the moment staff suspend the team, and drops it when they lift it', async () => {
+    mockApi(meReturns());
+    renderApp('/', { token: 'token-ann' });
+    await mainNav();
+    expect(screen.queryByText(/Your team is suspended/)).not.toBeInTheDocument();
+
+    act(() =>
+      latestSocket().serverEmit('teamSuspension', {
+        suspension: { reason: 'Contact support.', since: '2026-11-28T10:00:00.000Z' },
+      }),
+    );
+    const banner = await screen.findByText(/Your team is suspended/);
+    expect(banner).toHaveTextContent(/Reason: Contact support\.$/);
+
+    act(() => latestSocket().serverEmit('teamSuspension', { suspension: null }));
+    await waitFor(() => expect(screen.queryByText(/Your team is suspended/)).not.toBeInTheDocument());
+  });
+
+  it('shows new credits in the top bar as soon as staff add them', async () => {
+    mockApi(meReturns());
+    renderApp('/', { token: 'token-ann' });
+    const before = await screen.findByRole('link', { name: /^Credits:/ });
+    expect(before).not.toHaveAccessibleName('Credits: $1,262.50');
+
+    act(() => latestSocket().serverEmit('creditsChanged', { credits: 1262.5 }));
+    expect(await screen.findByRole('link', { name: 'Credits: $1,262.50' })).toBeInTheDocument();
+  });
 });

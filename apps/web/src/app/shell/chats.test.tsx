@@ -164,4 +164,39 @@ describe('chats', () => {
     expect(within(inbox).getByText('LITE')).toBeInTheDocument();
     expect(within(inbox).getByText('$12.50 credits')).toBeInTheDocument();
   });
+
+  it("counts teams' unread support messages on the staff's chat icon, and a new one raises it live", async () => {
+    const SUPPORT = '33333333-3333-4333-8333-333333333333';
+    const row: SupportInboxRowDto = {
+      ...buildChat({
+        _id: SUPPORT,
+        team: 'team-9',
+        kind: 'support',
+        support: true,
+        title: 'Bayview Homes',
+        notifCount: 3,
+        lastSeq: 3,
+      }),
+      teamName: 'Bayview Homes',
+      plan: 'LITE',
+      credits: '$12.50',
+    };
+    setUp(
+      { 'GET /api/chats/support': { status: 200, body: { chats: [row] } } },
+      buildUser({ isStaff: true }),
+    );
+    expect(await screen.findByRole('button', { name: 'Chats, 5 unread' })).toBeInTheDocument();
+    act(() =>
+      latestSocket().serverEmit('chatMessage', {
+        chatId: SUPPORT,
+        message: buildMessage({
+          chatId: SUPPORT,
+          seq: 4,
+          body: 'Still waiting',
+          sender: { _id: 'user-9', name: 'Bay Owner', avatar: null },
+        }),
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Chats, 6 unread' })).toBeInTheDocument();
+  });
 });

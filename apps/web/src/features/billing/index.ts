@@ -1,2 +1,3 @@
 export { BillingScreen } from './components/billing-screen';
 export { CreditsBadge } from './components/credits-badge';
+export { billingKeys } from './api/billing-keys';

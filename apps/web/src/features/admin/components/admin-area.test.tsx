@@ -110,4 +110,15 @@ describe('the admin area', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Reason: Unpaid invoice.');
     expect(requestsTo('GET', '/api/admin/secondFactor')).toHaveLength(0);
   });
+
+  it('takes staff whose own team never onboarded to the admin area, not through a customer onboarding', async () => {
+    mockApi({
+      ...me(buildUser({ name: 'Sam Staff', isStaff: true, team: { onboarded: false } })),
+      'GET /api/admin/secondFactor': { status: 200, body: status(false) },
+    });
+    const { location } = renderApp('/', { token: 'token-staff' });
+    await screen.findByRole('heading', { name: messages.admin.secondFactorRequired });
+    expect(location.current).toBe('/admin/teams');
+    expect(screen.queryByRole('heading', { name: 'Your company' })).not.toBeInTheDocument();
+  });
 });

@@ -87,17 +87,31 @@ function Num({ children, c }: { children: string; c?: string }) {
   );
 }
 
+/**
+ * The row's actions stay in view at the table's right edge, over the figures when the table scrolls
+ * sideways (issue 30 item 31: at 1440 px long names pushed them off-screen).
+ */
+const STICKY_END = {
+  position: 'sticky',
+  right: 0,
+  background: 'var(--mantine-color-body)',
+  boxShadow: '-1px 0 0 var(--mantine-color-gray-2)',
+} as const;
+
+/** A team name or owner line longer than this is cut with '…' (the whole of it in its title). */
+const TEAM_CELL_MAX_PX = 200;
+
 /** Every team with its figures; headers sort on the server; each row has the staff actions. */
 export function TeamsTable({ teams, sort, dir, onSort, onAction }: TeamsTableProps) {
   return (
     <Table.ScrollContainer minWidth={980}>
-      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label="Teams">
+      <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover aria-label="Teams">
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((col) => (
               <SortHeader key={col.sort} col={col} sort={sort} dir={dir} onSort={onSort} />
             ))}
-            <Table.Th w={52}>
+            <Table.Th w={52} style={STICKY_END}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -105,10 +119,10 @@ export function TeamsTable({ teams, sort, dir, onSort, onAction }: TeamsTablePro
         <Table.Tbody>
           {teams.map((t) => (
             <Table.Tr key={t._id}>
-              <Table.Td>
+              <Table.Td maw={TEAM_CELL_MAX_PX}>
                 <Stack gap={0}>
                   <Group gap={6} wrap="nowrap">
-                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm" fw={600} truncate title={t.name}>
                       {t.name}
                     </Text>
                     {t.suspended && (
@@ -119,13 +133,24 @@ export function TeamsTable({ teams, sort, dir, onSort, onAction }: TeamsTablePro
                       </Tooltip>
                     )}
                   </Group>
-                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  <Text
+                    size="xs"
+                    c="dimmed"
+                    truncate
+                    title={t.owner ? `${t.owner} · ${t.email ?? ''}` : (t.email ?? 'No owner')}
+                  >
                     {t.owner ? `${t.owner} · ${t.email ?? ''}` : (t.email ?? 'No owner')}
                   </Text>
                 </Stack>
               </Table.Td>
-              <Table.Td>
-                <Badge variant="light" tt="none">
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {/* Whole, never cut to 'PR…': the badge keeps its width. */}
+                <Badge
+                  variant="light"
+                  tt="none"
+                  miw="fit-content"
+                  styles={{ label: { overflow: 'visible' } }}
+                >
                   {t.plan}
                 </Badge>
               </Table.Td>
@@ -136,7 +161,7 @@ export function TeamsTable({ teams, sort, dir, onSort, onAction }: TeamsTablePro
               <Num>{n.format(t.smsBlocked)}</Num>
               <Num c={t.blockRate >= 5 ? 'red.7' : undefined}>{formatBlockRate(t.blockRate)}</Num>
               <Num>{n.format(t.activeCampaigns)}</Num>
-              <Table.Td>
+              <Table.Td style={STICKY_END}>
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
                     <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${t.name}`}>

@@ -32,6 +32,15 @@ describe('integration hooks', () => {
     expect(screen.getByRole('button', { name: 'Save hooks' })).toBeDisabled();
   });
 
+  it('says private addresses are not allowed for a hook at a private or local address', async () => {
+    const { user } = setUp();
+    const push = await screen.findByRole('textbox', { name: /Push hook/ });
+    await user.type(push, 'http://192.168.1.20/hook');
+    expect(await screen.findByText(messages.hooks.privateUrl, {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(screen.queryByText(messages.hooks.invalidUrl)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save hooks' })).toBeDisabled();
+  });
+
   it('saves changed hooks, and shows the API key to copy', async () => {
     const { user } = setUp();
     expect(await screen.findByText('pk_key-456')).toBeInTheDocument();

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { isValidHookUrl, messages } from '@prospector/core';
+import { hookUrlProblem, isValidHookUrl, messages } from '@prospector/core';
 import { useIntegrations, useSaveHooks, type HookUrls } from '../api/integrations';
 
 const HOOKS: { key: keyof HookUrls; label: string; description: string; checked: boolean }[] = [
@@ -76,10 +76,13 @@ function HooksForm({ saved }: { saved: HookUrls }) {
   const save = useSaveHooks();
   const [draft, setDraft] = useState<HookUrls>(saved);
   const [debounced] = useDebouncedValue(draft, 500);
-  const invalid = (key: keyof HookUrls) =>
-    HOOKS.find((h) => h.key === key)!.checked &&
-    debounced[key].trim() !== '' &&
-    !isValidHookUrl(debounced[key]);
+  /** Why the hook's URL cannot be saved, once typing pauses: malformed, or at a private address. */
+  const urlError = (key: keyof HookUrls) => {
+    if (!HOOKS.find((h) => h.key === key)!.checked || debounced[key].trim() === '') return null;
+    const problem = hookUrlProblem(debounced[key]);
+    if (problem === null) return null;
+    return problem === 'private' ? messages.hooks.privateUrl : messages.hooks.invalidUrl;
+  };
   const anyInvalid = HOOKS.some(
     (h) => h.checked && draft[h.key].trim() !== '' && !isValidHookUrl(draft[h.key]),
   );
@@ -108,7 +111,7 @@ function HooksForm({ saved }: { saved: HookUrls }) {
               const value = e.currentTarget.value;
               setDraft((d) => ({ ...d, [hook.key]: value }));
             }}
-            error={invalid(hook.key) ? messages.hooks.invalidUrl : null}
+            error={urlError(hook.key)}
           />
         ))}
         <Group justify="flex-end">

@@ -40,6 +40,8 @@ export type RecordModalProps = {
   smsTools?: SmsToolsSlot;
   /** The viewer may send texts (admin, or the `sms` permission). */
   canText: boolean;
+  /** Why texts written now will not go out (the team is suspended), shown over the SMS box; null when they will. */
+  smsNotice?: string | null;
   /** What the app composes under a message's bubble (a received text's label chip). */
   messageExtra?: (message: MessageDto) => ReactNode;
 };
@@ -59,6 +61,7 @@ function RecordBody({
   smsSenders,
   smsTools,
   canText,
+  smsNotice,
   messageExtra,
   onOpenItem,
   onChanged,
@@ -140,6 +143,7 @@ function RecordBody({
             senders={smsSenders}
             smsTools={smsTools}
             canText={canText}
+            smsNotice={smsNotice ?? null}
             messageExtra={messageExtra}
           />
         </Box>

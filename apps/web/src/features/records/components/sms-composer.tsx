@@ -22,6 +22,8 @@ type SmsComposerProps = {
   /** Who is sending, for the text shown before the server answers. */
   viewer: MessageDto['sender'];
   tools?: SmsToolsSlot;
+  /** Why a text written now will not go out (the team is suspended), said before it is written. */
+  notice?: string | null;
 };
 
 function recipientLabel(idt: IdentifierDto): string {
@@ -36,7 +38,7 @@ function recipientLabel(idt: IdentifierDto): string {
  * Enter sends, Shift+Enter adds a line, Escape clears; an empty text is ignored. DNC and Wrong #
  * numbers are listed but cannot be chosen.
  */
-export function SmsComposer({ item, senders, viewer, tools: Tools }: SmsComposerProps) {
+export function SmsComposer({ item, senders, viewer, tools: Tools, notice = null }: SmsComposerProps) {
   const send = useSendSms(item._id, item.type, viewer);
   // Phones, and Apple IDs that iMessage reaches; an identifier marked DNC meanwhile is no longer chosen.
   const recipients = item.idts.filter((i) => !i.isEmail || i.apple);
@@ -81,6 +83,11 @@ export function SmsComposer({ item, senders, viewer, tools: Tools }: SmsComposer
 
   return (
     <Stack gap={6}>
+      {notice && (
+        <Text size="xs" c="red.8" fw={500} role="status">
+          {notice}
+        </Text>
+      )}
       <Group gap="xs" grow align="flex-start">
         <NativeSelect
           label="To"

@@ -22,6 +22,8 @@ type ThreadProps = {
   smsTools?: SmsToolsSlot;
   /** The viewer may send texts (admin, or the `sms` permission): otherwise there is no SMS tab. */
   canText: boolean;
+  /** Why texts written now will not go out (the team is suspended); null when they will. */
+  smsNotice?: string | null;
   /** What shows under a message's bubble (a received text's label chip). */
   messageExtra?: ((message: MessageDto) => ReactNode) | undefined;
 };
@@ -38,6 +40,7 @@ export function Thread({
   senders,
   smsTools,
   canText,
+  smsNotice = null,
   messageExtra,
 }: ThreadProps) {
   const { item } = record;
@@ -103,6 +106,7 @@ export function Thread({
           <CommentComposer itemId={item._id} itemType={item.type} members={members} />
         ) : (
           <SmsComposer
+            notice={smsNotice}
             item={item}
             senders={senders}
             tools={smsTools}
