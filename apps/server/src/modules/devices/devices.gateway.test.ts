@@ -385,9 +385,12 @@ describe('a simulated phone', () => {
       .toBe(true);
     const numbers = ['916-456-7890', '916-456-7894', '916-456-7896', '916-456-7898'];
     const contacts = [];
-    for (const phone of numbers) contacts.push(await insertContact(t.database.db, admin.teamId, { phones: [phone] }));
+    for (const phone of numbers)
+      contacts.push(await insertContact(t.database.db, admin.teamId, { phones: [phone] }));
     for (const [i, c] of contacts.entries())
-      expect((await sendSms(c.id, `+1${numbers[i]!.replace(/-/g, '')}`, 'Would you sell 412 Elm St?')).statusCode).toBe(200);
+      expect(
+        (await sendSms(c.id, `+1${numbers[i]!.replace(/-/g, '')}`, 'Would you sell 412 Elm St?')).statusCode,
+      ).toBe(200);
     const replyOf = async (itemId: string) =>
       (await t.database.db.select().from(messageRows).where(eq(messageRows.itemId, itemId))).find(
         (m) => m.direction === 'in' && !m.system,

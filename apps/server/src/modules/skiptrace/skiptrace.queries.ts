@@ -395,3 +395,14 @@ export async function markDncPhones(tx: Db, teamId: string, values: string[]) {
         and value in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`,
   );
 }
+
+/** Which of these values (phones, e-mails) the team's records hold. */
+export async function heldValues(db: Db, teamId: string, values: string[]): Promise<Set<string>> {
+  if (values.length === 0) return new Set();
+  const rows = await queryRows<{ value: string }>(
+    db,
+    sql`select value from identifiers where team_id = ${teamId}
+        and value in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`,
+  );
+  return new Set(rows.map((r) => r.value));
+}
