@@ -100,6 +100,11 @@ export const messages = {
     unknownColumn: 'The file has no column "{column}".',
     noPhones: 'The file has no valid phone numbers.',
     exportEmpty: 'There is nothing to export.',
+    /** Issue 30: an export that finds nothing says why, by what was asked for. */
+    exportNoContacts:
+      '{list} has no contacts, so there is nothing to export. Exports hold contacts and their phones.',
+    exportNoDnc: 'There is nothing to export: no contact of {list} has a DNC phone.',
+    exportNoLandlines: 'There is nothing to export: no contact of {list} has a landline.',
     droppedEmpty: 'Empty row',
     droppedNoIdentifier: 'No valid phone, e-mail, address or company',
     listImporting: 'This list is still importing. You can delete it once the import has finished.',

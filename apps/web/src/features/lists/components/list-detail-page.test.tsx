@@ -335,8 +335,23 @@ describe('list detail page', () => {
 
       await user.click(await screen.findByRole('button', { name: 'Export DNC' }));
 
-      expect(await screen.findByText(messages.lists.exportEmpty)).toBeInTheDocument();
+      expect(
+        await screen.findByText('There is nothing to export: no contact of Austin leads has a DNC phone.'),
+      ).toBeInTheDocument();
       expect(downloads).toHaveLength(0);
+    });
+
+    it('says, beside the export buttons, that a list without contacts has nothing to export', async () => {
+      const redfin = buildList({ name: 'Redfin Austin', itemCount: 0, propCount: 350, compCount: 0 });
+      setUp({ [`GET ${BY_ID}/0`]: { status: 200, body: { list: redfin, total: 0, properties: [], stats } } });
+
+      const exportAll = await screen.findByRole('button', { name: 'Export all' });
+      expect(exportAll).toBeDisabled();
+      expect(
+        screen.getByText(
+          'Redfin Austin has no contacts, so there is nothing to export. Exports hold contacts and their phones.',
+        ),
+      ).toBeInTheDocument();
     });
   });
 });
