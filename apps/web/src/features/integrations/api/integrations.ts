@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getIntegrations, updateHooks, type Integrations } from '@prospector/core';
 import { call } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
+import { authKeys } from '../../auth/api/auth-keys';
 
 export const integrationsKeys = { all: ['integrations'] as const };
 
@@ -18,6 +19,8 @@ export function useSaveHooks() {
     mutationFn: (hooks: HookUrls) => call(updateHooks, hooks),
     onSuccess: (saved) => {
       queryClient.setQueryData(integrationsKeys.all, saved);
+      // Records offer 'Push to CRM' by the team's push hook, which the user's team summary carries.
+      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
       notifySuccess('Hooks saved.');
     },
   });

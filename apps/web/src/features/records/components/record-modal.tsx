@@ -40,6 +40,8 @@ export type RecordModalProps = {
   smsTools?: SmsToolsSlot;
   /** The viewer may send texts (admin, or the `sms` permission). */
   canText: boolean;
+  /** The team has a push hook: contacts offer 'Push to CRM'. */
+  crmPush?: boolean;
   /** What the app composes under a message's bubble (a received text's label chip). */
   messageExtra?: (message: MessageDto) => ReactNode;
 };
@@ -59,6 +61,7 @@ function RecordBody({
   smsSenders,
   smsTools,
   canText,
+  crmPush,
   messageExtra,
   onOpenItem,
   onChanged,
@@ -86,7 +89,13 @@ function RecordBody({
       <Group align="stretch" gap={0} wrap="nowrap" h="100%">
         <ScrollArea style={{ flex: '1 1 58%' }} h="100%" bg="gray.0">
           <Stack gap="md" p="lg" maw={900} mx="auto">
-            <RecordToolbar item={item} members={members} statuses={statuses} onChanged={changed} />
+            <RecordToolbar
+              item={item}
+              members={members}
+              statuses={statuses}
+              onChanged={changed}
+              crmPush={crmPush}
+            />
             {item.type === 'property' && <PropertyAddressPanel item={item} />}
             {item.type === 'property' && <PropertySkiptracePanel propId={item._id} />}
             {(item.type === 'contact' || item.idts.length > 0) && <IdentifierList item={item} />}
