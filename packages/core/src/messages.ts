@@ -113,6 +113,9 @@ export const messages = {
   /** Skip tracing (spec part 2 §5 for the first; the others we designed, the spec is silent). */
   skiptrace: {
     onlyWithoutPhones: 'Skip trace applies only to properties without phones.',
+    /** Issue 30: a list of contacts and companies showed a Skiptrace button that could never work. */
+    noPropertiesToTrace:
+      'Skip tracing looks up the owners of properties by their addresses. This list has no properties, so there is nothing to trace.',
     propertyNotFound: 'That property does not exist.',
     nothingToTrace: 'Every property of this list has phones already: there is nothing to skip trace.',
     alreadyRunning: 'This list is being skip traced already.',

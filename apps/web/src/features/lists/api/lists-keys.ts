@@ -1,4 +1,5 @@
-export type ListPage = { skip: number; search: string };
+/** A page of the list detail; `type` is what the left pane shows (properties unless told). */
+export type ListPage = { skip: number; search: string; type?: 'property' | 'contact' | 'company' };
 
 export const listsKeys = {
   all: ['lists'] as const,

@@ -53,11 +53,7 @@ export function ImportSummary({ result }: { result: ImportResult }) {
       <Group gap="lg" wrap="wrap" align="flex-start">
         <Group gap="md" role="group" aria-label="Rows of the file" wrap="nowrap">
           <Figure label="Rows read" value={result.rowsRead} />
-          <Figure
-            label="Rows dropped"
-            value={dropped}
-            color={dropped > 0 ? 'orange.8' : undefined}
-          />
+          <Figure label="Rows dropped" value={dropped} color={dropped > 0 ? 'orange.8' : undefined} />
         </Group>
         <Group
           gap="md"
