@@ -89,6 +89,29 @@ describe('a new team’s lists', () => {
     await context.close();
   }, 180_000);
 
+  it('makes a field for a Redfin column no field fits, in the mapper', async () => {
+    const { context, page, problems } = await signedIn(browser, admin);
+    await page.goto(`${server.url}/import`);
+    await page.getByLabel('Spreadsheet file').setInputFiles({
+      name: 'redfin.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(REDFIN + '\n'),
+    });
+    await page.getByRole('region', { name: 'Map columns' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'New field for PRICE', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Property field' }).click();
+    await page.getByRole('button', { name: 'Property: Price' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'New field for SQUARE FEET', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Property field' }).click();
+    await page.getByRole('button', { name: 'Property: Square Feet' }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('button', { name: 'New field for PRICE', exact: true })
+      .waitFor({ state: 'detached' });
+    await shot(page, 'import-new-field');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('offers neither Push to CRM nor Look up property info where nothing is configured', async () => {
     const ann = await insertContact(server.database.db, admin.teamId, {
       first: 'Ann',
