@@ -384,7 +384,7 @@ describe('a simulated phone', () => {
       )
       .toBe(true);
     const numbers = ['916-456-7890', '916-456-7894', '916-456-7896', '916-456-7898'];
-    const contacts = [];
+    const contacts: { id: string }[] = [];
     for (const phone of numbers)
       contacts.push(await insertContact(t.database.db, admin.teamId, { phones: [phone] }));
     for (const [i, c] of contacts.entries())

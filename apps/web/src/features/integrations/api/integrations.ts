@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getIntegrations, updateHooks, type Integrations } from '@prospector/core';
 import { call } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
-import { authKeys } from '../../auth/api/auth-keys';
 
 export const integrationsKeys = { all: ['integrations'] as const };
 
@@ -13,14 +12,14 @@ export function useIntegrations() {
 
 export type HookUrls = Pick<Integrations, 'pushHook' | 'inboundHook' | 'outboundHook' | 'podioHook'>;
 
-export function useSaveHooks() {
+/** `onSaved`: the app patches what else shows the hooks (records offer 'Push to CRM' by the push hook). */
+export function useSaveHooks(onSaved?: (saved: Integrations) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (hooks: HookUrls) => call(updateHooks, hooks),
     onSuccess: (saved) => {
       queryClient.setQueryData(integrationsKeys.all, saved);
-      // Records offer 'Push to CRM' by the team's push hook, which the user's team summary carries.
-      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
+      onSaved?.(saved);
       notifySuccess('Hooks saved.');
     },
   });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Anchor,
   Badge,
@@ -61,19 +61,19 @@ function ListDetail({ id, timeZone }: { id: string; timeZone?: string | null }) 
   );
   const detail = useListDetail(id, page);
   const data = detail.data;
-  const view: View = page.type ?? 'property';
   const counts: Record<View, number> = {
     property: data?.list.propCount ?? 0,
     contact: data?.list.itemCount ?? 0,
     company: data?.list.compCount ?? 0,
   };
-  // A list without properties opens on its contacts, or its companies (issue 30).
-  const noProperties = data !== undefined && counts.property === 0 && page.type === 'property';
+  // A list without properties opens on its contacts, or its companies (issue 30): the page asked for
+  // properties shows the first kind the list has until the user picks one.
   const firstKind: View | null = counts.contact > 0 ? 'contact' : counts.company > 0 ? 'company' : null;
-  useEffect(() => {
-    if (noProperties && firstKind && page.search === '')
-      setPage((current) => ({ ...current, skip: 0, type: firstKind }));
-  }, [noProperties, firstKind, page.search]);
+  const noProperties =
+    data !== undefined && counts.property === 0 && !page.chosen && page.search === '' && firstKind !== null;
+  if (noProperties && firstKind && page.type !== firstKind)
+    setPage((current) => ({ ...current, skip: 0, type: firstKind }));
+  const view: View = page.type ?? 'property';
   const views = (Object.keys(VIEW_LABELS) as View[]).filter((v) => counts[v] > 0 || v === view);
 
   if (detail.isError && !data) {
@@ -160,7 +160,9 @@ function ListDetail({ id, timeZone }: { id: string; timeZone?: string | null }) 
               aria-label="Records of the list"
               w="fit-content"
               value={view}
-              onChange={(value) => setPage((current) => ({ ...current, skip: 0, type: value as View }))}
+              onChange={(value) =>
+                setPage((current) => ({ ...current, skip: 0, type: value as View, chosen: true }))
+              }
               data={views.map((v) => ({
                 value: v,
                 label: `${VIEW_LABELS[v]} · ${counts[v].toLocaleString('en-US')}`,
@@ -170,8 +172,8 @@ function ListDetail({ id, timeZone }: { id: string; timeZone?: string | null }) 
           {view === 'property' ? (
             <PropertiesPane
               listId={id}
-              properties={noProperties && firstKind ? undefined : data?.properties}
-              total={noProperties && firstKind ? undefined : data?.total}
+              properties={data?.properties}
+              total={data?.total}
               skip={data ? page.skip : 0}
               searching={page.search !== ''}
               fetching={detail.isFetching && detail.isPlaceholderData}
