@@ -11,6 +11,8 @@ import { devicePlatform } from '@prospector/core/contract/device';
 const simReply = z.object({
   /** Case-insensitive substring of the text sent; no `match` answers every text. */
   match: z.string().min(1).optional(),
+  /** Answers only texts to numbers ending in one of these digits; absent: any number. */
+  lastDigits: z.array(z.string().regex(/^\d$/)).min(1).optional(),
   reply: z.string().min(1).max(5000),
   delayMs: z.number().int().min(0).optional(),
 });

@@ -100,6 +100,11 @@ export const messages = {
     unknownColumn: 'The file has no column "{column}".',
     noPhones: 'The file has no valid phone numbers.',
     exportEmpty: 'There is nothing to export.',
+    /** Issue 30: an export that finds nothing says why, by what was asked for. */
+    exportNoContacts:
+      '{list} has no contacts, so there is nothing to export. Exports hold contacts and their phones.',
+    exportNoDnc: 'There is nothing to export: no contact of {list} has a DNC phone.',
+    exportNoLandlines: 'There is nothing to export: no contact of {list} has a landline.',
     droppedEmpty: 'Empty row',
     droppedNoIdentifier: 'No valid phone, e-mail, address or company',
     listImporting: 'This list is still importing. You can delete it once the import has finished.',
@@ -108,6 +113,9 @@ export const messages = {
   /** Skip tracing (spec part 2 §5 for the first; the others we designed, the spec is silent). */
   skiptrace: {
     onlyWithoutPhones: 'Skip trace applies only to properties without phones.',
+    /** Issue 30: a list of contacts and companies showed a Skiptrace button that could never work. */
+    noPropertiesToTrace:
+      'Skip tracing looks up the owners of properties by their addresses. This list has no properties, so there is nothing to trace.',
     propertyNotFound: 'That property does not exist.',
     nothingToTrace: 'Every property of this list has phones already: there is nothing to skip trace.',
     alreadyRunning: 'This list is being skip traced already.',

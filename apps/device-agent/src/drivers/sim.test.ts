@@ -118,4 +118,16 @@ describe('the simulated phone', () => {
     expect(findReply(replies, 'Hello')?.reply).toBe('hi');
     expect(findReply([{ match: 'x', reply: 'y' }], 'Hello')).toBeUndefined();
   });
+
+  it('answers by the last digit of the number texted when a rule names digits', () => {
+    const replies = [
+      { lastDigits: ['6', '7'], reply: 'STOP' },
+      { lastDigits: ['8'], reply: 'Wrong number' },
+      { reply: 'Interested' },
+    ];
+    expect(findReply(replies, 'Hello', '+19164567006')?.reply).toBe('STOP');
+    expect(findReply(replies, 'Hello', '+19164567007')?.reply).toBe('STOP');
+    expect(findReply(replies, 'Hello', '+19164567008')?.reply).toBe('Wrong number');
+    expect(findReply(replies, 'Hello', '+19164567001')?.reply).toBe('Interested');
+  });
 });

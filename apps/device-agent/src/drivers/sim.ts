@@ -53,9 +53,15 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export function findReply(replies: readonly SimReply[], body: string): SimReply | undefined {
+/** The first rule whose text and recipient match: a rule without `match` or `lastDigits` takes any. */
+export function findReply(replies: readonly SimReply[], body: string, to = ''): SimReply | undefined {
   const text = body.toLowerCase();
-  return replies.find((r) => r.match === undefined || text.includes(r.match.toLowerCase()));
+  const last = to.slice(-1);
+  return replies.find(
+    (r) =>
+      (r.match === undefined || text.includes(r.match.toLowerCase())) &&
+      (r.lastDigits === undefined || r.lastDigits.includes(last)),
+  );
 }
 
 /** Runs callbacks after a fixed delay with one timer at a time (due times only grow: FIFO order). */
@@ -155,7 +161,7 @@ export function createSimDriver(initial: SimOptions, deps: { log?: SimPhoneLog }
   };
 
   const scheduleReply = (job: DeviceJob) => {
-    const rule = findReply(options.replies, job.body);
+    const rule = findReply(options.replies, job.body, job.to);
     if (!rule) return;
     const message = (): InboundSms => ({
       id: randomUUID(),

@@ -15,6 +15,7 @@ export const DEFAULT_CONFIG = {
   mapsConfigured: false,
   stripePublishableKey: null,
   geocoding: false,
+  propertyInfoLookup: false,
   mapTileUrl: null,
   mapTileAttribution: '© OpenStreetMap contributors',
 };

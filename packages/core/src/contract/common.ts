@@ -22,6 +22,8 @@ export const teamSummary = z.object({
   subUsers: z.array(z.object({ name: text(), phone: text() })),
   /** Set while our staff have suspended the team (ADR 025): every member sees the banner with the reason. */
   suspension: z.object({ reason: text(), since: text() }).nullable().optional(),
+  /** The team has a push hook (Settings > Integrations): records offer 'Push to CRM' only then. */
+  crmPush: z.boolean().optional(),
 });
 export type TeamSummary = z.infer<typeof teamSummary>;
 

@@ -20,6 +20,11 @@ export const getPublicConfig = defineEndpoint({
     stripePublishableKey: text().nullable(),
     /** Addresses can be geocoded (Google, or a Nominatim geocoder): a tile map can find any property. */
     geocoding: z.boolean(),
+    /**
+     * A property's 'Look up property info' can fill something: a property-information provider or a
+     * geocoder is configured. Without either the button is not offered (issue 30).
+     */
+    propertyInfoLookup: z.boolean(),
     /** Without a maps key: the tile server (a `{z}/{x}/{y}` URL template) Leaflet maps are drawn from. */
     mapTileUrl: text().nullable(),
     /** The credit the tile server asks for, shown in the map's corner. */

@@ -1,3 +1,4 @@
+import { normalizePhone } from './records.js';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from './billing.js';
 import {
@@ -114,5 +115,19 @@ describe('skip trace rules', () => {
     expect(numbers.every(isFictionalNumber)).toBe(true);
     expect(results.find((r) => r.matched)!.persons[0]).toMatchObject({ firstName: 'Jane', lastName: 'Roe' });
     expect(isFictionalNumber('+12065550200')).toBe(false);
+  });
+
+  it('the demo gives owners without a name distinct made-up names and numbers that are valid phones, and another draw differs', () => {
+    const addresses = Array.from({ length: 300 }, (_, i) => `${100 + i} Oak Ave, Nashville, TN 37206`);
+    const hits = addresses.map((a) => demoTrace(a, '')).filter((r) => r.matched);
+    const names = new Set(hits.map((r) => `${r.persons[0]!.firstName} ${r.persons[0]!.lastName}`));
+    expect(names.size).toBeGreaterThan(hits.length * 0.6);
+    const numbers = hits.flatMap((r) => r.persons[0]!.phones.map((p) => p.number));
+    expect(numbers.every((n) => normalizePhone(n) === n && isFictionalNumber(n))).toBe(true);
+    const emails = hits.map((r) => r.persons[0]!.emails[0]!);
+    expect(new Set(emails).size).toBe(emails.length);
+    const hit = addresses.find((a) => demoTrace(a, '').matched)!;
+    expect(demoTrace(hit, '', 1).persons[0]!.phones).not.toEqual(demoTrace(hit, '').persons[0]!.phones);
+    expect(demoTrace(hit, '', 1)).toEqual(demoTrace(hit, '', 1));
   });
 });

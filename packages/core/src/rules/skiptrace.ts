@@ -125,27 +125,50 @@ export function stableHash(text: string): number {
   return h >>> 0;
 }
 
-const DEMO_AREA_CODES = ['206', '212', '305', '312', '415', '512', '602', '702', '917', '404'];
-const DEMO_FIRST = ['Alex', 'Jordan', 'Morgan', 'Taylor', 'Casey', 'Riley', 'Jamie', 'Avery'];
-const DEMO_LAST = ['Rivera', 'Nguyen', 'Patel', 'Okafor', 'Larsen', 'Moreau', 'Kowalski', 'Tanaka'];
+/**
+ * Area codes of the demo's numbers: 555-0100..0199 is fictional in each of them, so 120 codes give
+ * 12,000 numbers, room for thousands of demo owners without one number turning up twice.
+ */
+const DEMO_AREA_CODES = (
+  '201 202 203 205 206 207 208 209 210 212 213 214 215 216 217 218 219 224 225 228 229 231 234 239 ' +
+  '240 248 251 252 253 254 256 260 262 267 269 270 272 276 281 301 302 303 304 305 307 308 309 310 ' +
+  '312 313 314 315 316 317 318 319 320 321 323 325 330 331 334 336 337 339 346 347 351 352 360 361 ' +
+  '385 386 401 402 404 405 406 407 408 409 410 412 413 414 415 417 419 423 424 425 430 432 434 435 ' +
+  '440 443 458 469 470 475 478 479 480 484 501 502 503 504 505 507 508 509 510 512 513 515 516 517'
+).split(' ');
+const DEMO_FIRST = (
+  'Alex Jordan Morgan Taylor Casey Riley Jamie Avery Quinn Rowan Sage Emerson Parker Reese Skyler ' +
+  'Dakota Hayden Finley Harper Logan Blake Drew Kendall Peyton'
+).split(' ');
+const DEMO_LAST = (
+  'Rivera Nguyen Patel Okafor Larsen Moreau Kowalski Tanaka Haddad Lindqvist Mensah Castillo Novak ' +
+  'Fischer Abara Sorensen Delgado Ishikawa Brennan Petrov Achebe Marchetti Olsen Varga'
+).split(' ');
 
 /**
  * The demo provider's answer for an address: fictional, and the same every time. About 1 in 4
- * addresses is a miss; a hit names the property's owner when it has one (else a made-up name) and
- * gives 1 to 6 numbers of 555-0100..0199, every third a landline and 1 in 5 on the DNC registry, and
- * an e-mail at example.com (a reserved domain).
+ * addresses is a miss; a hit names the property's owner when it has one (else a made-up name of 576)
+ * and gives 1 to 4 consecutive numbers of 555-0100..0199 in one of 120 area codes, every third a
+ * landline and 1 in 5 on the DNC registry, and an e-mail at example.com (a reserved domain) that
+ * carries a number of its own. `attempt` (1, 2, …) draws another owner for the same address: the demo
+ * provider asks again when a number or e-mail is already some record's, so that no two properties
+ * share an owner by chance (issue 30: 270 hits had become 27 contacts).
  */
-export function demoTrace(address: string, owner: string): TraceResult {
-  const h = stableHash(address.trim().toLowerCase());
+export function demoTrace(address: string, owner: string, attempt = 0): TraceResult {
+  const key = address.trim().toLowerCase();
+  const h = stableHash(key);
   if (h % 4 === 0) return { matched: false, persons: [] };
+  const v = attempt === 0 ? h : stableHash(`${key}#${attempt}`);
   const words = owner.trim().split(/\s+/).filter(Boolean);
-  const firstName = words.length > 1 ? words[0]! : DEMO_FIRST[h % DEMO_FIRST.length]!;
-  const lastName = words.length > 1 ? words.slice(1).join(' ') : (words[0] ?? DEMO_LAST[(h >>> 3) % 8]!);
-  const count = 1 + ((h >>> 5) % 6);
-  const area = DEMO_AREA_CODES[(h >>> 8) % DEMO_AREA_CODES.length]!;
+  const firstName = words.length > 1 ? words[0]! : DEMO_FIRST[v % DEMO_FIRST.length]!;
+  const lastName =
+    words.length > 1 ? words.slice(1).join(' ') : (words[0] ?? DEMO_LAST[(v >>> 5) % DEMO_LAST.length]!);
+  const count = 1 + ((v >>> 10) % 4);
+  const area = DEMO_AREA_CODES[(v >>> 12) % DEMO_AREA_CODES.length]!;
+  const start = (v >>> 19) % 100;
   const phones: TracedPhone[] = [];
   for (let i = 0; i < count; i++) {
-    const line = ((h >>> 12) + i * 37) % 100;
+    const line = (start + i) % 100;
     phones.push({
       number: `+1${area}55501${String(line).padStart(2, '0')}`,
       lineType: i % 3 === 2 ? 'landline' : 'mobile',
@@ -153,7 +176,11 @@ export function demoTrace(address: string, owner: string): TraceResult {
     });
   }
   const local = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '');
-  return { matched: true, persons: [{ firstName, lastName, phones, emails: [`${local}@example.com`] }] };
+  const tag = String(v % 10_000).padStart(4, '0');
+  return {
+    matched: true,
+    persons: [{ firstName, lastName, phones, emails: [`${local}.${tag}@example.com`] }],
+  };
 }
 
 /** Said where a trace is started: the lawful purposes the data may be used for (DPPA/GLBA). */

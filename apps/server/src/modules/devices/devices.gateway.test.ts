@@ -367,4 +367,46 @@ describe('a simulated phone', () => {
     });
     expect(await devices()).toEqual([]);
   }, 30_000);
+
+  it('answers as people do, by the number texted: interest, a question, STOP and wrong number, each handled', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/services/addSimulatedPhone',
+      headers: admin.headers,
+      payload: {},
+    });
+    await expect
+      .poll(
+        async () =>
+          (await t.app.inject({ method: 'GET', url: '/api/services/devices', headers: admin.headers })).json()
+            .devices[0]?.connected,
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    const numbers = ['916-456-7890', '916-456-7894', '916-456-7896', '916-456-7898'];
+    const contacts: { id: string }[] = [];
+    for (const phone of numbers)
+      contacts.push(await insertContact(t.database.db, admin.teamId, { phones: [phone] }));
+    for (const [i, c] of contacts.entries())
+      expect(
+        (await sendSms(c.id, `+1${numbers[i]!.replace(/-/g, '')}`, 'Would you sell 412 Elm St?')).statusCode,
+      ).toBe(200);
+    const replyOf = async (itemId: string) =>
+      (await t.database.db.select().from(messageRows).where(eq(messageRows.itemId, itemId))).find(
+        (m) => m.direction === 'in' && !m.system,
+      )?.body;
+    await expect
+      .poll(async () => Promise.all(contacts.map((c) => replyOf(c.id))), { timeout: 20_000 })
+      .toEqual([
+        'Hi! Yes, I got your text. Is the offer still open?',
+        'Who is this? How did you get my number?',
+        'STOP',
+        'Sorry, you have the wrong number.',
+      ]);
+    const phoneStatus = async (itemId: string) =>
+      (await t.database.db.select().from(identifiers).where(eq(identifiers.itemId, itemId)))[0]!.status;
+    await expect
+      .poll(async () => Promise.all(contacts.map((c) => phoneStatus(c.id))), { timeout: 10_000 })
+      .toEqual(['', '', 'DNC', 'Wrong #']);
+  }, 45_000);
 });

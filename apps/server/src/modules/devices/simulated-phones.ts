@@ -9,9 +9,15 @@ import type { Peers } from '../../plugins/realtime.js';
 import * as q from './devices.queries.js';
 import { deviceToken } from './devices.tokens.js';
 
-/** What the simulated phone's contacts answer, so a newcomer sees a reply come back. */
-const REPLIES = [
-  { match: 'stop', reply: 'STOP', delayMs: 3000 },
+/**
+ * What the simulated phone's contacts answer, so a trial shows the reply handling (issue 30): by the
+ * last digit of the number texted, 0–3 show interest, 4–5 ask a question, 6–7 opt out (the number
+ * turns DNC) and 8–9 say it is a wrong number (it turns Wrong #). A contact always answers alike.
+ */
+export const SIMULATED_REPLIES = [
+  { lastDigits: ['4', '5'], reply: 'Who is this? How did you get my number?', delayMs: 4000 },
+  { lastDigits: ['6', '7'], reply: 'STOP', delayMs: 3000 },
+  { lastDigits: ['8', '9'], reply: 'Sorry, you have the wrong number.', delayMs: 4000 },
   { reply: 'Hi! Yes, I got your text. Is the offer still open?', delayMs: 5000 },
 ];
 
@@ -51,7 +57,7 @@ export function createSimulatedPhones(deps: {
         maxConcurrentSends: 4,
         sendIntervalMs: 0,
       },
-      driver: createSimDriver({ latencyMs: 1000, failureRate: 0, seed: 1, replies: REPLIES }),
+      driver: createSimDriver({ latencyMs: 1000, failureRate: 0, seed: 1, replies: SIMULATED_REPLIES }),
       journal,
       logger,
     });

@@ -75,6 +75,7 @@ describe('serving the web app', () => {
       mapsConfigured: false,
       stripePublishableKey: null,
       geocoding: false,
+      propertyInfoLookup: false,
       mapTileUrl: null,
       mapTileAttribution: '© OpenStreetMap contributors',
     });

@@ -46,6 +46,7 @@ export async function healthRoutes(app: FastifyInstance) {
     mapsConfigured: app.services.maps.kind === 'google',
     stripePublishableKey: app.services.payments.publishableKey,
     geocoding: app.services.maps.configured,
+    propertyInfoLookup: app.services.maps.configured || app.services.propertyInfo.configured,
     mapTileUrl: app.config.MAP_TILE_URL ?? null,
     mapTileAttribution: app.config.MAP_TILE_ATTRIBUTION,
   }));

@@ -5,6 +5,7 @@ import {
   type FieldValue,
   type ListDto,
   type ListProperty,
+  type ListRecord,
 } from '@prospector/core';
 import type * as q from './lists.queries.js';
 
@@ -96,5 +97,17 @@ export function toListProperty(r: q.PropertyRow): ListProperty {
     Owner: str(d['Owner']),
     verifiedOwner: r.verified,
     phones: r.phones,
+  };
+}
+
+/** A contact or company row of a list's detail, titled as everywhere else (`itemTitle`). */
+export function toListRecord(r: q.ListRecordRow): ListRecord {
+  const company = r.company ? itemTitle('company', r.company as Record<string, FieldValue>) : '';
+  return {
+    _id: r.id,
+    type: r.type,
+    title: itemTitle(r.type, r.data, { company, primary: r.identifiers[0] ?? null }),
+    identifiers: r.identifiers,
+    status: r.type === 'contact' ? r.status : null,
   };
 }

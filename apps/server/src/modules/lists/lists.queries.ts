@@ -273,6 +273,51 @@ export async function listProperties(
   return { rows, total: total?.n ?? 0 };
 }
 
+export type ListRecordRow = {
+  id: string;
+  type: 'contact' | 'company';
+  data: Record<string, FieldValue>;
+  status: string | null;
+  identifiers: string[];
+  company: CompanyNameFields;
+};
+
+/** A page of a list's contacts or companies, in the order they joined, with their phones and e-mails. */
+export async function listRecords(
+  db: Db,
+  p: {
+    listId: string;
+    type: 'contact' | 'company';
+    search: string;
+    skip: number;
+    limit: number;
+    viewerId: string | null;
+  },
+) {
+  const filter = p.search
+    ? sql`and i.search_text like ${`%${p.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`
+    : sql``;
+  const [rows, [total]] = await Promise.all([
+    queryRows<ListRecordRow>(
+      db,
+      sql`select i.id, i.type, i.data, s.text as status,
+          coalesce((select array_agg(idt.value order by idt."primary" desc, idt.position)
+                    from identifiers idt where idt.item_id = i.id), '{}') as identifiers,
+          ${linkedCompanyFields('i')} as company
+        from list_items li join items i on i.id = li.item_id
+        left join statuses s on s.id = i.status_id
+        where li.list_id = ${p.listId} and li.type = ${p.type} ${filter} ${visible(p.viewerId)}
+        order by i.created_at, i.id limit ${p.limit} offset ${p.skip}`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from list_items li join items i on i.id = li.item_id
+        where li.list_id = ${p.listId} and li.type = ${p.type} ${filter} ${visible(p.viewerId)}`,
+    ),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
 /** The list detail's right pane: properties by phone count, verified owners, use descriptions. */
 export async function propertyStats(db: Db, listId: string, viewerId: string | null) {
   const [agg] = await queryRows<{

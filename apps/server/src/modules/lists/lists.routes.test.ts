@@ -267,6 +267,66 @@ describe('importing and stacking', () => {
   });
 });
 
+describe('a list of contacts and companies, without properties', () => {
+  it('shows its contacts and its companies, 25 a page, titled and with their phones', async () => {
+    const admin = await insertTeamAdmin(t, 'people@lists.test');
+    // The hospitals' first 40 rows, mapped to a contact phone and a company name only.
+    const lines = readFileSync(HOSPITALS, 'utf8').split('\n').slice(0, 41).join('\n') + '\n';
+    const { payload, contentType } = multipartFile('hospitals.csv', Buffer.from(lines));
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/lists/upload',
+      headers: { ...admin.headers, 'content-type': contentType },
+      payload,
+    });
+    const fields = [
+      { name: 'Telephone Number', type: 'contact', matchesTo: 'Phone' },
+      { name: 'Facility Name', type: 'company', matchesTo: 'Name' },
+    ];
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/lists/import',
+      headers: admin.headers,
+      payload: { name: 'Hospitals', countryCode: '+1', fileId: up.json<Upload>().fileId, fields },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    await t.app.services.imports.idle();
+    const id = started.json<{ list: ListDto }>().list._id;
+    const page = async (type: string, skip = 0, search = '') =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/lists/byId/${id}/${skip}?type=${type}${search ? `&search=${search}` : ''}`,
+          headers: admin.headers,
+        })
+      ).json<{
+        list: ListDto;
+        total: number;
+        properties: unknown[];
+        records: { type: string; title: string; identifiers: string[]; status: string | null }[];
+      }>();
+
+    const contacts = await page('contact');
+    expect(contacts.list.propCount).toBe(0);
+    expect(contacts.total).toBe(contacts.list.itemCount);
+    expect(contacts.total).toBeGreaterThan(25);
+    expect(contacts.records).toHaveLength(25);
+    expect(contacts.properties).toEqual([]);
+    // A contact without a name is titled by its company, as everywhere else.
+    expect(contacts.records[0]).toMatchObject({ type: 'contact', title: 'Southeast Health Medical Center' });
+    expect(contacts.records[0]!.identifiers[0]).toMatch(/^\+1\d{10}$/);
+    expect((await page('contact', 25)).records).toHaveLength(contacts.total - 25);
+
+    const companies = await page('company', 0, 'marshall');
+    expect(companies.records.map((r) => [r.type, r.title, r.status])).toEqual([
+      ['company', 'Marshall Medical Centers', null],
+    ]);
+    // Without a type the page is the properties', as before: none here.
+    const properties = await page('property');
+    expect([properties.total, properties.records]).toEqual([0, undefined]);
+  });
+});
+
 describe('an import that is stopped part-way', () => {
   it('resumes after a restart and finishes with exactly the counts of an uninterrupted import', async () => {
     const reference = await insertTeamAdmin(t, 'ref@example.com');

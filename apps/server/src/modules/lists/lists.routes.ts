@@ -54,7 +54,7 @@ export async function listsRoutes(app: FastifyInstance) {
   });
   route(app, getListStats, async ({ auth, params }) => unwrap(await lists.stats(auth, params.id)));
   route(app, getListById, async ({ auth, params, query }) =>
-    unwrap(await lists.detail(auth, params.listId, params.skip, query.search ?? '')),
+    unwrap(await lists.detail(auth, params.listId, params.skip, query.search ?? '', query.type)),
   );
   route(app, countExport, async ({ auth }) => ({ statuses: await lists.countExport(auth) }));
   route(app, exportByStatus, async ({ auth, body }) =>

@@ -16,7 +16,7 @@ import { fail, ok, type Result } from '../../lib/result.js';
 import type { PlansService } from '../billing/index.js';
 import { seesAllData, type RecordsService } from '../records/index.js';
 import type { ListsErrorCode } from './lists.errors.js';
-import { EXPORT_HEADER, exportLine, toListDto, toListProperty } from './lists.mappers.js';
+import { EXPORT_HEADER, exportLine, toListDto, toListProperty, toListRecord } from './lists.mappers.js';
 import * as q from './lists.queries.js';
 
 export { toListDto } from './lists.mappers.js';
@@ -129,20 +129,23 @@ export function createListsService(deps: {
       });
     },
 
-    async detail(auth: AuthContext, listId: string, skip: number, search: string) {
+    async detail(
+      auth: AuthContext,
+      listId: string,
+      skip: number,
+      search: string,
+      type: 'property' | 'contact' | 'company' = 'property',
+    ) {
       const list = await q.findList(db, auth.teamId, listId);
       if (!list) return fail('LIST_NOT_FOUND' as const);
       const v = viewer(auth);
-      const [{ rows, total }, { agg, uses }] = await Promise.all([
-        q.listProperties(db, {
-          listId,
-          search: search.trim(),
-          skip,
-          limit: LIST_DETAIL_PAGE_SIZE,
-          viewerId: v,
-        }),
+      const page = { listId, search: search.trim(), skip, limit: LIST_DETAIL_PAGE_SIZE, viewerId: v };
+      const [{ rows, total: propertyTotal }, { agg, uses }, others] = await Promise.all([
+        type === 'property' ? q.listProperties(db, page) : { rows: [], total: 0 },
         q.propertyStats(db, listId, v),
+        type === 'property' ? null : q.listRecords(db, { ...page, type }),
       ]);
+      const total = others ? others.total : propertyTotal;
       const top = uses.slice(0, 6);
       const other = uses.slice(6).reduce((n, u) => n + u.n, 0);
       const labels = [...top.map((u) => u.label), ...(other ? ['Other'] : [])];
@@ -151,6 +154,7 @@ export function createListsService(deps: {
         list: await toVisibleDto(auth, list),
         total,
         properties,
+        ...(others ? { records: others.rows.map(toListRecord) } : {}),
         stats: {
           propCount: agg.total,
           verifiedOwners: agg.verified,

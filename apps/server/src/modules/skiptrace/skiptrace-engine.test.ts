@@ -2,12 +2,19 @@ import { messages, skiptracePrice, type SkiptraceRunDto } from '@prospector/core
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditEntries, creditHolds, identifiers } from '../../db/schema/index.js';
-import { createBatchData, type SkiptraceProvider } from '../../providers/skiptrace/index.js';
+import {
+  createBatchData,
+  createDemoProvider,
+  type SkiptraceProvider,
+} from '../../providers/skiptrace/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { startFakeBatchData, type FakeBatchData } from '../../test/fake-batchdata.js';
 import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
 import { createSkiptraceEngine } from './skiptrace-engine.js';
-import { grantCredits, importProperties } from './skiptrace.test-support.js';
+import { queryRows } from '../../db/client.js';
+import { importCsv } from '../../test/import-csv.js';
+import { heldValues } from './skiptrace.queries.js';
+import { grantCredits, importProperties, PROPERTY_FIELDS } from './skiptrace.test-support.js';
 
 /*
  * List-wide skip traces against the local BatchData fake, with engines this file starts and stops
@@ -214,6 +221,39 @@ describe('a list-wide skip trace', () => {
     expect(fake.asked.size).toBe(run!.done);
     expect(1_000_000 - (await balance())).toBe(run!.hits * 600);
   }, 60_000);
+
+  it('with the demo provider gives every property found an owner of its own, as a trial user expects', async () => {
+    const rows = Array.from({ length: 400 }, (_, i) => `${i + 1} Oak Ave,Nashville,TN,37206,`);
+    const list = await importCsv(
+      t,
+      admin,
+      ['Street,City,State,Zip,Owner', ...rows].join('\n') + '\n',
+      PROPERTY_FIELDS,
+      'Demo',
+    );
+    await grantCredits(t, admin, 100);
+    expect((await start(list._id, 'single')).statusCode).toBe(200);
+    const demo = createDemoProvider({ taken: (teamId, values) => heldValues(t.database.db, teamId, values) });
+    // Two lanes of 100 properties trace at once: neither may hand out a number the other did.
+    const e = engine(2, { provider: demo });
+    await expect
+      .poll(async () => (await state(list._id)).run!.state, { timeout: 60_000 })
+      .not.toBe('running');
+    await e.stop();
+    expect((await state(list._id)).run).toMatchObject({ state: 'done', reason: null });
+    const hits = (await state(list._id)).run!.hits;
+    expect(hits).toBeGreaterThan(250);
+    const owners = await queryRows<{ contact: string; properties: number }>(
+      t.database.db,
+      sql`
+      select l.to_id as contact, count(*)::int as properties from item_links l
+      join items p on p.id = l.from_id and p.type = 'property'
+      join items c on c.id = l.to_id and c.type = 'contact'
+      where p.team_id = ${admin.teamId} group by l.to_id`,
+    );
+    expect(owners).toHaveLength(hits);
+    expect(owners.every((o) => o.properties === 1)).toBe(true);
+  }, 90_000);
 
   it('refuses a second run while one runs, and a list whose properties all have phones', async () => {
     const list = await importProperties(t, admin, 5, 'Twice');

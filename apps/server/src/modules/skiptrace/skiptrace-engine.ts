@@ -120,10 +120,16 @@ export function createSkiptraceEngine(deps: {
     });
   }
 
-  async function traceWithRetries(props: q.BatchProperty[]): Promise<Map<string, TraceResult>> {
+  async function traceWithRetries(
+    teamId: string,
+    props: q.BatchProperty[],
+  ): Promise<Map<string, TraceResult>> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await provider.trace(props.map((p) => toTraceRequest(p.item_id, p.data)));
+        return await provider.trace(
+          props.map((p) => toTraceRequest(p.item_id, p.data)),
+          { teamId },
+        );
       } catch (err) {
         if (!(err instanceof SkiptraceFailedError) || err.permanent || attempt >= deps.retries || stopping)
           throw err;
@@ -156,7 +162,7 @@ export function createSkiptraceEngine(deps: {
   ): Promise<boolean> {
     let results: Map<string, TraceResult>;
     try {
-      results = await traceWithRetries(batch.props);
+      results = await traceWithRetries(run.team_id, batch.props);
     } catch (err) {
       await giveBack(run, batch.batchId, batch.holdId);
       throw err;

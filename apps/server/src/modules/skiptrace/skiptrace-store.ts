@@ -48,7 +48,8 @@ function clean(persons: TracedPerson[]): TracedPerson[] {
  * the property, stacked — an owner already known (a contact holding one of the found phones or
  * e-mails, or a contact linked to the property under the same name) gets the new values and the link,
  * never a copy. Found values carry their source ('skiptrace') and line type; a phone the provider flags
- * DNC, or on the team's DNC list, is stored as DNC (and one the team had already becomes DNC).
+ * DNC, or on the team's DNC list, is stored as DNC (and one the team had already becomes DNC). A
+ * property with no Owner takes its first owner's name.
  */
 export async function storeResults(
   tx: Db,
@@ -84,7 +85,7 @@ export async function storeResults(
   const linkedTo = new Map<string, q.KnownOwners['linked']>();
   for (const l of known.linked) linkedTo.set(l.property_id, [...(linkedTo.get(l.property_id) ?? []), l]);
 
-  const w: q.OwnerWrites = { contacts: [], identifiers: [], links: [], members: [] };
+  const w: q.OwnerWrites = { contacts: [], identifiers: [], links: [], members: [], owners: [] };
   const newDnc: string[] = [];
   const stored = new Map<string, StoredProperty>();
   for (const { propertyId, persons } of hits) {
@@ -144,6 +145,7 @@ export async function storeResults(
       for (const listId of ctx.listIds(propertyId)) w.members.push({ list_id: listId, id: contactId });
       owners.push({ id: contactId, name, phones, emails: person.emails });
     }
+    if (owners[0]) w.owners.push({ id: propertyId, owner: owners[0].name });
     const figures = hitFigures(persons);
     stored.set(propertyId, { propertyId, hit: true, owners, ...figures });
   }

@@ -1,6 +1,7 @@
 import { servicePlugin } from '../../plugins/services.js';
 import { createSkiptraceProvider, type SkiptraceProvider } from '../../providers/skiptrace/index.js';
 import { createSkiptraceEngine } from './skiptrace-engine.js';
+import { heldValues } from './skiptrace.queries.js';
 import { createSkiptraceService } from './skiptrace.service.js';
 
 export type SkiptraceOptions = {
@@ -18,7 +19,11 @@ export const skiptracePlugin = servicePlugin<'skiptrace' | 'skiptraceEngine', Sk
     const { db } = app.database;
     const provider =
       options.skiptraceProvider ??
-      createSkiptraceProvider({ key: config.BATCHDATA_API_KEY, baseUrl: config.BATCHDATA_URL });
+      createSkiptraceProvider({
+        key: config.BATCHDATA_API_KEY,
+        baseUrl: config.BATCHDATA_URL,
+        taken: (teamId, values) => heldValues(db, teamId, values),
+      });
     const statusIdOf = (teamId: string) => records.notContactedStatusId(db, teamId);
     const engine = createSkiptraceEngine({
       db,

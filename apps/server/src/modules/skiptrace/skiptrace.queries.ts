@@ -341,6 +341,8 @@ export type OwnerWrites = {
   }[];
   links: { f: string; t: string }[];
   members: { list_id: string; id: string }[];
+  /** A hit property's first owner: its Owner field takes the name when it had none (issue 30, 18). */
+  owners: { id: string; owner: string }[];
 };
 
 /** Every write of a batch's owners in one statement; links both ways, as the records module keeps them. */
@@ -367,6 +369,14 @@ export async function writeOwners(tx: Db, teamId: string, now: Date, w: OwnerWri
       insert into list_items (list_id, type, item_id)
       select x.list_id, 'contact', x.id from jsonb_to_recordset(${json(w.members)}) as x(list_id uuid, id uuid)
       on conflict do nothing returning list_id
+    ), named as (
+      -- Owner is the last field of a record's search text (itemSearchText): appended, it is found.
+      update items p set data = p.data || jsonb_build_object('Owner', x.owner),
+        search_text = trim(p.search_text || ' ' || lower(x.owner)), updated_at = ${now}
+      from jsonb_to_recordset(${json(w.owners)}) as x(id uuid, owner text)
+      where p.id = x.id and p.team_id = ${teamId} and p.type = 'property'
+        and coalesce(p.data->>'Owner', '') = '' and x.owner <> ''
+      returning 1
     ), counted as (
       select list_id, count(*)::int as n from new_members group by list_id
     ), bumped as (
@@ -384,4 +394,15 @@ export async function markDncPhones(tx: Db, teamId: string, values: string[]) {
     sql`update identifiers set status = 'DNC' where team_id = ${teamId} and status = ''
         and value in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`,
   );
+}
+
+/** Which of these values (phones, e-mails) the team's records hold. */
+export async function heldValues(db: Db, teamId: string, values: string[]): Promise<Set<string>> {
+  if (values.length === 0) return new Set();
+  const rows = await queryRows<{ value: string }>(
+    db,
+    sql`select value from identifiers where team_id = ${teamId}
+        and value in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`,
+  );
+  return new Set(rows.map((r) => r.value));
 }

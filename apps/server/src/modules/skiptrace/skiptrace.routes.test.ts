@@ -83,6 +83,39 @@ describe('POST /api/properties/skiptrace', () => {
     expect(again.json().message).toBe(messages.skiptrace.onlyWithoutPhones);
   });
 
+  it('a property without an owner shows the owner the trace found, and one with an owner keeps it', async () => {
+    const rows = ['1 Pine St,Seattle,WA,98101,', '2 Pine St,Seattle,WA,98101,Ada Byron'];
+    const list = await importCsv(
+      t,
+      admin,
+      ['Street,City,State,Zip,Owner', ...rows].join('\n') + '\n',
+      PROPERTY_FIELDS,
+      'Owners',
+    );
+    await grantCredits(t, admin, 1);
+    const page = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/lists/byId/${list._id}/0`, headers: admin.headers })
+      ).json<{ properties: ListProperty[] }>().properties;
+    const before = await page();
+    expect(before.map((p) => p.Owner)).toEqual(['', 'Ada Byron']);
+    for (const p of before) expect((await traceProperty(admin, p._id)).statusCode).toBe(200);
+    const after = await page();
+    expect(after.map((p) => [p.Owner, p.verifiedOwner])).toEqual([
+      ['Pat Doe', true],
+      ['Ada Byron', true],
+    ]);
+    // The owner's name finds the property in the list's search, as an imported owner's does.
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/lists/byId/${list._id}/0?search=pat%20doe`,
+      headers: admin.headers,
+    });
+    expect(found.json<{ properties: ListProperty[] }>().properties.map((p) => p.Street1)).toEqual([
+      '1 Pine St',
+    ]);
+  });
+
   it('a miss charges nothing and gives the hold back', async () => {
     const list = await importProperties(t, admin, 1);
     await grantCredits(t, admin, 1);

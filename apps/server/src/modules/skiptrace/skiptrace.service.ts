@@ -136,7 +136,9 @@ export function createSkiptraceService(deps: {
       const { holdId } = hold.value;
       let results;
       try {
-        results = await deps.provider.trace([toTraceRequest(prop.id, prop.data)]);
+        results = await deps.provider.trace([toTraceRequest(prop.id, prop.data)], {
+          teamId: auth.teamId,
+        });
       } catch (err) {
         await ledger.release(holdId);
         if (err instanceof SkiptraceFailedError) return fail('PROVIDER_FAILED');

@@ -116,6 +116,7 @@ export function createTeamsService(deps: {
           ppgl: team.ppgl,
           avatar: team.avatar,
           subUsers: team.subUsers,
+          crmPush: Boolean(team.pushHook),
           suspension: team.suspendedAt
             ? { reason: team.suspendedReason ?? '', since: new Date(team.suspendedAt).toISOString() }
             : null,

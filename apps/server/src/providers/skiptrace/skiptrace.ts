@@ -11,6 +11,9 @@ export type TraceRequest = {
   owner: string;
 };
 
+/** Whose trace it is: the demo provider avoids values the team's records already hold. */
+export type TraceContext = { teamId: string };
+
 /** The skip-trace provider behind POST /properties/skiptrace and list-wide runs. */
 export type SkiptraceProvider = {
   /** 'demo' answers fictional numbers (no BATCHDATA_API_KEY); the UI says so. */
@@ -18,7 +21,7 @@ export type SkiptraceProvider = {
   /** Addresses one request may carry. */
   readonly maxBatch: number;
   /** One request: an answer per address, by the request's id (a miss is `matched: false`). */
-  trace(requests: TraceRequest[]): Promise<Map<string, TraceResult>>;
+  trace(requests: TraceRequest[], ctx?: TraceContext): Promise<Map<string, TraceResult>>;
 };
 
 /**

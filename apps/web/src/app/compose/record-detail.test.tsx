@@ -6,7 +6,8 @@ import { DEFAULT_CONFIG, mockApi, requestsTo, type FakeRoute } from '../../test/
 import { renderApp } from '../../test/render-app';
 
 const ITEM_ID = '33333333-3333-4333-8333-333333333333';
-const LOAD = { timeout: 3000 };
+// The record modal is a lazy chunk: on a loaded 2-core machine its first load took over 3 s.
+const LOAD = { timeout: 15_000 };
 const ADDRESS = '12 Oak St, Sacramento, CA 95814';
 const PROPERTY = buildItem({
   _id: ITEM_ID,
@@ -15,6 +16,8 @@ const PROPERTY = buildItem({
   data: { Address: '12 Oak St', City: 'Sacramento', State: 'CA', Zip: '95814', Owner: 'Dana Ruiz' },
 });
 const GOOGLE = { ...DEFAULT_CONFIG, mapsConfigured: true, geocoding: true };
+/** A geocoder or a property-information provider: the look-up can fill something. */
+const LOOKUP = { ...DEFAULT_CONFIG, geocoding: true, propertyInfoLookup: true };
 const TILES = { ...DEFAULT_CONFIG, mapTileUrl: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png' };
 
 function setUp(
@@ -87,6 +90,8 @@ describe('a property record: its map', () => {
     );
     expect(panel.queryByRole('img', { name: /Map of/ })).not.toBeInTheDocument();
     expect(requestsTo('POST', '/api/items/coordinates')).toHaveLength(0);
+    // Nothing could fill the property's fields: the look-up is not offered.
+    expect(panel.queryByRole('button', { name: 'Look up property info' })).not.toBeInTheDocument();
   });
 
   it("with a maps key: Google's map of the point, asked for the record so the server keeps it", async () => {
@@ -185,6 +190,7 @@ describe('a property record: the information look-up', () => {
   it('fills the empty fields and says which', async () => {
     const filled = { ...PROPERTY, data: { ...PROPERTY.data, Bedrooms: 3 } };
     setUp({
+      'GET /api/config': { status: 200, body: LOOKUP },
       'POST /api/properties/getInfo': {
         status: 200,
         body: {
@@ -213,6 +219,7 @@ describe('a property record: the information look-up', () => {
 
   it("says 'Something went wrong.' when the look-up fails", async () => {
     setUp({
+      'GET /api/config': { status: 200, body: LOOKUP },
       'POST /api/properties/getInfo': {
         status: 503,
         body: { code: 'MAPS_FAILED', message: 'Something went wrong.' },
@@ -225,6 +232,7 @@ describe('a property record: the information look-up', () => {
 
   it('says plainly when no provider is configured', async () => {
     setUp({
+      'GET /api/config': { status: 200, body: LOOKUP },
       'POST /api/properties/getInfo': {
         status: 501,
         body: {

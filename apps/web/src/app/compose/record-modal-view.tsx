@@ -50,6 +50,7 @@ export function RecordModalView({ user }: { user: CurrentUser }) {
     geocoding: config?.geocoding ?? false,
     mapTileUrl: config?.mapTileUrl ?? null,
     mapTileAttribution: config?.mapTileAttribution ?? '',
+    propertyInfoLookup: config?.propertyInfoLookup ?? false,
   };
   const devices = useDevices(open).data ?? [];
   return (
@@ -71,6 +72,7 @@ export function RecordModalView({ user }: { user: CurrentUser }) {
       statuses={statuses}
       viewerId={user._id}
       timeZone={user.team.timezone}
+      crmPush={user.team.crmPush ?? false}
       maps={maps}
       smsSenders={smsSendersOf(devices)}
       smsTools={SmsTools}

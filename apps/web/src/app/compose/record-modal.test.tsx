@@ -20,7 +20,8 @@ const MEMBERS = [
   buildMember(),
   buildMember({ _id: '44444444-4444-4444-8444-444444444444', name: 'Bob Stone', role: 'member' }),
 ];
-const LOAD = { timeout: 3000 };
+// The record modal is a lazy chunk: on a loaded 2-core machine its first load took over 3 s.
+const LOAD = { timeout: 15_000 };
 
 function setUp(
   routes: Record<string, FakeRoute> = {},
@@ -718,12 +719,21 @@ describe('record detail', () => {
   });
 
   it('pushes a contact to the CRM and then shows it as pushed', async () => {
-    const { user } = setUp({
-      'PATCH /api/services/pushToCrm': { status: 200, body: { _id: ITEM_ID, pushedToCrm: true } },
-    });
+    const { user } = setUp(
+      { 'PATCH /api/services/pushToCrm': { status: 200, body: { _id: ITEM_ID, pushedToCrm: true } } },
+      buildItem({ _id: ITEM_ID }),
+      buildUser({ team: { crmPush: true } }),
+    );
     const record = await openRecord();
     await user.click(record.getByRole('button', { name: messages.records.pushToCrm }));
     expect(await record.findByText(messages.records.pushedToCrm)).toBeInTheDocument();
     expect(requestsTo('PATCH', '/api/services/pushToCrm')[0]?.body).toEqual({ itemId: ITEM_ID });
+  });
+
+  it('offers no Push to CRM while the team has no push hook', async () => {
+    setUp();
+    const record = await openRecord();
+    await record.findByText('Assign');
+    expect(record.queryByRole('button', { name: messages.records.pushToCrm })).not.toBeInTheDocument();
   });
 });

@@ -20,7 +20,16 @@ export function OtherSettingsPage({ user }: { user: CurrentUser }) {
       <PageTitle>Other</PageTitle>
       <TeamSettingsPanel team={user.team} canEdit={isAdmin} onSaved={patchTeam} />
       {isAdmin ? (
-        <IntegrationsPanel />
+        <IntegrationsPanel
+          // Records offer 'Push to CRM' only with a push hook (issue 30): the team summary says so.
+          onSaved={(saved) =>
+            queryClient.setQueryData<{ user: CurrentUser }>(authKeys.me(), (old) =>
+              old
+                ? { user: { ...old.user, team: { ...old.user.team, crmPush: saved.pushHook !== '' } } }
+                : old,
+            )
+          }
+        />
       ) : (
         <Text c="dimmed">Integration hooks and the API key are managed by your team&apos;s admin.</Text>
       )}

@@ -98,4 +98,16 @@ export const listProperty = z.object({
 });
 export type ListProperty = z.infer<typeof listProperty>;
 
+/** A contact or company of a list (issue 30: a list without properties shows its records). */
+export const listRecord = z.object({
+  _id: text(),
+  type: z.enum(['contact', 'company']),
+  title: text(),
+  /** Its phones and e-mails, primary first. */
+  identifiers: z.array(text()),
+  /** A contact's lead status; null for none and for companies. */
+  status: text().nullable(),
+});
+export type ListRecord = z.infer<typeof listRecord>;
+
 export const chartPoint = z.object({ text: text(), count: z.number().int() });

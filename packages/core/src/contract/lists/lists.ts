@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { chartPoint, listDto, listProperty } from './dto.js';
+import { chartPoint, listDto, listProperty, listRecord } from './dto.js';
 import { text } from '../text.js';
 
 /** Lists page: 15 at a time, newest position first, filtered by name (case-insensitive). */
@@ -59,18 +59,27 @@ export const getListStats = defineEndpoint({
   }),
 });
 
-/** List detail: 25 properties from `skip` (0 or a multiple of 25), optionally searched, and the list's stats. */
+/**
+ * List detail: 25 properties from `skip` (0 or a multiple of 25), optionally searched, and the list's
+ * stats. With `type` contact or company, 25 of the list's contacts or companies instead (in `records`;
+ * `total` counts them).
+ */
 export const getListById = defineEndpoint({
   method: 'GET',
   path: '/api/lists/byId/:listId/:skip',
   auth: true,
   params: z.object({ listId: z.uuid(), skip: z.coerce.number().int().min(0).multipleOf(25) }),
-  query: z.object({ search: text().max(200).optional() }),
+  query: z.object({
+    search: text().max(200).optional(),
+    type: z.enum(['property', 'contact', 'company']).optional(),
+  }),
   response: z.object({
     list: listDto,
-    /** Properties matching the search (all of the list's without one). */
+    /** Records of the asked type matching the search (all of the list's without one). */
     total: z.number().int(),
     properties: z.array(listProperty),
+    /** The page's contacts or companies when they were asked for; absent otherwise. */
+    records: z.array(listRecord).optional(),
     stats: z.object({
       propCount: z.number().int(),
       verifiedOwners: z.number().int(),

@@ -1,7 +1,8 @@
 import type { ComponentPropsWithRef } from 'react';
-import { CloseButton, Group, Stack, Text } from '@mantine/core';
+import { Button, CloseButton, Group, Menu, Stack, Text } from '@mantine/core';
+import type { RecordType } from '@prospector/core';
 import { useDraggable } from '@dnd-kit/core';
-import { IconArrowRight, IconGripVertical } from '@tabler/icons-react';
+import { IconArrowRight, IconGripVertical, IconPlus } from '@tabler/icons-react';
 import { targetName, type ColumnMapping } from '../utils/column-mapping';
 import classes from './import.module.css';
 
@@ -49,10 +50,28 @@ type ColumnListProps = {
   selected: number | null;
   onToggle: (index: number) => void;
   onClear: (index: number) => void;
+  /** Makes a field of that entity for an unmapped column and maps the column to it. */
+  onCreateField?: (index: number, type: RecordType) => void;
+  /** The column whose field is being made. */
+  creating?: number | null;
 };
 
+const ENTITY_LABELS: [RecordType, string][] = [
+  ['property', 'Property field'],
+  ['contact', 'Contact field'],
+  ['company', 'Company field'],
+];
+
 /** Every column of the file with the field it fills, or 'Not mapped'. */
-export function ColumnList({ columns, mapping, selected, onToggle, onClear }: ColumnListProps) {
+export function ColumnList({
+  columns,
+  mapping,
+  selected,
+  onToggle,
+  onClear,
+  onCreateField,
+  creating = null,
+}: ColumnListProps) {
   return (
     <Stack gap={6} component="ul" aria-label="Spreadsheet columns" p={0} m={0} style={{ listStyle: 'none' }}>
       {columns.map((name, index) => {
@@ -89,9 +108,34 @@ export function ColumnList({ columns, mapping, selected, onToggle, onClear }: Co
                   </Text>
                 </>
               ) : (
-                <Text size="xs" c="dimmed">
-                  Not mapped
-                </Text>
+                <Group gap={6} wrap="nowrap" justify="space-between" w="100%">
+                  <Text size="xs" c="dimmed">
+                    Not mapped
+                  </Text>
+                  {onCreateField && (
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <Button
+                          variant="subtle"
+                          size="compact-xs"
+                          leftSection={<IconPlus size={12} />}
+                          loading={creating === index}
+                          aria-label={`New field for ${name}`}
+                        >
+                          New field
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Label>Make a field “{name}” on</Menu.Label>
+                        {ENTITY_LABELS.map(([type, label]) => (
+                          <Menu.Item key={type} onClick={() => onCreateField(index, type)}>
+                            {label}
+                          </Menu.Item>
+                        ))}
+                      </Menu.Dropdown>
+                    </Menu>
+                  )}
+                </Group>
               )}
             </Group>
           </Stack>

@@ -14,7 +14,7 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import type { ImportTarget } from '@prospector/core';
+import type { ImportTarget, RecordType } from '@prospector/core';
 import { targetName, type ColumnMapping } from '../utils/column-mapping';
 import { ChipFace, ColumnList, type ColumnDragData } from './column-list';
 import { TargetGrid, type TargetDropData } from './target-grid';
@@ -37,11 +37,13 @@ type ColumnMapperProps = {
   error: string | null;
   onMap: (column: number, target: ImportTarget) => void;
   onClear: (column: number) => void;
+  onCreateField?: (column: number, type: RecordType) => void;
+  creating?: number | null;
 };
 
 /** Columns on the left, fields on the right: drag one onto the other, or click one and then the other. */
 export function ColumnMapper(props: ColumnMapperProps) {
-  const { columns, mapping, targets, customKeys, error, onMap, onClear } = props;
+  const { columns, mapping, targets, customKeys, error, onMap, onClear, onCreateField, creating } = props;
   const [selected, setSelected] = useState<number | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const sensors = useSensors(
@@ -93,7 +95,8 @@ export function ColumnMapper(props: ColumnMapperProps) {
             <Text fw={700}>Map columns to fields</Text>
             <Text size="sm" c="dimmed">
               Drag a column onto a field, or click a column and then a field. Phone and Email take several
-              columns; a Country column sets the country each row's phones are read in.
+              columns; a Country column sets the country each row's phones are read in. A column no field fits
+              can have a new field: New field.
             </Text>
           </Stack>
           <Badge
@@ -138,6 +141,8 @@ export function ColumnMapper(props: ColumnMapperProps) {
                 selected={selected}
                 onToggle={(index) => setSelected((current) => (current === index ? null : index))}
                 onClear={onClear}
+                onCreateField={onCreateField}
+                creating={creating}
               />
             </Stack>
             <Stack gap={10} className={classes.targets}>

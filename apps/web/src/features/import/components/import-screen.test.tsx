@@ -337,6 +337,62 @@ describe('import screen', () => {
     });
   });
 
+  it(
+    'makes a field for an unmapped column of a Redfin export in place, a Number for prices, and imports into it',
+    { timeout: 60_000 },
+    async () => {
+      const system = {
+        _id: 'sys:property',
+        name: 'Property',
+        hidden: false,
+        users: [],
+        system: true,
+        fields: [],
+      };
+      const { user, location } = setUp({
+        'POST /api/lists/upload': {
+          status: 200,
+          body: uploaded({
+            columns: ['ADDRESS', 'PRICE', 'LATITUDE'],
+            preview: [['1808 Fox Chase Dr', '$450,000', '36.3121']],
+          }),
+        },
+        'GET /api/settings/customFields': { status: 200, body: { type: 'property', sections: [system] } },
+        'PATCH /api/settings/updateCustomFields': ({ body }) => ({ status: 200, body }),
+        'POST /api/lists/import': { status: 200, body: { list: listAnswer('Redfin') } },
+      });
+      await uploadFile(user);
+
+      await user.click(screen.getByRole('button', { name: 'New field for PRICE' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Property field' }));
+
+      const saved = await waitFor(() => {
+        const [patch] = requestsTo('PATCH', '/api/settings/updateCustomFields');
+        expect(patch).toBeDefined();
+        return patch!.body as {
+          type: string;
+          sections: { name: string; fields: { _id: string; name: string; type: string }[] }[];
+        };
+      });
+      expect(saved.type).toBe('property');
+      const imported = saved.sections[1]!;
+      expect(imported.name).toBe('Imported');
+      expect(imported.fields).toMatchObject([{ name: 'Price', type: 'Number' }]);
+      // The column is mapped to the new field at once, and the field is offered with the others.
+      expect(await screen.findByRole('button', { name: 'Property: Price' })).toBeInTheDocument();
+      expect(namesIn('Property: Price')).toEqual(['PRICE']);
+
+      await user.type(screen.getByLabelText(/List name/), 'Redfin');
+      await user.click(screen.getByRole('button', { name: 'Start importing' }));
+      await waitFor(() => expect(location.current).toBe('/lists'));
+      expect(requestsTo('POST', '/api/lists/import')[0]?.body).toMatchObject({
+        fields: expect.arrayContaining([
+          { name: 'PRICE', type: 'property', matchesTo: imported.fields[0]!._id },
+        ]),
+      });
+    },
+  );
+
   it("shows the server's message under the drop zone and as a toast when the upload is refused", async () => {
     const { user } = setUp({
       'POST /api/lists/upload': {

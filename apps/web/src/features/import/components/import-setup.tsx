@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { notifyError } from '../../../lib/notify';
+import type { CustomFieldsByEntity, RecordType } from '@prospector/core';
+import { useCreateImportField } from '../api/create-import-field';
 import { useImportList } from '../api/import-list';
 import type { UploadedFile } from '../api/upload-import-file';
 import {
@@ -31,7 +33,18 @@ type ImportSetupProps = { file: UploadedFile; onCancel: () => void };
 export function ImportSetup({ file, onCancel }: ImportSetupProps) {
   const navigate = useNavigate();
   const importList = useImportList();
-  const { targets, customKeys } = useMemo(() => targetsWithCustom(file.customFields), [file.customFields]);
+  const createField = useCreateImportField();
+  // Fields made here for unmapped columns join the team's custom fields as targets at once.
+  const [made, setMade] = useState<CustomFieldsByEntity>({ contact: [], property: [], company: [] });
+  const { targets, customKeys } = useMemo(
+    () =>
+      targetsWithCustom({
+        contact: [...file.customFields.contact, ...made.contact],
+        property: [...file.customFields.property, ...made.property],
+        company: [...file.customFields.company, ...made.company],
+      }),
+    [file.customFields, made],
+  );
   const [remembered, setRemembered] = useState(file.lastMapping !== null);
   const [mapping, setMapping] = useState<ColumnMapping>(() =>
     file.lastMapping
@@ -48,6 +61,22 @@ export function ImportSetup({ file, onCancel }: ImportSetupProps) {
   function updateMapping(next: ColumnMapping) {
     setMapping(next);
     solve('mapping');
+  }
+
+  function createFieldFor(column: number, type: RecordType) {
+    const values = file.preview.map((row) => row[column] ?? '');
+    createField.mutate(
+      { type, column: file.columns[column] ?? '', values },
+      {
+        onSuccess: (field) => {
+          setMade((current) => ({ ...current, [type]: [...current[type], field] }));
+          setMapping((current) =>
+            mapColumn(current, column, { type, matchesTo: field._id, label: field.name }),
+          );
+          solve('mapping');
+        },
+      },
+    );
   }
 
   function resetToAutomatic() {
@@ -104,6 +133,14 @@ export function ImportSetup({ file, onCancel }: ImportSetupProps) {
           error={problem?.field === 'mapping' ? problem.message : null}
           onMap={(column, target) => updateMapping(mapColumn(mapping, column, target))}
           onClear={(column) => updateMapping(clearColumn(mapping, column))}
+          onCreateField={createFieldFor}
+          creating={
+            createField.isPending
+              ? createField.variables
+                ? file.columns.indexOf(createField.variables.column)
+                : null
+              : null
+          }
         />
       </Stack>
       <NewListPanel

@@ -12,12 +12,14 @@ export function useIntegrations() {
 
 export type HookUrls = Pick<Integrations, 'pushHook' | 'inboundHook' | 'outboundHook' | 'podioHook'>;
 
-export function useSaveHooks() {
+/** `onSaved`: the app patches what else shows the hooks (records offer 'Push to CRM' by the push hook). */
+export function useSaveHooks(onSaved?: (saved: Integrations) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (hooks: HookUrls) => call(updateHooks, hooks),
     onSuccess: (saved) => {
       queryClient.setQueryData(integrationsKeys.all, saved);
+      onSaved?.(saved);
       notifySuccess('Hooks saved.');
     },
   });

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { hookUrlProblem, isValidHookUrl, messages } from '@prospector/core';
+import { hookUrlProblem, isValidHookUrl, messages, type Integrations } from '@prospector/core';
 import { useIntegrations, useSaveHooks, type HookUrls } from '../api/integrations';
 
 const HOOKS: { key: keyof HookUrls; label: string; description: string; checked: boolean }[] = [
@@ -72,8 +72,8 @@ function Secret({ label, value }: { label: string; value: string }) {
   );
 }
 
-function HooksForm({ saved }: { saved: HookUrls }) {
-  const save = useSaveHooks();
+function HooksForm({ saved, onSaved }: { saved: HookUrls; onSaved?: (saved: Integrations) => void }) {
+  const save = useSaveHooks(onSaved);
   const [draft, setDraft] = useState<HookUrls>(saved);
   const [debounced] = useDebouncedValue(draft, 500);
   /** Why the hook's URL cannot be saved, once typing pauses: malformed, or at a private address. */
@@ -136,7 +136,7 @@ function HooksForm({ saved }: { saved: HookUrls }) {
 }
 
 /** Settings > Other: integration hooks (checked 500 ms after typing) and the public API key. */
-export function IntegrationsPanel() {
+export function IntegrationsPanel({ onSaved }: { onSaved?: (saved: Integrations) => void } = {}) {
   const integrations = useIntegrations();
   if (integrations.isPending) return <Loader aria-label="Loading the integrations" />;
   if (!integrations.data) return <Text c="dimmed">The integrations could not be loaded.</Text>;
@@ -144,7 +144,7 @@ export function IntegrationsPanel() {
   const saved = { pushHook, inboundHook, outboundHook, podioHook };
   return (
     <Stack gap="lg">
-      <HooksForm key={JSON.stringify(saved)} saved={saved} />
+      <HooksForm key={JSON.stringify(saved)} saved={saved} onSaved={onSaved} />
       <Paper withBorder radius="lg" p="lg" component="section" aria-label="API key">
         <Stack gap="sm">
           <Title order={2} fz="lg">

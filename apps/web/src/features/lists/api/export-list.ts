@@ -38,13 +38,23 @@ export async function fetchListExport(
   return { csv: joinCsvChunks(chunks), rows };
 }
 
-/** Downloads a list's contacts (all, DNC or landlines) as `<list name> - <kind>.csv`; nothing when empty. */
+/** Why an export of `kind` found nothing (issue 30: 'Export all' said nothing). */
+export function emptyExportReason(kind: ExportKind, listName: string): string {
+  const text = {
+    all: messages.lists.exportNoContacts,
+    dnc: messages.lists.exportNoDnc,
+    landline: messages.lists.exportNoLandlines,
+  }[kind];
+  return text.replace('{list}', listName);
+}
+
+/** Downloads a list's contacts (all, DNC or landlines) as `<list name> - <kind>.csv`; says why when empty. */
 export function useExportList(list: Pick<ListDto, '_id' | 'name'>) {
   return useMutation({
     mutationFn: (kind: ExportKind) => fetchListExport(kind, list._id),
     onSuccess: ({ csv, rows }, kind) => {
       if (rows === 0) {
-        notifyInfo(messages.lists.exportEmpty);
+        notifyInfo(emptyExportReason(kind, list.name));
         return;
       }
       saveCsv(csvFileName(`${list.name} - ${EXPORTS[kind].suffix}`), csv);

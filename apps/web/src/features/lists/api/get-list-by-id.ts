@@ -3,10 +3,10 @@ import { getListById as getListByIdEndpoint } from '@prospector/core';
 import { call } from '../../../lib/api-client';
 import { listsKeys, type ListPage } from './lists-keys';
 
-export function getListById(id: string, { skip, search }: ListPage) {
+export function getListById(id: string, { skip, search, type }: ListPage) {
   return call(getListByIdEndpoint, undefined, {
     params: { listId: id, skip: String(skip) },
-    query: { search: search || undefined },
+    query: { search: search || undefined, type: type === 'property' ? undefined : type },
   });
 }
 

@@ -1,4 +1,11 @@
-export type ListPage = { skip: number; search: string };
+/** A page of the list detail; `type` is what the left pane shows (properties unless told). */
+export type ListPage = {
+  skip: number;
+  search: string;
+  type?: 'property' | 'contact' | 'company';
+  /** The user picked `type` (a list without properties otherwise opens on its contacts). */
+  chosen?: boolean;
+};
 
 export const listsKeys = {
   all: ['lists'] as const,

@@ -15,15 +15,32 @@ function Figure({ label, value, color }: { label: string; value: number; color?:
   );
 }
 
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/** '9,000 contacts · 5,000 properties' — the kinds with any, in the spec's order. */
+function byKind(contacts: number, properties: number, companies: number): string {
+  return [
+    contacts > 0 && plural(contacts, 'contact', 'contacts'),
+    properties > 0 && plural(properties, 'property', 'properties'),
+    companies > 0 && plural(companies, 'company', 'companies'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /**
- * What an import did: rows read, records new and merged, rows dropped and why, invalid values and
- * unrecognised countries, and whether only the file's first rows were imported.
+ * What an import did, rows apart from records (issue 30: 'Rows read 10,000 / New 14,339' read as an
+ * error): the file's rows read and dropped, then the records they made — one row can make a contact, a
+ * property and a company — new and merged, by kind; invalid values, unrecognised countries, and whether
+ * only the file's first rows were imported.
  */
 export function ImportSummary({ result }: { result: ImportResult }) {
   const created = result.contactsNew + result.propertiesNew + result.companiesNew;
   const merged = result.contactsMerged + result.propertiesMerged + result.companiesMerged;
   const reasons = Object.entries(result.dropped).filter(([, count]) => count > 0);
   const dropped = reasons.reduce((sum, [, count]) => sum + count, 0);
+  const newByKind = byKind(result.contactsNew, result.propertiesNew, result.companiesNew);
+  const mergedByKind = byKind(result.contactsMerged, result.propertiesMerged, result.companiesMerged);
   const notes = [
     result.invalidPhones > 0 && `${formatCount(result.invalidPhones)} invalid phones`,
     result.invalidEmails > 0 && `${formatCount(result.invalidEmails)} invalid e-mails`,
@@ -33,12 +50,31 @@ export function ImportSummary({ result }: { result: ImportResult }) {
   ].filter(Boolean);
   return (
     <Stack gap={6} aria-label="Import result" role="group">
-      <Group gap="lg" wrap="wrap">
-        <Figure label="Rows read" value={result.rowsRead} />
-        <Figure label="New" value={created} />
-        <Figure label="Merged" value={merged} />
-        <Figure label="Dropped" value={dropped} color={dropped > 0 ? 'orange.8' : undefined} />
+      <Group gap="lg" wrap="wrap" align="flex-start">
+        <Group gap="md" role="group" aria-label="Rows of the file" wrap="nowrap">
+          <Figure label="Rows read" value={result.rowsRead} />
+          <Figure label="Rows dropped" value={dropped} color={dropped > 0 ? 'orange.8' : undefined} />
+        </Group>
+        <Group
+          gap="md"
+          role="group"
+          aria-label="Records made"
+          wrap="nowrap"
+          pl="lg"
+          style={{ borderLeft: '1px solid var(--mantine-color-gray-3)' }}
+        >
+          <Figure label="New records" value={created} />
+          <Figure label="Merged records" value={merged} />
+        </Group>
       </Group>
+      {(newByKind || mergedByKind) && (
+        <Text size="xs" c="dimmed">
+          {newByKind && `New: ${newByKind}`}
+          {newByKind && mergedByKind ? '. ' : ''}
+          {mergedByKind && `Merged into existing records: ${mergedByKind}`}. A row can make a contact, a
+          property and a company.
+        </Text>
+      )}
       {result.firstRowsOnly != null && (
         <Text size="xs" c="orange.8" fw={500}>
           Only the first {formatCount(result.firstRowsOnly)} rows of the file were imported.

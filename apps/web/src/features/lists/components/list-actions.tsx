@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconSpeakerphone } from '@tabler/icons-react';
 import type { ListDto } from '@prospector/core';
-import { useExportList, type ExportKind } from '../api/export-list';
+import { emptyExportReason, useExportList, type ExportKind } from '../api/export-list';
 import { useOpenCampaignBuilder } from '../hooks/use-open-campaign-builder';
 import { ListWithoutContactsNote } from '../../../components/list-without-contacts-note';
 import { ListSkiptrace } from './list-skiptrace';
@@ -17,6 +17,8 @@ export function ListActions({ list }: { list: ListDto }) {
   const openBuilder = useOpenCampaignBuilder();
   const exporter = useExportList(list);
   const importing = list.state === 'importing';
+  // A list without contacts has nothing to export: the buttons say so rather than answer nothing.
+  const noContacts = !importing && list.itemCount === 0;
   return (
     <Stack gap="sm">
       <Button
@@ -46,13 +48,18 @@ export function ListActions({ list }: { list: ListDto }) {
             px="sm"
             style={{ flex: '1 1 auto' }}
             loading={exporter.isPending && exporter.variables === kind}
-            disabled={exporter.isPending && exporter.variables !== kind}
+            disabled={noContacts || (exporter.isPending && exporter.variables !== kind)}
             onClick={() => exporter.mutate(kind)}
           >
             {label}
           </Button>
         ))}
       </Group>
+      {noContacts && (
+        <Text size="xs" c="dimmed">
+          {emptyExportReason('all', list.name)}
+        </Text>
+      )}
     </Stack>
   );
 }

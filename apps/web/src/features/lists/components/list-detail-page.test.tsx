@@ -253,6 +253,60 @@ describe('list detail page', () => {
     );
   });
 
+  it('opens a list of contacts and companies on its contacts, switches to its companies, and offers no skip trace', async () => {
+    const people = buildList({ name: 'Hospitals', itemCount: 30, propCount: 0, compCount: 2 });
+    const contacts = Array.from({ length: 25 }, (_, i) => ({
+      _id: `c-${i}`,
+      type: 'contact' as const,
+      title: i === 0 ? 'Southeast Health Medical Center' : `Contact ${i}`,
+      identifiers: ['+13347938701'],
+      status: 'Not contacted',
+    }));
+    const companies = [
+      {
+        _id: 'co-1',
+        type: 'company' as const,
+        title: 'Marshall Medical Centers',
+        identifiers: [],
+        status: null,
+      },
+    ];
+    setUp({
+      [`GET ${BY_ID}/0`]: () => {
+        const url = String(vi.mocked(fetch).mock.calls.at(-1)![0]);
+        const type = new URL(url, 'http://x').searchParams.get('type');
+        const records = type === 'contact' ? contacts : type === 'company' ? companies : undefined;
+        return {
+          status: 200,
+          body: {
+            list: people,
+            total: records ? (type === 'contact' ? 30 : 1) : 0,
+            properties: [],
+            records,
+            stats,
+          },
+        };
+      },
+    });
+
+    const pane = await screen.findByRole('region', { name: 'Contacts' });
+    expect(
+      await within(pane).findByRole('link', { name: 'Southeast Health Medical Center' }),
+    ).toHaveAttribute('href', `/lists/${ID}?record=c-0`);
+    expect(within(pane).getAllByText('(334) 793-8701')[0]).toBeInTheDocument();
+    expect(within(pane).getByText('Showing contacts between 1 - 25')).toBeInTheDocument();
+    expect(screen.queryByText('No properties in this list.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Skiptrace/ })).not.toBeInTheDocument();
+    expect(screen.getByText(messages.skiptrace.noPropertiesToTrace)).toBeInTheDocument();
+
+    screen.getByRole('radio', { name: 'Companies · 2' }).click();
+    const companiesPane = await screen.findByRole('region', { name: 'Companies' });
+    expect(
+      await within(companiesPane).findByRole('link', { name: 'Marshall Medical Centers' }),
+    ).toBeInTheDocument();
+    expect(urlsCalled().some((u) => u.includes('type=company'))).toBe(true);
+  });
+
   it('says nothing of the kind for a list with contacts', async () => {
     setUp({ [`GET ${BY_ID}/0`]: pageOf(0, 50) });
     await screen.findByRole('button', { name: 'Launch Campaign' });
@@ -335,8 +389,23 @@ describe('list detail page', () => {
 
       await user.click(await screen.findByRole('button', { name: 'Export DNC' }));
 
-      expect(await screen.findByText(messages.lists.exportEmpty)).toBeInTheDocument();
+      expect(
+        await screen.findByText('There is nothing to export: no contact of Austin leads has a DNC phone.'),
+      ).toBeInTheDocument();
       expect(downloads).toHaveLength(0);
+    });
+
+    it('says, beside the export buttons, that a list without contacts has nothing to export', async () => {
+      const redfin = buildList({ name: 'Redfin Austin', itemCount: 0, propCount: 350, compCount: 0 });
+      setUp({ [`GET ${BY_ID}/0`]: { status: 200, body: { list: redfin, total: 0, properties: [], stats } } });
+
+      const exportAll = await screen.findByRole('button', { name: 'Export all' });
+      expect(exportAll).toBeDisabled();
+      expect(
+        screen.getByText(
+          'Redfin Austin has no contacts, so there is nothing to export. Exports hold contacts and their phones.',
+        ),
+      ).toBeInTheDocument();
     });
   });
 });

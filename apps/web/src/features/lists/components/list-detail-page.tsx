@@ -6,6 +6,7 @@ import {
   Button,
   CloseButton,
   Group,
+  SegmentedControl,
   Skeleton,
   Stack,
   Text,
@@ -24,6 +25,14 @@ import type { ListPage } from '../api/lists-keys';
 import { useListEvents } from '../hooks/use-list-events';
 import { ImportProgress } from './import-progress';
 import { PropertiesPane } from './properties-pane';
+import { RecordsPane } from './records-pane';
+
+type View = 'property' | 'contact' | 'company';
+const VIEW_LABELS: Record<View, string> = {
+  property: 'Properties',
+  contact: 'Contacts',
+  company: 'Companies',
+};
 
 const RIGHT_PANE_MAX_WIDTH = 500;
 
@@ -45,13 +54,27 @@ function ListDetail({ id, timeZone }: { id: string; timeZone?: string | null }) 
   useListEvents();
   usePreload(ListStatsPane, 'now');
   const [input, setInput] = useState('');
-  const [page, setPage] = useState<ListPage>({ skip: 0, search: '' });
+  const [page, setPage] = useState<ListPage>({ skip: 0, search: '', type: 'property' });
   const applySearch = useDebouncedCallback(
-    (value: string) => setPage({ skip: 0, search: value.trim() }),
+    (value: string) => setPage((current) => ({ ...current, skip: 0, search: value.trim() })),
     LIST_SEARCH_DEBOUNCE_MS,
   );
   const detail = useListDetail(id, page);
   const data = detail.data;
+  const counts: Record<View, number> = {
+    property: data?.list.propCount ?? 0,
+    contact: data?.list.itemCount ?? 0,
+    company: data?.list.compCount ?? 0,
+  };
+  // A list without properties opens on its contacts, or its companies (issue 30): the page asked for
+  // properties shows the first kind the list has until the user picks one.
+  const firstKind: View | null = counts.contact > 0 ? 'contact' : counts.company > 0 ? 'company' : null;
+  const noProperties =
+    data !== undefined && counts.property === 0 && !page.chosen && page.search === '' && firstKind !== null;
+  if (noProperties && firstKind && page.type !== firstKind)
+    setPage((current) => ({ ...current, skip: 0, type: firstKind }));
+  const view: View = page.type ?? 'property';
+  const views = (Object.keys(VIEW_LABELS) as View[]).filter((v) => counts[v] > 0 || v === view);
 
   if (detail.isError && !data) {
     const missing = detail.error instanceof ApiError && detail.error.status === 404;
@@ -100,8 +123,8 @@ function ListDetail({ id, timeZone }: { id: string; timeZone?: string | null }) 
             )}
           </Stack>
           <TextInput
-            aria-label="Search properties"
-            placeholder="Search properties"
+            aria-label={`Search ${VIEW_LABELS[view].toLowerCase()}`}
+            placeholder={`Search ${VIEW_LABELS[view].toLowerCase()}`}
             value={input}
             onChange={(event) => {
               setInput(event.currentTarget.value);
@@ -131,17 +154,43 @@ function ListDetail({ id, timeZone }: { id: string; timeZone?: string | null }) 
         </Box>
       )}
       <Group align="flex-start" gap="lg" wrap="nowrap">
-        <Box style={{ flex: 1, minWidth: 0 }}>
-          <PropertiesPane
-            listId={id}
-            properties={data?.properties}
-            total={data?.total}
-            skip={data ? page.skip : 0}
-            searching={page.search !== ''}
-            fetching={detail.isFetching && detail.isPlaceholderData}
-            onSkip={(skip) => setPage((current) => ({ ...current, skip }))}
-          />
-        </Box>
+        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+          {views.length > 1 && (
+            <SegmentedControl
+              aria-label="Records of the list"
+              w="fit-content"
+              value={view}
+              onChange={(value) =>
+                setPage((current) => ({ ...current, skip: 0, type: value as View, chosen: true }))
+              }
+              data={views.map((v) => ({
+                value: v,
+                label: `${VIEW_LABELS[v]} · ${counts[v].toLocaleString('en-US')}`,
+              }))}
+            />
+          )}
+          {view === 'property' ? (
+            <PropertiesPane
+              listId={id}
+              properties={data?.properties}
+              total={data?.total}
+              skip={data ? page.skip : 0}
+              searching={page.search !== ''}
+              fetching={detail.isFetching && detail.isPlaceholderData}
+              onSkip={(skip) => setPage((current) => ({ ...current, skip }))}
+            />
+          ) : (
+            <RecordsPane
+              type={view}
+              records={detail.isPlaceholderData ? undefined : data?.records}
+              total={detail.isPlaceholderData ? undefined : data?.total}
+              skip={page.skip}
+              searching={page.search !== ''}
+              fetching={detail.isFetching && detail.isPlaceholderData}
+              onSkip={(skip) => setPage((current) => ({ ...current, skip }))}
+            />
+          )}
+        </Stack>
         <Box w="100%" maw={RIGHT_PANE_MAX_WIDTH} style={{ flex: `0 1 ${RIGHT_PANE_MAX_WIDTH}px` }}>
           {data ? (
             <LazyBoundary variant="screen" fallback={statsSkeleton}>

@@ -20,6 +20,13 @@ export function ListSkiptrace({ list }: { list: ListDto }) {
   const run = data?.run ?? null;
   const running = run?.state === 'running';
   const importing = list.state !== 'imported';
+  // Skip tracing looks up the owners of properties: a list of contacts and companies has none to trace.
+  if (!importing && list.propCount === 0)
+    return (
+      <Text size="xs" c="dimmed">
+        {messages.skiptrace.noPropertiesToTrace}
+      </Text>
+    );
 
   return (
     <Stack gap="xs">

@@ -16,6 +16,8 @@ export type MapSettings = {
   /** MAP_TILE_URL: a Leaflet map from this tile server. */
   mapTileUrl: string | null;
   mapTileAttribution: string;
+  /** A provider or geocoder can fill a property's fields: 'Look up property info' is offered only then. */
+  propertyInfoLookup?: boolean;
 };
 
 const MAP_HEIGHT = 220;

@@ -68,7 +68,7 @@ export function PropertyAddressPanel({ item }: { item: ItemDto }) {
         </Anchor>
       )}
       {address && <LocationMap address={address} item={item} settings={maps} />}
-      <PropertyInfoLookup item={item} address={address} />
+      {maps.propertyInfoLookup && <PropertyInfoLookup item={item} address={address} />}
     </RecordPanel>
   );
 }

@@ -12,10 +12,12 @@ type RecordHeaderProps = {
   members: readonly MemberDto[];
   statuses: readonly StatusDto[];
   onChanged?: () => void;
+  /** The team has a push hook: 'Push to CRM' is offered only then (issue 30). */
+  crmPush?: boolean;
 };
 
 /** Status, assignees and CRM state of the open record. */
-export function RecordToolbar({ item, members, statuses, onChanged }: RecordHeaderProps) {
+export function RecordToolbar({ item, members, statuses, onChanged, crmPush = false }: RecordHeaderProps) {
   const assign = useAssignItem(item._id, item.type, onChanged);
   const push = usePushToCrm(item._id);
   return (
@@ -33,15 +35,17 @@ export function RecordToolbar({ item, members, statuses, onChanged }: RecordHead
               {messages.records.pushedToCrm}
             </Badge>
           ) : (
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconCloudUpload size={14} />}
-              loading={push.isPending}
-              onClick={() => push.mutate()}
-            >
-              {messages.records.pushToCrm}
-            </Button>
+            crmPush && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconCloudUpload size={14} />}
+                loading={push.isPending}
+                onClick={() => push.mutate()}
+              >
+                {messages.records.pushToCrm}
+              </Button>
+            )
           ))}
       </Group>
       <AssignPopover

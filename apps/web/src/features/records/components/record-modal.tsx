@@ -42,6 +42,8 @@ export type RecordModalProps = {
   canText: boolean;
   /** Why texts written now will not go out (the team is suspended), shown over the SMS box; null when they will. */
   smsNotice?: string | null;
+  /** The team has a push hook: contacts offer 'Push to CRM'. */
+  crmPush?: boolean;
   /** What the app composes under a message's bubble (a received text's label chip). */
   messageExtra?: (message: MessageDto) => ReactNode;
 };
@@ -62,6 +64,7 @@ function RecordBody({
   smsTools,
   canText,
   smsNotice,
+  crmPush,
   messageExtra,
   onOpenItem,
   onChanged,
@@ -89,7 +92,13 @@ function RecordBody({
       <Group align="stretch" gap={0} wrap="nowrap" h="100%">
         <ScrollArea style={{ flex: '1 1 58%' }} h="100%" bg="gray.0">
           <Stack gap="md" p="lg" maw={900} mx="auto">
-            <RecordToolbar item={item} members={members} statuses={statuses} onChanged={changed} />
+            <RecordToolbar
+              item={item}
+              members={members}
+              statuses={statuses}
+              onChanged={changed}
+              crmPush={crmPush}
+            />
             {item.type === 'property' && <PropertyAddressPanel item={item} />}
             {item.type === 'property' && <PropertySkiptracePanel propId={item._id} />}
             {(item.type === 'contact' || item.idts.length > 0) && <IdentifierList item={item} />}
