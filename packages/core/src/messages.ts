@@ -35,6 +35,7 @@ export const messages = {
     impersonationForbidden: 'nope.',
     impersonationNotFound: 'No user with that name was found.',
     impersonationAmbiguous: 'Several users have that name. Please use a more specific name.',
+    impersonationOfStaff: 'Staff accounts cannot be opened by impersonation.',
     teamNotFound: 'That team does not exist.',
     mailFailed: 'We could not send the e-mail right now. Please try again in a minute.',
   },

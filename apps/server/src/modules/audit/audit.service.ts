@@ -8,6 +8,8 @@ export type AuditAction =
   | 'auth.emailChanged'
   | 'admin.impersonate'
   | 'admin.switchToUser'
+  | 'admin.switchBack'
+  | 'admin.impersonationEnded'
   | 'admin.addCredits'
   | 'admin.denied'
   | 'admin.secondFactorRequired'

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { loginCodes, sessions, teams, users } from '../../db/schema/index.js';
@@ -91,6 +91,7 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
 }
 
 const impersonators = alias(users, 'impersonators');
+const openers = alias(sessions, 'openers');
 
 /**
  * The token lookup runs on every authenticated request and socket handshake, so it is a prepared
@@ -112,11 +113,17 @@ export function prepareSessionLookup(db: Db) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(teams, eq(teams.id, users.teamId))
     .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
+    .leftJoin(openers, eq(openers.id, sessions.impersonatorSessionId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        // An impersonation lives only while the staff session that opened it does (issue 36 item 5).
+        or(
+          isNull(sessions.impersonatorId),
+          and(isNull(openers.revokedAt), gt(openers.expiresAt, sql.placeholder('now'))),
+        ),
       ),
     )
     .limit(1)
@@ -125,7 +132,23 @@ export function prepareSessionLookup(db: Db) {
     (await statement.execute({ tokenHash, now: now.toISOString() }))[0] ?? null;
 }
 
-/** Ends every live session of the user but `keep`; returns the ended sessions' ids (their sockets close). */
+/** Ends the live sessions that the given staff sessions opened by impersonation; answers what ended. */
+async function revokeOpenedBy(db: Db, openerIds: string[], now: Date) {
+  if (openerIds.length === 0) return [];
+  return db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(inArray(sessions.impersonatorSessionId, openerIds), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id, userId: sessions.userId, impersonatorId: sessions.impersonatorId });
+}
+
+/** A session that ended because the staff session that opened it ended. */
+export type EndedImpersonation = Awaited<ReturnType<typeof revokeOpenedBy>>[number];
+
+/**
+ * Ends every live session of the user but `keep`, and the impersonations they opened; returns the
+ * ended sessions' ids (their sockets close).
+ */
 export async function revokeUserSessions(db: Db, userId: string, keep: string | null, now: Date) {
   const rows = await db
     .update(sessions)
@@ -138,14 +161,18 @@ export async function revokeUserSessions(db: Db, userId: string, keep: string | 
       ),
     )
     .returning({ id: sessions.id });
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  const opened = await revokeOpenedBy(db, ids, now);
+  return [...ids, ...opened.map((r) => r.id)];
 }
 
+/** Ends one session and the impersonations it opened, which it answers. */
 export async function revokeSession(db: Db, sessionId: string, now: Date) {
   await db
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  return revokeOpenedBy(db, [sessionId], now);
 }
 
 /** Records that a staff member gave their second factor in this live session (ADR 025). */

@@ -22,6 +22,11 @@ import * as q from './auth.queries.js';
 import type { SessionCache } from './session-cache.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** An impersonation is short, and ends sooner with the staff session that opened it (issue 36 item 5). */
+export const IMPERSONATION_TTL_MS = 60 * 60 * 1000;
+
+/** The staff session that opens an impersonation. */
+export type Impersonator = { userId: string; sessionId: string };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -57,25 +62,25 @@ export function createAuthService(deps: {
     return null;
   }
 
-  /** Opens a session for a user and returns its bearer token (only its hash is stored). */
-  async function openSession(
-    tx: Db,
-    userId: string,
-    client: ClientInfo,
-    impersonatorId: string | null = null,
-  ) {
+  /**
+   * Opens a session for a user and returns its bearer token (only its hash is stored). A session
+   * opened by staff lives an hour at most, and ends when the staff session that opened it ends.
+   */
+  async function openSession(tx: Db, userId: string, client: ClientInfo, by: Impersonator | null = null) {
     const token = newToken();
     const now = clock.now();
+    const expiresAt = new Date(now.getTime() + (by ? IMPERSONATION_TTL_MS : SESSION_TTL_MS));
     await q.insertSession(tx, {
       userId,
       tokenHash: sha256(token),
-      impersonatorId,
+      impersonatorId: by?.userId ?? null,
+      impersonatorSessionId: by?.sessionId ?? null,
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 300) ?? null,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      expiresAt,
     });
-    return token;
+    return { token, expiresAt };
   }
 
   /**
@@ -155,7 +160,7 @@ export function createAuthService(deps: {
             userId: account.user.id,
             affId: attempt.affId,
           });
-        const token = await openSession(tx, account.user.id, client);
+        const { token } = await openSession(tx, account.user.id, client);
         await audit.record(tx, {
           action: 'auth.login',
           actorUserId: account.user.id,
@@ -184,6 +189,7 @@ export function createAuthService(deps: {
       const ctx: AuthContext = {
         sessionId: row.sessionId,
         secondFactorAt: row.secondFactorAt ? new Date(row.secondFactorAt) : null,
+        impersonatorId: row.impersonatorId,
         userId: row.user.id,
         teamId: row.team.id,
         user: teams.toCurrentUser(row, impersonatedBy),
@@ -255,15 +261,37 @@ export function createAuthService(deps: {
       await q.markSecondFactor(tx, sessionId, at);
     },
 
-    async logout(auth: AuthContext, client: ClientInfo) {
-      await db.transaction(async (tx) => {
-        await q.revokeSession(tx, auth.sessionId, clock.now());
-        await audit.record(tx, {
-          action: 'auth.logout',
-          actorUserId: auth.userId,
-          teamId: auth.teamId,
-          ip: client.ip,
-        });
+    /**
+     * Ends the caller's session, and the impersonations it opened; answers the ended sessions' ids
+     * (their sockets close). Staff leaving an impersonation ('Switch back') is audited as such, in
+     * the staff member's name; so is each impersonation their own logout ends.
+     */
+    async logout(auth: AuthContext, client: ClientInfo): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const opened = await q.revokeSession(tx, auth.sessionId, now);
+        await audit.record(
+          tx,
+          auth.impersonatorId
+            ? {
+                action: 'admin.switchBack',
+                actorUserId: auth.impersonatorId,
+                teamId: auth.teamId,
+                targetUserId: auth.userId,
+                ip: client.ip,
+                details: { sessionId: auth.sessionId },
+              }
+            : { action: 'auth.logout', actorUserId: auth.userId, teamId: auth.teamId, ip: client.ip },
+        );
+        for (const ended of opened)
+          await audit.record(tx, {
+            action: 'admin.impersonationEnded',
+            actorUserId: ended.impersonatorId,
+            targetUserId: ended.userId,
+            ip: client.ip,
+            details: { sessionId: ended.id, reason: 'staff logged out' },
+          });
+        return [auth.sessionId, ...opened.map((s) => s.id)];
       });
     },
   };

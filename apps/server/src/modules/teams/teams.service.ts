@@ -120,7 +120,8 @@ export function createTeamsService(deps: {
             ? { reason: team.suspendedReason ?? '', since: new Date(team.suspendedAt).toISOString() }
             : null,
         },
-        isStaff: isStaffUser(user),
+        // A session opened by impersonation never carries staff powers, whoever it is of.
+        isStaff: impersonatedBy === null && isStaffUser(user),
         impersonatedBy,
       };
     },
