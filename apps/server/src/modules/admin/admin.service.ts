@@ -99,7 +99,12 @@ export function createAdminService(deps: {
             action: 'admin.addCredits',
             ...by(caller, client),
             teamId: input.teamId,
-            details: { amount: formatCredits(units), reason: input.reason, entryId: result.value.entryId },
+            details: {
+              amount: formatCredits(units),
+              reason: input.reason,
+              ...(input.note ? { note: input.note } : {}),
+              entryId: result.value.entryId,
+            },
           });
         return result;
       });

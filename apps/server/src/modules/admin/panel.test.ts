@@ -216,6 +216,29 @@ describe('the audit log', () => {
     expect(all.entries.map((e: { action: string }) => e.action)).toContain('admin.createTeam');
   });
 
+  it("keeps the note typed with a credit grant, and lists 'Switch back' when staff leave a team (issue 30 item 22)", async () => {
+    const granted = await act('PATCH', '/api/admin/addCredits', {
+      teamId: acme.teamId,
+      amount: 5,
+      note: 'Refund for the outage on 3 March',
+    });
+    expect(granted.statusCode).toBe(200);
+    t.clock.advance(1000);
+    const opened = await act('POST', '/api/admin/switchToUser', { teamId: acme.teamId });
+    t.clock.advance(1000);
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: { authorization: `Bearer ${opened.json().token}` },
+    });
+    expect(back.statusCode).toBe(200);
+    const res = await t.app.inject({ url: `/api/admin/audit?teamId=${acme.teamId}`, headers: staff.headers });
+    const entries = res.json().entries as { action: string; actor: string; details: object }[];
+    expect(entries.map((e) => e.action)).toEqual(['admin.switchBack', 'admin.switchToUser', 'admin.addCredits']);
+    expect(entries[0]!.actor).toBe('Sam Staff <staff@prospector.test>');
+    expect(entries[2]!.details).toMatchObject({ note: 'Refund for the outage on 3 March' });
+  });
+
   it('refuses every edit in the database itself: UPDATE, DELETE and TRUNCATE', async () => {
     await act('PATCH', '/api/admin/suspend', { teamId: acme.teamId });
     const before = await t.database.db.select().from(auditLog);

@@ -28,7 +28,7 @@ export function TopBar({ user, navOpened, onToggleNav }: TopBarProps) {
         />
         <BrandLogo size="sm" />
         {user.impersonatedBy && (
-          <Badge color="orange" variant="light" visibleFrom="lg">
+          <Badge color="orange" variant="light">
             Viewing as {user.name.trim() || user.email}
           </Badge>
         )}
