@@ -457,6 +457,7 @@ export const messages = {
   http: {
     notFound: 'Not found.',
     badRequest: 'The request is not valid.',
+    malformedForm: 'The upload was cut short or is not a valid form. Please try again.',
     tooManyRequests: 'Too many requests. Please slow down.',
     /** A 503: the server is overloaded or its database is unreachable for a moment. */
     busy: 'The server is busy. Please try again in a moment.',
