@@ -36,6 +36,8 @@ export const messages = {
     impersonationNotFound: 'No user with that name was found.',
     impersonationAmbiguous: 'Several users have that name. Please use a more specific name.',
     impersonationOfStaff: 'Staff accounts cannot be opened by impersonation.',
+    otherInvitations:
+      'You are in {team}. {others} also invited this address; an address belongs to one team, so to join another, ask it to invite a different address.',
     teamNotFound: 'That team does not exist.',
     mailFailed: 'We could not send the e-mail right now. Please try again in a minute.',
   },

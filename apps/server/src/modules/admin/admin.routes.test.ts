@@ -182,3 +182,33 @@ describe('impersonation sessions (issue 36 item 5)', () => {
     expect(await actions('auth.logout')).toHaveLength(0);
   });
 });
+
+describe('refusals in the audit log (issue 36 item 8)', () => {
+  it('100 denied admin calls leave one entry that counts them, and past 30 the caller is answered 429', async () => {
+    const mallory = await named('mallory@example.com', 'Mallory', '203.0.113.40');
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++) statuses.push((await hijack(mallory.token, 'Anyone')).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 403)).toBe(true);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+    const denied = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'admin.denied'));
+    expect(denied).toHaveLength(1);
+    expect(denied[0]!.details).toMatchObject({ call: 'POST /api/admin/hijack' });
+    // Staff read the entry with how many times it came.
+    const staff = await staffNamed('Sam Staff', '203.0.113.41');
+    const log = await t.app.inject({ url: '/api/admin/audit', headers: bearer(staff.token) });
+    const entry = (log.json().entries as { action: string; details: object }[]).find(
+      (e) => e.action === 'admin.denied',
+    );
+    expect(entry!.details).toMatchObject({ call: 'POST /api/admin/hijack', times: 100 });
+  });
+
+  it('a refusal in a new window is written again', async () => {
+    const mallory = await named('mallory@example.com', 'Mallory', '203.0.113.42');
+    await hijack(mallory.token, 'Anyone');
+    await hijack(mallory.token, 'Anyone');
+    t.clock.advance(10 * 60 * 1000);
+    await hijack(mallory.token, 'Anyone');
+    const denied = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'admin.denied'));
+    expect(denied).toHaveLength(2);
+  });
+});

@@ -183,6 +183,29 @@ describe('team actions', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(messages.admin.emailHasAccount);
   });
+
+  it('the team staff made for an owner wins over a newer invitation, and the login says so (issue 36 item 9)', async () => {
+    const made = await act('POST', '/api/admin/createTeam', { email: 'pat@delta.test' });
+    expect(made.statusCode, made.body).toBe(200);
+    t.clock.advance(60_000);
+    const invited = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/teams/addMember',
+      headers: beta.headers,
+      payload: { name: 'Pat', email: 'pat@delta.test', phone: '', permissions: [], dataAccess: 'All data' },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const code = await t.smtp.codeFor('pat@delta.test', 1);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'pat@delta.test', code },
+    });
+    expect(login.json().user).toMatchObject({ role: 'admin', team: { _id: made.json().teamId } });
+    expect(login.json().notice).toBe(
+      messages.auth.otherInvitations.replace('{team}', 'Unnamed Company').replace('{others}', 'Beta Realty'),
+    );
+  });
 });
 
 describe('the audit log', () => {

@@ -11,8 +11,11 @@ export async function lockSendKeys(db: Db, email: string, ip: string) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'login-ip:' + ip}, 0))`);
 }
 
-export async function countSends(db: Db, where: { email: string } | { ip: string }, since: Date) {
-  const key = 'email' in where ? eq(loginCodes.email, where.email) : eq(loginCodes.ip, where.ip);
+export async function countSends(db: Db, where: { email?: string; ip?: string }, since: Date) {
+  const key = and(
+    where.email !== undefined ? eq(loginCodes.email, where.email) : undefined,
+    where.ip !== undefined ? eq(loginCodes.ip, where.ip) : undefined,
+  );
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(loginCodes)
@@ -28,11 +31,22 @@ const inScope = (scope: CodeScope) =>
     ? and(eq(loginCodes.purpose, 'login'), eq(loginCodes.email, scope.email))
     : and(eq(loginCodes.purpose, 'email'), eq(loginCodes.userId, scope.userId));
 
-export async function voidOpenCodes(db: Db, scope: CodeScope, now: Date) {
+/**
+ * Voids the open codes a new one replaces. A login code replaces only those the same sender (IP)
+ * asked for: a stranger's sends never void the code the owner is about to type (ADR 032).
+ */
+export async function voidOpenCodes(db: Db, scope: CodeScope, now: Date, ip: string) {
   await db
     .update(loginCodes)
     .set({ voidedAt: now })
-    .where(and(inScope(scope), isNull(loginCodes.usedAt), isNull(loginCodes.voidedAt)));
+    .where(
+      and(
+        inScope(scope),
+        scope.purpose === 'login' ? eq(loginCodes.ip, ip) : undefined,
+        isNull(loginCodes.usedAt),
+        isNull(loginCodes.voidedAt),
+      ),
+    );
 }
 
 export async function insertCode(db: Db, row: typeof loginCodes.$inferInsert) {
@@ -40,9 +54,10 @@ export async function insertCode(db: Db, row: typeof loginCodes.$inferInsert) {
 }
 
 /**
- * Tries the code against the address's one open code in a single statement: a match marks it used, a
- * miss counts a wrong attempt. The row lock makes parallel tries see each other's effect, so one
- * right code yields one session and three misses kill the code however they interleave.
+ * Tries the code against the address's open codes (one per sender) in a single statement: a match
+ * marks it used, a miss counts a wrong attempt on every open code. The row locks make parallel tries
+ * see each other's effect, so one right code yields one session and three misses kill the codes
+ * however they interleave.
  */
 export async function consumeCode(
   db: Db,
@@ -65,7 +80,14 @@ export async function consumeCode(
       ),
     )
     .returning({ matched: sql<boolean>`${matches}`, affId: loginCodes.affId, email: loginCodes.email });
-  return rows[0] ?? null;
+  const hit = rows.find((r) => r.matched);
+  // Once a code has logged in, the other open codes of the address have no use left.
+  if (hit)
+    await db
+      .update(loginCodes)
+      .set({ voidedAt: p.now })
+      .where(and(inScope(p.scope), isNull(loginCodes.usedAt), isNull(loginCodes.voidedAt)));
+  return hit ?? rows[0] ?? null;
 }
 
 /** The account's e-mail change that still waits for its code, if any. */

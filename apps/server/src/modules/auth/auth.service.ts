@@ -3,6 +3,7 @@ import {
   LOGIN_CODE_MAX_WRONG_ATTEMPTS,
   LOGIN_CODE_TTL_MS,
   LOGIN_SEND_LIMITS,
+  messages,
   normalizeEmail,
   type CurrentUser,
 } from '@prospector/core';
@@ -48,17 +49,24 @@ export function createAuthService(deps: {
   const codeHash = (email: string, code: string) => hmac(deps.secret, `${email}:${code}`);
 
   type SendLimit = Extract<AuthErrorCode, 'SEND_LIMIT_SHORT' | 'SEND_LIMIT_DAY'>;
+  /**
+   * The sender's own limits first (its IP across addresses, then its IP for this address), then the
+   * address's across every sender, set higher: one sender cannot use up an address (ASVS 6.3).
+   */
   async function checkSendLimits(tx: Db, email: string, ip: string): Promise<SendLimit | null> {
     const now = clock.now().getTime();
-    const shortSince = new Date(now - LOGIN_SEND_LIMITS.shortWindowMs);
-    const daySince = new Date(now - LOGIN_SEND_LIMITS.dayWindowMs);
-    if ((await q.countSends(tx, { email }, shortSince)) >= LOGIN_SEND_LIMITS.shortWindowMax)
-      return 'SEND_LIMIT_SHORT';
-    if ((await q.countSends(tx, { email }, daySince)) >= LOGIN_SEND_LIMITS.dayWindowMax)
-      return 'SEND_LIMIT_DAY';
-    if ((await q.countSends(tx, { ip }, shortSince)) >= deps.ipLimits.shortWindowMax)
-      return 'SEND_LIMIT_SHORT';
-    if ((await q.countSends(tx, { ip }, daySince)) >= deps.ipLimits.dayWindowMax) return 'SEND_LIMIT_DAY';
+    const short = new Date(now - LOGIN_SEND_LIMITS.shortWindowMs);
+    const day = new Date(now - LOGIN_SEND_LIMITS.dayWindowMs);
+    const checks: [where: { email?: string; ip?: string }, since: Date, max: number, code: SendLimit][] = [
+      [{ ip }, short, deps.ipLimits.shortWindowMax, 'SEND_LIMIT_SHORT'],
+      [{ ip }, day, deps.ipLimits.dayWindowMax, 'SEND_LIMIT_DAY'],
+      [{ email, ip }, short, LOGIN_SEND_LIMITS.shortWindowMax, 'SEND_LIMIT_SHORT'],
+      [{ email, ip }, day, LOGIN_SEND_LIMITS.dayWindowMax, 'SEND_LIMIT_DAY'],
+      [{ email }, short, LOGIN_SEND_LIMITS.addressShortWindowMax, 'SEND_LIMIT_SHORT'],
+      [{ email }, day, LOGIN_SEND_LIMITS.addressDayWindowMax, 'SEND_LIMIT_DAY'],
+    ];
+    for (const [where, since, max, code] of checks)
+      if ((await q.countSends(tx, where, since)) >= max) return code;
     return null;
   }
 
@@ -85,7 +93,8 @@ export function createAuthService(deps: {
 
   /**
    * One code, sent: under the address's and the IP's send limits (one lock each, so parallel requests
-   * count each other), voiding the open codes it replaces, then mailed. Login codes and e-mail change
+   * count each other), voiding the open codes it replaces (the same sender's), then mailed. A refused
+   * send changes nothing: the code already sent stays valid. Login codes and e-mail change
    * codes share the limits of the address they go to.
    */
   async function issueCode(
@@ -100,7 +109,7 @@ export function createAuthService(deps: {
       const limit = await checkSendLimits(tx, email, client.ip);
       if (limit) return limit;
       const now = clock.now();
-      await q.voidOpenCodes(tx, scope, now);
+      await q.voidOpenCodes(tx, scope, now, client.ip);
       await q.insertCode(tx, {
         email,
         purpose: scope.purpose,
@@ -142,7 +151,7 @@ export function createAuthService(deps: {
 
     async login(input: { email: string; code: string }, client: ClientInfo) {
       const email = normalizeEmail(input.email);
-      type Out = Result<{ token: string; user: CurrentUser }, 'INVALID_CODE'>;
+      type Out = Result<{ token: string; user: CurrentUser; notice: string | null }, 'INVALID_CODE'>;
       return db.transaction(async (tx): Promise<Out> => {
         const attempt = await q.consumeCode(tx, {
           scope: { purpose: 'login', email },
@@ -167,7 +176,12 @@ export function createAuthService(deps: {
           teamId: account.team.id,
           ip: client.ip,
         });
-        return ok({ token, user: teams.toCurrentUser(account, null) });
+        const notice = account.otherInvitations?.length
+          ? messages.auth.otherInvitations
+              .replace('{team}', account.team.name)
+              .replace('{others}', account.otherInvitations.join(', '))
+          : null;
+        return ok({ token, user: teams.toCurrentUser(account, null), notice });
       });
     },
 
