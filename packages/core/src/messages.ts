@@ -320,6 +320,7 @@ export const messages = {
   avatars: {
     wrongType: 'Choose a PNG, JPEG, WebP or GIF image.',
     tooLarge: 'The image must be 2 MB or smaller.',
+    tooManyPixels: 'The image must be at most 10,000 pixels wide and high, and 50 megapixels in all.',
     missing: 'Choose an image to upload.',
     photoSaved: 'Your photo was saved.',
     logoSaved: 'The company logo was saved.',
