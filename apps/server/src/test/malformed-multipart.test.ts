@@ -26,8 +26,11 @@ const part = (field: string) =>
 const BROKEN: [name: string, contentType: string, body: (field: string) => Buffer][] = [
   ['no boundary', 'multipart/form-data', (f) => Buffer.concat([part(f), Buffer.from(`\r\n--${B}--\r\n`)])],
   ['an empty boundary', 'multipart/form-data; boundary=', (f) => part(f)],
-  ['a body cut short in a part header', `multipart/form-data; boundary=${B}`, () =>
-    Buffer.from(`--${B}\r\nContent-Disposition: form-da`)],
+  [
+    'a body cut short in a part header',
+    `multipart/form-data; boundary=${B}`,
+    () => Buffer.from(`--${B}\r\nContent-Disposition: form-da`),
+  ],
   ['no closing boundary', `multipart/form-data; boundary=${B}`, (f) => part(f)],
 ];
 

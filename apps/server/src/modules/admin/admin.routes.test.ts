@@ -173,7 +173,10 @@ describe('impersonation sessions (issue 36 item 5)', () => {
     const staff = await staffNamed('Sam Staff', '203.0.113.26');
     const owner = await named('owner@example.com', 'Olivia Owner', '203.0.113.27');
     const opened = (await hijack(staff.token, 'Olivia Owner')).json();
-    expect((await me(opened.token)).json().user).toMatchObject({ isStaff: false, impersonatedBy: 'Sam Staff' });
+    expect((await me(opened.token)).json().user).toMatchObject({
+      isStaff: false,
+      impersonatedBy: 'Sam Staff',
+    });
     expect((await logout(opened.token)).statusCode).toBe(200);
     expect((await me(opened.token)).statusCode).toBe(401);
     expect((await me(staff.token)).statusCode).toBe(200);

@@ -257,7 +257,11 @@ describe('the audit log', () => {
     expect(back.statusCode).toBe(200);
     const res = await t.app.inject({ url: `/api/admin/audit?teamId=${acme.teamId}`, headers: staff.headers });
     const entries = res.json().entries as { action: string; actor: string; details: object }[];
-    expect(entries.map((e) => e.action)).toEqual(['admin.switchBack', 'admin.switchToUser', 'admin.addCredits']);
+    expect(entries.map((e) => e.action)).toEqual([
+      'admin.switchBack',
+      'admin.switchToUser',
+      'admin.addCredits',
+    ]);
     expect(entries[0]!.actor).toBe('Sam Staff <staff@prospector.test>');
     expect(entries[2]!.details).toMatchObject({ note: 'Refund for the outage on 3 March' });
   });

@@ -59,7 +59,9 @@ export function createAuditService(deps: { clock: Clock }) {
      */
     async recordRefusal(db: Db, entry: AuditEntry & { call: string }): Promise<{ limited: boolean }> {
       const now = deps.clock.now();
-      const windowStart = new Date(Math.floor(now.getTime() / REFUSAL_FOLD_WINDOW_MS) * REFUSAL_FOLD_WINDOW_MS);
+      const windowStart = new Date(
+        Math.floor(now.getTime() / REFUSAL_FOLD_WINDOW_MS) * REFUSAL_FOLD_WINDOW_MS,
+      );
       const who = entry.actorUserId ?? entry.ip ?? 'anonymous';
       const total = await q.countIntoFold(db, `limit:${who}:${entry.action}`, windowStart);
       const limited = total > REFUSALS_PER_WINDOW;

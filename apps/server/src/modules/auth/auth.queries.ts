@@ -204,3 +204,12 @@ export async function markSecondFactor(db: Db, sessionId: string, at: Date) {
     .set({ secondFactorAt: at })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
+
+/** The addresses a user's sessions came from (a referral from one of them is the user's own: ADR 032). */
+export async function sessionIpsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ ip: sessions.ip })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), sql`${sessions.ip} is not null`));
+  return rows.map((r) => r.ip!);
+}

@@ -168,6 +168,9 @@ export function createAuthService(deps: {
             teamId: account.team.id,
             userId: account.user.id,
             affId: attempt.affId,
+            email,
+            ip: client.ip,
+            referrerIps: q.sessionIpsOf,
           });
         const { token } = await openSession(tx, account.user.id, client);
         await audit.record(tx, {
