@@ -41,7 +41,7 @@ export type AuditService = ReturnType<typeof createAuditService>;
 
 /** Refusals of one caller, action and call within this window are one entry with a count. */
 export const REFUSAL_FOLD_WINDOW_MS = 10 * 60 * 1000;
-/** Past this many refusals of one action in a window, the caller is answered 429 (and nothing is written). */
+/** Past this many refusals of one action in a window, a caller who is not staff is answered 429. */
 export const REFUSALS_PER_WINDOW = 30;
 
 /** The append-only trail (the database refuses UPDATE, DELETE and TRUNCATE on it: ADR 025). */
