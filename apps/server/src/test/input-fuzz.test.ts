@@ -137,7 +137,7 @@ function casesFor(r: FastifyInstance['routeList'][number], team: SeededTeam): Ca
         cases.push({ name: `multipart ${JSON.stringify(s)}`, url, ...multipartForm(s, s) });
     if (!r.body)
       for (const broken of brokenMultipartForms())
-        cases.push({ name: `multipart ${broken.name}`, url, ...broken });
+        cases.push({ url, ...broken, name: `multipart ${broken.name}` });
   }
   for (const name of r.url.includes('*') ? ['*', ...params] : params)
     for (const seg of HOSTILE_SEGMENTS)

@@ -2,7 +2,6 @@ import {
   LOGIN_CODE_LENGTH,
   LOGIN_CODE_MAX_WRONG_ATTEMPTS,
   LOGIN_CODE_TTL_MS,
-  LOGIN_SEND_LIMITS,
   messages,
   normalizeEmail,
   type CurrentUser,
@@ -20,6 +19,7 @@ import type { AuditService } from '../audit/index.js';
 import type { TeamsErrorCode, TeamsService } from '../teams/index.js';
 import type { AuthErrorCode } from './auth.errors.js';
 import * as q from './auth.queries.js';
+import { findSendLimit } from './send-limits.js';
 import type { SessionCache } from './session-cache.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -49,26 +49,8 @@ export function createAuthService(deps: {
   const codeHash = (email: string, code: string) => hmac(deps.secret, `${email}:${code}`);
 
   type SendLimit = Extract<AuthErrorCode, 'SEND_LIMIT_SHORT' | 'SEND_LIMIT_DAY'>;
-  /**
-   * The sender's own limits first (its IP across addresses, then its IP for this address), then the
-   * address's across every sender, set higher: one sender cannot use up an address (ASVS 6.3).
-   */
-  async function checkSendLimits(tx: Db, email: string, ip: string): Promise<SendLimit | null> {
-    const now = clock.now().getTime();
-    const short = new Date(now - LOGIN_SEND_LIMITS.shortWindowMs);
-    const day = new Date(now - LOGIN_SEND_LIMITS.dayWindowMs);
-    const checks: [where: { email?: string; ip?: string }, since: Date, max: number, code: SendLimit][] = [
-      [{ ip }, short, deps.ipLimits.shortWindowMax, 'SEND_LIMIT_SHORT'],
-      [{ ip }, day, deps.ipLimits.dayWindowMax, 'SEND_LIMIT_DAY'],
-      [{ email, ip }, short, LOGIN_SEND_LIMITS.shortWindowMax, 'SEND_LIMIT_SHORT'],
-      [{ email, ip }, day, LOGIN_SEND_LIMITS.dayWindowMax, 'SEND_LIMIT_DAY'],
-      [{ email }, short, LOGIN_SEND_LIMITS.addressShortWindowMax, 'SEND_LIMIT_SHORT'],
-      [{ email }, day, LOGIN_SEND_LIMITS.addressDayWindowMax, 'SEND_LIMIT_DAY'],
-    ];
-    for (const [where, since, max, code] of checks)
-      if ((await q.countSends(tx, where, since)) >= max) return code;
-    return null;
-  }
+  const checkSendLimits = (tx: Db, email: string, ip: string) =>
+    findSendLimit(tx, { email, ip, now: clock.now(), ipLimits: deps.ipLimits });
 
   /**
    * Opens a session for a user and returns its bearer token (only its hash is stored). A session
