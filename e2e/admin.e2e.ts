@@ -106,16 +106,31 @@ describe('the internal admin area', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.getByText('Omar Haddad').first().waitFor();
     await shot(page, 'admin-switched-into-team');
+    // Marked at every width, not only on wide screens (issue 36 item 5).
+    const wide = page.viewportSize()!;
+    await page.setViewportSize({ width: 900, height: wide.height });
+    await page.getByText('Viewing as Omar Haddad').waitFor();
+    await shot(page, 'admin-switched-into-team-narrow');
+    await page.setViewportSize(wide);
 
     await page.getByRole('button', { name: 'Switch back' }).click();
-    await page.getByRole('link', { name: 'Admin' }).click();
-    // Still this login's second factor: no code is asked again.
+    // 'Switch back' lands in the admin area (issue 30 item 34); still this login's second factor.
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin/);
     await table.getByText('Sierra Realty').waitFor();
     expect(await page.getByRole('button', { name: 'Switch back' }).count()).toBe(0);
+    // The impersonated session is ended, in the staff member's name (issue 30 item 22).
+    await expect
+      .poll(async () =>
+        (await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'admin.switchBack'))).map(
+          (e) => e.actorUserId,
+        ),
+      )
+      .toEqual([staff.userId]);
 
     await page.getByRole('tab', { name: 'Audit' }).click();
     const log = page.getByRole('table', { name: 'Audit log' });
     await log.getByText('Switch to user').waitFor();
+    await log.getByText('Switch back').waitFor();
     await shot(page, 'admin-audit');
     const switched = await server.database.db
       .select()

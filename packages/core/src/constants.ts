@@ -5,11 +5,18 @@ export const LOGIN_CODE_TTL_MS = 5 * 60 * 1000;
 export const LOGIN_CODE_MAX_WRONG_ATTEMPTS = 3;
 
 /** sendCode limits: per e-mail address and, separately, per client IP. */
+/**
+ * Login code sends (ADR 003, ADR 032): `shortWindowMax` and `dayWindowMax` are per sender (IP) and
+ * address; the `address…` limits count every sender together and are higher, so one sender cannot
+ * lock an address out, and a code already sent stays valid when new sends are refused.
+ */
 export const LOGIN_SEND_LIMITS = {
   shortWindowMs: 5 * 60 * 1000,
   shortWindowMax: 3,
   dayWindowMs: 24 * 60 * 60 * 1000,
   dayWindowMax: 10,
+  addressShortWindowMax: 10,
+  addressDayWindowMax: 30,
 } as const;
 
 export const TOAST_AUTO_CLOSE_MS = 6000;

@@ -35,6 +35,9 @@ export const messages = {
     impersonationForbidden: 'nope.',
     impersonationNotFound: 'No user with that name was found.',
     impersonationAmbiguous: 'Several users have that name. Please use a more specific name.',
+    impersonationOfStaff: 'Staff accounts cannot be opened by impersonation.',
+    otherInvitations:
+      'You are in {team}. {others} also invited this address; an address belongs to one team, so to join another, ask it to invite a different address.',
     teamNotFound: 'That team does not exist.',
     mailFailed: 'We could not send the e-mail right now. Please try again in a minute.',
   },
@@ -327,6 +330,7 @@ export const messages = {
   avatars: {
     wrongType: 'Choose a PNG, JPEG, WebP or GIF image.',
     tooLarge: 'The image must be 2 MB or smaller.',
+    tooManyPixels: 'The image must be at most 10,000 pixels wide and high, and 50 megapixels in all.',
     missing: 'Choose an image to upload.',
     photoSaved: 'Your photo was saved.',
     logoSaved: 'The company logo was saved.',
@@ -466,6 +470,7 @@ export const messages = {
   http: {
     notFound: 'Not found.',
     badRequest: 'The request is not valid.',
+    malformedForm: 'The upload was cut short or is not a valid form. Please try again.',
     tooManyRequests: 'Too many requests. Please slow down.',
     /** A 503: the server is overloaded or its database is unreachable for a moment. */
     busy: 'The server is busy. Please try again in a moment.',

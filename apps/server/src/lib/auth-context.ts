@@ -8,6 +8,8 @@ export type AuthContext = {
   user: CurrentUser;
   /** When a staff member gave their second factor in this session (ADR 025); null when never. */
   secondFactorAt: Date | null;
+  /** The staff member who opened this session by impersonation; null for the user's own session. */
+  impersonatorId: string | null;
 };
 
 /** Where a call comes from, kept with sessions and in the audit log. */

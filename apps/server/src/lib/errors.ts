@@ -8,6 +8,8 @@ export type ErrorAnswer = { status: number; message: string };
 export const commonErrors = {
   NOT_FOUND: { status: 404, message: messages.http.notFound },
   VALIDATION: { status: 400, message: messages.http.badRequest },
+  /** A multipart body the parser cannot read: no boundary, cut short, never closed. */
+  FORM_MALFORMED: { status: 400, message: messages.http.malformedForm },
   RATE_LIMITED: { status: 429, message: messages.http.tooManyRequests },
   /** Overloaded (plugins/overload.ts) or the database unreachable for a moment: try again shortly. */
   UNAVAILABLE: { status: 503, message: messages.http.busy },

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { readingForm } from './multipart-form.js';
 
 /** An uploaded image as read: its first `maxBytes`, and whether more came. */
 export type UploadedImage = { bytes: Buffer; truncated: boolean };
@@ -8,7 +9,11 @@ export type UploadedImage = { bytes: Buffer; truncated: boolean };
  * photos, chat images. The size is not a thrown 413 (throwFileSizeLimit is read by parts() though its
  * type leaves it out): the caller answers one byte over with its own 400 and message.
  */
-export async function readImageForm(req: FastifyRequest, maxBytes: number, fileField = 'img') {
+export function readImageForm(req: FastifyRequest, maxBytes: number, fileField = 'img') {
+  return readingForm(() => readParts(req, maxBytes, fileField));
+}
+
+async function readParts(req: FastifyRequest, maxBytes: number, fileField: string) {
   let image: UploadedImage | null = null;
   const fields: Record<string, string> = {};
   const options = { limits: { fileSize: maxBytes }, throwFileSizeLimit: false };

@@ -31,19 +31,22 @@ export function bearerToken(req: FastifyRequest): string | null {
 
 /**
  * Staff calls (ADR 025): only verified staff, and every call but the second factor's own steps from a
- * session whose second factor is fresh (12 h). Each refusal is written to the audit log.
+ * session whose second factor is fresh (12 h). Refusals are audited, repeats folded into one entry, and a
+ * caller refused too often is answered 429.
  */
 async function guardStaff(app: FastifyInstance, endpoint: Endpoint, auth: AuthContext, req: FastifyRequest) {
   const staff = auth.user.isStaff;
   const fresh = isSecondFactorFresh(auth.secondFactorAt, app.clock.now());
   if (staff && (fresh || endpoint.secondFactorStep)) return;
-  await app.services.audit.record(app.database.db, {
+  const { limited } = await app.services.audit.recordRefusal(app.database.db, {
     action: staff ? 'admin.secondFactorRequired' : 'admin.denied',
     actorUserId: auth.userId,
     teamId: auth.teamId,
     ip: req.ip,
-    details: { call: `${endpoint.method} ${endpoint.path}` },
+    call: `${endpoint.method} ${endpoint.path}`,
   });
+  // Staff waiting for their second factor are never locked out of giving it.
+  if (limited && !staff) throw new DomainError('RATE_LIMITED');
   throw new DomainError(staff ? 'SECOND_FACTOR_REQUIRED' : 'STAFF_REQUIRED');
 }
 

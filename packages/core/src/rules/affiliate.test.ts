@@ -3,6 +3,8 @@ import { messages } from '../messages.js';
 import {
   affiliateAmountRefusal,
   affiliateIdFromHash,
+  isSameCard,
+  selfReferralReason,
   affiliateLink,
   affiliateShareCents,
   earnsAffiliateShare,
@@ -79,5 +81,39 @@ describe('affiliate link', () => {
   });
   it('formats cents as dollars', () => {
     expect(formatCents(123450)).toBe('$1,234.50');
+  });
+});
+
+describe('self-referral (ADR 032)', () => {
+  const rita = { email: 'rita@acme-realty.com', ips: ['203.0.113.5', '198.51.100.9'] };
+
+  it('refuses a signup from an address the referrer logged in from', () => {
+    expect(selfReferralReason(rita, { email: 'someone@else.test', ip: '198.51.100.9' })).toBe('sameIp');
+  });
+
+  it("refuses a second address of the referrer's own mailbox or company", () => {
+    const gmail = { email: 'rita.r@gmail.com', ips: [] };
+    expect(selfReferralReason(gmail, { email: 'ritar+2@googlemail.com', ip: '192.0.2.1' })).toBe(
+      'sameMailbox',
+    );
+    expect(selfReferralReason(rita, { email: 'Rita+team2@acme-realty.com', ip: '192.0.2.1' })).toBe(
+      'sameMailbox',
+    );
+    expect(selfReferralReason(rita, { email: 'billing@acme-realty.com', ip: '192.0.2.1' })).toBe(
+      'sameDomain',
+    );
+  });
+
+  it('lets a stranger on a shared mail provider, or another company, be referred', () => {
+    const gmail = { email: 'rita@gmail.com', ips: ['203.0.113.5'] };
+    expect(selfReferralReason(gmail, { email: 'paula@gmail.com', ip: '192.0.2.1' })).toBeNull();
+    expect(selfReferralReason(rita, { email: 'paula@payer.test', ip: '192.0.2.1' })).toBeNull();
+  });
+
+  it('knows the same card by brand, last four digits and expiry', () => {
+    const card = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
+    expect(isSameCard(card, { ...card })).toBe(true);
+    expect(isSameCard(card, { ...card, expYear: 2031 })).toBe(false);
+    expect(isSameCard(card, null)).toBe(false);
   });
 });

@@ -70,3 +70,67 @@ export function affiliateLink(siteUrl: string, code: string): string {
 export function formatCents(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
+
+/** Mail providers whose addresses belong to strangers: sharing one of these domains says nothing. */
+const SHARED_MAIL_DOMAINS = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'mail.com',
+  'yandex.com',
+  'zoho.com',
+]);
+
+/** The mailbox an address delivers to: no +tag, and for Gmail no dots and one domain. */
+function mailboxOf(email: string): { local: string; domain: string } {
+  const at = email.lastIndexOf('@');
+  let local = email.slice(0, at).toLowerCase().split('+')[0]!;
+  let domain = email.slice(at + 1).toLowerCase();
+  if (domain === 'googlemail.com') domain = 'gmail.com';
+  if (domain === 'gmail.com') local = local.replaceAll('.', '');
+  return { local, domain };
+}
+
+export type SelfReferralReason = 'sameIp' | 'sameMailbox' | 'sameDomain' | 'sameCard';
+
+/**
+ * Why a signup through a link looks like the referrer's own second account (issue 36 item 10, ADR
+ * 032), or null: it signed up from an address the referrer's sessions came from, its e-mail reaches
+ * the referrer's mailbox (+tags, Gmail's dots), or it shares the referrer's own company domain.
+ */
+export function selfReferralReason(
+  referrer: { email: string; ips: readonly string[] },
+  signup: { email: string; ip: string },
+): SelfReferralReason | null {
+  if (referrer.ips.includes(signup.ip)) return 'sameIp';
+  const a = mailboxOf(referrer.email);
+  const b = mailboxOf(signup.email);
+  if (a.domain === b.domain && a.local === b.local) return 'sameMailbox';
+  if (a.domain === b.domain && !SHARED_MAIL_DOMAINS.has(a.domain)) return 'sameDomain';
+  return null;
+}
+
+/** A saved card as billing keeps it. */
+export type SavedCard = { brand: string; last4: string; expMonth: number; expYear: number };
+
+/** Whether a referred team pays with the referrer's own card (the same brand, number end and expiry). */
+export function isSameCard(a: SavedCard | null, b: SavedCard | null): boolean {
+  return (
+    !!a &&
+    !!b &&
+    a.brand === b.brand &&
+    a.last4 === b.last4 &&
+    a.expMonth === b.expMonth &&
+    a.expYear === b.expYear
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
-import { avatarProblem, imageTypeOf, MAX_AVATAR_BYTES } from './avatars.js';
+import { avatarDimensionsProblem, avatarProblem, imageTypeOf, MAX_AVATAR_BYTES } from './avatars.js';
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
@@ -41,5 +41,25 @@ describe('avatar problem', () => {
   it('refuses what is not a PNG, JPEG, WebP or GIF, and an empty file', () => {
     expect(avatarProblem(bytes('plain text'))).toBe(messages.avatars.wrongType);
     expect(avatarProblem(new Uint8Array())).toBe(messages.avatars.missing);
+  });
+});
+
+describe('avatar dimensions', () => {
+  it('refuses a picture over 10,000 pixels on a side or 50 megapixels in all, whatever its file size', () => {
+    expect(avatarDimensionsProblem(16_000, 16_000)).toBe(messages.avatars.tooManyPixels);
+    expect(avatarDimensionsProblem(10_001, 10)).toBe(messages.avatars.tooManyPixels);
+    expect(avatarDimensionsProblem(10, 10_001)).toBe(messages.avatars.tooManyPixels);
+    expect(avatarDimensionsProblem(8_000, 7_000)).toBe(messages.avatars.tooManyPixels);
+  });
+
+  it("takes a phone's photo and a tiny icon", () => {
+    expect(avatarDimensionsProblem(4032, 3024)).toBeNull();
+    expect(avatarDimensionsProblem(10_000, 5_000)).toBeNull();
+    expect(avatarDimensionsProblem(1, 1)).toBeNull();
+  });
+
+  it('refuses a picture without dimensions', () => {
+    expect(avatarDimensionsProblem(0, 10)).toBe(messages.avatars.wrongType);
+    expect(avatarDimensionsProblem(Number.NaN, 10)).toBe(messages.avatars.wrongType);
   });
 });

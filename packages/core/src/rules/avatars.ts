@@ -7,6 +7,15 @@ export type AvatarType = (typeof AVATAR_TYPES)[number];
 /** 2 MB: a member's photo or the company logo. */
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 
+/**
+ * An avatar's pixels (issue 36 item 12): a small file can claim a huge picture (16,000 × 16,000 in
+ * 748 KB costs each viewer's browser 1.3 GB), so the picture is refused by its dimensions, and what is
+ * stored is a copy at most AVATAR_STORED_SIDE on its longest side.
+ */
+export const MAX_AVATAR_SIDE = 10_000;
+export const MAX_AVATAR_PIXELS = 50_000_000;
+export const AVATAR_STORED_SIDE = 512;
+
 /** What the file picker offers; the server decides by the bytes. */
 export const AVATAR_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 
@@ -36,4 +45,12 @@ export function avatarProblem(bytes: Uint8Array, size = bytes.length): string | 
   if (size === 0) return messages.avatars.missing;
   if (size > MAX_AVATAR_BYTES) return messages.avatars.tooLarge;
   return imageTypeOf(bytes) ? null : messages.avatars.wrongType;
+}
+
+/** Why a picture of these dimensions is refused as an avatar, or null when it may be one. */
+export function avatarDimensionsProblem(width: number, height: number): string | null {
+  if (!(width > 0 && height > 0)) return messages.avatars.wrongType;
+  if (width > MAX_AVATAR_SIDE || height > MAX_AVATAR_SIDE || width * height > MAX_AVATAR_PIXELS)
+    return messages.avatars.tooManyPixels;
+  return null;
 }

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './teams.js';
 
 /**
@@ -39,6 +40,10 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** Staff member who opened this session by impersonation. */
     impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The staff session that opened this one by impersonation: this one ends with it (issue 36 item 5). */
+    impersonatorSessionId: uuid('impersonator_session_id').references((): AnyPgColumn => sessions.id, {
+      onDelete: 'cascade',
+    }),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -47,5 +52,11 @@ export const sessions = pgTable(
     /** When a staff member gave their second factor in this session (ADR 025); it holds 12 hours. */
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_impersonator_session_idx')
+      .on(t.impersonatorSessionId)
+      .where(sql`${t.impersonatorSessionId} is not null`),
+  ],
 );

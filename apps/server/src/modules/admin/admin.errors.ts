@@ -5,6 +5,7 @@ import type { ErrorAnswer } from '../../lib/errors.js';
 export const adminErrors = {
   NOT_STAFF: { status: 403, message: messages.auth.impersonationForbidden },
   USER_NOT_FOUND: { status: 404, message: messages.auth.impersonationNotFound },
+  STAFF_TARGET: { status: 403, message: messages.auth.impersonationOfStaff },
   USER_AMBIGUOUS: { status: 409, message: messages.auth.impersonationAmbiguous },
   SECOND_FACTOR_WRONG: { status: 400, message: messages.admin.secondFactorWrongCode },
   SECOND_FACTOR_NOT_SET_UP: { status: 409, message: messages.admin.secondFactorNotSetUp },

@@ -7,7 +7,7 @@ import { setUpSecondFactor } from '../../test/staff.js';
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await buildTestApp({ STAFF_EMAILS: ['staff@prospector.test'] });
+  t = await buildTestApp({ STAFF_EMAILS: ['staff@prospector.test', 'colleague@prospector.test'] });
 });
 afterEach(async () => {
   await t.close();
@@ -110,5 +110,108 @@ describe('impersonation', () => {
       payload: { teamId: '00000000-0000-4000-8000-000000000000' },
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('impersonation sessions (issue 36 item 5)', () => {
+  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+  const logout = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/users/logout', headers: bearer(token) });
+  const actions = async (action: string) =>
+    t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
+
+  it('an impersonated session stops working when the staff member who opened it logs out, audited', async () => {
+    const staff = await staffNamed('Sam Staff', '203.0.113.20');
+    const owner = await named('owner@example.com', 'Olivia Owner', '203.0.113.21');
+    const opened = (await hijack(staff.token, 'Olivia Owner')).json();
+    const switched = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/switchToUser',
+      headers: bearer(staff.token),
+      payload: { teamId: owner.user.team._id },
+    });
+    expect((await me(opened.token)).statusCode).toBe(200);
+    expect((await logout(staff.token)).statusCode).toBe(200);
+    expect((await me(opened.token)).statusCode).toBe(401);
+    expect((await me(switched.json().token)).statusCode).toBe(401);
+    const ended = await actions('admin.impersonationEnded');
+    expect(ended).toHaveLength(2);
+    expect(ended.every((e) => e.actorUserId === staff.user._id && e.targetUserId === owner.user._id)).toBe(
+      true,
+    );
+  });
+
+  it('an impersonated session lasts an hour, not thirty days', async () => {
+    const staff = await staffNamed('Sam Staff', '203.0.113.22');
+    await named('owner@example.com', 'Olivia Owner', '203.0.113.23');
+    const opened = (await hijack(staff.token, 'Olivia Owner')).json();
+    t.clock.advance(59 * 60 * 1000);
+    expect((await me(opened.token)).statusCode).toBe(200);
+    t.clock.advance(2 * 60 * 1000);
+    expect((await me(opened.token)).statusCode).toBe(401);
+    expect((await me(staff.token)).statusCode).toBe(200);
+    const [start] = await actions('admin.impersonate');
+    expect(start!.details).toMatchObject({ until: expect.any(String) });
+  });
+
+  it("staff cannot switch into a colleague's team, or open a colleague's session by name", async () => {
+    const staff = await staffNamed('Sam Staff', '203.0.113.24');
+    const colleague = await named('colleague@prospector.test', 'Cal Colleague', '203.0.113.25');
+    const switched = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/switchToUser',
+      headers: bearer(staff.token),
+      payload: { teamId: colleague.user.team._id },
+    });
+    expect(switched.statusCode).toBe(403);
+    expect(switched.json().message).toBe(messages.auth.impersonationOfStaff);
+    expect((await hijack(staff.token, 'Cal Colleague')).statusCode).toBe(403);
+    expect(await actions('admin.switchToUser')).toHaveLength(0);
+  });
+
+  it("'Switch back' is audited in the staff member's name and ends only the impersonated session", async () => {
+    const staff = await staffNamed('Sam Staff', '203.0.113.26');
+    const owner = await named('owner@example.com', 'Olivia Owner', '203.0.113.27');
+    const opened = (await hijack(staff.token, 'Olivia Owner')).json();
+    expect((await me(opened.token)).json().user).toMatchObject({
+      isStaff: false,
+      impersonatedBy: 'Sam Staff',
+    });
+    expect((await logout(opened.token)).statusCode).toBe(200);
+    expect((await me(opened.token)).statusCode).toBe(401);
+    expect((await me(staff.token)).statusCode).toBe(200);
+    const [back] = await actions('admin.switchBack');
+    expect(back).toMatchObject({ actorUserId: staff.user._id, targetUserId: owner.user._id });
+    expect(await actions('auth.logout')).toHaveLength(0);
+  });
+});
+
+describe('refusals in the audit log (issue 36 item 8)', () => {
+  it('100 denied admin calls leave one entry that counts them, and past 30 the caller is answered 429', async () => {
+    const mallory = await named('mallory@example.com', 'Mallory', '203.0.113.40');
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++) statuses.push((await hijack(mallory.token, 'Anyone')).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 403)).toBe(true);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+    const denied = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'admin.denied'));
+    expect(denied).toHaveLength(1);
+    expect(denied[0]!.details).toMatchObject({ call: 'POST /api/admin/hijack' });
+    // Staff read the entry with how many times it came.
+    const staff = await staffNamed('Sam Staff', '203.0.113.41');
+    const log = await t.app.inject({ url: '/api/admin/audit', headers: bearer(staff.token) });
+    const entry = (log.json().entries as { action: string; details: object }[]).find(
+      (e) => e.action === 'admin.denied',
+    );
+    expect(entry!.details).toMatchObject({ call: 'POST /api/admin/hijack', times: 100 });
+  });
+
+  it('a refusal in a new window is written again', async () => {
+    const mallory = await named('mallory@example.com', 'Mallory', '203.0.113.42');
+    await hijack(mallory.token, 'Anyone');
+    await hijack(mallory.token, 'Anyone');
+    t.clock.advance(10 * 60 * 1000);
+    await hijack(mallory.token, 'Anyone');
+    const denied = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'admin.denied'));
+    expect(denied).toHaveLength(2);
   });
 });

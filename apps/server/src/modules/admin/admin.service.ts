@@ -46,16 +46,21 @@ export function createAdminService(deps: {
     action: 'admin.impersonate' | 'admin.switchToUser',
     details: Record<string, unknown>,
   ): Promise<Impersonation> {
+    // Staff never act as a colleague: that would hand one staff member another's identity.
+    if (teams.isStaffUser(target.user)) return fail('STAFF_TARGET');
     const token = await db.transaction(async (tx) => {
-      const t = await auth.openSession(tx, target.user.id, client, caller.userId);
+      const opened = await auth.openSession(tx, target.user.id, client, {
+        userId: caller.userId,
+        sessionId: caller.sessionId,
+      });
       await audit.record(tx, {
         action,
         ...by(caller, client),
         teamId: target.team.id,
         targetUserId: target.user.id,
-        details: { ...details, staffEmail: caller.user.email },
+        details: { ...details, staffEmail: caller.user.email, until: opened.expiresAt.toISOString() },
       });
-      return t;
+      return opened.token;
     });
     return ok({ token, user: teams.toCurrentUser(target, caller.user.name || caller.user.email) });
   }
@@ -97,7 +102,12 @@ export function createAdminService(deps: {
             action: 'admin.addCredits',
             ...by(caller, client),
             teamId: input.teamId,
-            details: { amount: formatCredits(units), reason: input.reason, entryId: result.value.entryId },
+            details: {
+              amount: formatCredits(units),
+              reason: input.reason,
+              ...(input.note ? { note: input.note } : {}),
+              entryId: result.value.entryId,
+            },
           });
         return result;
       });

@@ -175,7 +175,8 @@ export function createPanelService(deps: { db: Db; clock: Clock; audit: AuditSer
         teamId: r.teamId,
         target: r.targetEmail,
         ip: r.ip,
-        details: r.details,
+        // A folded refusal says how many times it came in its window.
+        details: r.folded && r.folded > 1 ? { ...r.details, times: r.folded } : r.details,
         createdAt: iso(r.createdAt),
       }));
       return { entries, total, pageSize: AUDIT_PAGE_SIZE };

@@ -217,6 +217,29 @@ describe('team actions', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(messages.admin.emailHasAccount);
   });
+
+  it('the team staff made for an owner wins over a newer invitation, and the login says so (issue 36 item 9)', async () => {
+    const made = await act('POST', '/api/admin/createTeam', { email: 'pat@delta.test' });
+    expect(made.statusCode, made.body).toBe(200);
+    t.clock.advance(60_000);
+    const invited = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/teams/addMember',
+      headers: beta.headers,
+      payload: { name: 'Pat', email: 'pat@delta.test', phone: '', permissions: [], dataAccess: 'All data' },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const code = await t.smtp.codeFor('pat@delta.test', 1);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'pat@delta.test', code },
+    });
+    expect(login.json().user).toMatchObject({ role: 'admin', team: { _id: made.json().teamId } });
+    expect(login.json().notice).toBe(
+      messages.auth.otherInvitations.replace('{team}', 'Unnamed Company').replace('{others}', 'Beta Realty'),
+    );
+  });
 });
 
 describe('the audit log', () => {
@@ -248,6 +271,33 @@ describe('the audit log', () => {
       });
     const all = (await t.app.inject({ url: '/api/admin/audit', headers: staff.headers })).json();
     expect(all.entries.map((e: { action: string }) => e.action)).toContain('admin.createTeam');
+  });
+
+  it("keeps the note typed with a credit grant, and lists 'Switch back' when staff leave a team (issue 30 item 22)", async () => {
+    const granted = await act('PATCH', '/api/admin/addCredits', {
+      teamId: acme.teamId,
+      amount: 5,
+      note: 'Refund for the outage on 3 March',
+    });
+    expect(granted.statusCode).toBe(200);
+    t.clock.advance(1000);
+    const opened = await act('POST', '/api/admin/switchToUser', { teamId: acme.teamId });
+    t.clock.advance(1000);
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: { authorization: `Bearer ${opened.json().token}` },
+    });
+    expect(back.statusCode).toBe(200);
+    const res = await t.app.inject({ url: `/api/admin/audit?teamId=${acme.teamId}`, headers: staff.headers });
+    const entries = res.json().entries as { action: string; actor: string; details: object }[];
+    expect(entries.map((e) => e.action)).toEqual([
+      'admin.switchBack',
+      'admin.switchToUser',
+      'admin.addCredits',
+    ]);
+    expect(entries[0]!.actor).toBe('Sam Staff <staff@prospector.test>');
+    expect(entries[2]!.details).toMatchObject({ note: 'Refund for the outage on 3 March' });
   });
 
   it('refuses every edit in the database itself: UPDATE, DELETE and TRUNCATE', async () => {

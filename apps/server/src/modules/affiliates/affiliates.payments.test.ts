@@ -41,4 +41,24 @@ describe('a referred team paying by card', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await earningsOf(referrer)).toBe(10);
   });
+
+  it("a referred team paying with the referrer's own card earns nothing (issue 36 item 10)", async () => {
+    const { link } = (await pay(t, referrer, 'GET', '/api/affiliates/get')).json();
+    const code = affiliateIdFromHash(new URL(link).hash)!;
+    const twin = await signUpThrough(t, 'tom@twin-team.test', code);
+    const before = await earningsOf(referrer);
+    await addCard(t, stripe, referrer);
+    await addCard(t, stripe, twin);
+    const payment = { teamId: twin.teamId, amountCents: 5000, kind: 'credits', at: t.clock.now() };
+    const earned = await t.app.services.affiliates.recordReferredPayment({
+      ...payment,
+      paymentId: 'pi_twin_1',
+    });
+    expect(earned.earnedCents).toBe(0);
+    expect(await earningsOf(referrer)).toBe(before);
+    // The control: with a card of its own, the same team's payment earns the share.
+    await addCard(t, stripe, twin, 'pm_card_mastercard');
+    const own = await t.app.services.affiliates.recordReferredPayment({ ...payment, paymentId: 'pi_twin_2' });
+    expect(own.earnedCents).toBe(1000);
+  });
 });

@@ -148,3 +148,25 @@ describe('withdrawals', () => {
     expect(fake.transfers.length).toBe(count + 1);
   });
 });
+
+describe('the payout client of the app as configured', () => {
+  it('calls Stripe Connect at STRIPE_API_URL, as the other Stripe calls do', async () => {
+    const own = await buildTestApp({
+      PUBLIC_URL: 'https://app.prospector.test',
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_API_URL: fake.url,
+    });
+    try {
+      const user = await insertTeamAdmin(own, 'connie@configured.test');
+      const res = await own.app.inject({
+        method: 'GET',
+        url: '/api/affiliates/become',
+        headers: user.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(new URL(res.json().url).origin).toBe(fake.url);
+    } finally {
+      await own.close();
+    }
+  });
+});

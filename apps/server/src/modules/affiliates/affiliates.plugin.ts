@@ -1,3 +1,4 @@
+import { withAllTeams } from '../../lib/team-scope.js';
 import { servicePlugin } from '../../plugins/services.js';
 import { createPayouts, type Payouts } from '../../providers/payouts/index.js';
 import { createAffiliatesService } from './affiliates.service.js';
@@ -19,9 +20,13 @@ export const affiliatesPlugin = servicePlugin<'affiliates', AffiliatesOptions>(
       db: app.database.db,
       clock: app.clock,
       ledger,
-      payouts: options.payouts ?? createPayouts({ secretKey: app.config.STRIPE_SECRET_KEY }),
+      payouts:
+        options.payouts ??
+        createPayouts({ secretKey: app.config.STRIPE_SECRET_KEY, apiUrl: app.config.STRIPE_API_URL }),
       secret: app.config.authSecret,
       siteUrl: app.config.PUBLIC_URL,
+      // Payments are reported outside any member's request: the cards are read across teams.
+      cardOf: async (teamId) => withAllTeams(async () => (await payments.summary(teamId)).card),
     });
     // Every payment a team makes, once, after it is recorded: its referrer's share (ADR 021).
     payments.onPaymentSucceeded((payment) => affiliates.recordReferredPayment(payment).then(() => undefined));

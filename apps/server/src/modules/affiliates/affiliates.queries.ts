@@ -33,7 +33,7 @@ export async function ensureAccount(db: Db, userId: string, code: string, now: D
 /** Who a link's code belongs to, and their team. */
 export async function findReferrerByCode(db: Db, code: string) {
   const [row] = await db
-    .select({ userId: users.id, teamId: users.teamId })
+    .select({ userId: users.id, teamId: users.teamId, email: users.email })
     .from(affiliateAccounts)
     .innerJoin(users, eq(users.id, affiliateAccounts.userId))
     .where(eq(affiliateAccounts.code, code));
@@ -180,4 +180,12 @@ export async function setPayoutAccount(
     .update(affiliateAccounts)
     .set({ ...set, updatedAt: now })
     .where(eq(affiliateAccounts.userId, userId));
+}
+
+/** The team of a referrer: another team's row, so read across teams. */
+export async function findReferrerTeam(db: Db, referrerId: string): Promise<string | null> {
+  const [row] = await withAllTeams(async () =>
+    db.select({ teamId: users.teamId }).from(users).where(eq(users.id, referrerId)),
+  );
+  return row?.teamId ?? null;
 }

@@ -1,5 +1,7 @@
 import { affiliateIdFromHash, messages } from '@prospector/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
 import { signUpThrough } from './affiliates.test-kit.js';
@@ -74,6 +76,36 @@ describe('signups through the link', () => {
     await signUp('nina@newcomer.test', await referrerCode());
     await signUp('rita@referrals.test', await referrerCode());
     expect((await summaryOf(referrer)).signups).toBe(before);
+  });
+
+  it("the referrer's own second address or a signup from the referrer's address earns no signup (issue 36 item 10)", async () => {
+    const before = (await summaryOf(referrer)).signups;
+    await signUp('rita+second@referrals.test', await referrerCode());
+    await signUp('office@referrals.test', await referrerCode());
+    // From where Rita logs in: her sessions' address.
+    const [ritaSession] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, referrer.userId));
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/sendCode',
+      payload: { email: 'alias@elsewhere.test', affId: await referrerCode() },
+      remoteAddress: ritaSession!.ip!,
+    });
+    expect(sent.statusCode).toBe(200);
+    const code = await t.smtp.codeFor('alias@elsewhere.test');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'alias@elsewhere.test', code },
+      remoteAddress: ritaSession!.ip!,
+    });
+    expect(login.statusCode).toBe(200);
+    expect((await summaryOf(referrer)).signups).toBe(before);
+    // The control: a stranger from elsewhere still counts.
+    await signUp('stella@stranger.test', await referrerCode());
+    expect((await summaryOf(referrer)).signups).toBe(before + 1);
   });
 
   it('a member invited into an existing team is not a signup', async () => {

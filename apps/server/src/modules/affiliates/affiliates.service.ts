@@ -4,7 +4,10 @@ import {
   AFFILIATE_SHARE_PERCENT,
   earnsAffiliateShare,
   formatCents,
+  isSameCard,
+  selfReferralReason,
   type AffiliateSummaryDto,
+  type SavedCard,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
@@ -58,6 +61,8 @@ export function createAffiliatesService(deps: {
   db: Db;
   clock: Clock;
   ledger: LedgerService;
+  /** A team's saved card (billing's), to refuse earnings on payments with the referrer's own card. */
+  cardOf?: (teamId: string) => Promise<SavedCard | null>;
   payouts: Payouts;
   secret: string;
   /** The product site the links point at (PUBLIC_URL). */
@@ -181,11 +186,25 @@ export function createAffiliatesService(deps: {
      */
     async attributeSignup(
       tx: Db,
-      input: { teamId: string; userId: string; affId: string | null },
+      input: {
+        teamId: string;
+        userId: string;
+        affId: string | null;
+        /** The signup's address and where it came from, and where the referrer's sessions came from. */
+        email?: string;
+        ip?: string;
+        referrerIps?: (tx: Db, userId: string) => Promise<string[]>;
+      },
     ): Promise<boolean> {
       if (!input.affId) return false;
       const referrer = await q.findReferrerByCode(tx, input.affId);
       if (!referrer || referrer.userId === input.userId || referrer.teamId === input.teamId) return false;
+      // The referrer's own second account earns nothing: refused, not held (ADR 032).
+      if (input.email && input.ip) {
+        const ips = input.referrerIps ? await input.referrerIps(tx, referrer.userId) : [];
+        if (selfReferralReason({ email: referrer.email, ips }, { email: input.email, ip: input.ip }))
+          return false;
+      }
       return q.insertSignup(tx, {
         teamId: input.teamId,
         referrerId: referrer.userId,
@@ -203,6 +222,12 @@ export function createAffiliatesService(deps: {
       const signup = await q.findSignup(db, payment.teamId);
       if (!signup || !earnsAffiliateShare(signup.createdAt, payment.at))
         return { earnedCents: 0, duplicate: false };
+      // A team paying with its referrer's own card is the referrer paying themselves (ADR 032).
+      const referrerTeamId = deps.cardOf ? await q.findReferrerTeam(db, signup.referrerId) : null;
+      if (deps.cardOf && referrerTeamId) {
+        const [paying, own] = await Promise.all([deps.cardOf(payment.teamId), deps.cardOf(referrerTeamId)]);
+        if (isSameCard(paying, own)) return { earnedCents: 0, duplicate: false };
+      }
       const share = affiliateShareCents(payment.amountCents);
       if (share === 0) return { earnedCents: 0, duplicate: false };
       return db.transaction(async (tx) => {

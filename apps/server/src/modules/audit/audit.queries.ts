@@ -1,13 +1,35 @@
 import { and, count, desc, eq, gt, like, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { auditLog, teams, users } from '../../db/schema/index.js';
+import { auditFolds, auditLog, teams, users } from '../../db/schema/index.js';
 
 /** Which entries a staff reader asks for: admin actions only, or everything; optionally one team's. */
 export type AuditFilter = { scope: 'admin' | 'all'; teamId?: string | undefined };
 
 export async function insertAuditEntry(db: Db, row: typeof auditLog.$inferInsert) {
-  await db.insert(auditLog).values(row);
+  const [written] = await db.insert(auditLog).values(row).returning({ id: auditLog.id });
+  return written!.id;
+}
+
+/** Counts one more under `key` in the window; answers the count so far (1 for the first). */
+export async function countIntoFold(db: Db, key: string, windowStart: Date) {
+  const [row] = await db
+    .insert(auditFolds)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [auditFolds.key, auditFolds.windowStart],
+      set: { count: sql`${auditFolds.count} + 1` },
+    })
+    .returning({ count: auditFolds.count });
+  return row!.count;
+}
+
+/** Names the entry written for the fold's first refusal; its repeats are read through it. */
+export async function linkFold(db: Db, key: string, windowStart: Date, auditId: string) {
+  await db
+    .update(auditFolds)
+    .set({ auditId })
+    .where(and(eq(auditFolds.key, key), eq(auditFolds.windowStart, windowStart)));
 }
 
 /** How many entries of this action an actor wrote since a time (limits on wrong second-factor codes). */
@@ -44,8 +66,10 @@ export async function listAuditEntries(db: Db, f: AuditFilter, limit: number, of
         ip: auditLog.ip,
         details: auditLog.details,
         createdAt: auditLog.createdAt,
+        folded: auditFolds.count,
       })
       .from(auditLog)
+      .leftJoin(auditFolds, eq(auditFolds.auditId, auditLog.id))
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
       .leftJoin(targets, eq(targets.id, auditLog.targetUserId))
       .leftJoin(teams, eq(teams.id, auditLog.teamId))

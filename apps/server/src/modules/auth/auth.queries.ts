@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { loginCodes, sessions, teams, users } from '../../db/schema/index.js';
@@ -11,8 +11,11 @@ export async function lockSendKeys(db: Db, email: string, ip: string) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'login-ip:' + ip}, 0))`);
 }
 
-export async function countSends(db: Db, where: { email: string } | { ip: string }, since: Date) {
-  const key = 'email' in where ? eq(loginCodes.email, where.email) : eq(loginCodes.ip, where.ip);
+export async function countSends(db: Db, where: { email?: string; ip?: string }, since: Date) {
+  const key = and(
+    where.email !== undefined ? eq(loginCodes.email, where.email) : undefined,
+    where.ip !== undefined ? eq(loginCodes.ip, where.ip) : undefined,
+  );
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(loginCodes)
@@ -28,11 +31,22 @@ const inScope = (scope: CodeScope) =>
     ? and(eq(loginCodes.purpose, 'login'), eq(loginCodes.email, scope.email))
     : and(eq(loginCodes.purpose, 'email'), eq(loginCodes.userId, scope.userId));
 
-export async function voidOpenCodes(db: Db, scope: CodeScope, now: Date) {
+/**
+ * Voids the open codes a new one replaces. A login code replaces only those the same sender (IP)
+ * asked for: a stranger's sends never void the code the owner is about to type (ADR 032).
+ */
+export async function voidOpenCodes(db: Db, scope: CodeScope, now: Date, ip: string) {
   await db
     .update(loginCodes)
     .set({ voidedAt: now })
-    .where(and(inScope(scope), isNull(loginCodes.usedAt), isNull(loginCodes.voidedAt)));
+    .where(
+      and(
+        inScope(scope),
+        scope.purpose === 'login' ? eq(loginCodes.ip, ip) : undefined,
+        isNull(loginCodes.usedAt),
+        isNull(loginCodes.voidedAt),
+      ),
+    );
 }
 
 export async function insertCode(db: Db, row: typeof loginCodes.$inferInsert) {
@@ -40,9 +54,10 @@ export async function insertCode(db: Db, row: typeof loginCodes.$inferInsert) {
 }
 
 /**
- * Tries the code against the address's one open code in a single statement: a match marks it used, a
- * miss counts a wrong attempt. The row lock makes parallel tries see each other's effect, so one
- * right code yields one session and three misses kill the code however they interleave.
+ * Tries the code against the address's open codes (one per sender) in a single statement: a match
+ * marks it used, a miss counts a wrong attempt on every open code. The row locks make parallel tries
+ * see each other's effect, so one right code yields one session and three misses kill the codes
+ * however they interleave.
  */
 export async function consumeCode(
   db: Db,
@@ -65,7 +80,14 @@ export async function consumeCode(
       ),
     )
     .returning({ matched: sql<boolean>`${matches}`, affId: loginCodes.affId, email: loginCodes.email });
-  return rows[0] ?? null;
+  const hit = rows.find((r) => r.matched);
+  // Once a code has logged in, the other open codes of the address have no use left.
+  if (hit)
+    await db
+      .update(loginCodes)
+      .set({ voidedAt: p.now })
+      .where(and(inScope(p.scope), isNull(loginCodes.usedAt), isNull(loginCodes.voidedAt)));
+  return hit ?? rows[0] ?? null;
 }
 
 /** The account's e-mail change that still waits for its code, if any. */
@@ -91,6 +113,7 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
 }
 
 const impersonators = alias(users, 'impersonators');
+const openers = alias(sessions, 'openers');
 
 /**
  * The token lookup runs on every authenticated request and socket handshake, so it is a prepared
@@ -112,11 +135,17 @@ export function prepareSessionLookup(db: Db) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(teams, eq(teams.id, users.teamId))
     .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
+    .leftJoin(openers, eq(openers.id, sessions.impersonatorSessionId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        // An impersonation lives only while the staff session that opened it does (issue 36 item 5).
+        or(
+          isNull(sessions.impersonatorId),
+          and(isNull(openers.revokedAt), gt(openers.expiresAt, sql.placeholder('now'))),
+        ),
       ),
     )
     .limit(1)
@@ -125,7 +154,23 @@ export function prepareSessionLookup(db: Db) {
     (await statement.execute({ tokenHash, now: now.toISOString() }))[0] ?? null;
 }
 
-/** Ends every live session of the user but `keep`; returns the ended sessions' ids (their sockets close). */
+/** Ends the live sessions that the given staff sessions opened by impersonation; answers what ended. */
+async function revokeOpenedBy(db: Db, openerIds: string[], now: Date) {
+  if (openerIds.length === 0) return [];
+  return db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(inArray(sessions.impersonatorSessionId, openerIds), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id, userId: sessions.userId, impersonatorId: sessions.impersonatorId });
+}
+
+/** A session that ended because the staff session that opened it ended. */
+export type EndedImpersonation = Awaited<ReturnType<typeof revokeOpenedBy>>[number];
+
+/**
+ * Ends every live session of the user but `keep`, and the impersonations they opened; returns the
+ * ended sessions' ids (their sockets close).
+ */
 export async function revokeUserSessions(db: Db, userId: string, keep: string | null, now: Date) {
   const rows = await db
     .update(sessions)
@@ -138,14 +183,18 @@ export async function revokeUserSessions(db: Db, userId: string, keep: string | 
       ),
     )
     .returning({ id: sessions.id });
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  const opened = await revokeOpenedBy(db, ids, now);
+  return [...ids, ...opened.map((r) => r.id)];
 }
 
+/** Ends one session and the impersonations it opened, which it answers. */
 export async function revokeSession(db: Db, sessionId: string, now: Date) {
   await db
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  return revokeOpenedBy(db, [sessionId], now);
 }
 
 /** Records that a staff member gave their second factor in this live session (ADR 025). */
@@ -154,4 +203,13 @@ export async function markSecondFactor(db: Db, sessionId: string, at: Date) {
     .update(sessions)
     .set({ secondFactorAt: at })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** The addresses a user's sessions came from (a referral from one of them is the user's own: ADR 032). */
+export async function sessionIpsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ ip: sessions.ip })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), sql`${sessions.ip} is not null`));
+  return rows.map((r) => r.ip!);
 }

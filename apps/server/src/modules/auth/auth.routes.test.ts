@@ -141,38 +141,70 @@ describe('login code rules', () => {
     expect(await t.database.db.select().from(users)).toHaveLength(1);
   });
 
-  it('voids the previous code when a new one is sent', async () => {
-    await sendCode('again@example.com');
+  it('voids the previous code when the same sender asks for a new one', async () => {
+    const ip = nextIp();
+    await sendCode('again@example.com', ip);
     const first = await t.smtp.codeFor('again@example.com', 1);
-    await sendCode('again@example.com');
+    await sendCode('again@example.com', ip);
     const second = await t.smtp.codeFor('again@example.com', 2);
     if (first !== second) expect((await login('again@example.com', first)).statusCode).toBe(400);
     expect((await login('again@example.com', second)).statusCode).toBe(200);
   });
+
+  it("keeps the owner's code valid when strangers send codes to the address (issue 36 item 11)", async () => {
+    const owner = nextIp();
+    await sendCode('owner@example.com', owner);
+    const code = await t.smtp.codeFor('owner@example.com', 1);
+    const stranger = nextIp();
+    for (let i = 0; i < 3; i++) expect((await sendCode('owner@example.com', stranger)).statusCode).toBe(200);
+    expect((await sendCode('owner@example.com', stranger)).statusCode).toBe(429);
+    // The stranger's sends neither voided the owner's code nor used up the owner's own sends.
+    expect((await sendCode('owner@example.com', owner)).statusCode).toBe(200);
+    const latest = await t.smtp.codeFor('owner@example.com', 5);
+    if (latest !== code) expect((await login('owner@example.com', code)).statusCode).toBe(400);
+    expect((await login('owner@example.com', latest)).statusCode).toBe(200);
+  });
+
+  it('a code already sent stays valid when senders from many addresses use up the address', async () => {
+    await sendCode('target@example.com', '198.51.100.1');
+    const code = await t.smtp.codeFor('target@example.com', 1);
+    for (let i = 2; i <= 10; i++)
+      expect((await sendCode('target@example.com', `198.51.100.${i}`)).statusCode).toBe(200);
+    const refused = await sendCode('target@example.com', '198.51.100.11');
+    expect(refused.statusCode).toBe(429);
+    expect((await login('target@example.com', code)).statusCode).toBe(200);
+  });
 });
 
 describe('sendCode rate limits', () => {
-  it('allows 3 codes per address in 5 minutes, then answers 429 with a clear message', async () => {
-    for (let i = 0; i < 3; i++) expect((await sendCode('busy@example.com')).statusCode).toBe(200);
-    const res = await sendCode('busy@example.com');
+  it('allows one sender 3 codes per address in 5 minutes, then answers 429 with a clear message', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 3; i++) expect((await sendCode('busy@example.com', ip)).statusCode).toBe(200);
+    const res = await sendCode('busy@example.com', ip);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(messages.auth.tooManySends);
     expect(res.headers['retry-after']).toBeDefined();
     t.clock.advance(5 * 60_000);
-    expect((await sendCode('busy@example.com')).statusCode).toBe(200);
+    expect((await sendCode('busy@example.com', ip)).statusCode).toBe(200);
   });
 
-  it('allows 10 codes per address in a day', async () => {
+  it('allows an address 10 codes in 5 minutes from all senders together', async () => {
+    for (let i = 0; i < 10; i++) expect((await sendCode('popular@example.com')).statusCode).toBe(200);
+    expect((await sendCode('popular@example.com')).statusCode).toBe(429);
+  });
+
+  it('allows one sender 10 codes per address in a day', async () => {
+    const ip = '192.0.2.77';
     for (let i = 0; i < 10; i++) {
-      expect((await sendCode('daily@example.com')).statusCode).toBe(200);
+      expect((await sendCode('daily@example.com', ip)).statusCode).toBe(200);
       if (i % 3 === 2) t.clock.advance(5 * 60_000);
     }
     t.clock.advance(5 * 60_000);
-    const res = await sendCode('daily@example.com');
+    const res = await sendCode('daily@example.com', ip);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(messages.auth.tooManySendsToday);
     t.clock.advance(24 * 60 * 60_000);
-    expect((await sendCode('daily@example.com')).statusCode).toBe(200);
+    expect((await sendCode('daily@example.com', ip)).statusCode).toBe(200);
   });
 
   it('limits one IP across many addresses', async () => {
@@ -183,7 +215,8 @@ describe('sendCode rate limits', () => {
   });
 
   it('holds under parallel requests: 10 at once send exactly 3 codes', async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, () => sendCode('flood@example.com')));
+    const ip = nextIp();
+    const results = await Promise.all(Array.from({ length: 10 }, () => sendCode('flood@example.com', ip)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 429)).toHaveLength(7);
   });

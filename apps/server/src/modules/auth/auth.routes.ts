@@ -19,8 +19,8 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   route(app, logout, async ({ auth: ctx, client }) => {
-    await auth.logout(ctx, client);
-    app.realtime.endSession(ctx.sessionId, 'logout');
+    const ended = await auth.logout(ctx, client);
+    for (const id of ended) app.realtime.endSession(id, id === ctx.sessionId ? 'logout' : 'revoked');
     return { ok: true as const };
   });
 

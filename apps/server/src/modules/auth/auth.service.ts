@@ -2,7 +2,7 @@ import {
   LOGIN_CODE_LENGTH,
   LOGIN_CODE_MAX_WRONG_ATTEMPTS,
   LOGIN_CODE_TTL_MS,
-  LOGIN_SEND_LIMITS,
+  messages,
   normalizeEmail,
   type CurrentUser,
 } from '@prospector/core';
@@ -19,9 +19,15 @@ import type { AuditService } from '../audit/index.js';
 import type { TeamsErrorCode, TeamsService } from '../teams/index.js';
 import type { AuthErrorCode } from './auth.errors.js';
 import * as q from './auth.queries.js';
+import { findSendLimit } from './send-limits.js';
 import type { SessionCache } from './session-cache.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** An impersonation is short, and ends sooner with the staff session that opened it (issue 36 item 5). */
+export const IMPERSONATION_TTL_MS = 60 * 60 * 1000;
+
+/** The staff session that opens an impersonation. */
+export type Impersonator = { userId: string; sessionId: string };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -43,44 +49,34 @@ export function createAuthService(deps: {
   const codeHash = (email: string, code: string) => hmac(deps.secret, `${email}:${code}`);
 
   type SendLimit = Extract<AuthErrorCode, 'SEND_LIMIT_SHORT' | 'SEND_LIMIT_DAY'>;
-  async function checkSendLimits(tx: Db, email: string, ip: string): Promise<SendLimit | null> {
-    const now = clock.now().getTime();
-    const shortSince = new Date(now - LOGIN_SEND_LIMITS.shortWindowMs);
-    const daySince = new Date(now - LOGIN_SEND_LIMITS.dayWindowMs);
-    if ((await q.countSends(tx, { email }, shortSince)) >= LOGIN_SEND_LIMITS.shortWindowMax)
-      return 'SEND_LIMIT_SHORT';
-    if ((await q.countSends(tx, { email }, daySince)) >= LOGIN_SEND_LIMITS.dayWindowMax)
-      return 'SEND_LIMIT_DAY';
-    if ((await q.countSends(tx, { ip }, shortSince)) >= deps.ipLimits.shortWindowMax)
-      return 'SEND_LIMIT_SHORT';
-    if ((await q.countSends(tx, { ip }, daySince)) >= deps.ipLimits.dayWindowMax) return 'SEND_LIMIT_DAY';
-    return null;
-  }
+  const checkSendLimits = (tx: Db, email: string, ip: string) =>
+    findSendLimit(tx, { email, ip, now: clock.now(), ipLimits: deps.ipLimits });
 
-  /** Opens a session for a user and returns its bearer token (only its hash is stored). */
-  async function openSession(
-    tx: Db,
-    userId: string,
-    client: ClientInfo,
-    impersonatorId: string | null = null,
-  ) {
+  /**
+   * Opens a session for a user and returns its bearer token (only its hash is stored). A session
+   * opened by staff lives an hour at most, and ends when the staff session that opened it ends.
+   */
+  async function openSession(tx: Db, userId: string, client: ClientInfo, by: Impersonator | null = null) {
     const token = newToken();
     const now = clock.now();
+    const expiresAt = new Date(now.getTime() + (by ? IMPERSONATION_TTL_MS : SESSION_TTL_MS));
     await q.insertSession(tx, {
       userId,
       tokenHash: sha256(token),
-      impersonatorId,
+      impersonatorId: by?.userId ?? null,
+      impersonatorSessionId: by?.sessionId ?? null,
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 300) ?? null,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      expiresAt,
     });
-    return token;
+    return { token, expiresAt };
   }
 
   /**
    * One code, sent: under the address's and the IP's send limits (one lock each, so parallel requests
-   * count each other), voiding the open codes it replaces, then mailed. Login codes and e-mail change
+   * count each other), voiding the open codes it replaces (the same sender's), then mailed. A refused
+   * send changes nothing: the code already sent stays valid. Login codes and e-mail change
    * codes share the limits of the address they go to.
    */
   async function issueCode(
@@ -95,7 +91,7 @@ export function createAuthService(deps: {
       const limit = await checkSendLimits(tx, email, client.ip);
       if (limit) return limit;
       const now = clock.now();
-      await q.voidOpenCodes(tx, scope, now);
+      await q.voidOpenCodes(tx, scope, now, client.ip);
       await q.insertCode(tx, {
         email,
         purpose: scope.purpose,
@@ -137,7 +133,7 @@ export function createAuthService(deps: {
 
     async login(input: { email: string; code: string }, client: ClientInfo) {
       const email = normalizeEmail(input.email);
-      type Out = Result<{ token: string; user: CurrentUser }, 'INVALID_CODE'>;
+      type Out = Result<{ token: string; user: CurrentUser; notice: string | null }, 'INVALID_CODE'>;
       return db.transaction(async (tx): Promise<Out> => {
         const attempt = await q.consumeCode(tx, {
           scope: { purpose: 'login', email },
@@ -154,15 +150,23 @@ export function createAuthService(deps: {
             teamId: account.team.id,
             userId: account.user.id,
             affId: attempt.affId,
+            email,
+            ip: client.ip,
+            referrerIps: q.sessionIpsOf,
           });
-        const token = await openSession(tx, account.user.id, client);
+        const { token } = await openSession(tx, account.user.id, client);
         await audit.record(tx, {
           action: 'auth.login',
           actorUserId: account.user.id,
           teamId: account.team.id,
           ip: client.ip,
         });
-        return ok({ token, user: teams.toCurrentUser(account, null) });
+        const notice = account.otherInvitations?.length
+          ? messages.auth.otherInvitations
+              .replace('{team}', account.team.name)
+              .replace('{others}', account.otherInvitations.join(', '))
+          : null;
+        return ok({ token, user: teams.toCurrentUser(account, null), notice });
       });
     },
 
@@ -184,6 +188,7 @@ export function createAuthService(deps: {
       const ctx: AuthContext = {
         sessionId: row.sessionId,
         secondFactorAt: row.secondFactorAt ? new Date(row.secondFactorAt) : null,
+        impersonatorId: row.impersonatorId,
         userId: row.user.id,
         teamId: row.team.id,
         user: teams.toCurrentUser(row, impersonatedBy),
@@ -255,15 +260,37 @@ export function createAuthService(deps: {
       await q.markSecondFactor(tx, sessionId, at);
     },
 
-    async logout(auth: AuthContext, client: ClientInfo) {
-      await db.transaction(async (tx) => {
-        await q.revokeSession(tx, auth.sessionId, clock.now());
-        await audit.record(tx, {
-          action: 'auth.logout',
-          actorUserId: auth.userId,
-          teamId: auth.teamId,
-          ip: client.ip,
-        });
+    /**
+     * Ends the caller's session, and the impersonations it opened; answers the ended sessions' ids
+     * (their sockets close). Staff leaving an impersonation ('Switch back') is audited as such, in
+     * the staff member's name; so is each impersonation their own logout ends.
+     */
+    async logout(auth: AuthContext, client: ClientInfo): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const opened = await q.revokeSession(tx, auth.sessionId, now);
+        await audit.record(
+          tx,
+          auth.impersonatorId
+            ? {
+                action: 'admin.switchBack',
+                actorUserId: auth.impersonatorId,
+                teamId: auth.teamId,
+                targetUserId: auth.userId,
+                ip: client.ip,
+                details: { sessionId: auth.sessionId },
+              }
+            : { action: 'auth.logout', actorUserId: auth.userId, teamId: auth.teamId, ip: client.ip },
+        );
+        for (const ended of opened)
+          await audit.record(tx, {
+            action: 'admin.impersonationEnded',
+            actorUserId: ended.impersonatorId,
+            targetUserId: ended.userId,
+            ip: client.ip,
+            details: { sessionId: ended.id, reason: 'staff logged out' },
+          });
+        return [auth.sessionId, ...opened.map((s) => s.id)];
       });
     },
   };

@@ -22,6 +22,7 @@ import {
 } from '@prospector/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError, unwrap } from '../../lib/errors.js';
+import { readingForm } from '../../lib/multipart-form.js';
 import { route } from '../../lib/route.js';
 import { TWILIO_PATHS, type TwilioVoice } from '../../providers/voice/twilio-voice.js';
 import { isVmSignature } from './calls.plugin.js';
@@ -30,6 +31,10 @@ import { MAX_VM_BYTES } from './calls.service.js';
 /** The voicemail form: the one file part `vm` (its first 5 MB + 1 byte) and an optional `name`. */
 async function readVmForm(req: FastifyRequest) {
   if (!req.isMultipart()) throw new DomainError('VM_EMPTY', {}, messages.dialler.vmEmpty);
+  return readingForm(() => readVmParts(req));
+}
+
+async function readVmParts(req: FastifyRequest) {
   let file: { bytes: Buffer; truncated: boolean } | null = null;
   let name: string | undefined;
   const options = { limits: { fileSize: MAX_VM_BYTES }, throwFileSizeLimit: false };

@@ -16,6 +16,7 @@ import {
 } from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 import { DomainError, unwrap } from '../../lib/errors.js';
+import { asFormError, readingForm, watchFormStream } from '../../lib/multipart-form.js';
 import { route } from '../../lib/route.js';
 
 export async function listsRoutes(app: FastifyInstance) {
@@ -24,15 +25,16 @@ export async function listsRoutes(app: FastifyInstance) {
   route(app, uploadImportFile, async ({ auth, req }) => {
     if (!req.isMultipart())
       throw new DomainError('FILE_INVALID', {}, 'Send the file as multipart/form-data.');
-    const part = await req.file();
+    const part = await readingForm(() => req.file());
     if (!part) throw new DomainError('FILE_INVALID', {}, 'The file is empty.');
-    return unwrap(
-      await listImports.upload(auth, {
-        fileName: part.filename,
-        stream: part.file,
-        truncated: () => part.file.truncated,
-      }),
-    );
+    // The body may still break while the file is written: that is the caller's 400 too.
+    const form = watchFormStream(part.file);
+    const uploaded = await listImports
+      .upload(auth, { fileName: part.filename, stream: part.file, truncated: () => part.file.truncated })
+      .catch((err: unknown) => {
+        throw form.broken() ? asFormError(err) : err;
+      });
+    return unwrap(uploaded);
   });
   route(app, importList, async ({ auth, body }) => ({
     list: unwrap(await listImports.startImport(auth, body)),

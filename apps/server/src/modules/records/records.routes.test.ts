@@ -417,6 +417,22 @@ describe('comments, mentions and assignment', () => {
     expect((await call(member, 'GET', '/api/notifications')).json().unread).toBe(0);
   });
 
+  it("names the contact in the assignee's notification (issue 30 item 34)", async () => {
+    const c = await insertContact(t.database.db, admin.teamId, {
+      first: 'Marguerite',
+      last: 'Okafor',
+      phones: ['916-456-7890'],
+    });
+    const member = await insertMember(t, admin.teamId, 'mo@acme.test');
+    await call(admin, 'PATCH', '/api/services/assign', {
+      assignedId: member.userId,
+      dataId: c.id,
+      dataType: 'contact',
+    });
+    const [note] = (await call(member, 'GET', '/api/notifications')).json().notifications;
+    expect(note).toMatchObject({ body: 'Ada Admin assigned you a contact: Marguerite Okafor', targetId: c.id });
+  });
+
   it('toggles an assignee and notifies them when added', async () => {
     const c = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
     const member = await insertMember(t, admin.teamId, 'mo@acme.test');

@@ -2,6 +2,7 @@ import {
   BUILT_IN_STATUSES,
   canHaveStatus,
   itemSearchText,
+  itemTitle,
   NOT_CONTACTED,
   SYSTEM_FIELDS,
   withHttps,
@@ -271,7 +272,7 @@ export function createRecordsService(deps: {
       }
       const { added, assignedTo } = toggle(item.assignedTo);
       const updated = await touch(item.id, { assignedTo });
-      await notify(added, `a ${item.type}`);
+      await notify(added, `a ${item.type}: ${itemTitle(item.type, item.data).slice(0, 80)}`);
       await changed(updated, await statusText(item.teamId, item.statusId));
       return ok({ _id: item.id, assignedTo });
     },

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MAX_AVATAR_BYTES, messages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { teams, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
@@ -30,8 +31,39 @@ const PNG = Buffer.from(
   'base64',
 );
 const GIF = Buffer.from('R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==', 'base64');
-/** A PNG signature padded with zeros to `size` bytes: the type check reads only the first bytes. */
-const pngOfSize = (size: number) => Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(size - 8)]);
+/** The 1×1 PNG padded with zeros after its end to `size` bytes: a picture decoders still read. */
+const pngOfSize = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
+
+/** CRC-32 of PNG chunks (Node 20's zlib has none). */
+function crc32(bytes: Buffer) {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+const chunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const out = Buffer.alloc(body.length + 8);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(crc32(body), body.length + 4);
+  return out;
+};
+/** A PNG whose header says `width` × `height` (the probe's 16,000 × 16,000 came in 748 KB). */
+function pngClaiming(width: number, height: number) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    PNG.subarray(0, 8),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.alloc(64)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 function form(fileField: string, bytes: Buffer, fileName = 'photo.png', fields: Record<string, string> = {}) {
   const body = new FormData();
@@ -53,20 +85,47 @@ const storedFiles = async () => (await readdir(path.join(dataDir, 'avatars')).ca
 const fileOf = (url: string) => path.join(dataDir, 'avatars', url.split('/').pop()!);
 
 describe('POST /api/users/changeAvatar', () => {
-  it('saves a PNG as the caller’s avatar, stores it under DATA_DIR and serves the same bytes', async () => {
+  it('saves a PNG as the caller’s avatar, stores it under DATA_DIR and serves what it stored', async () => {
     const { mo } = await setUp();
     const res = await changeAvatar(mo, form('avatar', PNG));
     expect(res.statusCode).toBe(200);
     const { avatar } = res.json() as { avatar: string };
     expect(avatar).toMatch(/^\/api\/files\/avatars\/[0-9a-f-]{36}\.png$/);
-    expect(await readFile(fileOf(avatar))).toEqual(PNG);
+    const stored = await readFile(fileOf(avatar));
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     expect((await me(mo)).avatar).toBe(avatar);
 
     const served = await t.app.inject({ method: 'GET', url: avatar });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toContain('max-age=31536000');
-    expect(served.rawPayload).toEqual(PNG);
+    expect(served.rawPayload).toEqual(stored);
+  });
+
+  it('refuses a 16,000 × 16,000 PNG by its pixels, however small the file, and stores nothing (issue 36 item 12)', async () => {
+    const { mo } = await setUp();
+    const huge = pngClaiming(16_000, 16_000);
+    expect(huge.length).toBeLessThan(1024);
+    const res = await changeAvatar(mo, form('avatar', huge));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(messages.avatars.tooManyPixels);
+    expect((await userRow(mo.userId)).avatar).toBeNull();
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it('stores a copy at most 512 px on its longest side, in the type sent', async () => {
+    const { mo } = await setUp();
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .toBuffer();
+    const { avatar } = (await changeAvatar(mo, form('avatar', photo, 'me.jpg'))).json() as { avatar: string };
+    expect(avatar).toMatch(/\.jpeg$/);
+    const served = await t.app.inject({ method: 'GET', url: avatar });
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 512,
+      height: 384,
+    });
   });
 
   it('refuses a text file named .png with the message, and stores and changes nothing', async () => {
@@ -149,7 +208,7 @@ describe('PATCH /api/teams/editProfile with an image', () => {
     expect(avatar).toMatch(/^\/api\/files\/avatars\/[0-9a-f-]{36}\.png$/);
     expect((await me(mo)).team.avatar).toBe(avatar);
     expect((await me(other)).team.avatar).toBeNull();
-    expect(await readFile(fileOf(avatar))).toEqual(PNG);
+    expect((await sharp(await readFile(fileOf(avatar))).metadata()).width).toBe(1);
   });
 
   it('renames the company when the form carries a name, and refuses a name too short', async () => {

@@ -2,6 +2,7 @@ import { avatarProblem, imageTypeOf, isValidCompanyName, messages } from '@prosp
 import type { Db } from '../../db/client.js';
 import type { UploadedImage } from '../../lib/image-form.js';
 import type { AuthContext } from '../../lib/auth-context.js';
+import { avatarCopy } from '../../lib/avatar-image.js';
 import type { AvatarStore } from '../../lib/avatar-store.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
@@ -14,7 +15,8 @@ export type AvatarsService = ReturnType<typeof createAvatarsService>;
 
 /**
  * A member's own avatar and the company avatar (admin only). The type is read from the bytes, never
- * from the name or the client's mime type; a refused file leaves nothing on disk and nothing changed.
+ * from the name or the client's mime type; the picture is refused by its dimensions and stored as a
+ * copy at most 512 px on a side; a refused file leaves nothing on disk and nothing changed.
  */
 export function createAvatarsService(deps: { db: Db; store: AvatarStore; realtime: () => Realtime }) {
   const { db, store } = deps;
@@ -25,7 +27,9 @@ export function createAvatarsService(deps: { db: Db; store: AvatarStore; realtim
     const problem = file.truncated ? messages.avatars.tooLarge : avatarProblem(file.bytes);
     const type = imageTypeOf(file.bytes);
     if (problem || !type) return fail('AVATAR_INVALID', problem ?? messages.avatars.wrongType);
-    return ok(await store.save(file.bytes, type));
+    const copy = await avatarCopy(file.bytes, type);
+    if (!copy.ok) return fail('AVATAR_INVALID', copy.message);
+    return ok(await store.save(copy.bytes, type));
   }
 
   return {

@@ -23,15 +23,18 @@ export async function findUserByEmail(db: Db, email: string) {
 }
 
 /** The newest invitation of this address: a member added by a team who has not logged in yet. */
-export async function findNewestInvitation(db: Db, email: string) {
-  const [row] = await db
-    .select({ user: users, team: teams })
+/**
+ * The address's open invitations, the one it takes up first (ADR 032): a team made for it (it is the
+ * team's only row, as staff's 'Create Team' leaves it), then the newest. The others follow.
+ */
+export async function findInvitations(db: Db, email: string) {
+  const madeForIt = sql<boolean>`not exists (select 1 from ${users} as others where others.team_id = ${users.teamId} and others.id <> ${users.id})`;
+  return db
+    .select({ user: users, team: teams, madeForIt })
     .from(users)
     .innerJoin(teams, eq(teams.id, users.teamId))
     .where(and(eq(users.email, email), isNull(users.verifiedAt)))
-    .orderBy(desc(users.createdAt))
-    .limit(1);
-  return row ?? null;
+    .orderBy(desc(madeForIt), desc(users.createdAt));
 }
 
 /** Marks the invitation's address proved; null when a parallel login proved this row first. */

@@ -6,6 +6,9 @@ import * as q from './teams.queries.js';
 
 export type UserWithTeam = { user: q.UserRow; team: q.TeamRow };
 
+/** An account a login opened: with, when it took up an invitation, the teams whose invitations it left. */
+export type OpenedAccount = UserWithTeam & { otherInvitations?: string[] };
+
 export type TeamsService = ReturnType<typeof createTeamsService>;
 
 export function createTeamsService(deps: {
@@ -47,21 +50,21 @@ export function createTeamsService(deps: {
     },
 
     /**
-     * A login with a code proves the address. It opens the account that proved it before; else the
-     * newest invitation of the address (a member added by a team; never for a staff address) becomes
-     * that account; else a first
+     * A login with a code proves the address. It opens the account that proved it before; else an
+     * invitation of the address becomes that account (never for a staff address): a team made for the
+     * address (staff's 'Create Team') before any other, else the newest (ADR 032); else a first
      * login creates one: a team named 'Unnamed Company', not onboarded, with the user as its admin.
      * Run inside the caller's transaction; if the address was proved meanwhile, that account is returned.
      */
-    async findOrCreateAccount(db: Db, email: string, referredBy: string | null): Promise<UserWithTeam> {
+    async findOrCreateAccount(db: Db, email: string, referredBy: string | null): Promise<OpenedAccount> {
       const existing = await q.findUserByEmail(db, email);
       if (existing) return existing;
       const now = deps.clock.now();
       // A staff address never joins a team that invited it: any team could plant that invitation.
-      const invitation = isStaffEmail(email) ? null : await q.findNewestInvitation(db, email);
+      const [invitation, ...others] = isStaffEmail(email) ? [] : await q.findInvitations(db, email);
       if (invitation) {
         const user = await q.markVerified(db, invitation.user.id, now);
-        if (user) return { user, team: invitation.team };
+        if (user) return { user, team: invitation.team, otherInvitations: others.map((o) => o.team.name) };
         return (await q.findUserByEmail(db, email))!;
       }
       const team = await q.insertTeam(db, { name: DEFAULT_COMPANY_NAME, referredBy });
@@ -121,7 +124,8 @@ export function createTeamsService(deps: {
             ? { reason: team.suspendedReason ?? '', since: new Date(team.suspendedAt).toISOString() }
             : null,
         },
-        isStaff: isStaffUser(user),
+        // A session opened by impersonation never carries staff powers, whoever it is of.
+        isStaff: impersonatedBy === null && isStaffUser(user),
         impersonatedBy,
       };
     },

@@ -14,6 +14,11 @@ export const payoutsNotConfigured: Payouts = {
   transfer: () => Promise.reject(new PayoutsNotConfiguredError()),
 };
 
-export function createPayouts(opts: { secretKey?: string | undefined }): Payouts {
-  return opts.secretKey ? createStripeConnect({ secretKey: opts.secretKey }) : payoutsNotConfigured;
+/** Stripe Connect at `apiUrl` (STRIPE_API_URL, as the other Stripe calls use) when a key is set. */
+export function createPayouts(opts: {
+  secretKey?: string | undefined;
+  apiUrl?: string | undefined;
+}): Payouts {
+  if (!opts.secretKey) return payoutsNotConfigured;
+  return createStripeConnect({ secretKey: opts.secretKey, ...(opts.apiUrl ? { apiBase: opts.apiUrl } : {}) });
 }

@@ -32,6 +32,24 @@ describe('login', () => {
     await waitFor(() => expect(location.current).toBe('/'));
   });
 
+  it('tells an address invited by several teams which team it joined', async () => {
+    const notice = messages.auth.otherInvitations
+      .replace('{team}', 'Acme Homes')
+      .replace('{others}', 'Beta Realty');
+    mockApi({
+      'POST /api/users/sendCode': { status: 200, body: { sent: true } },
+      'POST /api/users/login': { status: 200, body: { token: 'token-ann', user: buildUser(), notice } },
+    });
+    const { user } = renderApp('/login');
+
+    await user.type(screen.getByLabelText('Email'), 'ann@acme.test');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await user.type(await screen.findByLabelText('Login code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+  });
+
   it('sends the stored affiliate id with the code request', async () => {
     localStorage.setItem('affId', 'partner-42');
     mockApi({ 'POST /api/users/sendCode': { status: 200, body: { sent: true } } });

@@ -95,7 +95,7 @@ describe('logged-in shell', () => {
     await waitFor(() => expect(requestsTo('POST', '/api/users/logout')[0]?.token).toBe('token-ann'));
   });
 
-  it('switches back from an impersonated session to the staff token', async () => {
+  it('switches back from an impersonated session to the staff token, landing in the admin area', async () => {
     const staff = buildUser({ _id: 'staff-1', name: 'Sam Staff', isStaff: true });
     const impersonated = buildUser({ name: 'Ann Walker', impersonatedBy: 'Sam Staff' });
     mockApi({
@@ -104,12 +104,18 @@ describe('logged-in shell', () => {
         body: { user: token === 'token-staff' ? staff : impersonated },
       }),
       'POST /api/users/logout': { status: 200, body: { ok: true } },
+      // The admin area asks for the second factor first; not given, it asks for the code.
+      'GET /api/admin/secondFactor': {
+        status: 200,
+        body: { enrolled: true, verified: false, verifiedUntil: null, recoveryCodesLeft: 10 },
+      },
     });
-    const { user } = renderApp('/', { token: 'token-ann', oldToken: 'token-staff' });
+    const { user, location } = renderApp('/', { token: 'token-ann', oldToken: 'token-staff' });
 
     await user.click(await screen.findByRole('button', { name: 'Switch back' }));
 
     expect(await screen.findByText('Sam Staff')).toBeInTheDocument();
+    await waitFor(() => expect(location.current).toMatch(/^\/admin/));
     expect(localStorage.getItem('token')).toBe('token-staff');
     expect(localStorage.getItem('oldToken')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Switch back' })).not.toBeInTheDocument();

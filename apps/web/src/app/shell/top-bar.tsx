@@ -1,4 +1,4 @@
-import { Badge, Burger, Divider, Group } from '@mantine/core';
+import { Badge, Box, Burger, Divider, Group } from '@mantine/core';
 import { seesTeamCredits, type CurrentUser } from '@prospector/core';
 import { BrandLogo } from '../../components/brand-logo';
 import { CreditsBadge } from '../../features/billing';
@@ -17,8 +17,8 @@ export function TopBar({ user, navOpened, onToggleNav }: TopBarProps) {
   const { openRecord } = useRecordParam();
   const members = useMembers();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" preventGrowOverflow={false}>
+      <Group gap="sm" wrap="nowrap" preventGrowOverflow={false} style={{ flexShrink: 0 }}>
         <Burger
           opened={navOpened}
           onClick={onToggleNav}
@@ -26,9 +26,13 @@ export function TopBar({ user, navOpened, onToggleNav }: TopBarProps) {
           size="sm"
           aria-label="Toggle navigation"
         />
-        <BrandLogo size="sm" />
+        {/* While impersonating, the mark takes the logo's place on narrower screens. */}
+        <Box visibleFrom={user.impersonatedBy ? 'lg' : undefined}>
+          <BrandLogo size="sm" />
+        </Box>
         {user.impersonatedBy && (
-          <Badge color="orange" variant="light" visibleFrom="lg">
+          // Never squeezed away: an impersonated session is marked at every width (ADR 032).
+          <Badge color="orange" variant="light" maw={240} style={{ flexShrink: 0 }}>
             Viewing as {user.name.trim() || user.email}
           </Badge>
         )}

@@ -18,5 +18,9 @@ export const login = defineEndpoint({
       .trim()
       .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), { message: messages.auth.invalidCode }),
   }),
-  response: tokenAndUser,
+  /**
+   * `notice`: said to the user once, at this login — which team an address invited by several took
+   * up, and that the others' invitations stay unused (ADR 032).
+   */
+  response: tokenAndUser.extend({ notice: text().nullable().optional() }),
 });

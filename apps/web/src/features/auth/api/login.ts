@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TokenAndUser } from '@prospector/core';
 import { call } from '../../../lib/api-client';
+import { notifyInfo } from '../../../lib/notify';
 import { setSessionToken } from '../../../lib/session-store';
 import { authKeys } from './auth-keys';
 
@@ -16,9 +17,11 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: ({ token, user }: TokenAndUser) => {
+    onSuccess: ({ token, user, notice }: TokenAndUser & { notice?: string | null }) => {
       queryClient.setQueryData(authKeys.me(), { user });
       setSessionToken(token);
+      // Which team an address invited by several joined (ADR 032): said once, at this login.
+      if (notice) notifyInfo(notice);
     },
   });
 }
