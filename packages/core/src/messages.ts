@@ -58,6 +58,8 @@ export const messages = {
     markAllRead: 'Mark all as read',
     itemNotFound: 'That record does not exist.',
     itemForbidden: 'You can only open records assigned to you.',
+    /** Stacking found the team's record, but the caller may not open it (ADR 031). */
+    onRecordNotYours: 'That is already on a record you cannot open. Ask your admin to assign it to you.',
     unknownStatus: 'That status does not exist. Refresh the page to see the current statuses.',
     unknownField: 'That field does not exist on this record.',
     identifierTaken: 'That phone or e-mail already belongs to another record.',
@@ -74,6 +76,8 @@ export const messages = {
     removeStatusConfirm: 'The records that have this status will be left with no status.',
   },
   lists: {
+    /** An import's dropped-rows reason: the row named a record the importer may not open (ADR 031). */
+    droppedNotYours: 'Already on a record you cannot open (left unchanged)',
     /** The spec's wording with its stated limit; the enforced limit is `rowLimitMessage(max)`. */
     nameRequired: 'Please give your list a name.',
     countryCode: 'Please enter a valid country code starting with +',

@@ -99,6 +99,7 @@ export async function linkedSummaries(db: Db, itemId: string) {
       id: items.id,
       type: items.type,
       data: items.data,
+      assignedTo: items.assignedTo,
       statusText: statuses.text,
       company: sql<CompanyNameFields>`${linkedCompanyFields('items')}`,
     })

@@ -2,6 +2,8 @@ import {
   BUILT_IN_STATUSES,
   canHaveStatus,
   itemSearchText,
+  mayReadRecord,
+  maySeeSection,
   NOT_CONTACTED,
   SYSTEM_FIELDS,
   withHttps,
@@ -63,13 +65,26 @@ export function createRecordsService(deps: {
     return (await q.listStatuses(db, teamId)).find((s) => s.id === statusId)?.text ?? null;
   }
 
+  /** The sections of an entity the caller sees (a section limited to others is not theirs: ADR 031). */
+  async function visibleSections(auth: AuthContext, entity: ItemType) {
+    const viewer = { id: auth.userId, role: auth.user.role, permissions: auth.user.permissions };
+    return (await q.findSections(db, auth.teamId, entity)).filter((s) => maySeeSection(viewer, s));
+  }
+
   async function toItemDto(auth: AuthContext, item: q.ItemRow): Promise<ItemDto> {
-    const [idts, linked, notifCount, status] = await Promise.all([
+    const [idts, allLinked, notifCount, status, sections] = await Promise.all([
       q.listIdentifiers(db, item.id),
       q.linkedSummaries(db, item.id),
       q.unreadCountForItem(db, auth.userId, item.id),
       statusText(item.teamId, item.statusId),
+      visibleSections(auth, item.type),
     ]);
+    // Values of fields in sections limited to others stay on the server.
+    const seen = new Set(sections.flatMap((s) => s.fields.map((f) => f._id)));
+    const custom = Object.fromEntries(Object.entries(item.custom).filter(([id]) => seen.has(id)));
+    // A linked record the viewer may not open is not summarised to them (ADR 031).
+    const viewer = { id: auth.userId, role: auth.user.role, dataAccess: auth.user.dataAccess };
+    const linked = allLinked.filter((l) => mayReadRecord(viewer, l.assignedTo));
     const primaries = await q.primaryValues(
       db,
       linked.filter((l) => l.type === 'contact').map((l) => l.id),
@@ -80,7 +95,7 @@ export function createRecordsService(deps: {
       type: item.type,
       status,
       data: item.data,
-      custom: item.custom as ItemDto['custom'],
+      custom: custom as ItemDto['custom'],
       idts: identifierDtos(idts),
       assignedTo: item.assignedTo,
       pushedToCrm: item.pushedToCrm,
@@ -107,6 +122,7 @@ export function createRecordsService(deps: {
   return {
     access,
     toItemDto,
+    visibleSections,
     /** Marks a record as just worked on (its board and inbox order). */
     touch,
 
@@ -122,9 +138,17 @@ export function createRecordsService(deps: {
       );
     },
 
-    /** Custom (non-system) fields of one entity, by id and name. */
+    /** Custom (non-system) fields of one entity, by id and name (the team's engines). */
     async customFields(teamId: string, entity: ItemType) {
       const sections = await q.findSections(db, teamId, entity);
+      return sections.flatMap((s) =>
+        s.fields.filter((f) => !f.system).map((f) => ({ _id: f._id, name: f.name })),
+      );
+    },
+
+    /** Custom fields of one entity the caller sees (an import may fill only those: ADR 031). */
+    async visibleCustomFields(auth: AuthContext, entity: ItemType) {
+      const sections = await visibleSections(auth, entity);
       return sections.flatMap((s) =>
         s.fields.filter((f) => !f.system).map((f) => ({ _id: f._id, name: f.name })),
       );
@@ -154,7 +178,7 @@ export function createRecordsService(deps: {
         toItemDto(auth, item),
         q.listMessages(db, item.id),
         q.listTasks(db, item.id, true),
-        q.findSections(db, item.teamId, item.type),
+        visibleSections(auth, item.type),
       ]);
       await notifications.markTargetRead(auth.userId, item.id);
       // Opening a record reads its texts for the whole team (a shared inbox).
@@ -168,7 +192,7 @@ export function createRecordsService(deps: {
           toMessageDto(m.message, { name: m.senderName, email: m.senderEmail, avatar: m.senderAvatar }),
         ),
         tasks: tasks.map(toTaskDto),
-        sections: sections.filter((s) => s.users.length === 0 || s.users.includes(auth.userId)),
+        sections,
       });
     },
 
@@ -190,7 +214,8 @@ export function createRecordsService(deps: {
         const updated = await touch(item.id, { data, searchText: itemSearchText(data) });
         return ok(await toItemDto(auth, updated));
       }
-      const sections = await q.findSections(db, item.teamId, item.type);
+      // A field in a section limited to others is unknown to the caller.
+      const sections = await visibleSections(auth, item.type);
       const field = sections.flatMap((s) => s.fields).find((f) => f._id === input.fieldId && !f.system);
       if (!field) return fail('UNKNOWN_FIELD');
       let value = input.value;
