@@ -142,6 +142,9 @@ export const messages = {
     xlsxNoSheet: 'This workbook has no worksheet to import.',
   },
   devices: {
+    /** ADR 031: a device shows its holder every text it carries. */
+    needsAllData:
+      'Only members who can open every record may connect a phone: every text the team sends through it shows on it.',
     invalidId: 'The device ID is invalid. Please check and try again.',
     duplicate: 'You have already added this device',
     added: 'Device added succesfully. You can download the app once it is generated.',

@@ -219,6 +219,15 @@ export async function teamMemberIds(db: Db, teamId: string, ids: string[]) {
   return rows.map((r) => r.id);
 }
 
+/** Of these ids, the team's members, with what decides which records they may read. */
+export async function teamMembersAccess(db: Db, teamId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, role: users.role, dataAccess: users.dataAccess })
+    .from(users)
+    .where(and(eq(users.teamId, teamId), inArray(users.id, ids)));
+}
+
 export async function listMembers(db: Db, teamId: string) {
   return db
     .select({ id: users.id, name: users.name, email: users.email, avatar: users.avatar, role: users.role })

@@ -291,7 +291,9 @@ export function createRecordsService(deps: {
       if (task) {
         const { added, assignedTo } = toggle(task.assignedTo);
         await q.updateTask(db, task.id, { assignedTo });
-        await notify(added, `a task: ${task.text.slice(0, 80)}`);
+        // A task's text and record are told only to a member who may open the record (ADR 031).
+        const [who] = await q.teamMembersAccess(db, auth.teamId, [member]);
+        await notify(added && !!who && mayReadRecord(who, item.assignedTo), `a task: ${task.text.slice(0, 80)}`);
         return ok({ _id: task.id, assignedTo });
       }
       const { added, assignedTo } = toggle(item.assignedTo);
