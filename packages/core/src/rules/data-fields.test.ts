@@ -201,7 +201,12 @@ describe('maySeeSection', () => {
     ['a section limited to the member', member, { users: ['u1'], system: false }, true],
     ['a section limited to someone else', member, { users: ['u2'], system: false }, false],
     ['…seen by the admin', { ...member, role: 'admin' }, { users: ['u2'], system: false }, true],
-    ['…seen by a Data Fields editor', { ...member, permissions: ['dataFields'] }, { users: ['u2'], system: false }, true],
+    [
+      '…seen by a Data Fields editor',
+      { ...member, permissions: ['dataFields'] },
+      { users: ['u2'], system: false },
+      true,
+    ],
     ['a built-in section, even if limited', member, { users: ['u2'], system: true }, true],
   ])('%s', (_what, viewer, section, expected) => {
     expect(maySeeSection(viewer, section)).toBe(expected);

@@ -80,9 +80,21 @@ describe('job states', () => {
 describe('mayHoldDevice (ADR 031)', () => {
   it.each([
     ['the admin', { role: 'admin', dataAccess: 'Only assigned', permissions: [] }, true],
-    ["an 'All data' member with phones", { role: 'member', dataAccess: 'All data', permissions: ['phones'] }, true],
-    ["an 'Only assigned' member with phones", { role: 'member', dataAccess: 'Only assigned', permissions: ['phones'] }, false],
-    ["an 'All data' member without phones", { role: 'member', dataAccess: 'All data', permissions: [] }, false],
+    [
+      "an 'All data' member with phones",
+      { role: 'member', dataAccess: 'All data', permissions: ['phones'] },
+      true,
+    ],
+    [
+      "an 'Only assigned' member with phones",
+      { role: 'member', dataAccess: 'Only assigned', permissions: ['phones'] },
+      false,
+    ],
+    [
+      "an 'All data' member without phones",
+      { role: 'member', dataAccess: 'All data', permissions: [] },
+      false,
+    ],
   ] as const)('%s: %s', (_who, user, expected) => {
     expect(mayHoldDevice(user)).toBe(expected);
   });

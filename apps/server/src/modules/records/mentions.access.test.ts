@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { insertContact, insertMember, insertTeamAdmin, insertTask, type TestUser } from '../../test/factories.js';
+import {
+  insertContact,
+  insertMember,
+  insertTeamAdmin,
+  insertTask,
+  type TestUser,
+} from '../../test/factories.js';
 import { tasks } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 

@@ -293,7 +293,10 @@ export function createRecordsService(deps: {
         await q.updateTask(db, task.id, { assignedTo });
         // A task's text and record are told only to a member who may open the record (ADR 031).
         const [who] = await q.teamMembersAccess(db, auth.teamId, [member]);
-        await notify(added && !!who && mayReadRecord(who, item.assignedTo), `a task: ${task.text.slice(0, 80)}`);
+        await notify(
+          added && !!who && mayReadRecord(who, item.assignedTo),
+          `a task: ${task.text.slice(0, 80)}`,
+        );
         return ok({ _id: task.id, assignedTo });
       }
       const { added, assignedTo } = toggle(item.assignedTo);

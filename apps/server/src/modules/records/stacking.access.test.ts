@@ -87,16 +87,27 @@ describe("an 'Only assigned' member stacking onto a record they may not open", (
     // The admin links the hidden contact to the member's property.
     const linked = await addAndMap(admin, { addedTo: property.id, type: 'contact', idt: '916-456-7801' });
     expect(linked.statusCode, linked.body).toBe(200);
-    const mine = await t.app.inject({ method: 'GET', url: `/api/items/${property.id}`, headers: member.headers });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/items/${property.id}`,
+      headers: member.headers,
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.body).not.toContain(hidden.id);
     expect(mine.body).not.toContain('Harper');
     expect(mine.json<{ item: ItemDto }>().item.contacts.map((c) => c._id)).toEqual([theirs.id]);
     // The admin, who reads every record, sees both.
-    const all = await t.app.inject({ method: 'GET', url: `/api/items/${property.id}`, headers: admin.headers });
-    expect(all.json<{ item: ItemDto }>().item.contacts.map((c) => c._id).sort()).toEqual(
-      [hidden.id, theirs.id].sort(),
-    );
+    const all = await t.app.inject({
+      method: 'GET',
+      url: `/api/items/${property.id}`,
+      headers: admin.headers,
+    });
+    expect(
+      all
+        .json<{ item: ItemDto }>()
+        .item.contacts.map((c) => c._id)
+        .sort(),
+    ).toEqual([hidden.id, theirs.id].sort());
   });
 
   it('an import merges nothing into it, does not list it, and says the row was left unchanged', async () => {
@@ -106,7 +117,9 @@ describe("an 'Only assigned' member stacking onto a record they may not open", (
     ];
     const before = await stateOf(hidden.id);
     const count = await itemCount();
-    const csv = ['Phone,Email', '916-456-7801,hidden@example.com', '916-456-7802,open@example.com'].join('\n');
+    const csv = ['Phone,Email', '916-456-7801,hidden@example.com', '916-456-7802,open@example.com'].join(
+      '\n',
+    );
     const list = await importCsv(t, member, csv, FIELDS, 'Member list');
     const { db } = t.database;
     const [done] = await db.select().from(items).where(eq(items.id, hidden.id));
@@ -121,9 +134,14 @@ describe("an 'Only assigned' member stacking onto a record they may not open", (
     // Their own contact took the e-mail (positive control).
     const theirIdts = await db.select().from(identifiers).where(eq(identifiers.itemId, theirs.id));
     expect(theirIdts.map((i) => i.value)).toContain('open@example.com');
-    const res = await t.app.inject({ method: 'GET', url: `/api/lists/byId/${list._id}/0`, headers: member.headers });
-    const result = res.json<{ list: { result: { contactsMerged: number; dropped: Record<string, number> } } }>()
-      .list.result;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/lists/byId/${list._id}/0`,
+      headers: member.headers,
+    });
+    const result = res.json<{
+      list: { result: { contactsMerged: number; dropped: Record<string, number> } };
+    }>().list.result;
     expect(result.contactsMerged).toBe(1);
     expect(result.dropped[messages.lists.droppedNotYours]).toBe(1);
   });
