@@ -53,6 +53,8 @@ describe('Settings > Data Fields', () => {
     const system = page.getByRole('region', { name: 'Section Property' });
     await system.waitFor();
     await expect.poll(() => system.getByRole('textbox', { name: 'Section name' }).isDisabled()).toBe(true);
+    // A built-in section is never limited to members (ADR 031).
+    await expect.poll(() => system.getByPlaceholder('Everyone').isDisabled()).toBe(true);
 
     await page.getByRole('button', { name: 'Add section' }).click();
     await page.getByRole('textbox', { name: 'Section name' }).last().fill('Deal');

@@ -61,6 +61,8 @@ export const messages = {
     markAllRead: 'Mark all as read',
     itemNotFound: 'That record does not exist.',
     itemForbidden: 'You can only open records assigned to you.',
+    /** Stacking found the team's record, but the caller may not open it (ADR 031). */
+    onRecordNotYours: 'That is already on a record you cannot open. Ask your admin to assign it to you.',
     unknownStatus: 'That status does not exist. Refresh the page to see the current statuses.',
     unknownField: 'That field does not exist on this record.',
     identifierTaken: 'That phone or e-mail already belongs to another record.',
@@ -77,6 +79,8 @@ export const messages = {
     removeStatusConfirm: 'The records that have this status will be left with no status.',
   },
   lists: {
+    /** An import's dropped-rows reason: the row named a record the importer may not open (ADR 031). */
+    droppedNotYours: 'Already on a record you cannot open (left unchanged)',
     /** The spec's wording with its stated limit; the enforced limit is `rowLimitMessage(max)`. */
     nameRequired: 'Please give your list a name.',
     countryCode: 'Please enter a valid country code starting with +',
@@ -149,6 +153,9 @@ export const messages = {
     xlsxNoSheet: 'This workbook has no worksheet to import.',
   },
   devices: {
+    /** ADR 031: a device shows its holder every text it carries. */
+    needsAllData:
+      'Only members who can open every record may connect a phone: every text the team sends through it shows on it.',
     invalidId: 'The device ID is invalid. Please check and try again.',
     duplicate: 'You have already added this device',
     added: 'Device added succesfully. You can download the app once it is generated.',

@@ -126,10 +126,13 @@ export function createRealtime(
   // A process that died answers no peer request: the others give up on it after two seconds.
   if (redis.length) io.adapter(createAdapter(redis[0]!, redis[1]!, { requestsTimeout: 2000 }));
 
+  const handshakeToken = (socket: AppSocket) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    return typeof token === 'string' ? token : null;
+  };
   io.use(async (socket, next) => {
     try {
-      const token = (socket.handshake.auth as { token?: unknown }).token;
-      const auth = await app.services.auth.authenticate(typeof token === 'string' ? token : null);
+      const auth = await app.services.auth.authenticate(handshakeToken(socket));
       if (!auth) return next(new Error(SOCKET_UNAUTHORIZED));
       socket.data.auth = auth;
       next();
@@ -154,6 +157,22 @@ export function createRealtime(
       ...(seesAll ? [rooms.teamAllData(auth.teamId)] : []),
       ...(auth.user.isStaff ? [rooms.staff] : []),
     ]);
+    // Every action a socket sends is judged on the session as it is now, not as it was at the
+    // handshake: a permission taken away (or a session ended) stops the next action (issue 36 item 6).
+    socket.use((_packet, next) => {
+      app.services.auth
+        .authenticate(handshakeToken(socket))
+        .then((now) => {
+          if (!now) {
+            socket.emit('sessionRevoked', { reason: 'revoked' });
+            socket.disconnect(true);
+            return;
+          }
+          socket.data.auth = now;
+          next();
+        })
+        .catch((err: unknown) => next(err instanceof Error ? err : new Error(String(err))));
+    });
     socket.emit('init', { user: auth.user });
     if ((await io.in(rooms.user(auth.userId)).fetchSockets()).length === 1)
       socket.to(rooms.team(auth.teamId)).emit('memberPresence', { userId: auth.userId, online: true });

@@ -120,6 +120,55 @@ describe('permissions', () => {
     },
   );
 
+  it("a member holding every key but reading only assigned records gets no device and no device's credentials, through any route (ADR 031)", async () => {
+    const team = await seedTeam(t, '-holder');
+    const restricted = await insertMember(t, team.admin.teamId, 'only-assigned-holder@alpha.test', {
+      permissions: [...PERMISSION_KEYS],
+      dataAccess: 'Only assigned',
+    });
+    const reader = await insertMember(t, team.admin.teamId, 'all-data-holder@alpha.test', {
+      permissions: [...PERMISSION_KEYS],
+      dataAccess: 'All data',
+    });
+    const watched = {
+      devices: sql`select * from devices where team_id = ${team.admin.teamId}`,
+      device_codes: sql`select * from device_codes where team_id = ${team.admin.teamId}`,
+    };
+    const routes = sweepRoutes(t.app);
+    const problems: string[] = [];
+    const reached: string[] = [];
+    for (const r of routes) {
+      const asRestricted = await requestFor(t, r, team, restricted);
+      let before = await digests(t, watched);
+      const res = await t.app.inject(asRestricted);
+      const after = await digests(t, watched);
+      const changed = Object.keys(before).filter((k) => before[k] !== after[k]);
+      if (changed.length)
+        problems.push(`${r.method} ${r.url} (${res.statusCode}) changed ${changed.join(', ')}`);
+      // A device token (dv1.…) or an agent's download is a device's credentials.
+      if (
+        res.statusCode < 300 &&
+        (res.body.includes('dv1.') || res.headers['content-type'] === 'application/zip')
+      )
+        problems.push(`${r.method} ${r.url} (${res.statusCode}) answered a device's credentials`);
+      const asReader = await requestFor(t, r, team, reader);
+      before = await digests(t, watched);
+      await t.app.inject(asReader);
+      const control = await digests(t, watched);
+      if (Object.keys(before).some((k) => before[k] !== control[k])) reached.push(`${r.method} ${r.url}`);
+    }
+    report.push(
+      `  'Only assigned' with every key: ${routes.length} routes, 0 may add a device or hand out its credentials` +
+        ` (${problems.length} did); with 'All data' ${reached.length} change devices: ${reached.join(', ')}`,
+    );
+    expect(problems).toEqual([]);
+    expect(
+      reached.length,
+      'no route changes devices, even for a member who reads everything',
+    ).toBeGreaterThan(0);
+    // Every route twice: a loaded machine needs minutes.
+  }, 600_000);
+
   it('the tables every key guards are the teams tables: a new table must be placed or declared unguarded, and only team tables are declared', async () => {
     const tables = Object.keys(await teamTables(t, '00000000-0000-0000-0000-000000000000'));
     const guardedTables = new Set(

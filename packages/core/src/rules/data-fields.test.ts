@@ -6,6 +6,7 @@ import {
   MAX_SECTIONS,
   newField,
   newSection,
+  maySeeSection,
   sectionsProblem,
   type DataField,
   type DataSection,
@@ -190,5 +191,24 @@ describe('newField, newSection and freeFieldName', () => {
     const sections = [section('s1', 'A', [field('f1', 'Text'), field('f2', 'text 2')])];
     expect(freeFieldName(sections, 'Number')).toBe('Number');
     expect(freeFieldName(sections, 'Text')).toBe('Text 3');
+  });
+});
+
+describe('maySeeSection', () => {
+  const member = { id: 'u1', role: 'member', permissions: [] as string[] };
+  it.each([
+    ['a section for everyone', member, { users: [], system: false }, true],
+    ['a section limited to the member', member, { users: ['u1'], system: false }, true],
+    ['a section limited to someone else', member, { users: ['u2'], system: false }, false],
+    ['…seen by the admin', { ...member, role: 'admin' }, { users: ['u2'], system: false }, true],
+    [
+      '…seen by a Data Fields editor',
+      { ...member, permissions: ['dataFields'] },
+      { users: ['u2'], system: false },
+      true,
+    ],
+    ['a built-in section, even if limited', member, { users: ['u2'], system: true }, true],
+  ])('%s', (_what, viewer, section, expected) => {
+    expect(maySeeSection(viewer, section)).toBe(expected);
   });
 });

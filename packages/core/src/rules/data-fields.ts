@@ -149,3 +149,22 @@ export function freeFieldName(sections: readonly DataSection[], base: string): s
   if (!taken.has(key(base))) return base;
   for (let n = 2; ; n += 1) if (!taken.has(key(`${base} ${n}`))) return `${base} ${n}`;
 }
+
+/**
+ * Whether a member sees a section's fields and values (ADR 031), on the server and in the web alike:
+ * a section limited to named members is theirs, and that of whoever may edit Data Fields (they could
+ * add themselves). A built-in section is never limited: its fields are the record's name, phones and
+ * address, which the board, search, exports and texts show; 'Only assigned' is what keeps a record.
+ */
+export function maySeeSection(
+  viewer: { id: string; role: string; permissions: readonly string[] },
+  section: { users: readonly string[]; system: boolean },
+): boolean {
+  return (
+    section.system ||
+    section.users.length === 0 ||
+    section.users.includes(viewer.id) ||
+    viewer.role === 'admin' ||
+    viewer.permissions.includes('dataFields')
+  );
+}

@@ -6,6 +6,7 @@ import {
   isDeviceConnected,
   jobRetryDelayMs,
   localDay,
+  mayHoldDevice,
 } from './devices.js';
 
 describe('device values', () => {
@@ -73,5 +74,28 @@ describe('job states', () => {
 
   it('back off 30 s then 60 s', () => {
     expect([1, 2].map(jobRetryDelayMs)).toEqual([30_000, 60_000]);
+  });
+});
+
+describe('mayHoldDevice (ADR 031)', () => {
+  it.each([
+    ['the admin', { role: 'admin', dataAccess: 'Only assigned', permissions: [] }, true],
+    [
+      "an 'All data' member with phones",
+      { role: 'member', dataAccess: 'All data', permissions: ['phones'] },
+      true,
+    ],
+    [
+      "an 'Only assigned' member with phones",
+      { role: 'member', dataAccess: 'Only assigned', permissions: ['phones'] },
+      false,
+    ],
+    [
+      "an 'All data' member without phones",
+      { role: 'member', dataAccess: 'All data', permissions: [] },
+      false,
+    ],
+  ] as const)('%s: %s', (_who, user, expected) => {
+    expect(mayHoldDevice(user)).toBe(expected);
   });
 });

@@ -1,6 +1,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { DEVICE_PING_FRESH_MS } from '../contract/device.js';
-import { isValidEmail } from './records.js';
+import type { PermissionKey } from '../constants.js';
+import { can } from './navigation.js';
+import { isValidEmail, mayReadRecord } from './records.js';
 
 export type PhoneType = 'Apple' | 'Android';
 
@@ -78,4 +80,17 @@ export function canMoveJob(
     return (from === 'accepted' || from === 'sent') && (attempts.report ?? attempts.job) === attempts.job;
   if (to === 'sent') return from !== 'sent';
   return true;
+}
+
+/**
+ * Whether a member may add, pair or register a device (ADR 031): a phone shows whoever holds it every
+ * text it sends and receives, whatever the server hides, so it needs the `phones` permission and read
+ * access to every record ('All data', or the admin).
+ */
+export function mayHoldDevice(user: {
+  role: 'admin' | 'member';
+  dataAccess: string;
+  permissions: readonly PermissionKey[];
+}): boolean {
+  return can(user, 'phones') && mayReadRecord({ ...user, id: '' }, []);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { importProgress, importTargets, type ImportResult } from '@prospector/core';
+import { importProgress, importTargets, mayReadRecord, type ImportResult } from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -22,6 +22,9 @@ const SYSTEM_TARGETS = new Set(importTargets().map((t) => `${t.type}:${t.matches
 
 /** How many finished imports' phase times the worker keeps for `phases()` (the bench reads them). */
 const PHASES_KEPT = 20;
+
+/** No member's id: what an import stacks for when its importer has left the team. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 /** How often the loop sweeps expired uploads: a small fraction of any sensible TTL. */
 const SWEEP_EVERY_MS = 15 * 60_000;
@@ -89,7 +92,12 @@ export function createImportWorker(deps: {
     phaseTimes.delete(list.id);
     phaseTimes.set(list.id, phases);
     if (phaseTimes.size > PHASES_KEPT) phaseTimes.delete(phaseTimes.keys().next().value!);
-    const commit = committer(job, list, await deps.notContactedId(list.teamId), phases);
+    const commit = committer(
+      job,
+      list,
+      { notContactedId: await deps.notContactedId(list.teamId), restrictedTo: await restrictedTo(list) },
+      phases,
+    );
     log.info({ listId: list.id, from: list.rowsDone, attempt: job.attempts }, 'import claimed');
     try {
       const chunks = readChunks(
@@ -122,7 +130,22 @@ export function createImportWorker(deps: {
    * Commits one chunk: its records, the lease and the list's progress and counts in one transaction,
    * then tells the team's browsers. Throws LeaseLost when another worker has taken the job over.
    */
-  function committer(job: Job, list: List, notContactedId: string | null, phases: ImportPhases) {
+  /**
+   * Whom the import stacks for: null when its importer reads every record; else their id (a nobody's
+   * id when they have left the team), so records they may not open stay unchanged (ADR 031).
+   */
+  async function restrictedTo(list: List): Promise<string | null> {
+    const importer = await q.findImporter(db, list.createdBy);
+    if (!importer) return NOBODY;
+    return mayReadRecord(importer, []) ? null : importer.id;
+  }
+
+  function committer(
+    job: Job,
+    list: List,
+    who: { notContactedId: string | null; restrictedTo: string | null },
+    phases: ImportPhases,
+  ) {
     const result: ImportResult = structuredClone(list.result);
     let counts = { itemCount: list.itemCount, propCount: list.propCount, compCount: list.compCount };
     return async (chunk: Chunk) => {
@@ -137,7 +160,7 @@ export function createImportWorker(deps: {
         const added = chunk.plan.rowCount
           ? await stackChunk(
               tx,
-              { teamId: list.teamId, listId: list.id, now: clock.now(), notContactedId },
+              { teamId: list.teamId, listId: list.id, now: clock.now(), ...who },
               chunk.plan,
               result,
               inside,

@@ -1,7 +1,7 @@
 import type { ImportResult } from '@prospector/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { importJobs, lists, uploads, type ImportFieldMapping } from '../../db/schema/index.js';
+import { importJobs, lists, uploads, users, type ImportFieldMapping } from '../../db/schema/index.js';
 
 export type JobRow = typeof importJobs.$inferSelect;
 export type ListRow = typeof lists.$inferSelect;
@@ -124,4 +124,14 @@ export async function knownUploadIds(db: Db, ids: string[]): Promise<Set<string>
     sql`select id from uploads where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
   );
   return new Set(rows.map((r) => r.id));
+}
+
+/** The importer's role and data access as they are now; null when they are no longer a member. */
+export async function findImporter(db: Db, userId: string | null) {
+  if (!userId) return null;
+  const [row] = await db
+    .select({ id: users.id, role: users.role, dataAccess: users.dataAccess })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
 }

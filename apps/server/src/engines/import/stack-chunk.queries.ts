@@ -36,8 +36,18 @@ export async function lockTeamStacker(tx: Db, teamId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stack:${teamId}`}))`);
 }
 
-/** One found row: a phone or e-mail the team has (i), a DNC phone (d), a key (k), or a record's values (x). */
-export type Found = { kind: 'i' | 'd' | 'k' | 'x'; k: string; item_id: string; data: Values; custom: Values };
+/**
+ * One found row: a phone or e-mail the team has (i), a DNC phone (d), a key (k), or a record's values
+ * and assignees (x).
+ */
+export type Found = {
+  kind: 'i' | 'd' | 'k' | 'x';
+  k: string;
+  item_id: string;
+  data: Values;
+  custom: Values;
+  assigned_to: string[] | null;
+};
 
 /**
  * One statement for every lookup of a chunk: which of its phones and e-mails the team has (and which
@@ -50,13 +60,13 @@ export function lookUpChunk(tx: Db, teamId: string, values: string, keys: string
       ks as (select jsonb_array_elements_text(${keys}::jsonb) as k),
       owned as (select value as k, item_id from identifiers where team_id = ${teamId} and value in (select v from vals)),
       keyed as (select key as k, item_id from item_keys where team_id = ${teamId} and key in (select k from ks))
-    select 'i' as kind, k, item_id, null::jsonb as data, null::jsonb as custom from owned
+    select 'i' as kind, k, item_id, null::jsonb as data, null::jsonb as custom, null::uuid[] as assigned_to from owned
     union all
-    select 'd', value, null, null, null from dnc_phones where team_id = ${teamId} and value in (select v from vals)
+    select 'd', value, null, null, null, null from dnc_phones where team_id = ${teamId} and value in (select v from vals)
     union all
-    select 'k', k, item_id, null, null from keyed
+    select 'k', k, item_id, null, null, null from keyed
     union all
-    select 'x', id::text, id, data, custom from items
+    select 'x', id::text, id, data, custom, assigned_to from items
       where team_id = ${teamId} and id in (select item_id from owned union select item_id from keyed)`,
   );
 }

@@ -1,4 +1,4 @@
-import { itemSearchText, type ImportResult, type ItemType } from '@prospector/core';
+import { itemSearchText, messages, type ImportResult, type ItemType } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type {
   Candidate,
@@ -23,6 +23,11 @@ export type StackContext = {
   now: Date;
   /** The team's 'Not contacted' status: new leads with a usable primary phone or e-mail start there. */
   notContactedId: string | null;
+  /**
+   * The importer, when they may open only records assigned to them; null when they read every record.
+   * A record the file names that they may not open is left unchanged and out of the list (ADR 031).
+   */
+  restrictedTo: string | null;
 };
 
 /** What the team already has for a chunk's phones, e-mails and keys. */
@@ -30,7 +35,7 @@ type Known = {
   owner: Map<string, string>;
   dnc: Set<string>;
   keyOwner: Map<string, string>;
-  items: Map<string, { data: Values; custom: Values }>;
+  items: Map<string, { data: Values; custom: Values; assignedTo: string[] }>;
 };
 
 /** Which of a chunk's phones and e-mails the team has (and which are DNC), which of its keys, and their records' values. */
@@ -41,7 +46,7 @@ async function lookUp(tx: Db, teamId: string, plan: ChunkPlan): Promise<Known> {
     if (f.kind === 'i') known.owner.set(f.k, f.item_id);
     else if (f.kind === 'd') known.dnc.add(f.k);
     else if (f.kind === 'k') known.keyOwner.set(f.k, f.item_id);
-    else known.items.set(f.item_id, { data: f.data, custom: f.custom });
+    else known.items.set(f.item_id, { data: f.data, custom: f.custom, assignedTo: f.assigned_to ?? [] });
   }
   return known;
 }
@@ -73,10 +78,16 @@ export async function stackChunk(
     members: [],
     oldMembers: [],
   };
-  const contactIds = stackContacts(ctx, plan.contacts, known, writes, result);
-  const propertyIds = stackProperties(plan.properties, known, writes, result);
-  const companyIds = stackCompanies(plan.companies, known, writes, result);
-  linkRows(plan, contactIds, propertyIds, companyIds, writes);
+  const mayStack = (id: string) =>
+    ctx.restrictedTo === null || (known.items.get(id)?.assignedTo.includes(ctx.restrictedTo) ?? false);
+  const contactIds = stackContacts(ctx, plan.contacts, known, writes, result, mayStack);
+  const propertyIds = stackProperties(plan.properties, known, writes, result, mayStack);
+  const companyIds = stackCompanies(plan.companies, known, writes, result, mayStack);
+  const withheld = linkRows(plan, contactIds, propertyIds, companyIds, writes);
+  if (withheld > 0) {
+    const reason = messages.lists.droppedNotYours;
+    result.dropped[reason] = (result.dropped[reason] ?? 0) + withheld;
+  }
   phases.stack += performance.now() - stackFrom;
   await timed(phases, 'write', () => writeRecords(tx, ctx.teamId, ctx.now, writes));
   const added = await timed(phases, 'link', () => writeLinks(tx, ctx, writes));
@@ -109,10 +120,12 @@ function stackContacts(
   known: Known,
   writes: Writes,
   result: ImportResult,
-) {
+  mayStack: (id: string) => boolean,
+): (string | null)[] {
   return contacts.map((c) => {
     const values = [...c.phones, ...c.emails];
     const existing = values.map((v) => known.owner.get(v)).find(Boolean) ?? null;
+    if (existing && !mayStack(existing)) return null;
     const usable = [...c.phones.filter((p) => !known.dnc.has(p)), ...c.emails];
     let id: string;
     if (existing) {
@@ -147,9 +160,11 @@ function stackProperties(
   known: Known,
   writes: Writes,
   result: ImportResult,
-) {
+  mayStack: (id: string) => boolean,
+): (string | null)[] {
   return properties.map((p) => {
     const existing = known.keyOwner.get(p.key);
+    if (existing && !mayStack(existing)) return null;
     if (existing) {
       result.propertiesMerged += 1;
       absorb(known, writes, existing, p);
@@ -161,9 +176,16 @@ function stackProperties(
   });
 }
 
-function stackCompanies(companies: CompanyCandidate[], known: Known, writes: Writes, result: ImportResult) {
+function stackCompanies(
+  companies: CompanyCandidate[],
+  known: Known,
+  writes: Writes,
+  result: ImportResult,
+  mayStack: (id: string) => boolean,
+): (string | null)[] {
   return companies.map((c) => {
     let id = c.keys.map((k) => known.keyOwner.get(k)).find(Boolean);
+    if (id && !mayStack(id)) return null;
     if (id) {
       result.companiesMerged += 1;
       absorb(known, writes, id, c);
@@ -179,14 +201,15 @@ function stackCompanies(companies: CompanyCandidate[], known: Known, writes: Wri
 /**
  * Links each row's contact, property and company both ways, and puts them in the list. A link or list
  * row with a record created by this chunk cannot exist yet, so only the others need a conflict check.
+ * A record withheld from the importer (null) is neither linked nor listed; answers how many rows had one.
  */
 function linkRows(
   plan: ChunkPlan,
-  contactIds: string[],
-  propertyIds: string[],
-  companyIds: string[],
+  contactIds: (string | null)[],
+  propertyIds: (string | null)[],
+  companyIds: (string | null)[],
   writes: Writes,
-) {
+): number {
   const isOld = (id: string) => !writes.created.has(id);
   const seen = new Set<string>();
   const link = (a: string, b: string) => {
@@ -195,10 +218,17 @@ function linkRows(
     (isOld(a) && isOld(b) ? writes.oldLinks : writes.links).push({ f: a, t: b }, { f: b, t: a });
   };
   const members = new Map<string, ItemType>();
+  let withheld = 0;
   for (let i = 0; i < plan.rowCount; i += 1) {
     const c = plan.rowContact[i]! >= 0 ? contactIds[plan.rowContact[i]!]! : null;
     const p = plan.rowProperty[i]! >= 0 ? propertyIds[plan.rowProperty[i]!]! : null;
     const co = plan.rowCompany[i]! >= 0 ? companyIds[plan.rowCompany[i]!]! : null;
+    if (
+      (plan.rowContact[i]! >= 0 && !c) ||
+      (plan.rowProperty[i]! >= 0 && !p) ||
+      (plan.rowCompany[i]! >= 0 && !co)
+    )
+      withheld += 1;
     if (c && p) link(c, p);
     if (c && co) link(c, co);
     if (!c && p && co) link(p, co);
@@ -207,4 +237,5 @@ function linkRows(
     if (co) members.set(co, 'company');
   }
   for (const [id, type] of members) (isOld(id) ? writes.oldMembers : writes.members).push({ id, type });
+  return withheld;
 }

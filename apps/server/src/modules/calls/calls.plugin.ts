@@ -80,6 +80,7 @@ export const callsPlugin = servicePlugin(
     });
 
     app.realtime.io.on('connection', (socket) => {
+      // The session as it was at the handshake: who leaves the dialler when the socket closes.
       const auth = socket.data.auth;
       const answer = (ack: unknown, a: DiallerAck) => {
         if (typeof ack === 'function') (ack as (a: DiallerAck) => void)(a);
@@ -98,12 +99,13 @@ export const callsPlugin = servicePlugin(
                     : callsErrors[r.code].message),
             };
       socket.on('joinDialler', async (_payload, ack) => {
-        answer(ack, fromResult(await dialler.join(auth)));
+        // socket.data.auth is the session as it is now (realtime re-reads it for every action).
+        answer(ack, fromResult(await dialler.join(socket.data.auth)));
       });
       socket.on('editMember', async (payload, ack) => {
         const parsed = diallerClientEvents.editMember.safeParse(payload);
         if (!parsed.success) return answer(ack, { ok: false, message: messages.http.badRequest });
-        answer(ack, fromResult(await dialler.edit(auth, parsed.data)));
+        answer(ack, fromResult(await dialler.edit(socket.data.auth, parsed.data)));
       });
       // The member's last tab on this process closed (their dialler session lives here, ADR 029): they
       // leave the dialler, and their ringing lines are cancelled.

@@ -1,4 +1,4 @@
-import { can, sectionsProblem, type DataSection, type RecordType } from '@prospector/core';
+import { can, maySeeSection, sectionsProblem, type DataSection, type RecordType } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
@@ -13,10 +13,12 @@ type R<T> = Promise<Result<T, DataFieldsErrorCode>>;
 
 export type DataFieldsService = ReturnType<typeof createDataFieldsService>;
 
-// Names are stored trimmed, so the record modal and the import screen show what was meant.
+// Names are stored trimmed, so the record modal and the import screen show what was meant. A built-in
+// section is never limited to members (ADR 031): its list of members is dropped.
 const trimmed = (sections: DataSection[]): DataSection[] =>
   sections.map((s) => ({
     ...s,
+    users: s.system ? [] : s.users,
     name: s.name.trim(),
     fields: s.fields.map((f) => ({ ...f, name: f.name.trim(), options: f.options.map((o) => o.trim()) })),
   }));
@@ -26,9 +28,14 @@ export function createDataFieldsService(deps: { db: Db; clock: Clock; realtime: 
   const { db, clock } = deps;
 
   return {
-    /** Every team member may read them: the record modal and the import screen show them. */
+    /**
+     * Every team member may read them (the record modal and the import screen show them), except the
+     * sections limited to other members (ADR 031); a Data Fields editor gets them all.
+     */
     async get(auth: AuthContext, type: RecordType): R<EntitySections> {
-      return ok({ type, sections: await findSections(db, auth.teamId, type) });
+      const viewer = { id: auth.userId, role: auth.user.role, permissions: auth.user.permissions };
+      const sections = await findSections(db, auth.teamId, type);
+      return ok({ type, sections: sections.filter((s) => maySeeSection(viewer, s)) });
     },
 
     /** Replaces the entity's sections after the rule check; nothing changes when a rule is broken. */

@@ -4,6 +4,7 @@ import type { ErrorAnswer } from '../../lib/errors.js';
 /** Expected failures of devices and of sending texts, and how each answers over HTTP. */
 export const devicesErrors = {
   DEVICE_INVALID: { status: 400, message: messages.devices.invalidId },
+  DEVICE_NEEDS_ALL_DATA: { status: 403, message: messages.devices.needsAllData },
   DEVICE_DUPLICATE: { status: 409, message: messages.devices.duplicate },
   DEVICE_NOT_FOUND: { status: 404, message: messages.devices.deviceNotFound },
   COMPUTER_FIRST: { status: 400, message: messages.devices.computerFirst },

@@ -100,11 +100,37 @@ describe('adding devices', () => {
       value: '+19164567890',
     });
     expect(res.statusCode).toBe(403);
-    const allowed = await insertMember(t, admin.teamId, 'pat@acme.test', { permissions: ['phones'] });
+    const allowed = await insertMember(t, admin.teamId, 'pat@acme.test', {
+      permissions: ['phones'],
+      dataAccess: 'All data',
+    });
     expect(
       (await post(allowed, '/api/services/addNumber', { phoneType: 'Android', value: '+19164567890' }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it("refuses a device to an 'Only assigned' member with the phones permission: it would show them every text it carries (ADR 031)", async () => {
+    const restricted = await insertMember(t, admin.teamId, 'ona@acme.test', { permissions: ['phones'] });
+    const added = await post(restricted, '/api/services/addNumber', {
+      phoneType: 'Android',
+      value: '+19164567891',
+    });
+    expect(added.statusCode).toBe(403);
+    expect(added.json().message).toBe(messages.devices.needsAllData);
+    const { device } = (
+      await post(admin, '/api/services/addNumber', { phoneType: 'Android', value: '+19164567892' })
+    ).json();
+    const paired = await t.app.inject({
+      method: 'GET',
+      url: `/api/services/pairing/${device._id}`,
+      headers: restricted.headers,
+    });
+    expect(paired.statusCode).toBe(403);
+    expect(paired.body).not.toContain('dv1.');
+    const code = await post(restricted, '/api/services/smsGatewayCode', { value: '+19164567893' });
+    expect(code.statusCode).toBe(403);
+    expect(code.json().message).toBe(messages.devices.needsAllData);
   });
 });
 
@@ -203,7 +229,10 @@ describe('pairing', () => {
     expect(theirs.statusCode).toBe(404);
     expect(theirs.body).not.toContain('dv1.');
 
-    const allowed = await insertMember(t, admin.teamId, 'pat@acme.test', { permissions: ['phones'] });
+    const allowed = await insertMember(t, admin.teamId, 'pat@acme.test', {
+      permissions: ['phones'],
+      dataAccess: 'All data',
+    });
     expect((await pairing(allowed, device._id)).json()).toMatchObject({
       agentDeviceId: device._id,
       platform: 'android',

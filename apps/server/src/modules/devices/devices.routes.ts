@@ -3,6 +3,7 @@ import {
   addNumber,
   addSimulatedPhone,
   can,
+  mayHoldDevice,
   DOWNLOAD_APP_PATH,
   getDevicePairing,
   getDevices,
@@ -19,6 +20,8 @@ import { bearerToken, route } from '../../lib/route.js';
 /** Settings > Devices needs the 'phones' permission (or admin). */
 function requirePhones(auth: AuthContext) {
   if (!can(auth.user, 'phones')) throw new DomainError('PERMISSION_REQUIRED');
+  // A device shows its holder every text it carries: only for members who read every record (ADR 031).
+  if (!mayHoldDevice(auth.user)) throw new DomainError('DEVICE_NEEDS_ALL_DATA');
 }
 
 export async function devicesRoutes(app: FastifyInstance) {

@@ -85,11 +85,12 @@ export function createListImportsService(deps: {
   const uploadDir = path.join(deps.dataDir, 'uploads');
   const mayImport = (auth: AuthContext) => can(auth.user, 'import');
 
-  async function customFieldsOf(teamId: string): Promise<CustomFieldsByEntity> {
+  /** The custom fields the importer sees: a section limited to others is not theirs to fill (ADR 031). */
+  async function customFieldsOf(auth: AuthContext): Promise<CustomFieldsByEntity> {
     const [contact, property, company] = await Promise.all([
-      records.customFields(teamId, 'contact'),
-      records.customFields(teamId, 'property'),
-      records.customFields(teamId, 'company'),
+      records.visibleCustomFields(auth, 'contact'),
+      records.visibleCustomFields(auth, 'property'),
+      records.visibleCustomFields(auth, 'company'),
     ]);
     return { contact, property, company };
   }
@@ -170,7 +171,7 @@ export function createListImportsService(deps: {
           { bytes: deps.uploads.quotaBytes, cutoff },
         );
         if (!stored.stored) return overQuota();
-        const customFields = await customFieldsOf(auth.teamId);
+        const customFields = await customFieldsOf(auth);
         return ok({
           fileId,
           fileName: file.fileName,
@@ -215,7 +216,7 @@ export function createListImportsService(deps: {
       const overLimit = firstRows === undefined ? upload.rowCount > deps.maxRows : firstRows > deps.maxRows;
       if (overLimit) return fail('ROW_LIMIT', rowLimitMessage(deps.maxRows));
       if (input.fields.length === 0) return fail('NOTHING_MAPPED');
-      const targets = importTargets(await customFieldsOf(auth.teamId));
+      const targets = importTargets(await customFieldsOf(auth));
       for (const f of input.fields) {
         if (!upload.columns.includes(f.name))
           return fail('MAPPING_INVALID', messages.lists.unknownColumn.replace('{column}', f.name));

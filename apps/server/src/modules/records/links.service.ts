@@ -164,6 +164,9 @@ export function createLinksService(deps: { db: Db; clock: Clock; records: Record
         : await findOrCreate(parent.teamId, input.type, input.idt, assignedTo);
       if (!linked.ok) return linked;
       if (linked.value.id === parent.id) return fail('LINK_SAME_TYPE');
+      // Stacking found the team's record: one the caller may not open is neither linked nor named (ADR 031).
+      if (linked.value.existed && !(await records.access(auth, linked.value.id)).ok)
+        return fail('ON_RECORD_NOT_YOURS');
       await q.insertLink(db, parent.teamId, parent.id, linked.value.id);
       return ok({
         item: await records.toItemDto(auth, await records.touch(parent.id)),

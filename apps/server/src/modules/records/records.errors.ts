@@ -12,6 +12,7 @@ export const recordsErrors = {
   IDENTIFIER_TAKEN: { status: 409, message: messages.records.identifierTaken },
   IDENTIFIER_NOT_FOUND: { status: 404, message: messages.records.identifierNotFound },
   CANNOT_BE_PRIMARY: { status: 400, message: messages.records.cannotBePrimary },
+  ON_RECORD_NOT_YOURS: { status: 409, message: messages.records.onRecordNotYours },
   LINK_SAME_TYPE: { status: 400, message: messages.records.linkSameType },
   ADDRESS_REQUIRED: { status: 400, message: messages.records.addressRequired },
   ADDRESS_AMBIGUOUS: { status: 409, message: messages.records.addressAmbiguous },

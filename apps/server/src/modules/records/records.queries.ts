@@ -99,6 +99,7 @@ export async function linkedSummaries(db: Db, itemId: string) {
       id: items.id,
       type: items.type,
       data: items.data,
+      assignedTo: items.assignedTo,
       statusText: statuses.text,
       company: sql<CompanyNameFields>`${linkedCompanyFields('items')}`,
     })
@@ -216,6 +217,15 @@ export async function teamMemberIds(db: Db, teamId: string, ids: string[]) {
     .from(users)
     .where(and(eq(users.teamId, teamId), inArray(users.id, ids)));
   return rows.map((r) => r.id);
+}
+
+/** Of these ids, the team's members, with what decides which records they may read. */
+export async function teamMembersAccess(db: Db, teamId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, role: users.role, dataAccess: users.dataAccess })
+    .from(users)
+    .where(and(eq(users.teamId, teamId), inArray(users.id, ids)));
 }
 
 export async function listMembers(db: Db, teamId: string) {

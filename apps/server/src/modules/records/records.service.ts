@@ -3,6 +3,8 @@ import {
   canHaveStatus,
   itemSearchText,
   itemTitle,
+  mayReadRecord,
+  maySeeSection,
   NOT_CONTACTED,
   SYSTEM_FIELDS,
   withHttps,
@@ -64,13 +66,26 @@ export function createRecordsService(deps: {
     return (await q.listStatuses(db, teamId)).find((s) => s.id === statusId)?.text ?? null;
   }
 
+  /** The sections of an entity the caller sees (a section limited to others is not theirs: ADR 031). */
+  async function visibleSections(auth: AuthContext, entity: ItemType) {
+    const viewer = { id: auth.userId, role: auth.user.role, permissions: auth.user.permissions };
+    return (await q.findSections(db, auth.teamId, entity)).filter((s) => maySeeSection(viewer, s));
+  }
+
   async function toItemDto(auth: AuthContext, item: q.ItemRow): Promise<ItemDto> {
-    const [idts, linked, notifCount, status] = await Promise.all([
+    const [idts, allLinked, notifCount, status, sections] = await Promise.all([
       q.listIdentifiers(db, item.id),
       q.linkedSummaries(db, item.id),
       q.unreadCountForItem(db, auth.userId, item.id),
       statusText(item.teamId, item.statusId),
+      visibleSections(auth, item.type),
     ]);
+    // Values of fields in sections limited to others stay on the server.
+    const seen = new Set(sections.flatMap((s) => s.fields.map((f) => f._id)));
+    const custom = Object.fromEntries(Object.entries(item.custom).filter(([id]) => seen.has(id)));
+    // A linked record the viewer may not open is not summarised to them (ADR 031).
+    const viewer = { id: auth.userId, role: auth.user.role, dataAccess: auth.user.dataAccess };
+    const linked = allLinked.filter((l) => mayReadRecord(viewer, l.assignedTo));
     const primaries = await q.primaryValues(
       db,
       linked.filter((l) => l.type === 'contact').map((l) => l.id),
@@ -81,7 +96,7 @@ export function createRecordsService(deps: {
       type: item.type,
       status,
       data: item.data,
-      custom: item.custom as ItemDto['custom'],
+      custom: custom as ItemDto['custom'],
       idts: identifierDtos(idts),
       assignedTo: item.assignedTo,
       pushedToCrm: item.pushedToCrm,
@@ -108,6 +123,7 @@ export function createRecordsService(deps: {
   return {
     access,
     toItemDto,
+    visibleSections,
     /** Marks a record as just worked on (its board and inbox order). */
     touch,
 
@@ -123,9 +139,17 @@ export function createRecordsService(deps: {
       );
     },
 
-    /** Custom (non-system) fields of one entity, by id and name. */
+    /** Custom (non-system) fields of one entity, by id and name (the team's engines). */
     async customFields(teamId: string, entity: ItemType) {
       const sections = await q.findSections(db, teamId, entity);
+      return sections.flatMap((s) =>
+        s.fields.filter((f) => !f.system).map((f) => ({ _id: f._id, name: f.name })),
+      );
+    },
+
+    /** Custom fields of one entity the caller sees (an import may fill only those: ADR 031). */
+    async visibleCustomFields(auth: AuthContext, entity: ItemType) {
+      const sections = await visibleSections(auth, entity);
       return sections.flatMap((s) =>
         s.fields.filter((f) => !f.system).map((f) => ({ _id: f._id, name: f.name })),
       );
@@ -155,7 +179,7 @@ export function createRecordsService(deps: {
         toItemDto(auth, item),
         q.listMessages(db, item.id),
         q.listTasks(db, item.id, true),
-        q.findSections(db, item.teamId, item.type),
+        visibleSections(auth, item.type),
       ]);
       await notifications.markTargetRead(auth.userId, item.id);
       // Opening a record reads its texts for the whole team (a shared inbox).
@@ -169,7 +193,7 @@ export function createRecordsService(deps: {
           toMessageDto(m.message, { name: m.senderName, email: m.senderEmail, avatar: m.senderAvatar }),
         ),
         tasks: tasks.map(toTaskDto),
-        sections: sections.filter((s) => s.users.length === 0 || s.users.includes(auth.userId)),
+        sections,
       });
     },
 
@@ -191,7 +215,8 @@ export function createRecordsService(deps: {
         const updated = await touch(item.id, { data, searchText: itemSearchText(data) });
         return ok(await toItemDto(auth, updated));
       }
-      const sections = await q.findSections(db, item.teamId, item.type);
+      // A field in a section limited to others is unknown to the caller.
+      const sections = await visibleSections(auth, item.type);
       const field = sections.flatMap((s) => s.fields).find((f) => f._id === input.fieldId && !f.system);
       if (!field) return fail('UNKNOWN_FIELD');
       let value = input.value;
@@ -267,7 +292,12 @@ export function createRecordsService(deps: {
       if (task) {
         const { added, assignedTo } = toggle(task.assignedTo);
         await q.updateTask(db, task.id, { assignedTo });
-        await notify(added, `a task: ${task.text.slice(0, 80)}`);
+        // A task's text and record are told only to a member who may open the record (ADR 031).
+        const [who] = await q.teamMembersAccess(db, auth.teamId, [member]);
+        await notify(
+          added && !!who && mayReadRecord(who, item.assignedTo),
+          `a task: ${task.text.slice(0, 80)}`,
+        );
         return ok({ _id: task.id, assignedTo });
       }
       const { added, assignedTo } = toggle(item.assignedTo);

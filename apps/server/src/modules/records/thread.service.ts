@@ -1,3 +1,4 @@
+import { mayReadRecord } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
@@ -40,7 +41,10 @@ export function createThreadService(deps: {
       const found = await records.access(auth, input.itemId);
       if (!found.ok) return found;
       const item = found.value;
-      const mentioned = await q.teamMemberIds(db, auth.teamId, input.mentions);
+      // Only members who may open the record hear of the comment (ADR 031): a mention names it.
+      const mentioned = (await q.teamMembersAccess(db, auth.teamId, input.mentions))
+        .filter((m) => mayReadRecord(m, item.assignedTo))
+        .map((m) => m.id);
       const { message, push } = await db.transaction(async (tx) => {
         const m = await q.insertMessage(tx, {
           teamId: auth.teamId,

@@ -1,4 +1,4 @@
-import { addBlueBubbles, addLocalSmsGateway, can, messages } from '@prospector/core';
+import { addBlueBubbles, addLocalSmsGateway, can, mayHoldDevice, messages } from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../../lib/auth-context.js';
@@ -8,6 +8,8 @@ import { withAllTeams } from '../../../lib/team-scope.js';
 
 function requirePhones(auth: AuthContext) {
   if (!can(auth.user, 'phones')) throw new DomainError('PERMISSION_REQUIRED');
+  // A device shows its holder every text it carries: only for members who read every record (ADR 031).
+  if (!mayHoldDevice(auth.user)) throw new DomainError('DEVICE_NEEDS_ALL_DATA');
 }
 
 /** The path BlueBubbles posts its webhooks to: the device and the secret only it and we know. */

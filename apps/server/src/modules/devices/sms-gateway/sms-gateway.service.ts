@@ -7,6 +7,7 @@ import {
   inboundSms,
   isFreshWebhookTimestamp,
   jobStepOfAppState,
+  mayHoldDevice,
   normalizeDeviceCode,
   SMS_GATEWAY_API_PATH,
   SMS_GATEWAY_WEBHOOK_EVENTS,
@@ -205,6 +206,7 @@ export function createSmsGatewayService(deps: {
       raw: string,
     ): R<{ device: Device; code: string; expiresAt: Date; apiUrl: string }> {
       if (!can(auth.user, 'phones')) return fail('PERMISSION_REQUIRED');
+      if (!mayHoldDevice(auth.user)) return fail('DEVICE_NEEDS_ALL_DATA');
       const value = deviceValue('Android', raw);
       if (!value) return fail('DEVICE_INVALID');
       const now = clock.now();

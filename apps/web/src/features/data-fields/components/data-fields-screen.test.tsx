@@ -33,8 +33,17 @@ const systemSection = (): DataSection => ({
 
 const PATCH = 'PATCH /api/settings/updateCustomFields';
 
-function setUp(opts: { refuse?: string } = {}) {
-  const server = { sections: [systemSection()] };
+const dealSection = (): DataSection => ({
+  _id: 'deal',
+  name: 'Deal',
+  hidden: false,
+  users: [],
+  system: false,
+  fields: [{ _id: 'f-price', name: 'Price', type: 'Text', options: [], config: {}, system: false }],
+});
+
+function setUp(opts: { refuse?: string; sections?: DataSection[] } = {}) {
+  const server = { sections: opts.sections ?? [systemSection()] };
   mockApi({
     'GET /api/users/me': { status: 200, body: { user: buildUser({ role: 'admin' }) } },
     'GET /api/teams/listMembers': {
@@ -178,11 +187,17 @@ describe('Settings > Data Fields', () => {
   });
 
   it('restricts a section to chosen members', async () => {
-    const { user, server } = setUp();
-    const card = await sectionCard('Contact');
+    const { user, server } = setUp({ sections: [systemSection(), dealSection()] });
+    const card = await sectionCard('Deal');
     await user.click(within(card).getByPlaceholderText('Everyone'));
     await user.click(await screen.findByRole('option', { name: 'Bob Stone' }));
-    await waitFor(() => expect(server.sections[0]!.users).toEqual(['user-2']), { timeout: 2000 });
+    await waitFor(() => expect(server.sections[1]!.users).toEqual(['user-2']), { timeout: 2000 });
+  });
+
+  it('does not offer to restrict the built-in section (ADR 031)', async () => {
+    setUp();
+    const card = await sectionCard('Contact');
+    expect(within(card).getByPlaceholderText('Everyone')).toBeDisabled();
   });
 
   it('fetches the sections again when a teammate saves them', async () => {

@@ -83,10 +83,11 @@ export function SectionCard(props: SectionCardProps) {
         <MultiSelect
           w={230}
           aria-label={`Who sees ${name}`}
-          placeholder={section.users.length ? undefined : 'Everyone'}
+          placeholder={section.users.length && !section.system ? undefined : 'Everyone'}
+          disabled={section.system}
           leftSection={<IconUsers size={15} />}
           data={data}
-          value={section.users.filter((id) => data.some((d) => d.value === id))}
+          value={section.system ? [] : section.users.filter((id) => data.some((d) => d.value === id))}
           onChange={(users) => onChange({ users })}
           searchable
           clearable

@@ -73,9 +73,8 @@ function RecordBody({
   const unlink = useUnlinkItem(item._id, item.type);
   const addAndMap = useAddAndMap(item._id);
   const changed = () => onChanged?.(item._id);
-  const sections = record.sections.filter(
-    (s) => !s.hidden && (s.users.length === 0 || s.users.includes(viewerId)),
-  );
+  // The server sends only the sections the viewer may see (maySeeSection, ADR 031).
+  const sections = record.sections.filter((s) => !s.hidden);
   const linked = [
     { type: 'property' as const, title: 'Properties', icon: <IconHome size={18} />, items: item.properties },
     { type: 'contact' as const, title: 'Contacts', icon: <IconUsers size={18} />, items: item.contacts },
