@@ -20,7 +20,7 @@ const MEMBERS = [
   buildMember(),
   buildMember({ _id: '44444444-4444-4444-8444-444444444444', name: 'Bob Stone', role: 'member' }),
 ];
-const LOAD = { timeout: 3000 };
+const LOAD = { timeout: 10_000 };
 
 function setUp(
   routes: Record<string, FakeRoute> = {},
@@ -264,6 +264,32 @@ describe('record detail', () => {
     expect(record.getByRole('log', { name: 'Thread' })).toHaveTextContent('Who is this?');
     expect(record.getByRole('tab', { name: 'Comment' })).toBeInTheDocument();
     expect(record.queryByRole('tab', { name: 'SMS' })).not.toBeInTheDocument();
+  });
+
+  it('closes only the Assign list on Escape, and the record stays open', async () => {
+    const { user } = setUp();
+    const record = await openRecord();
+
+    await user.click(record.getByRole('button', { name: 'Assign to members' }));
+    await screen.findByRole('checkbox', { name: 'Bob Stone' });
+    await waitFor(() => expect(document.activeElement?.closest('[role="dialog"]')).toHaveTextContent('Bob Stone'));
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Bob Stone' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: /Jane Doe/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Jane Doe/ })).toBeNull());
+  });
+
+  it('leaves the record open when Escape closes the To list', async () => {
+    const { user } = setUp();
+    const record = await openRecord();
+    await user.click(record.getByRole('tab', { name: 'SMS' }));
+
+    record.getByRole('combobox', { name: 'To' }).focus();
+    await user.keyboard('{Escape}');
+
+    expect(screen.getByRole('dialog', { name: /Jane Doe/ })).toBeInTheDocument();
   });
 
   it('shows SMS history only, with the composer disabled, until a number is chosen', async () => {

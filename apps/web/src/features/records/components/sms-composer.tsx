@@ -85,6 +85,8 @@ export function SmsComposer({ item, senders, viewer, tools: Tools }: SmsComposer
         <NativeSelect
           label="To"
           size="xs"
+          // Escape closes the list of numbers, not the record around it.
+          data-mantine-stop-propagation="true"
           value={recipient ? recipient.value : NO_RECIPIENT}
           onChange={(event) => setTo(event.currentTarget.value)}
           data={[
@@ -99,6 +101,7 @@ export function SmsComposer({ item, senders, viewer, tools: Tools }: SmsComposer
         <NativeSelect
           label="From"
           size="xs"
+          data-mantine-stop-propagation="true"
           value={device}
           onChange={(event) => setFrom(event.currentTarget.value)}
           data={[
