@@ -77,6 +77,7 @@ export function DiallerScreen({
           <Button
             component={Link}
             to="/campaign-builder"
+            state={{ campaignType: 'Call' }}
             leftSection={<IconPlus size={16} />}
             variant="light"
             aria-label="New call campaign"
