@@ -96,7 +96,7 @@ export function FilterStep({ controls, timeZone, rows, refreshing, placeholder }
         )}
         {chosenLists.map((list) => (
           <Box key={list._id} maw={720}>
-            <ListWithoutContactsNote list={list} />
+            <ListWithoutContactsNote list={list} skiptrace="list page" />
           </Box>
         ))}
       </Stack>

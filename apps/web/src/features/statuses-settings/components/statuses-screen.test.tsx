@@ -131,7 +131,7 @@ describe('Settings > Statuses', () => {
     const name = dialog.getByRole('textbox', { name: 'Status name' });
     await user.type(name, 'Do not call');
     expect(
-      dialog.getByText('the product already has DNC and Wrong # statuses built in.'),
+      dialog.getByText('Prospector already has DNC and Wrong # statuses built in.'),
     ).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Add status' })).toBeDisabled();
     await user.clear(name);
