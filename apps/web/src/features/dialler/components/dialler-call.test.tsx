@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CallDto } from '@prospector/core';
 import { buildItem, buildMessage, buildUser } from '../../../test/factories';
 import { mockApi } from '../../../test/fake-api';
@@ -25,7 +25,7 @@ const call = (overrides: Partial<CallDto> = {}): CallDto => ({
   ...overrides,
 });
 
-function setUp(activeCall: CallDto) {
+function setUp(activeCall: CallDto, queue: object[] = []) {
   const callNote = buildMessage({
     _id: 'm-call',
     itemId: ITEM_ID,
@@ -54,7 +54,7 @@ function setUp(activeCall: CallDto) {
           incoming: [],
           notice: null,
         },
-        queue: [],
+        queue,
         waiting: { callable: 0, groups: [], nextCallAt: null, timezone: 'America/New_York' },
         voicemails: [],
       },
@@ -75,6 +75,12 @@ function setUp(activeCall: CallDto) {
   };
 }
 
+// jsdom plays no audio: the line's tones (a live call plays one) resolve at once.
+beforeAll(() => {
+  HTMLMediaElement.prototype.play = () => Promise.resolve();
+  HTMLMediaElement.prototype.pause = () => undefined;
+});
+
 describe('the dialler after a call', () => {
   it("shows the call just made in the contact's History", async () => {
     const { noteTheCall } = setUp(call());
@@ -91,5 +97,22 @@ describe('the dialler after a call', () => {
     const timer = await screen.findByLabelText('Call timer', undefined, LOAD);
     expect(timer).toHaveTextContent('0:37');
     expect(timer).toHaveTextContent('Last call');
+  });
+
+  it('shows a queued contact whose call was answered as In call, not Ringing', async () => {
+    setUp(call({ status: 'In call', endedAt: null, durationMs: 0 }), [
+      {
+        itemId: ITEM_ID,
+        name: 'Jane Doe',
+        phone: '+19164567890',
+        callStatus: 'Ringing',
+        campaignType: 'Call',
+        campaignId: null,
+        queuedAt: '2026-01-05T09:00:00.000Z',
+      },
+    ]);
+    const entry = await screen.findByTestId('queue-entry', undefined, LOAD);
+    expect(entry).toHaveTextContent('In call');
+    expect(entry).not.toHaveTextContent('Ringing');
   });
 });

@@ -3,7 +3,7 @@ import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconInfoCircle, IconPhone, IconPhoneIncoming, IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { messages, type DiallerStateDto } from '@prospector/core';
+import { messages, type CallStatus, type DiallerStateDto } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageTitle } from '../../../components/page-title';
 import { useBuyNumber } from '../api/calls';
@@ -40,6 +40,12 @@ function CallAudio({ me, simulated }: { me: DiallerStateDto; simulated: boolean 
       <audio ref={remote} src="/audio/greeting.wav" preload="auto" />
     </div>
   );
+}
+
+/** The status of each record on a line now: the ringing lines, then the active call over them. */
+function liveStatuses(me: DiallerStateDto): Map<string, CallStatus> {
+  const lines = [...me.ringing, ...(me.activeCall ? [me.activeCall] : [])];
+  return new Map(lines.filter((c) => c.itemId).map((c) => [c.itemId!, c.status]));
 }
 
 /** /dialler (spec part 1 §2.7, §4): join, pick a voicemail, dial the queue two lines at a time. */
@@ -196,6 +202,7 @@ export function DiallerScreen({
             <Grid.Col span={{ base: 12, md: 6 }}>
               <QueueList
                 queue={data.queue}
+                live={liveStatuses(me)}
                 refreshing={page.isFetching}
                 onRefresh={() => void queryClient.invalidateQueries({ queryKey: diallerKeys.page() })}
               />
