@@ -109,6 +109,20 @@ describe('dashboard', () => {
     expect(within(column('New lead')).queryByText(messages.records.emptyColumn)).not.toBeInTheDocument();
   });
 
+  it("shows a large column's count with thousands separators", async () => {
+    setUp({
+      'POST /api/dashboard/get': {
+        status: 200,
+        body: {
+          filterBy: null,
+          columns: [{ status: NEW, count: 14339, items: [buildCard({ title: 'Lead 0' })] }],
+        },
+      },
+    });
+    await screen.findByRole('button', { name: 'Lead 0' });
+    expect(within(column('New lead')).getByLabelText('14,339 records')).toHaveTextContent('14,339');
+  });
+
   it('shows the count of each column and loads its next cards when it is scrolled to the end', async () => {
     const firstPage = Array.from({ length: 30 }, (_, i) =>
       buildCard({ _id: `item-${i}`, title: `Lead ${i}` }),
@@ -216,5 +230,28 @@ describe('dashboard', () => {
 
     expect(await within(column('Hot')).findByRole('button', { name: 'Jane Doe' })).toBeInTheDocument();
     await waitFor(() => expect(requestsTo('PATCH', '/api/items/changeStatus')).toHaveLength(1));
+  });
+
+  it('announces a keyboard move with the card and column names, not their ids', async () => {
+    const { user } = setUp({
+      'PATCH /api/items/changeStatus': { status: 200, body: { _id: 'item-1', status: 'Hot' } },
+    });
+    const card = await screen.findByRole('button', { name: 'Jane Doe' });
+    const said: string[] = [];
+    const region = () => document.querySelector('[id^="DndLiveRegion"]');
+
+    card.focus();
+    await user.keyboard(' ');
+    said.push(region()?.textContent ?? '');
+    await user.keyboard('{ArrowRight}');
+    said.push(region()?.textContent ?? '');
+    await user.keyboard(' ');
+    said.push(region()?.textContent ?? '');
+
+    expect(said).toEqual([
+      'Jane Doe is over New lead.',
+      'Jane Doe is over Hot.',
+      'Jane Doe was moved to Hot.',
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, Center, Group, Loader } from '@mantine/core';
 import {
   DndContext,
+  type Announcements,
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
@@ -77,9 +78,31 @@ export function BoardView({ filterBy, members, timeZone, onOpenItem }: BoardView
     move.mutate({ cardId: data.card._id, from, to });
   }
 
+  // Screen readers hear the card's and the columns' names, not the ids dnd-kit knows them by.
+  const cardTitle = (active: { data: { current?: unknown } }) =>
+    (active.data.current as CardDragData | undefined)?.card.title ?? 'The card';
+  const columnName = (id: string | number) =>
+    columns.find((c) => c.status._id === id)?.status.text ?? 'no column';
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      const from = (active.data.current as CardDragData | undefined)?.statusId;
+      return `Picked up ${cardTitle(active)} from ${from ? columnName(from) : 'the board'}.`;
+    },
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${cardTitle(active)} is over ${columnName(over.id)}.`
+        : `${cardTitle(active)} is over no column.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${cardTitle(active)} was moved to ${columnName(over.id)}.`
+        : `${cardTitle(active)} was dropped.`,
+    onDragCancel: ({ active }) => `Moving ${cardTitle(active)} was cancelled.`,
+  };
+
   return (
     <DndContext
       sensors={sensors}
+      accessibility={{ announcements }}
       collisionDetection={columnCollision}
       onDragStart={handleDragStart}
       onDragEnd={handleDragEnd}
