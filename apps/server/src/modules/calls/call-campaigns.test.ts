@@ -111,7 +111,7 @@ describe('a call campaign', () => {
         direction: 'out',
         fromNumber: '+12125550100',
         toNumber: '+12125550131',
-        status: 'Completed',
+        status: 'Done',
         answered: true,
         startedAt: at,
       },
