@@ -101,6 +101,29 @@ describe('dashboard', () => {
     expect(requestsTo('PATCH', '/api/items/changeStatus')).toHaveLength(0);
   });
 
+  it("offers a new team's first actions while the board is empty, and not once it has records", async () => {
+    const { user, location } = setUp({
+      'POST /api/dashboard/get': boardOf([
+        [NEW, []],
+        [HOT, []],
+      ]),
+    });
+    const start = await screen.findByRole('region', { name: 'Get started' });
+    expect(within(start).getByRole('link', { name: 'Add a phone' })).toHaveAttribute(
+      'href',
+      '/settings/devices',
+    );
+
+    await user.click(within(start).getByRole('link', { name: 'Import a list' }));
+    expect(location.current).toBe('/import');
+  });
+
+  it('offers no first actions on a board with records', async () => {
+    setUp();
+    await screen.findByRole('button', { name: 'Jane Doe' });
+    expect(screen.queryByRole('region', { name: 'Get started' })).toBeNull();
+  });
+
   it('says there is no data in an empty column', async () => {
     setUp();
     await screen.findByRole('button', { name: 'Jane Doe' });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Center, Group, Loader } from '@mantine/core';
 import {
   DndContext,
@@ -33,13 +33,15 @@ type BoardViewProps = {
   members: readonly AvatarMember[];
   timeZone?: string | null;
   onOpenItem: (id: string) => void;
+  /** Shown above the columns while the whole board holds no record (a new team's first actions). */
+  whenEmpty?: ReactNode;
 };
 
 /** Cards move only after the pointer travels a little, so a click still opens the record. */
 const DRAG_START_DISTANCE_PX = 6;
 
 /** The status board (spec part 1 §2.3): one column per status, cards dragged between them. */
-export function BoardView({ filterBy, members, timeZone, onOpenItem }: BoardViewProps) {
+export function BoardView({ filterBy, members, timeZone, onOpenItem, whenEmpty }: BoardViewProps) {
   const board = useBoard(filterBy);
   const move = useMoveCard(filterBy);
   const loadMore = useLoadMoreCards(filterBy);
@@ -108,6 +110,7 @@ export function BoardView({ filterBy, members, timeZone, onOpenItem }: BoardView
       onDragEnd={handleDragEnd}
       onDragCancel={() => setDragged(null)}
     >
+      {whenEmpty && columns.every((c) => c.count === 0) && <Box mb="md">{whenEmpty}</Box>}
       <Box style={{ overflowX: 'auto', height: '100%' }} pb="xs">
         <Group align="stretch" gap={16} wrap="nowrap" h="100%">
           {columns.map((column) => (

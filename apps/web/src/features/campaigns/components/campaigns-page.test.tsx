@@ -215,7 +215,7 @@ describe('campaigns page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete Call campaign Nov 28, 2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete campaign' });
-    expect(dialog).toHaveTextContent('leave the callers’ queues');
+    expect(dialog).toHaveTextContent('stay there until called or unqueued');
     expect(dialog).not.toHaveTextContent('texting');
   });
 

@@ -22,7 +22,7 @@ export function DeleteCampaignModal({ campaign, onClose }: DeleteCampaignModalPr
     >
       Delete <b>{campaign?.name}</b>?{' '}
       {campaign?.campaignType === 'Call'
-        ? 'Its contacts leave the callers’ queues at once. Calls already made stay in each contact’s history.'
+        ? 'Contacts already in the callers’ queues stay there until called or unqueued, and calls already made stay in each contact’s history.'
         : 'It stops texting at once. Texts already sent and their replies stay in your conversations.'}
     </ConfirmModal>
   );

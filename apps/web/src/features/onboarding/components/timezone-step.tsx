@@ -49,6 +49,7 @@ export function TimezoneStep({ saved, onSaved }: TimezoneStepProps) {
         onChange={setZone}
         searchable
         filter={filter}
+        selectFirstOptionOnChange
         nothingFoundMessage={NO_TIME_ZONE_FOUND}
         maxDropdownHeight={280}
       />

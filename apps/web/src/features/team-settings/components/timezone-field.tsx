@@ -24,6 +24,8 @@ export function TimezoneField({ value, canEdit, onSaved }: FieldProps<'timezone'
       value={value}
       searchable
       filter={filter}
+      // The best match comes first: show it, not where the list was scrolled before.
+      selectFirstOptionOnChange
       nothingFoundMessage={NO_TIME_ZONE_FOUND}
       maxDropdownHeight={280}
       maw={FIELD_WIDTH}
