@@ -25,7 +25,7 @@ const call = (overrides: Partial<CallDto> = {}): CallDto => ({
   ...overrides,
 });
 
-function setUp(activeCall: CallDto, queue: object[] = []) {
+function setUp(activeCall: CallDto | null, queue: object[] = [], active = true) {
   const callNote = buildMessage({
     _id: 'm-call',
     itemId: ITEM_ID,
@@ -43,9 +43,9 @@ function setUp(activeCall: CallDto, queue: object[] = []) {
         numbers: [{ _id: 'n-1', number: '+12125550100' }],
         members: [],
         me: {
-          active: true,
+          active,
           dialling: false,
-          paused: true,
+          paused: active,
           onCall: false,
           selectedVm: null,
           activeCall,
@@ -114,5 +114,10 @@ describe('the dialler after a call', () => {
     const entry = await screen.findByTestId('queue-entry', undefined, LOAD);
     expect(entry).toHaveTextContent('In call');
     expect(entry).not.toHaveTextContent('Ringing');
+  });
+
+  it("shows the team's caller ID as the app shows every phone, not in E.164", async () => {
+    setUp(null, [], false);
+    expect(await screen.findByText('Caller ID: (212) 555-0100', undefined, LOAD)).toBeInTheDocument();
   });
 });

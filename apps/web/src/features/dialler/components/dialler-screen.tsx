@@ -3,7 +3,7 @@ import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconInfoCircle, IconPhone, IconPhoneIncoming, IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { messages, type CallStatus, type DiallerStateDto } from '@prospector/core';
+import { formatPhone, messages, type CallStatus, type DiallerStateDto } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageTitle } from '../../../components/page-title';
 import { useBuyNumber } from '../api/calls';
@@ -173,7 +173,7 @@ export function DiallerScreen({
               </Button>
               {!noNumbers && (
                 <Text size="sm" c="dimmed">
-                  Caller ID: {data.numbers.map((n) => n.number).join(', ')}
+                  Caller ID: {data.numbers.map((n) => formatPhone(n.number)).join(', ')}
                 </Text>
               )}
             </Stack>
