@@ -272,7 +272,9 @@ describe('record detail', () => {
 
     await user.click(record.getByRole('button', { name: 'Assign to members' }));
     await screen.findByRole('checkbox', { name: 'Bob Stone' });
-    await waitFor(() => expect(document.activeElement?.closest('[role="dialog"]')).toHaveTextContent('Bob Stone'));
+    await waitFor(() =>
+      expect(document.activeElement?.closest('[role="dialog"]')).toHaveTextContent('Bob Stone'),
+    );
     await user.keyboard('{Escape}');
 
     await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Bob Stone' })).toBeNull());
