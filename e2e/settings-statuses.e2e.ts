@@ -35,7 +35,7 @@ describe('Settings > Statuses', () => {
     await page.getByRole('button', { name: 'Add status' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add status' });
     await dialog.getByRole('textbox', { name: 'Status name' }).fill('Do not call');
-    await dialog.getByText('the product already has DNC and Wrong # statuses built in.').waitFor();
+    await dialog.getByText('Prospector already has DNC and Wrong # statuses built in.').waitFor();
     await dialog.getByRole('textbox', { name: 'Status name' }).fill('Hot lead');
     await dialog.getByRole('button', { name: 'Add status' }).click();
     const name = page.getByRole('textbox', { name: 'Status name: Hot lead' });

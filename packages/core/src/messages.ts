@@ -44,7 +44,11 @@ export const messages = {
   records: {
     statusNeedsPrimary: 'A lead has to have a primary phone or email to have a status.',
     invalidPhone: 'Phone number is invalid.',
-    forbiddenStatus: 'the product already has DNC and Wrong # statuses built in.',
+    /**
+     * The spec's 'the product already has DNC and Wrong # statuses built in.', with the product named
+     * where the spec says "the product" (issue 30 item 25).
+     */
+    forbiddenStatus: 'Prospector already has DNC and Wrong # statuses built in.',
     emptyColumn: 'There is no data here.',
     pushToCrm: 'Push to CRM',
     pushedToCrm: 'Pushed to CRM',
@@ -312,7 +316,7 @@ export const messages = {
       'Campaign "{campaign}": {device} was paused because only {rate}% of its last 50 texts were delivered.',
     /** A list of properties with no owner contacts: what a campaign needs, and how to get it. */
     listWithoutContacts:
-      '{list} holds {properties} and no contacts, and campaigns text contacts. To reach the owners, skip trace the list (Skiptrace, below) to look up their phones, or import a spreadsheet with their names and phones next to these addresses: either way they are added as contacts linked to these properties.',
+      '{list} holds {properties} and no contacts, and campaigns text contacts. To reach the owners, skip trace the list ({skiptrace}) to look up their phones, or import a spreadsheet with their names and phones next to these addresses: either way they are added as contacts linked to these properties.',
   },
   dataFields: {
     systemSectionRemoved: 'The {name} section is built in and cannot be deleted.',
@@ -388,7 +392,11 @@ export const messages = {
     payoutUnavailable: 'The payment provider could not be reached. Please try again in a few minutes.',
   },
   dialler: {
-    noPhones: "You don't have any phones in your account. You can get them in Settings > Phones.",
+    /**
+     * The spec's "You don't have any phones in your account. You can get them in Settings > Phones.",
+     * naming the menu as the app calls it: Settings > Devices (issue 30 item 30).
+     */
+    noPhones: "You don't have any phones in your account. You can get them in Settings > Devices.",
     noPhonesFound: 'No phones found',
     noAudio: "Your browser doesn't support HTML5 audio.",
     simulatedLine:

@@ -27,3 +27,21 @@ export function initialsOf(name: string): string {
     .map((p) => p[0]?.toUpperCase() ?? '')
     .join('');
 }
+
+const whole = new Intl.NumberFormat('en-US');
+
+/** A count as people read it: 14,339. */
+export function formatCount(n: number): string {
+  return whole.format(n);
+}
+
+/**
+ * A number kept as text (an imported 'Lot Size' of '43560' or '43560.5') with thousands separators;
+ * any other text is shown as it is.
+ */
+export function withThousands(text: string): string {
+  const t = text.trim();
+  if (!/^-?\d+(\.\d+)?$/.test(t)) return text;
+  const [int, frac] = t.split('.');
+  return `${whole.format(Number(int))}${frac === undefined ? '' : `.${frac}`}`;
+}

@@ -177,7 +177,12 @@ describe('listWithoutContactsNote', () => {
     expect(note).toMatch(
       /^Redfin Austin holds 1,350 properties and no contacts, and campaigns text contacts\./,
     );
-    expect(note).toContain('skip trace the list');
+    expect(note).toContain('skip trace the list (Skiptrace, below)');
+  });
+  it("points at the list's page for Skiptrace where the screen has no Skiptrace button", () => {
+    const note = listWithoutContactsNote({ name: 'Redfin Austin', itemCount: 0, propCount: 3 }, 'list page');
+    expect(note).toContain("skip trace the list (Skiptrace, on the list's page)");
+    expect(note).not.toContain('below');
   });
   it('says nothing about a list with contacts, or an empty one', () => {
     expect(listWithoutContactsNote({ name: 'A', itemCount: 3, propCount: 350 })).toBeNull();

@@ -228,14 +228,15 @@ export function compareCampaigns(a: CampaignOrderKey, b: CampaignOrderKey): numb
  * Why a list leads to no campaign: it holds properties but no contacts (a list of addresses, say from
  * a property site). Null when it has contacts, or nothing at all to explain.
  */
-export function listWithoutContactsNote(list: {
-  name: string;
-  itemCount: number;
-  propCount: number;
-}): string | null {
+export function listWithoutContactsNote(
+  list: { name: string; itemCount: number; propCount: number },
+  /** Where the screen offers Skiptrace: below the note, or only on the list's own page. */
+  skiptrace: 'below' | 'list page' = 'below',
+): string | null {
   if (list.itemCount > 0 || list.propCount === 0) return null;
   const properties = `${list.propCount.toLocaleString('en-US')} ${list.propCount === 1 ? 'property' : 'properties'}`;
   return messages.campaigns.listWithoutContacts
     .replace('{list}', list.name)
-    .replace('{properties}', properties);
+    .replace('{properties}', properties)
+    .replace('{skiptrace}', skiptrace === 'below' ? 'Skiptrace, below' : "Skiptrace, on the list's page");
 }

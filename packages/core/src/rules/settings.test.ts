@@ -9,6 +9,8 @@ import {
   timeZoneMatches,
   timeZoneOffsetMinutes,
   timeZoneSearchText,
+  timeZoneNamesText,
+  timeZoneRank,
   offsetQueryMinutes,
 } from './settings.js';
 
@@ -98,6 +100,21 @@ describe('finding a time zone by what people type', () => {
     ['Atlantis', []],
   ])('%s finds %j', (query, expected) => {
     expect(find(query)).toEqual(expected);
+  });
+
+  it("finds a zone by a city or country its zone list gives, and ranks a zone's name above its id", () => {
+    const places = { 'America/Los_Angeles': ['Pacific Time', 'United States', 'San Diego'] };
+    const zone = (id: string) => ({
+      search: timeZoneSearchText(id, at, places[id as keyof typeof places]),
+      names: timeZoneNamesText(id, at, places[id as keyof typeof places]),
+      offset: timeZoneOffsetMinutes(id, at),
+    });
+    expect(timeZoneMatches(zone('America/Los_Angeles'), 'san diego')).toBe(true);
+    expect(timeZoneMatches(zone('America/Los_Angeles'), 'United States')).toBe(true);
+    expect(timeZoneMatches(zone('Pacific/Midway'), 'Pacific')).toBe(true);
+    expect(timeZoneRank(zone('America/Los_Angeles'), 'Pacific')).toBe(0);
+    expect(timeZoneRank(zone('Pacific/Midway'), 'Pacific')).toBe(1);
+    expect(timeZoneRank(zone('Pacific/Midway'), '-11')).toBe(0);
   });
 
   it('reads offsets with or without UTC/GMT, colon, minutes or a true minus sign', () => {

@@ -55,14 +55,14 @@ export function timeZoneOptions(zones: readonly string[], at: Date, keep?: strin
 const NAME_STYLES = ['short', 'long', 'longGeneric'] as const;
 
 /**
- * What a person may type to find a zone, lower-cased: its id with and without underscores ('los
- * angeles'), and its English names in winter and summer ('pst', 'pdt', 'pacific standard time',
- * 'pacific time'); the offset is matched separately (timeZoneMatches).
+ * A zone's names, lower-cased, without its id: its English names in winter and summer ('pst', 'pdt',
+ * 'pacific standard time', 'pacific time') and the places a zone list gives it (its main cities, its
+ * country, its generic name), which the caller passes.
  */
-export function timeZoneSearchText(zone: string, at: Date): string {
+export function timeZoneNamesText(zone: string, at: Date, places: readonly string[] = []): string {
   const year = at.getUTCFullYear();
   const instants = [new Date(Date.UTC(year, 0, 15)), new Date(Date.UTC(year, 6, 15))];
-  const names = new Set<string>([zone, zone.replace(/_/g, ' ')]);
+  const names = new Set<string>(places);
   for (const style of NAME_STYLES) {
     const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: style });
     for (const instant of instants) {
@@ -71,6 +71,26 @@ export function timeZoneSearchText(zone: string, at: Date): string {
     }
   }
   return [...names].join(' | ').toLowerCase();
+}
+
+/**
+ * What a person may type to find a zone, lower-cased: its id with and without underscores ('los
+ * angeles') and its names (timeZoneNamesText); the offset is matched separately (timeZoneMatches).
+ */
+export function timeZoneSearchText(zone: string, at: Date, places: readonly string[] = []): string {
+  return [zone, zone.replace(/_/g, ' '), timeZoneNamesText(zone, at, places)].join(' | ').toLowerCase();
+}
+
+const queryWords = (query: string) =>
+  query.trim().toLowerCase().replace(/_/g, ' ').split(/\s+/).filter(Boolean);
+
+/**
+ * How well a zone that matches answers a search, best first: 0 when its names or places hold every
+ * word typed ('Pacific' → Pacific Time), 1 when only its id does (Pacific/Midway). Offsets rank 0.
+ */
+export function timeZoneRank(zone: { names: string }, query: string): 0 | 1 {
+  if (offsetQueryMinutes(query) !== null) return 0;
+  return queryWords(query).every((word) => zone.names.includes(word)) ? 0 : 1;
 }
 
 /** '-08', '-8', 'UTC-8', 'GMT+05:30', '+0530' (minus or true minus) as minutes east of UTC; else null. */
@@ -91,10 +111,7 @@ export function timeZoneMatches(zone: { search: string; offset: number }, query:
   if (!q) return true;
   const offset = offsetQueryMinutes(q);
   if (offset !== null) return zone.offset === offset;
-  return q
-    .replace(/_/g, ' ')
-    .split(/\s+/)
-    .every((word) => zone.search.includes(word));
+  return queryWords(q).every((word) => zone.search.includes(word));
 }
 
 /** Settings > Other 'sub-users': people besides the members who may use the account. */

@@ -7,6 +7,8 @@ import {
   isGroupNameValid,
   pickTemplate,
   previewTemplate,
+  previewLacksFallbackFields,
+  fieldsWithFallback,
   renderTemplate,
   templateFieldUses,
   templatePlaceholders,
@@ -103,6 +105,21 @@ describe('fallbacks: **Field|fallback**', () => {
   it('previews with the sample record, and with the fallback for a field the sample lacks', () => {
     expect(previewTemplate('Hi **First name|there**', [])[0]).toBe('Hi John');
     expect(previewTemplate('About **Tier|your plan**', [])[0]).toBe('About your plan');
+  });
+  it('shows every second preview for a contact without the fields that have a fallback', () => {
+    const previews = previewTemplate('Hi **First name|there**, still in **City**?', []);
+    expect(previews).toEqual([
+      'Hi John, still in Springfield?',
+      'Hi there, still in Springfield?',
+      'Hi John, still in Springfield?',
+      'Hi there, still in Springfield?',
+      'Hi John, still in Springfield?',
+    ]);
+    expect(previewLacksFallbackFields('Hi **First name|there**', 1)).toBe(true);
+    expect(previewLacksFallbackFields('Hi **First name**', 1)).toBe(false);
+    expect(fieldsWithFallback('Hi **First name|there** **City** **first name|friend**')).toEqual([
+      'First name',
+    ]);
   });
   it('lists the fields a set of templates uses, covered only when every use has a fallback', () => {
     expect(

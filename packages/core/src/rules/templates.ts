@@ -162,14 +162,37 @@ export function renderTemplate(
   return { ok: true, text: out.replace(/[ \t]{2,}/g, ' ').trim() };
 }
 
-/** The editor's live preview: the template rendered for the sample record, 5 rotations. */
+/** The fields a template gives a fallback for (`**First name|there**`), in order, once each. */
+export function fieldsWithFallback(text: string): string[] {
+  const found = new Map<string, string>();
+  for (const t of tokenize(text))
+    if (t.kind === 'field' && t.fallback !== null && !found.has(key(t.name))) found.set(key(t.name), t.name);
+  return [...found.values()];
+}
+
+/**
+ * Whether preview `index` (0-based) is of a sample contact without the fields that have a fallback:
+ * every second one, when the template has any, so the fallback is seen as it would go out.
+ */
+export function previewLacksFallbackFields(text: string, index: number): boolean {
+  return index % 2 === 1 && fieldsWithFallback(text).length > 0;
+}
+
+/**
+ * The editor's live preview: the template rendered for the sample record, 5 rotations; every second
+ * one is of a sample contact without the fields that have a fallback (issue 30 item 19).
+ */
 export function previewTemplate(
   text: string,
   subtemplates: readonly Subtemplate[],
   extra: Record<string, string> = {},
 ) {
+  const missing = fieldsWithFallback(text).map(key);
+  const full = { ...SAMPLE_PREVIEW_DATA, ...extra };
+  const partial = Object.fromEntries(Object.entries(full).filter(([name]) => !missing.includes(key(name))));
   return Array.from({ length: TEMPLATE_PREVIEWS }, (_, i) => {
-    const r = renderTemplate(text, { ...SAMPLE_PREVIEW_DATA, ...extra }, subtemplates, i);
+    const data = previewLacksFallbackFields(text, i) ? partial : full;
+    const r = renderTemplate(text, data, subtemplates, i);
     return r.ok ? r.text : text;
   });
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callQueue, campaigns, items, teams } from '../../db/schema/index.js';
+import { callQueue, calls, campaigns, items, teams } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import {
   insertContact,
@@ -69,5 +69,66 @@ describe('a call campaign', () => {
     // The caller's queue shows it as a call campaign's entry.
     const mine = await t.app.inject({ method: 'GET', url: '/api/calls/queue', headers: caller.headers });
     expect(mine.json().queue[0]).toMatchObject({ campaignType: 'Call', callStatus: null });
+  });
+
+  it("is named after the team's local day, a second one numbered, and its card counts contacts called and answered", async () => {
+    const statuses = [await statusId(t.database.db, admin.teamId, 'Not contacted')];
+    const launch = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/campaigns/launch',
+        headers: admin.headers,
+        payload: {
+          campaignType: 'Call',
+          phoneType: 'All',
+          statuses,
+          startTime: '2026-01-05T15:00:00Z',
+          endTime: '2026-01-05T23:00:00Z',
+          startDate: '2026-01-05T05:00:00Z',
+        },
+      });
+    const res = await launch();
+    expect(res.statusCode, res.body).toBe(200);
+    const first = res.json();
+    const second = (await launch()).json();
+    const day = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(t.clock.now());
+    // The first test's campaign has the day's plain name already.
+    expect(first.name).toBe(`Call campaign ${day} (2)`);
+    expect(second.name).toBe(`Call campaign ${day} (3)`);
+
+    const called = await insertContact(t.database.db, admin.teamId, { phones: ['+12125550139'] });
+    const at = new Date();
+    await t.database.db.insert(calls).values([
+      {
+        teamId: admin.teamId,
+        itemId: called.id,
+        campaignId: first._id,
+        direction: 'out',
+        fromNumber: '+12125550100',
+        toNumber: '+12125550131',
+        status: 'Done',
+        answered: true,
+        startedAt: at,
+      },
+      {
+        teamId: admin.teamId,
+        itemId: called.id,
+        campaignId: first._id,
+        direction: 'out',
+        fromNumber: '+12125550100',
+        toNumber: '+12125550131',
+        status: 'No answer',
+        startedAt: at,
+      },
+    ]);
+    const page = await t.app.inject({ method: 'GET', url: '/api/campaigns/getAll', headers: admin.headers });
+    expect(page.statusCode, page.body).toBe(200);
+    const card = page.json().campaigns.find((c: { _id: string }) => c._id === first._id);
+    expect(card).toMatchObject({ sent: 1, replied: 1 });
   });
 });

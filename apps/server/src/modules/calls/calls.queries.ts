@@ -423,6 +423,21 @@ export async function abandonStats(db: Db, teamId: string, campaignId: string | 
   return { answered: row?.answered ?? 0, abandoned: row?.abandoned ?? 0 };
 }
 
+/** Per call campaign: the contacts called, and those a person answered (the campaign cards). */
+export async function campaignCallFigures(db: Db, campaignIds: string[]) {
+  if (campaignIds.length === 0) return new Map<string, { called: number; answered: number }>();
+  const rows = await db
+    .select({
+      campaignId: calls.campaignId,
+      called: sql<number>`count(distinct ${calls.itemId})`.mapWith(Number),
+      answered: sql<number>`count(distinct ${calls.itemId}) filter (where ${calls.answered})`.mapWith(Number),
+    })
+    .from(calls)
+    .where(and(inArray(calls.campaignId, campaignIds), eq(calls.direction, 'out')))
+    .groupBy(calls.campaignId);
+  return new Map(rows.map((r) => [r.campaignId!, { called: r.called, answered: r.answered }]));
+}
+
 export async function countCalls(db: Db, teamId: string, since: Date) {
   const [row] = await db
     .select({ n: count() })

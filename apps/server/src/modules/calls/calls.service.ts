@@ -94,6 +94,9 @@ export function createCallsService(deps: {
 
     queue: (auth: AuthContext) => queueOf(auth.teamId, auth.userId),
 
+    /** Contacts called and answered per call campaign, for the campaign cards. */
+    campaignFigures: (campaignIds: string[]) => q.campaignCallFigures(db, campaignIds),
+
     /** Adds records to a member's queue (a call campaign, or the member's own pick). */
     async enqueue(teamId: string, userId: string, itemIds: string[], campaignId: string | null) {
       const queued = await q.enqueue(db, { teamId, userId, itemIds, campaignId, at: clock.now() });

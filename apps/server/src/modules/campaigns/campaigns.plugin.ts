@@ -51,6 +51,7 @@ export const campaignsPlugin = servicePlugin(
       // The engine's tick serves every team, so it starts outside the caller's team scope (ADR 028).
       kick: () => withAllTeams(() => campaignEngine.kick()),
       fillCallQueues: (teamId, campaignId, contacts) => calls.fillCallCampaign(teamId, campaignId, contacts),
+      callFigures: (campaignIds) => calls.campaignFigures(campaignIds),
     });
     sms.onReply((teamId, itemId, optOut) => campaigns.stopForReply(teamId, itemId, optOut));
     return { campaigns, campaignEngine };

@@ -140,6 +140,19 @@ export async function findCampaign(db: Db, teamId: string, id: string) {
   return c ?? null;
 }
 
+/** `name`, or `name (2)`, `name (3)`… when the team already has a campaign of that name. */
+export async function freeCampaignName(db: Db, teamId: string, name: string) {
+  const taken = await db
+    .select({ name: campaigns.name })
+    .from(campaigns)
+    .where(and(eq(campaigns.teamId, teamId), ilike(campaigns.name, `${name.replace(/[%_\\]/g, '\\$&')}%`)));
+  const names = new Set(taken.map((t) => t.name));
+  if (!names.has(name)) return name;
+  let n = 2;
+  while (names.has(`${name} (${n})`)) n += 1;
+  return `${name} (${n})`;
+}
+
 export async function updateCampaign(db: Db, id: string, set: Partial<typeof campaigns.$inferInsert>) {
   const [c] = await db.update(campaigns).set(set).where(eq(campaigns.id, id)).returning();
   return c ?? null;

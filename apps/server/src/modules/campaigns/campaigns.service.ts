@@ -67,12 +67,25 @@ function phoneTypeOf(phone: string | null): string | undefined {
   return phone ? parsePhoneNumberFromString(phone)?.getType() : undefined;
 }
 
+/** 'Call campaign Nov 28, 2026': the day in the team's zone, as the team reads its dates. */
+function callCampaignName(now: Date, timezone: string | null): string {
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone ?? 'UTC',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(now);
+  return `Call campaign ${day}`;
+}
+
 export function createCampaignsService(deps: {
   db: Db;
   clock: Clock;
   realtime: () => Realtime;
   /** Wakes the engine after a launch or a resume. */
   kick: () => void;
+  /** Contacts called and answered per call campaign (the calls module). */
+  callFigures: (campaignIds: string[]) => Promise<Map<string, { called: number; answered: number }>>;
   /** Shares a call campaign's contacts among the callers' queues (the calls module). */
   fillCallQueues: (
     teamId: string,
@@ -84,6 +97,20 @@ export function createCampaignsService(deps: {
   const mayManage = (auth: AuthContext) => can(auth.user, 'campaigns');
   const changed = (teamId: string, campaignId: string) =>
     deps.realtime().toTeam(teamId, 'campaignChanged', { campaignId });
+
+  /** The cards' figures: texts sent and replies, or for a call campaign contacts called and answered. */
+  async function headline(rows: q.CampaignRow[]) {
+    const callIds = rows.filter((r) => r.campaignType === 'Call').map((r) => r.id);
+    const [texts, called] = await Promise.all([
+      q.headlineFigures(
+        db,
+        rows.filter((r) => r.campaignType !== 'Call').map((r) => r.id),
+      ),
+      deps.callFigures(callIds),
+    ]);
+    for (const [id, f] of called) texts.set(id, { sent: f.called, replied: f.answered });
+    return texts;
+  }
 
   /**
    * 'For type Call, launch directly' (spec part 2 §5): no schedule, templates or devices; the target's
@@ -103,7 +130,7 @@ export function createCampaignsService(deps: {
     );
     const campaign = await q.insertCampaign(db, {
       teamId: auth.teamId,
-      name: input.name.trim() || `Call campaign ${now.toISOString().slice(0, 10)}`,
+      name: input.name.trim() || (await q.freeCampaignName(db, auth.teamId, callCampaignName(now, timezone))),
       ownerId: auth.userId,
       campaignType: 'Call',
       phoneType: input.phoneType ?? 'All',
@@ -210,10 +237,7 @@ export function createCampaignsService(deps: {
         input.skip,
         CAMPAIGN_PAGE_SIZE,
       );
-      const figures = await q.headlineFigures(
-        db,
-        rows.map((r) => r.id),
-      );
+      const figures = await headline(rows);
       return { campaigns: rows.map((r) => toCampaignDto(r, figures.get(r.id))), total };
     },
 
@@ -224,7 +248,7 @@ export function createCampaignsService(deps: {
       const c = (await q.updateCampaign(db, found.id, { paused: input.paused }))!;
       changed(auth.teamId, c.id);
       if (!c.paused) deps.kick();
-      const figures = await q.headlineFigures(db, [c.id]);
+      const figures = await headline([c]);
       return ok(toCampaignDto(c, figures.get(c.id)));
     },
 

@@ -277,6 +277,34 @@ describe('record detail', () => {
     expect(record.getByText(messages.admin.suspendedComposerNote)).toBeInTheDocument();
   });
 
+  it('closes only the Assign list on Escape, and the record stays open', async () => {
+    const { user } = setUp();
+    const record = await openRecord();
+
+    await user.click(record.getByRole('button', { name: 'Assign to members' }));
+    await screen.findByRole('checkbox', { name: 'Bob Stone' });
+    await waitFor(() =>
+      expect(document.activeElement?.closest('[role="dialog"]')).toHaveTextContent('Bob Stone'),
+    );
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: 'Bob Stone' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: /Jane Doe/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Jane Doe/ })).toBeNull());
+  });
+
+  it('leaves the record open when Escape closes the To list', async () => {
+    const { user } = setUp();
+    const record = await openRecord();
+    await user.click(record.getByRole('tab', { name: 'SMS' }));
+
+    record.getByRole('combobox', { name: 'To' }).focus();
+    await user.keyboard('{Escape}');
+
+    expect(screen.getByRole('dialog', { name: /Jane Doe/ })).toBeInTheDocument();
+  });
+
   it('shows SMS history only, with the composer disabled, until a number is chosen', async () => {
     const { user } = setUp({
       [`GET /api/items/${ITEM_ID}`]: {

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Box, Group, Stack } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconDeviceMobile, IconUpload } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { BoardCard, CurrentUser } from '@prospector/core';
 import { PageTitle } from '../../components/page-title';
-import { boardFilterFor } from '@prospector/core';
+import { boardFilterFor, can } from '@prospector/core';
 import { BoardCardExtra, BoardView, MemberFilter } from '../../features/board';
 import { useMembers } from '../../features/members';
 import { TemperatureBadge, useLiveReplyLabels } from '../../features/replies';
@@ -10,6 +12,41 @@ import { useRecordParam } from '../compose/use-record-param';
 
 /** A card shows its contact's temperature from the latest labelled reply (issue 31). */
 const temperatureOf = (card: BoardCard) => <TemperatureBadge itemId={card._id} />;
+
+/** A new team's way forward from an empty board: bring in contacts, connect a phone to text them. */
+function FirstActions({ user }: { user: CurrentUser }) {
+  const canImport = can(user, 'import');
+  const canDevices = can(user, 'phones');
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-label="Get started">
+      <Group justify="space-between" wrap="wrap" gap="md">
+        <div>
+          <Text fw={700}>Your board fills as contacts come in</Text>
+          <Text size="sm" c="dimmed">
+            Import a list of leads to see them here by status, and add a phone to text them.
+          </Text>
+        </div>
+        <Group gap="sm">
+          {canImport && (
+            <Button component={Link} to="/import" leftSection={<IconUpload size={16} />}>
+              Import a list
+            </Button>
+          )}
+          {canDevices && (
+            <Button
+              component={Link}
+              to="/settings/devices"
+              variant="default"
+              leftSection={<IconDeviceMobile size={16} />}
+            >
+              Add a phone
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
 
 /** / and /dashboard: the status board, filtered by member for those allowed to (spec part 1 §2.3). */
 export function DashboardRoute({ user }: { user: CurrentUser }) {
@@ -31,6 +68,7 @@ export function DashboardRoute({ user }: { user: CurrentUser }) {
             members={members}
             timeZone={user.team.timezone}
             onOpenItem={openRecord}
+            whenEmpty={filterBy === null || !canFilter ? <FirstActions user={user} /> : undefined}
           />
         </BoardCardExtra.Provider>
       </Box>

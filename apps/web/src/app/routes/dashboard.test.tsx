@@ -101,12 +101,49 @@ describe('dashboard', () => {
     expect(requestsTo('PATCH', '/api/items/changeStatus')).toHaveLength(0);
   });
 
+  it("offers a new team's first actions while the board is empty, and not once it has records", async () => {
+    const { user, location } = setUp({
+      'POST /api/dashboard/get': boardOf([
+        [NEW, []],
+        [HOT, []],
+      ]),
+    });
+    const start = await screen.findByRole('region', { name: 'Get started' });
+    expect(within(start).getByRole('link', { name: 'Add a phone' })).toHaveAttribute(
+      'href',
+      '/settings/devices',
+    );
+
+    await user.click(within(start).getByRole('link', { name: 'Import a list' }));
+    expect(location.current).toBe('/import');
+  });
+
+  it('offers no first actions on a board with records', async () => {
+    setUp();
+    await screen.findByRole('button', { name: 'Jane Doe' });
+    expect(screen.queryByRole('region', { name: 'Get started' })).toBeNull();
+  });
+
   it('says there is no data in an empty column', async () => {
     setUp();
     await screen.findByRole('button', { name: 'Jane Doe' });
 
     expect(within(column('Hot')).getByText(messages.records.emptyColumn)).toBeInTheDocument();
     expect(within(column('New lead')).queryByText(messages.records.emptyColumn)).not.toBeInTheDocument();
+  });
+
+  it("shows a large column's count with thousands separators", async () => {
+    setUp({
+      'POST /api/dashboard/get': {
+        status: 200,
+        body: {
+          filterBy: null,
+          columns: [{ status: NEW, count: 14339, items: [buildCard({ title: 'Lead 0' })] }],
+        },
+      },
+    });
+    await screen.findByRole('button', { name: 'Lead 0' });
+    expect(within(column('New lead')).getByLabelText('14,339 records')).toHaveTextContent('14,339');
   });
 
   it('shows the count of each column and loads its next cards when it is scrolled to the end', async () => {
@@ -216,5 +253,28 @@ describe('dashboard', () => {
 
     expect(await within(column('Hot')).findByRole('button', { name: 'Jane Doe' })).toBeInTheDocument();
     await waitFor(() => expect(requestsTo('PATCH', '/api/items/changeStatus')).toHaveLength(1));
+  });
+
+  it('announces a keyboard move with the card and column names, not their ids', async () => {
+    const { user } = setUp({
+      'PATCH /api/items/changeStatus': { status: 200, body: { _id: 'item-1', status: 'Hot' } },
+    });
+    const card = await screen.findByRole('button', { name: 'Jane Doe' });
+    const said: string[] = [];
+    const region = () => document.querySelector('[id^="DndLiveRegion"]');
+
+    card.focus();
+    await user.keyboard(' ');
+    said.push(region()?.textContent ?? '');
+    await user.keyboard('{ArrowRight}');
+    said.push(region()?.textContent ?? '');
+    await user.keyboard(' ');
+    said.push(region()?.textContent ?? '');
+
+    expect(said).toEqual([
+      'Jane Doe is over New lead.',
+      'Jane Doe is over Hot.',
+      'Jane Doe was moved to Hot.',
+    ]);
   });
 });

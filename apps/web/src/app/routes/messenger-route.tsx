@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '@prospector/core';
+import { can, type CurrentUser } from '@prospector/core';
 import { boardKeys } from '../../features/board';
 import { canChooseOwner, MessengerScreen } from '../../features/messenger';
 import { recordKeys } from '../../features/records';
@@ -13,6 +13,7 @@ export function MessengerRoute({ user }: { user: CurrentUser }) {
     <MessengerScreen
       ownerChoice={canChooseOwner(user)}
       timeZone={user.team.timezone}
+      canText={can(user, 'sms')}
       onOpenRecord={openRecord}
       // A phone marked DNC or Wrong # may have been the primary one: the record and its card change.
       onRecordChanged={(id) => {

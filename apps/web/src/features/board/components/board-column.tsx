@@ -5,6 +5,7 @@ import { messages } from '@prospector/core';
 import type { AvatarMember } from '../../../components/member-avatars';
 import type { BoardColumnData } from '../api/get-dashboard';
 import { DraggableBoardCard } from './board-card';
+import { formatCount } from '../../../lib/format';
 
 export const COLUMN_WIDTH = 292;
 /** Start loading the next page this close to the bottom of a column. */
@@ -60,8 +61,14 @@ export function BoardColumn({
         <Text fw={700} size="sm" truncate>
           {column.status.text}
         </Text>
-        <Badge variant="white" color="gray" size="md" radius="sm" aria-label={`${column.count} records`}>
-          {column.count}
+        <Badge
+          variant="white"
+          color="gray"
+          size="md"
+          radius="sm"
+          aria-label={`${formatCount(column.count)} records`}
+        >
+          {formatCount(column.count)}
         </Badge>
       </Group>
       <Box

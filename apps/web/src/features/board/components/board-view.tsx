@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Center, Group, Loader } from '@mantine/core';
 import {
   DndContext,
+  type Announcements,
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
@@ -32,13 +33,15 @@ type BoardViewProps = {
   members: readonly AvatarMember[];
   timeZone?: string | null;
   onOpenItem: (id: string) => void;
+  /** Shown above the columns while the whole board holds no record (a new team's first actions). */
+  whenEmpty?: ReactNode;
 };
 
 /** Cards move only after the pointer travels a little, so a click still opens the record. */
 const DRAG_START_DISTANCE_PX = 6;
 
 /** The status board (spec part 1 §2.3): one column per status, cards dragged between them. */
-export function BoardView({ filterBy, members, timeZone, onOpenItem }: BoardViewProps) {
+export function BoardView({ filterBy, members, timeZone, onOpenItem, whenEmpty }: BoardViewProps) {
   const board = useBoard(filterBy);
   const move = useMoveCard(filterBy);
   const loadMore = useLoadMoreCards(filterBy);
@@ -77,14 +80,37 @@ export function BoardView({ filterBy, members, timeZone, onOpenItem }: BoardView
     move.mutate({ cardId: data.card._id, from, to });
   }
 
+  // Screen readers hear the card's and the columns' names, not the ids dnd-kit knows them by.
+  const cardTitle = (active: { data: { current?: unknown } }) =>
+    (active.data.current as CardDragData | undefined)?.card.title ?? 'The card';
+  const columnName = (id: string | number) =>
+    columns.find((c) => c.status._id === id)?.status.text ?? 'no column';
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      const from = (active.data.current as CardDragData | undefined)?.statusId;
+      return `Picked up ${cardTitle(active)} from ${from ? columnName(from) : 'the board'}.`;
+    },
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${cardTitle(active)} is over ${columnName(over.id)}.`
+        : `${cardTitle(active)} is over no column.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${cardTitle(active)} was moved to ${columnName(over.id)}.`
+        : `${cardTitle(active)} was dropped.`,
+    onDragCancel: ({ active }) => `Moving ${cardTitle(active)} was cancelled.`,
+  };
+
   return (
     <DndContext
       sensors={sensors}
+      accessibility={{ announcements }}
       collisionDetection={columnCollision}
       onDragStart={handleDragStart}
       onDragEnd={handleDragEnd}
       onDragCancel={() => setDragged(null)}
     >
+      {whenEmpty && columns.every((c) => c.count === 0) && <Box mb="md">{whenEmpty}</Box>}
       <Box style={{ overflowX: 'auto', height: '100%' }} pb="xs">
         <Group align="stretch" gap={16} wrap="nowrap" h="100%">
           {columns.map((column) => (

@@ -8,7 +8,7 @@ import { useStatusCounts } from '../api/count-items';
 import { useLaunchCampaign } from '../api/launch-campaign';
 import { useCampaignDraft } from '../hooks/use-campaign-draft';
 import { builderCheck } from '../utils/builder-checks';
-import { listIdsFromState, targetListIds } from '../utils/campaign-draft';
+import { campaignTypeFromState, listIdsFromState, targetListIds } from '../utils/campaign-draft';
 import { toLaunchBody } from '../utils/launch-body';
 import { FilterStep } from './filter-step';
 import { FinalizeStep } from './finalize-step';
@@ -33,7 +33,11 @@ function countsPlaceholder(
 export function CampaignBuilder({ timeZone }: { timeZone: string | null }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const controls = useCampaignDraft(listIdsFromState(location.state), timeZone);
+  const controls = useCampaignDraft(
+    listIdsFromState(location.state),
+    timeZone,
+    campaignTypeFromState(location.state),
+  );
   const { draft } = controls;
   const [step, setStep] = useState<BuilderStep>(0);
   const [problem, setProblem] = useState<string | null>(null);

@@ -15,6 +15,10 @@ import { formatHours, formatWeekDays, formatZone } from '../utils/schedule-forma
 
 const number = new Intl.NumberFormat('en-US');
 
+/** A text campaign counts texts sent and replies; a call campaign, contacts called and answered. */
+const TEXT_WORDS = { done: 'Sent', doneTo: 'Sent to', whom: 'recipients', answer: 'Replied' };
+const CALL_WORDS = { done: 'Called', doneTo: 'Called', whom: 'contacts', answer: 'Answered' };
+
 export type CampaignCardProps = {
   campaign: CampaignDto;
   onPlayPause: (campaign: CampaignDto) => void;
@@ -60,6 +64,7 @@ export function CampaignCard({ campaign, onPlayPause, onDetails, onDelete }: Cam
   const zone = campaign.timezone;
   const progress = campaign.recipients > 0 ? Math.min(100, (campaign.sent / campaign.recipients) * 100) : 0;
   const replyRate = campaign.sent > 0 ? Math.round((campaign.replied / campaign.sent) * 100) : 0;
+  const words = campaign.campaignType === 'Call' ? CALL_WORDS : TEXT_WORDS;
   const dates = campaign.endDate
     ? `${formatDate(campaign.startDate, zone)} – ${formatDate(campaign.endDate, zone)}`
     : `From ${formatDate(campaign.startDate, zone)}`;
@@ -122,22 +127,22 @@ export function CampaignCard({ campaign, onPlayPause, onDetails, onDelete }: Cam
       <Group gap={48} mt="md" align="flex-start" wrap="wrap">
         <Stack gap={6} style={{ flex: 1 }} miw={220} maw={420}>
           <Figure
-            label="Sent"
+            label={words.done}
             value={number.format(campaign.sent)}
-            detail={`of ${number.format(campaign.recipients)} recipients`}
+            detail={`of ${number.format(campaign.recipients)} ${words.whom}`}
           />
           <Progress
             value={progress}
             size="sm"
             radius="xl"
             color={state === 'running' ? 'brand' : 'gray'}
-            aria-label={`Sent to ${number.format(campaign.sent)} of ${number.format(campaign.recipients)} recipients`}
+            aria-label={`${words.doneTo} ${number.format(campaign.sent)} of ${number.format(campaign.recipients)} ${words.whom}`}
           />
         </Stack>
         <Figure
-          label="Replied"
+          label={words.answer}
           value={number.format(campaign.replied)}
-          detail={campaign.sent > 0 ? `${replyRate}% of sent` : undefined}
+          detail={campaign.sent > 0 ? `${replyRate}% of ${words.done.toLowerCase()}` : undefined}
         />
       </Group>
     </Paper>

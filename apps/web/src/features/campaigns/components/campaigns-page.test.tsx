@@ -194,6 +194,31 @@ describe('campaigns page', () => {
     ]);
   });
 
+  it('counts a call campaign in contacts called and answered, and its delete dialog speaks of calls', async () => {
+    const { user } = setUp({
+      'GET /api/campaigns/getAll': campaignsReply([
+        buildCampaign({
+          name: 'Call campaign Nov 28, 2026',
+          campaignType: 'Call',
+          recipients: 3,
+          sent: 2,
+          replied: 1,
+        }),
+      ]),
+    });
+    const call = card((await screen.findByRole('article')).getAttribute('aria-label')!);
+
+    expect(call.getByText('Called')).toBeInTheDocument();
+    expect(call.getByText('of 3 contacts')).toBeInTheDocument();
+    expect(call.getByText('Answered')).toBeInTheDocument();
+    expect(call.queryByText(/Sent|Replied|recipients/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Call campaign Nov 28, 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete campaign' });
+    expect(dialog).toHaveTextContent('stay there until called or unqueued');
+    expect(dialog).not.toHaveTextContent('texting');
+  });
+
   it('asks before deleting a campaign, and deletes it only once confirmed', async () => {
     const { user } = setUp({
       'GET /api/campaigns/getAll': campaignsReply([

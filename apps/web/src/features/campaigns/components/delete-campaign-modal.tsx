@@ -4,7 +4,7 @@ import { useRemoveCampaign } from '../api/remove-campaign';
 
 type DeleteCampaignModalProps = {
   /** The campaign to delete; null: the modal is closed. */
-  campaign: Pick<CampaignDto, '_id' | 'name'> | null;
+  campaign: Pick<CampaignDto, '_id' | 'name' | 'campaignType'> | null;
   onClose: () => void;
 };
 
@@ -20,8 +20,10 @@ export function DeleteCampaignModal({ campaign, onClose }: DeleteCampaignModalPr
       onClose={onClose}
       onConfirm={() => campaign && remove.mutate(campaign._id, { onSuccess: onClose })}
     >
-      Delete <b>{campaign?.name}</b>? It stops texting at once. Texts already sent and their replies stay in
-      your conversations.
+      Delete <b>{campaign?.name}</b>?{' '}
+      {campaign?.campaignType === 'Call'
+        ? 'Contacts already in the callers’ queues stay there until called or unqueued, and calls already made stay in each contact’s history.'
+        : 'It stops texting at once. Texts already sent and their replies stay in your conversations.'}
     </ConfirmModal>
   );
 }

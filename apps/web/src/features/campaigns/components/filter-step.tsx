@@ -56,7 +56,7 @@ export function FilterStep({ controls, timeZone, rows, refreshing, placeholder }
       <Divider color="gray.2" />
       <Stack gap="sm">
         <FieldHeading
-          label="Who to text"
+          label={draft.campaignType === 'Call' ? 'Who to call' : 'Who to text'}
           description="Everyone in your data, or only the contacts of some lists."
         />
         <SegmentedControl
@@ -96,7 +96,7 @@ export function FilterStep({ controls, timeZone, rows, refreshing, placeholder }
         )}
         {chosenLists.map((list) => (
           <Box key={list._id} maw={720}>
-            <ListWithoutContactsNote list={list} />
+            <ListWithoutContactsNote list={list} skiptrace="list page" />
           </Box>
         ))}
       </Stack>
@@ -119,6 +119,7 @@ export function FilterStep({ controls, timeZone, rows, refreshing, placeholder }
         maxDate={latestDay}
         valueFormat="MMM D, YYYY"
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear Last contacted before' }}
         leftSection={<IconCalendar size={16} />}
         w={{ base: '100%', sm: 360 }}
       />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { defaultLastContacted, NOT_CONTACTED } from '@prospector/core';
+import { defaultLastContacted, NOT_CONTACTED, type CampaignTypeName } from '@prospector/core';
 import type { StatusCount } from '../api/count-items';
 import { addDays } from '../utils/builder-dates';
 import { initialDraft, type CampaignDraft } from '../utils/campaign-draft';
@@ -8,8 +8,12 @@ import { initialDraft, type CampaignDraft } from '../utils/campaign-draft';
 const DEFAULT_RUN_DAYS = 7;
 
 /** The builder's draft with the spec's linked changes (part 2 §4): statuses fill last contacted, dates stay in order. */
-export function useCampaignDraft(listIds: string[], timeZone: string | null) {
-  const [draft, setDraft] = useState(() => initialDraft(listIds, new Date(), timeZone));
+export function useCampaignDraft(
+  listIds: string[],
+  timeZone: string | null,
+  campaignType?: CampaignTypeName,
+) {
+  const [draft, setDraft] = useState(() => initialDraft(listIds, new Date(), timeZone, campaignType));
 
   function update(patch: Partial<CampaignDraft>) {
     setDraft((current) => ({ ...current, ...patch }));

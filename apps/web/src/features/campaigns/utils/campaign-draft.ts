@@ -31,10 +31,15 @@ export type CampaignDraft = {
   phoneType: CallPhoneType;
 };
 
-/** A new draft: Text to all contacts, or to the lists the builder was opened with; Mon–Fri, 10:00–18:00 from today. */
-export function initialDraft(listIds: string[], now: Date, timeZone: string | null): CampaignDraft {
+/** A new draft: Text (or the type the opening screen asked for) to all contacts, or to the lists the builder was opened with; Mon–Fri, 10:00–18:00 from today. */
+export function initialDraft(
+  listIds: string[],
+  now: Date,
+  timeZone: string | null,
+  campaignType: CampaignTypeName = 'Text',
+): CampaignDraft {
   return {
-    campaignType: 'Text',
+    campaignType,
     target: listIds.length > 0 ? 'lists' : 'all',
     listIds,
     statuses: [],
@@ -73,4 +78,11 @@ export function listIdsFromState(state: unknown): string[] {
   if (!state || typeof state !== 'object' || !('listIds' in state)) return [];
   const { listIds } = state as { listIds: unknown };
   return Array.isArray(listIds) ? listIds.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** The campaign type a screen handed over in its navigation state (`{ campaignType }`): the dialler's is Call. */
+export function campaignTypeFromState(state: unknown): CampaignTypeName | undefined {
+  if (!state || typeof state !== 'object' || !('campaignType' in state)) return undefined;
+  const { campaignType } = state as { campaignType: unknown };
+  return campaignType === 'Call' || campaignType === 'Text' ? campaignType : undefined;
 }

@@ -11,6 +11,8 @@ export function DiallerBar({ me, edit }: { me: DiallerStateDto; edit: (e: Dialle
   const leaveVm = useLeaveVm();
   const active = me.activeCall;
   const live = active?.status === 'In call';
+  // An ended call's length stays on show, said to be the last call's rather than a stopped clock.
+  const ended = !!active && !live;
   const timer = useCallTimer(live ? active.answeredAt : null, active && !live ? active.durationMs : null);
   const status = me.onCall ? 'On call' : me.dialling ? 'Dialling' : me.paused ? 'Paused' : 'Idle';
   return (
@@ -51,9 +53,16 @@ export function DiallerBar({ me, edit }: { me: DiallerStateDto; edit: (e: Dialle
           )}
         </Group>
         <Group gap="sm">
-          <Text ff="monospace" fz="xl" fw={600} aria-label="Call timer">
-            {timer}
-          </Text>
+          <Group gap={6} align="baseline" wrap="nowrap" aria-label="Call timer" role="timer">
+            {ended && (
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Last call
+              </Text>
+            )}
+            <Text ff="monospace" fz="xl" fw={600} c={ended ? 'dimmed' : undefined}>
+              {timer}
+            </Text>
+          </Group>
           <Button
             color="red"
             leftSection={<IconPhoneOff size={16} />}

@@ -3,7 +3,7 @@ import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconInfoCircle, IconPhone, IconPhoneIncoming, IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { messages, type DiallerStateDto } from '@prospector/core';
+import { formatPhone, messages, type CallStatus, type DiallerStateDto } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageTitle } from '../../../components/page-title';
 import { useBuyNumber } from '../api/calls';
@@ -42,6 +42,12 @@ function CallAudio({ me, simulated }: { me: DiallerStateDto; simulated: boolean 
   );
 }
 
+/** The status of each record on a line now: the ringing lines, then the active call over them. */
+function liveStatuses(me: DiallerStateDto): Map<string, CallStatus> {
+  const lines = [...me.ringing, ...(me.activeCall ? [me.activeCall] : [])];
+  return new Map(lines.filter((c) => c.itemId).map((c) => [c.itemId!, c.status]));
+}
+
 /** /dialler (spec part 1 §2.7, §4): join, pick a voicemail, dial the queue two lines at a time. */
 export function DiallerScreen({
   canCreateCampaign,
@@ -77,6 +83,7 @@ export function DiallerScreen({
           <Button
             component={Link}
             to="/campaign-builder"
+            state={{ campaignType: 'Call' }}
             leftSection={<IconPlus size={16} />}
             variant="light"
             aria-label="New call campaign"
@@ -166,7 +173,7 @@ export function DiallerScreen({
               </Button>
               {!noNumbers && (
                 <Text size="sm" c="dimmed">
-                  Caller ID: {data.numbers.map((n) => n.number).join(', ')}
+                  Caller ID: {data.numbers.map((n) => formatPhone(n.number)).join(', ')}
                 </Text>
               )}
             </Stack>
@@ -195,6 +202,7 @@ export function DiallerScreen({
             <Grid.Col span={{ base: 12, md: 6 }}>
               <QueueList
                 queue={data.queue}
+                live={liveStatuses(me)}
                 refreshing={page.isFetching}
                 onRefresh={() => void queryClient.invalidateQueries({ queryKey: diallerKeys.page() })}
               />

@@ -1,17 +1,23 @@
 import { Badge, Button, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { canUnqueue, formatPhone, type QueueEntryDto } from '@prospector/core';
+import { canUnqueue, formatPhone, type CallStatus, type QueueEntryDto } from '@prospector/core';
 import { useUnqueue } from '../api/calls';
 
-/** The member's queue, in order; only entries with no call status can be unqueued. */
+/**
+ * The member's queue, in order; only entries with no call status can be unqueued. An entry on a line
+ * shows the line's live status (the socket's), not the one the queue was fetched with.
+ */
 export function QueueList({
   queue,
   onRefresh,
   refreshing,
+  live = new Map(),
 }: {
   queue: QueueEntryDto[];
   onRefresh: () => void;
   refreshing: boolean;
+  /** The status of each record on a line now (the active call, the ringing lines), by record id. */
+  live?: ReadonlyMap<string, CallStatus>;
 }) {
   const unqueue = useUnqueue();
   return (
@@ -38,27 +44,31 @@ export function QueueList({
           Your queue is empty. A call campaign fills it.
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={420}>
+        // The scrollbar gets its own gutter so that it never covers Unqueue.
+        <ScrollArea.Autosize mah={420} offsetScrollbars="y">
           <Stack gap={6} aria-label="Queue">
-            {queue.map((e) => (
-              <Group key={e.itemId} justify="space-between" wrap="nowrap" data-testid="queue-entry">
-                <div style={{ minWidth: 0 }}>
-                  <Text fw={500} truncate>
-                    {e.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {e.phone ? formatPhone(e.phone) : 'No phone'}
-                  </Text>
-                </div>
-                {canUnqueue(e.callStatus) ? (
-                  <Button size="compact-xs" variant="default" onClick={() => unqueue.mutate(e.itemId)}>
-                    Unqueue
-                  </Button>
-                ) : (
-                  <Badge variant="light">{e.callStatus}</Badge>
-                )}
-              </Group>
-            ))}
+            {queue.map((entry) => {
+              const e = { ...entry, callStatus: live.get(entry.itemId) ?? entry.callStatus };
+              return (
+                <Group key={e.itemId} justify="space-between" wrap="nowrap" data-testid="queue-entry">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={500} truncate>
+                      {e.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {e.phone ? formatPhone(e.phone) : 'No phone'}
+                    </Text>
+                  </div>
+                  {canUnqueue(e.callStatus) ? (
+                    <Button size="compact-xs" variant="default" onClick={() => unqueue.mutate(e.itemId)}>
+                      Unqueue
+                    </Button>
+                  ) : (
+                    <Badge variant="light">{e.callStatus}</Badge>
+                  )}
+                </Group>
+              );
+            })}
           </Stack>
         </ScrollArea.Autosize>
       )}

@@ -11,7 +11,8 @@ export type DiallerEdit = { action?: 'start' | 'pause' | 'leave' | 'done'; selec
 
 /**
  * The dialler over the socket: joinDialler and editMember (acknowledged with the new state), and the
- * server's callUpdate, diallerMember and queueChanged events folded into the page's cache.
+ * server's callUpdate, diallerMember and queueChanged events folded into the page's cache; a record's
+ * new thread message refreshes its History.
  */
 export function useDiallerSocket() {
   const queryClient = useQueryClient();
@@ -34,6 +35,11 @@ export function useDiallerSocket() {
     })),
   );
   useServerEvent('queueChanged', () => void queryClient.invalidateQueries({ queryKey: diallerKeys.page() }));
+  // The call's note reaches the thread after the call ends: the History panel shows it as it lands.
+  useServerEvent(
+    'messageAdded',
+    ({ itemId }) => void queryClient.invalidateQueries({ queryKey: diallerKeys.history(itemId) }),
+  );
 
   const send = useCallback(
     async (event: 'joinDialler' | 'editMember', payload: object) => {

@@ -112,7 +112,7 @@ export function ListPanel({ list, timeZone, onLaunchCampaign, withEyebrow = true
         >
           {messages.lists.launchCampaign}
         </Button>
-        {!importing && <ListWithoutContactsNote list={list} />}
+        {!importing && <ListWithoutContactsNote list={list} skiptrace="list page" />}
         <Button
           component={Link}
           to={`/lists/${list._id}`}

@@ -469,6 +469,27 @@ describe('lists page', () => {
     expect(location.state).toEqual({ listIds: [listId(1)] });
   });
 
+  it("points a list of properties alone at the list's page for Skiptrace, which the side panel does not have", async () => {
+    const { user } = setUp({
+      'POST /api/lists/get': listsReply([buildList({ itemCount: 0, propCount: 350, compCount: 0 })]),
+      'POST /api/items/count': { status: 200, body: [] },
+      [`GET /api/lists/statsById/${listId(1)}`]: {
+        status: 200,
+        body: { verifiedProps: 0, verifiedComps: 0, statusStats: [] },
+      },
+    });
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Austin leads' })).getByRole('button', {
+        name: 'Stats',
+      }),
+    );
+
+    const panel = await screen.findByRole('region', { name: 'Austin leads stats' });
+    const note = await within(panel).findByRole('note');
+    expect(note).toHaveTextContent("skip trace the list (Skiptrace, on the list's page)");
+    expect(within(panel).queryByRole('button', { name: /Skiptrace/ })).toBeNull();
+  });
+
   it('keeps Launch campaign off while the list is importing and shows its progress instead', async () => {
     const { user } = setUp({
       'POST /api/lists/get': listsReply([buildImportingList({ progress: 30, rowsDone: 2700 })]),

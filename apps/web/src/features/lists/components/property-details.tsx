@@ -1,6 +1,7 @@
 import { Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconPhone, IconX } from '@tabler/icons-react';
 import { formatPhone, type ListProperty } from '@prospector/core';
+import { withThousands } from '../../../lib/format';
 import { PropertySkiptrace } from './property-skiptrace';
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -22,7 +23,7 @@ export function PropertyDetails({ listId, property }: { listId: string; property
     ['City', property.City],
     ['State', property.State],
     ['Use description', property['Use Description']],
-    ['Lot size', property['Lot Size']],
+    ['Lot size', withThousands(property['Lot Size'])],
     ['Year built', property['Year Built']],
     ['Bedrooms', property.Bedrooms],
     ['Bathrooms', property.Bathrooms],

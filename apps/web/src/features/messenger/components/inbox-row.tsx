@@ -137,13 +137,14 @@ type InboxRowViewProps = {
   onToggle: () => void;
   onMarkPhone: (action: PhoneStatusAction) => void;
   onOpenRecord: () => void;
+  canText: boolean;
 };
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 
 /** One record of the Messenger; a click opens its thread underneath. */
 export function InboxRowView(props: InboxRowViewProps) {
-  const { row, expanded, now, timeZone, onToggle, onMarkPhone, onOpenRecord } = props;
+  const { row, expanded, now, timeZone, canText, onToggle, onMarkPhone, onOpenRecord } = props;
   const unread = row.unread > 0;
   return (
     <>
@@ -212,6 +213,7 @@ export function InboxRowView(props: InboxRowViewProps) {
               itemId={row._id}
               title={row.title}
               timeZone={timeZone}
+              canText={canText}
               onOpenRecord={onOpenRecord}
             />
           </Table.Td>

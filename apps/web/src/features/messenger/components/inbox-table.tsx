@@ -15,6 +15,7 @@ type InboxTableProps = {
   /** Rows of the previous filters, shown dimmed until the new ones arrive. */
   stale: boolean;
   timeZone: string | null;
+  canText: boolean;
   onMarkPhone: (row: InboxRow, action: PhoneStatusAction) => void;
   onOpenRecord: (id: string) => void;
 };
@@ -55,6 +56,7 @@ export function InboxTable({
   loadingMore,
   stale,
   timeZone,
+  canText,
   onMarkPhone,
   onOpenRecord,
 }: InboxTableProps) {
@@ -101,6 +103,7 @@ export function InboxTable({
               timeZone={timeZone}
               onToggle={() => setExpanded((open) => (open?.row._id === row._id ? null : { row, index }))}
               onMarkPhone={(action) => onMarkPhone(row, action)}
+              canText={canText}
               onOpenRecord={() => onOpenRecord(row._id)}
             />
           ))

@@ -300,6 +300,55 @@ describe('messenger', () => {
     expect(location.current).toBe(`/messenger?record=${JANE}`);
   });
 
+  it('answers from the expanded row, to the number the contact texted from, without opening the record', async () => {
+    const reply = buildMessage({
+      _id: 'm3',
+      itemId: JANE,
+      comment: false,
+      direction: 'out',
+      body: 'Sure, when?',
+    });
+    const { user, location } = setUp(inboxReply([buildInboxRow({ _id: JANE })]), {
+      routes: {
+        [`GET /api/items/${JANE}`]: {
+          status: 200,
+          body: {
+            item: buildItem({ _id: JANE }),
+            messages: [
+              buildMessage({
+                _id: 'm2',
+                itemId: JANE,
+                comment: false,
+                direction: 'in',
+                phone: '+19164567890',
+                body: 'Maybe, call me.',
+              }),
+            ],
+            tasks: [],
+            sections: [],
+          },
+        },
+        'POST /api/messages/sendSms': { status: 200, body: { message: reply } },
+      },
+    });
+    await user.click(await screen.findByRole('row', { name: 'Jane Doe' }));
+    const thread = await screen.findByRole('region', { name: 'Conversation with Jane Doe' });
+
+    await user.type(
+      await within(thread).findByRole('textbox', { name: 'Reply to (916) 456-7890' }),
+      'Sure, when?{Enter}',
+    );
+
+    await waitFor(() => expect(requestsTo('POST', '/api/messages/sendSms')).toHaveLength(1));
+    expect(requestsTo('POST', '/api/messages/sendSms')[0]?.body).toEqual({
+      body: 'Sure, when?',
+      dataId: JANE,
+      dataType: 'contact',
+      to: '+19164567890',
+    });
+    expect(location.current).toBe('/messenger');
+  });
+
   it('keeps a row read from the Unread tab open until it is closed', async () => {
     let read = false;
     const { user } = setUp(() => inboxReply(read ? [] : [buildInboxRow({ _id: JANE, unread: 2 })]), {

@@ -15,6 +15,8 @@ export type MessengerScreenProps = {
   /** Admins and 'All data' members may narrow the list to their own records. */
   ownerChoice: boolean;
   timeZone: string | null;
+  /** The viewer may text (admin or the sms permission): the expanded row offers a reply box. */
+  canText?: boolean;
   onOpenRecord: (id: string) => void;
   /** A record was changed here (a phone marked DNC or Wrong #). */
   onRecordChanged?: (id: string) => void;
@@ -27,6 +29,7 @@ export type MessengerScreenProps = {
 export function MessengerScreen({
   ownerChoice,
   timeZone,
+  canText = false,
   onOpenRecord,
   onRecordChanged,
 }: MessengerScreenProps) {
@@ -87,6 +90,7 @@ export function MessengerScreen({
           onMarkPhone={(row, action) =>
             row.phone && markPhone.mutate({ itemId: row._id, phone: row.phone, action })
           }
+          canText={canText}
           onOpenRecord={onOpenRecord}
         />
       </Paper>

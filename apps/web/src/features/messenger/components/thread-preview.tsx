@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { Box, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
-import { formatPhone, type MessageDto } from '@prospector/core';
+import { useEffect, useRef, useState } from 'react';
+import { Box, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
+import { IconExternalLink, IconSend } from '@tabler/icons-react';
+import { formatPhone, type ItemType, type MessageDto } from '@prospector/core';
 import { formatDateTime } from '../../../lib/format';
 import { useThread } from '../api/get-thread';
+import { useReplySms } from '../api/reply-sms';
 
 const THREAD_HEIGHT = 300;
 
@@ -63,15 +64,68 @@ function ThreadMessage({
   );
 }
 
+/** The number the contact last texted from: a reply goes back to it. */
+function replyNumber(messages: readonly MessageDto[]): string | null {
+  return [...messages].reverse().find((m) => !m.comment && m.direction === 'in' && m.phone)?.phone ?? null;
+}
+
+/** A reply without opening the record: Enter sends, Shift+Enter adds a line. */
+function ReplyBox({ itemId, itemType, to }: { itemId: string; itemType: ItemType; to: string | null }) {
+  const [text, setText] = useState('');
+  const reply = useReplySms(itemId, itemType);
+  if (!to) return null;
+  const send = () => {
+    const body = text.trim();
+    if (!body) return;
+    reply.mutate({ body, to }, { onSuccess: () => setText('') });
+  };
+  return (
+    <Group gap="xs" wrap="nowrap" style={{ flex: 1 }} mx="md">
+      <Textarea
+        aria-label={`Reply to ${formatPhone(to)}`}
+        placeholder={`Reply to ${formatPhone(to)}`}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            send();
+          }
+        }}
+        autosize
+        maxRows={4}
+        size="xs"
+        style={{ flex: 1 }}
+      />
+      <Button
+        size="xs"
+        leftSection={<IconSend size={14} />}
+        onClick={send}
+        loading={reply.isPending}
+        disabled={!text.trim()}
+      >
+        Send
+      </Button>
+    </Group>
+  );
+}
+
 type ThreadPreviewProps = {
   itemId: string;
   title: string;
   timeZone: string | null;
   onOpenRecord: () => void;
+  canText?: boolean;
 };
 
 /** The expanded row: the record's thread, newest at the bottom, and the way to the full record. */
-export function ThreadPreview({ itemId, title, timeZone, onOpenRecord }: ThreadPreviewProps) {
+export function ThreadPreview({
+  itemId,
+  title,
+  timeZone,
+  onOpenRecord,
+  canText = false,
+}: ThreadPreviewProps) {
   const thread = useThread(itemId);
   const viewport = useRef<HTMLDivElement>(null);
   const count = thread.data?.messages.length ?? 0;
@@ -124,6 +178,9 @@ export function ThreadPreview({ itemId, title, timeZone, onOpenRecord }: ThreadP
         <Text size="xs" c="dimmed">
           {count === 1 ? '1 message' : `${count} messages`}
         </Text>
+        {canText && thread.data && (
+          <ReplyBox itemId={itemId} itemType={thread.data.item.type} to={replyNumber(thread.data.messages)} />
+        )}
         <Button
           size="xs"
           variant="light"

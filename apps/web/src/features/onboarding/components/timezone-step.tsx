@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Select, Stack } from '@mantine/core';
-import { timeZoneFilter } from '../../../lib/time-zone-filter';
+import { NO_TIME_ZONE_FOUND, timeZoneFilter } from '../../../lib/time-zone-filter';
 import { isValidTimeZone, timeZoneOptions, timezoneStepProblem } from '@prospector/core';
 import { useSaveTimezone } from '../api/save-timezone';
 import { problemOf, useStepGate } from './step-gate';
@@ -49,7 +49,8 @@ export function TimezoneStep({ saved, onSaved }: TimezoneStepProps) {
         onChange={setZone}
         searchable
         filter={filter}
-        nothingFoundMessage="No time zone found"
+        selectFirstOptionOnChange
+        nothingFoundMessage={NO_TIME_ZONE_FOUND}
         maxDropdownHeight={280}
       />
     </Stack>

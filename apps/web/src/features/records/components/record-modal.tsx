@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
+import { useWindowEvent } from '@mantine/hooks';
 import { Badge, Box, Center, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconBuildingSkyscraper, IconHome, IconUser, IconUsers } from '@tabler/icons-react';
 import { recordTitle, type MemberDto, type MessageDto, type StatusDto } from '@prospector/core';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useItem, type RecordData } from '../api/get-item';
 import { useAddAndMap } from '../api/add-and-map';
 import { useUnlinkItem } from '../api/unlink-items';
@@ -47,6 +48,30 @@ export type RecordModalProps = {
   /** What the app composes under a message's bubble (a received text's label chip). */
   messageExtra?: (message: MessageDto) => ReactNode;
 };
+
+/** A popover, menu or list opened over the record: it takes Escape for itself. */
+const LAYER = '[role="dialog"], [role="menu"], [role="listbox"]';
+
+/**
+ * Escape closes the record only when nothing opened from it is on top: a popover or menu (Assign, a
+ * status list) closes alone, and a field can keep its Escape with `data-mantine-stop-propagation`.
+ * Mantine's own check runs before the popover sees the key, so the record handles Escape itself.
+ */
+function useEscapeCloses(root: RefObject<HTMLDivElement | null>, opened: boolean, onClose: () => void) {
+  useWindowEvent('keydown', (event) => {
+    if (!opened || event.key !== 'Escape' || event.isComposing) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target || target === document.body) return onClose();
+    if (target.closest('[data-mantine-stop-propagation="true"]')) return;
+    const record = root.current;
+    if (!record?.contains(target)) return;
+    // The record's own window is a dialog; a layer nested inside it is something opened from it.
+    const layer = target.closest(LAYER);
+    const outer = layer?.parentElement?.closest('[role="dialog"]');
+    if (layer && outer && record.contains(outer)) return;
+    onClose();
+  });
+}
 
 const TYPE_LABELS = { contact: 'Contact', property: 'Property', company: 'Company' } as const;
 const TYPE_ICONS = { contact: IconUser, property: IconHome, company: IconBuildingSkyscraper } as const;
@@ -176,10 +201,14 @@ export function RecordModal({ itemId, onClose, onLoaded, ...rest }: RecordModalP
   const item = record.data?.item;
   const Icon = item ? TYPE_ICONS[item.type] : IconUser;
   const title = item ? recordTitle(item) : 'Loading record';
+  const root = useRef<HTMLDivElement>(null);
+  useEscapeCloses(root, itemId !== null, onClose);
   return (
     <Modal
+      ref={root}
       opened={itemId !== null}
       onClose={onClose}
+      closeOnEscape={false}
       fullScreen
       radius={0}
       padding={0}

@@ -92,6 +92,8 @@ export function SmsComposer({ item, senders, viewer, tools: Tools, notice = null
         <NativeSelect
           label="To"
           size="xs"
+          // Escape closes the list of numbers, not the record around it.
+          data-mantine-stop-propagation="true"
           value={recipient ? recipient.value : NO_RECIPIENT}
           onChange={(event) => setTo(event.currentTarget.value)}
           data={[
@@ -106,6 +108,7 @@ export function SmsComposer({ item, senders, viewer, tools: Tools, notice = null
         <NativeSelect
           label="From"
           size="xs"
+          data-mantine-stop-propagation="true"
           value={device}
           onChange={(event) => setFrom(event.currentTarget.value)}
           data={[

@@ -130,9 +130,7 @@ describe('Settings > Statuses', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Add status' }));
     const name = dialog.getByRole('textbox', { name: 'Status name' });
     await user.type(name, 'Do not call');
-    expect(
-      dialog.getByText('the product already has DNC and Wrong # statuses built in.'),
-    ).toBeInTheDocument();
+    expect(dialog.getByText('Prospector already has DNC and Wrong # statuses built in.')).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Add status' })).toBeDisabled();
     await user.clear(name);
     await user.type(name, 'Follow up');

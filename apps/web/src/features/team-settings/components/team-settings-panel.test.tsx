@@ -50,7 +50,28 @@ describe('Settings > Other: company settings', () => {
       await user.type(zone, typed);
       expect(await screen.findByRole('option', { name: wanted }), typed).toBeInTheDocument();
     }
-  });
+    // Hundreds of options re-render on each key: over 20 s on a loaded 2-core machine.
+  }, 60_000);
+
+  it("lists Pacific Time's zones first for 'Pacific', finds 'San Diego', and says how else to search", async () => {
+    const { user } = setUp();
+    const zone = await within(await company()).findByRole('combobox', { name: /Time zone/ });
+    await user.clear(zone);
+    await user.type(zone, 'Pacific');
+    const options = await screen.findAllByRole('option');
+    expect(options[0]).toHaveTextContent(/America\/(Los_Angeles|Tijuana|Vancouver)/);
+    expect(options.findIndex((o) => /Los_Angeles/.test(o.textContent ?? ''))).toBeLessThan(
+      options.findIndex((o) => /Pacific\/Midway/.test(o.textContent ?? '')),
+    );
+
+    await user.clear(zone);
+    await user.type(zone, 'San Diego');
+    expect(await screen.findByRole('option', { name: /America\/Los_Angeles/ })).toBeInTheDocument();
+
+    await user.clear(zone);
+    await user.type(zone, 'Atlantis');
+    expect(await screen.findByText(/Try a large city nearby, the country/)).toBeInTheDocument();
+  }, 60_000);
 
   it('saves a time zone picked from the searchable list, and shows it as the saved one', async () => {
     const { user } = setUp();

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Select } from '@mantine/core';
-import { timeZoneFilter } from '../../../lib/time-zone-filter';
+import { NO_TIME_ZONE_FOUND, timeZoneFilter } from '../../../lib/time-zone-filter';
 import { timeZoneOptions } from '@prospector/core';
 import { useUpdateTimezone } from '../api/update-timezone';
 import { FIELD_WIDTH, type FieldProps } from './types';
@@ -24,7 +24,9 @@ export function TimezoneField({ value, canEdit, onSaved }: FieldProps<'timezone'
       value={value}
       searchable
       filter={filter}
-      nothingFoundMessage="No time zone found"
+      // The best match comes first: show it, not where the list was scrolled before.
+      selectFirstOptionOnChange
+      nothingFoundMessage={NO_TIME_ZONE_FOUND}
       maxDropdownHeight={280}
       maw={FIELD_WIDTH}
       allowDeselect={false}

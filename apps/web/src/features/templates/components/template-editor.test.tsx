@@ -56,6 +56,18 @@ describe('the template editor', () => {
     expect(preview.getByText(/A contact without First name would read “there there”/)).toBeInTheDocument();
   });
 
+  it('shows every second preview for a contact without the field, so the fallback is seen', async () => {
+    const { user } = setUp();
+    const { dialog, text } = await openNewTemplate(user);
+
+    await user.type(text, 'Hey **First name|there**, still selling?');
+
+    const items = within(dialog.getByRole('region', { name: 'Live preview' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Hey John, still selling?');
+    expect(items[1]).toHaveTextContent('Recipient 2 · no First name');
+    expect(items[1]).toHaveTextContent('Hey there, still selling?');
+  });
+
   it('refuses a placeholder that names nothing as it is typed, and Save waits for 5 characters', async () => {
     const { user } = setUp();
     const { dialog, text } = await openNewTemplate(user);

@@ -17,6 +17,8 @@ import {
   messages,
   fallbackRepeats,
   previewTemplate,
+  fieldsWithFallback,
+  previewLacksFallbackFields,
   TEMPLATE_MIN_LENGTH,
   templateProblem,
   type TemplateDto,
@@ -161,6 +163,8 @@ export function TemplateEditor({ template, groupId, placeName, data, onClose }: 
             <Box p="xl">
               <TemplatePreviews
                 previews={previews}
+                without={fieldsWithFallback(text)}
+                lacking={previews.map((_, i) => previewLacksFallbackFields(text, i))}
                 repeats={fallbackRepeats(text)}
                 blocked={problem !== null && !tooShort}
               />

@@ -9,17 +9,28 @@ type TemplatePreviewsProps = {
   repeats?: readonly FallbackRepeat[];
   /** A placeholder names nothing: the texts cannot be filled in yet. */
   blocked: boolean;
+  /** The fields with a fallback, which some previews' contact lacks so that the fallback shows. */
+  without?: readonly string[];
+  /** Which previews are of that contact (rules/templates.ts previewLacksFallbackFields). */
+  lacking?: readonly boolean[];
 };
 
 /** The 5 renders of the live preview: what 5 recipients in a row would receive. */
-export function TemplatePreviews({ previews, blocked, repeats = [] }: TemplatePreviewsProps) {
+export function TemplatePreviews({
+  previews,
+  blocked,
+  repeats = [],
+  without = [],
+  lacking = [],
+}: TemplatePreviewsProps) {
   return (
     <Stack gap="md" component="section" aria-label="Live preview">
       <div>
         <Text fw={700}>Live preview</Text>
         <Text size="sm" c="dimmed">
-          Five recipients in a row, with a sample contact. Subtemplates rotate, so each reads a little
-          differently.
+          Five recipients in a row, with a sample contact
+          {without.length > 0 && `; every second one has no ${without.join(' or ')}, to show the fallback`}.
+          Subtemplates rotate, so each reads a little differently.
         </Text>
       </div>
       {blocked && (
@@ -50,6 +61,7 @@ export function TemplatePreviews({ previews, blocked, repeats = [] }: TemplatePr
           <Stack component="li" key={i} gap={4} aria-label={`Preview ${i + 1}`}>
             <Text size="xs" c="dimmed" fw={600} ta="right">
               Recipient {i + 1}
+              {lacking[i] && ` · no ${without.join(', ')}`}
             </Text>
             <div className={classes.bubble}>
               {preview.trim() ? (
