@@ -128,7 +128,7 @@ const cases: Case[] = [
   {
     // Florida reaches into Central time: 8:00 in Pensacola, an hour after 8:00 in Miami.
     name: 'a Florida contact at 20:30 waits for 8:00 all over Florida, naming Florida’s law',
-    facts: { states: ['FL'], zones: ['America/New_York'] },
+    facts: { states: ['FL'], addressStates: ['FL'], zones: ['America/New_York'] },
     ctx: { now: new Date('2025-03-05T01:30:00Z') },
     expected: { kind: 'defer', reason: 'quietHours', law: 'FL', until: new Date('2025-03-05T14:00:00Z') },
   },

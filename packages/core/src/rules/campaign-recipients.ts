@@ -120,6 +120,8 @@ export type RecipientFacts = {
   zones: readonly string[];
   /** The states whose law applies (recipientStates of state-law.ts: addresses and area code). */
   states?: readonly string[];
+  /** The states of its addresses: their zones count with the number's (the area code's are the number's). */
+  addressStates?: readonly string[];
   /** When a member last texted or called the record by hand (null: never). */
   manualAt?: Date | null;
 };
@@ -215,7 +217,7 @@ export function decideRecipient(
     };
   if (recent >= MAX_TEXTS_PER_RECIPIENT_PER_DAY)
     return { kind: 'defer', until: at(60 * MINUTE), reason: 'recipientDailyCap' };
-  const zones = contactZones(facts.zones, states);
+  const zones = contactZones(facts.zones, facts.addressStates ?? []);
   if (!isContactHour(rule, zones, now, ctx.timezone)) {
     const until = nextContactAt(rule, zones, now, ctx.timezone);
     const law = bindingLaw(rule, 'quietHours');

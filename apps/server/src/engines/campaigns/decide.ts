@@ -121,8 +121,12 @@ export async function decideBatch(ctx: {
     const property = facts.propertyOf(row.item_id);
     // The contact's state from its property's and its own (mailing) address, else its area code;
     // both when they disagree (rules/state-law.ts).
-    const states = recipientStates({
+    const addressStates = recipientStates({
       addressStates: [property?.['State'], row.data['State']],
+      areaCodeState: null,
+    });
+    const states = recipientStates({
+      addressStates,
       areaCodeState: next && ctx.stateOf ? await ctx.stateOf(next.value) : null,
     });
     const lawStates = states.join(',');
@@ -134,6 +138,7 @@ export async function decideBatch(ctx: {
         textsToday: (phone) => facts.textsToday(row.item_id, phone),
         zones: next ? await ctx.zonesOf(next.value) : [],
         states,
+        addressStates,
         manualAt: facts.manualAt(row.item_id),
       },
       context,
