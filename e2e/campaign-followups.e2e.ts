@@ -84,6 +84,8 @@ describe('follow-ups in the campaign builder', () => {
     expect(row!.followUps.every((f) => f.groupIds.length === 1)).toBe(true);
 
     const card = page.getByRole('article', { name: 'Spring with follow-ups' });
+    await card.getByText('Follow-up 2: 0 sent · 0 replied (–)').waitFor();
+    await shot(page, 'campaign-followups-card');
     await card.getByRole('button', { name: 'Details of Spring with follow-ups' }).click();
     const details = page.getByRole('dialog');
     const steps = details.getByRole('table', { name: 'Figures by step' });
