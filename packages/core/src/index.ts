@@ -18,6 +18,7 @@ export * from './rules/templates.js';
 export * from './rules/campaigns.js';
 export * from './rules/campaign-recipients.js';
 export * from './rules/campaigns-waiting.js';
+export * from './rules/state-law.js';
 export * from './rules/settings.js';
 export * from './rules/team.js';
 export * from './rules/onboarding.js';

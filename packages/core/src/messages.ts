@@ -312,6 +312,9 @@ export const messages = {
     unknownDevice: 'One of the chosen devices does not exist.',
     unknownGroup: 'One of the chosen template groups does not exist.',
     unknownList: 'One of the chosen lists does not exist.',
+    followUpsTooMany: 'A campaign can have at most 5 follow-ups.',
+    followUpDays: 'A follow-up waits 1 to 30 whole days for a reply.',
+    followUpGroupRequired: 'Each follow-up needs at least one template group.',
     devicePausedNotice:
       'Campaign "{campaign}": {device} was paused because only {rate}% of its last 50 texts were delivered.',
     /** A list of properties with no owner contacts: what a campaign needs, and how to get it. */

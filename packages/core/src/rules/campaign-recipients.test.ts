@@ -96,6 +96,54 @@ const context = (over: Partial<RecipientContext> = {}): RecipientContext => ({
 
 const cases: Case[] = [
   {
+    name: 'a member texting or calling the contact by hand since the campaign began stops it',
+    facts: { manualAt: new Date('2025-03-03T10:00:00Z') },
+    expected: { kind: 'stop', state: 'stopped', reason: 'manual' },
+  },
+  {
+    name: 'a follow-up goes to the phone texted before, from its follow-up step’s templates',
+    recipient: { step: 1, followUp: 1, identifierId: '2', tried: ['2'] },
+    facts: { phones: [phone('1'), phone('2', { sentFrom: slotB.value })] },
+    ctx: {
+      templates: {
+        groups: [[{ id: 't1', text: 'first' }]],
+        followUps: [[[{ id: 'f1', text: 'Still thinking about **Address**?' }]]],
+        subtemplates: [],
+      },
+    },
+    expected: { kind: 'send', body: 'Still thinking about 1 Main St?', templateId: 'f1', hasNext: false },
+  },
+  {
+    name: 'a follow-up stops when its phone turned DNC',
+    recipient: { step: 1, followUp: 1, identifierId: '1', tried: ['1'] },
+    facts: { phones: [phone('1', { status: 'DNC' }), phone('2')] },
+    expected: { kind: 'stop', state: 'stopped', reason: 'optOut' },
+  },
+  {
+    name: 'a follow-up stops when its phone turned Wrong #',
+    recipient: { step: 1, followUp: 2, identifierId: '1', tried: ['1'] },
+    facts: { phones: [phone('1', { status: 'Wrong #' }), phone('2')] },
+    expected: { kind: 'stop', state: 'stopped', reason: 'blocked' },
+  },
+  {
+    // Florida reaches into Central time: 8:00 in Pensacola, an hour after 8:00 in Miami.
+    name: 'a Florida contact at 20:30 waits for 8:00 all over Florida, naming Florida’s law',
+    facts: { states: ['FL'], addressStates: ['FL'], zones: ['America/New_York'] },
+    ctx: { now: new Date('2025-03-05T01:30:00Z') },
+    expected: { kind: 'defer', reason: 'quietHours', law: 'FL', until: new Date('2025-03-05T14:00:00Z') },
+  },
+  {
+    name: 'a Maryland contact texted or called 3 times in 24 hours waits under Maryland’s limit',
+    facts: { states: ['MD'], textsToday: () => 3 },
+    expected: { kind: 'defer', reason: 'lawDailyCap', law: 'MD', until: minutes(60) },
+  },
+  {
+    name: 'a team’s own 10:00 start holds a New York contact at 9:30',
+    facts: { states: ['NY'] },
+    ctx: { now: new Date('2025-03-04T14:30:00Z'), teamHours: { startHour: 10, endHour: null } },
+    expected: { kind: 'defer', reason: 'quietHours', law: 'TEAM', until: new Date('2025-03-04T15:00:00Z') },
+  },
+  {
     name: 'a reply since the campaign began stops it',
     recipient: { lastMessage: { direction: 'in', createdAt: '2025-03-02T10:00:00Z' } },
     expected: { kind: 'stop', state: 'stopped', reason: 'replied' },

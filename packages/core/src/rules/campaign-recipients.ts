@@ -1,4 +1,12 @@
-import { isRecipientAwake, MAX_TEXTS_PER_RECIPIENT_PER_DAY, recipientWakeAt } from './campaigns.js';
+import { MAX_TEXTS_PER_RECIPIENT_PER_DAY } from './campaigns.js';
+import {
+  bindingLaw,
+  contactRule,
+  contactZones,
+  isContactHour,
+  nextContactAt,
+  type TeamContactHours,
+} from './state-law.js';
 import { itemTitle } from './records.js';
 import { pickTemplate, renderTemplate, TEMPLATE_FIELDS, type Subtemplate } from './templates.js';
 
@@ -11,7 +19,15 @@ import { pickTemplate, renderTemplate, TEMPLATE_FIELDS, type Subtemplate } from 
 type Values = Record<string, string | number | boolean | null | undefined>;
 
 /** Why a recipient left a campaign without being texted to the end. */
-export type RecipientStopReason = 'replied' | 'status' | 'optOut' | 'blocked' | 'noPhone' | 'missingField';
+export type RecipientStopReason =
+  | 'replied'
+  | 'status'
+  | 'optOut'
+  | 'blocked'
+  | 'noPhone'
+  | 'missingField'
+  /** A member texted or called the contact by hand: the campaign leaves it to them. */
+  | 'manual';
 
 /** One of the contact's phones, in the order they are tried: primary first, then by position. */
 export type CampaignPhone = { id: string; value: string; status: string; sentFrom: string | null };
@@ -22,6 +38,8 @@ export type DueRecipient = {
   seq: number;
   /** Texts sent to it so far. */
   step: number;
+  /** The step its next text belongs to: 0 the first text, 1–5 a follow-up (to the phone texted before). */
+  followUp?: number;
   state: 'pending' | 'waiting';
   /** The phone it was last given. */
   identifierId: string | null;
@@ -61,6 +79,7 @@ export type SlotCapacity = {
  */
 export type DeferReason =
   | 'recipientDailyCap'
+  | 'lawDailyCap'
   | 'quietHours'
   | 'deviceLimit'
   | 'deviceUnhealthy'
@@ -81,7 +100,11 @@ export type RecipientContext = {
   templates: {
     groups: readonly (readonly { id: string; text: string }[])[];
     subtemplates: readonly Subtemplate[];
+    /** Each follow-up step's template groups (index 0 is follow-up 1). */
+    followUps?: readonly (readonly (readonly { id: string; text: string }[])[])[];
   };
+  /** The team's own hours, which only narrow the law's (state-law.ts). */
+  teamHours?: TeamContactHours | null;
   /** Custom field id → name, for `**Field**` on custom values. */
   fieldNames: ReadonlyMap<string, string>;
 };
@@ -95,6 +118,12 @@ export type RecipientFacts = {
   textsToday: (phone: string) => number;
   /** The time zones of the phone `recipientPhone` picks ([] when unknown). */
   zones: readonly string[];
+  /** The states whose law applies (recipientStates of state-law.ts: addresses and area code). */
+  states?: readonly string[];
+  /** The states of its addresses: their zones count with the number's (the area code's are the number's). */
+  addressStates?: readonly string[];
+  /** When a member last texted or called the record by hand (null: never). */
+  manualAt?: Date | null;
 };
 
 export type RecipientDecision =
@@ -105,7 +134,13 @@ export type RecipientDecision =
       /** The field it lacks, when skipped for one. */
       field?: string;
     }
-  | { kind: 'defer'; until: Date; reason: DeferReason }
+  | {
+      kind: 'defer';
+      until: Date;
+      reason: DeferReason;
+      /** The law that holds it back (bindingLaw of state-law.ts), for quiet hours and the 24-hour limit. */
+      law?: string;
+    }
   /** Every device is busy or at its limit: the recipient waits its turn, unchanged. */
   | { kind: 'wait' }
   | {
@@ -122,8 +157,15 @@ export type RecipientDecision =
 
 const MINUTE = 60_000;
 
-/** The phones that may still be texted (no DNC or Wrong #, not tried), and the one texted next. */
+/**
+ * The phones that may still be texted (no DNC or Wrong #, not tried), and the one texted next. A
+ * follow-up goes only to the phone texted before it (none when that phone is DNC or Wrong # now).
+ */
 export function recipientPhone(r: DueRecipient, phones: readonly CampaignPhone[]) {
+  if ((r.followUp ?? 0) > 0) {
+    const same = phones.find((p) => p.id === r.identifierId && p.status === '');
+    return { usable: same ? [same] : [], next: same ?? null };
+  }
   const usable = phones.filter((p) => p.status === '' && !r.tried.includes(p.id));
   const current = usable.find((p) => p.id === r.identifierId);
   const next = r.state === 'pending' ? (current ?? usable[0]) : usable[0];
@@ -141,12 +183,18 @@ export function decideRecipient(
   const lm = r.lastMessage;
   if (lm?.direction === 'in' && new Date(lm.createdAt).getTime() >= c.createdAt.getTime())
     return { kind: 'stop', state: 'stopped', reason: 'replied' };
+  if (facts.manualAt && facts.manualAt.getTime() >= c.createdAt.getTime())
+    return { kind: 'stop', state: 'stopped', reason: 'manual' };
+  // A follow-up's phone turned DNC or Wrong # (which may move the record to the DNC status too).
+  if ((r.followUp ?? 0) > 0 && !recipientPhone(r, facts.phones).next) return noPhoneLeft(r, facts.phones);
   if (!r.statusId || !c.statusIds.includes(r.statusId))
     return { kind: 'stop', state: 'stopped', reason: 'status' };
   const { usable, next: phone } = recipientPhone(r, facts.phones);
   if (!phone) return noPhoneLeft(r, facts.phones);
   // The words before the timing: a recipient who cannot be texted is told at once, whatever the hour.
-  const template = pickTemplate(ctx.templates.groups, c.seed + r.seq + r.step);
+  const step = r.followUp ?? 0;
+  const groups = step > 0 ? (ctx.templates.followUps?.[step - 1] ?? []) : ctx.templates.groups;
+  const template = pickTemplate(groups, c.seed + r.seq + r.step);
   if (!template) return { kind: 'defer', until: at(10 * MINUTE), reason: 'noTemplate' };
   const rendered = renderTemplate(
     template.text,
@@ -156,10 +204,28 @@ export function decideRecipient(
   );
   if (!rendered.ok)
     return { kind: 'stop', state: 'skipped', reason: 'missingField', field: rendered.missing };
-  if (facts.textsToday(phone.value) >= MAX_TEXTS_PER_RECIPIENT_PER_DAY)
+  // The law of every state the contact may be in, strictest wins (state-law.ts), then our own cap.
+  const states = facts.states ?? [];
+  const rule = contactRule(states, ctx.teamHours);
+  const recent = facts.textsToday(phone.value);
+  if (rule.maxPer24h !== null && recent >= rule.maxPer24h)
+    return {
+      kind: 'defer',
+      until: at(60 * MINUTE),
+      reason: 'lawDailyCap',
+      law: bindingLaw(rule, 'lawDailyCap'),
+    };
+  if (recent >= MAX_TEXTS_PER_RECIPIENT_PER_DAY)
     return { kind: 'defer', until: at(60 * MINUTE), reason: 'recipientDailyCap' };
-  if (!isRecipientAwake(facts.zones, now, ctx.timezone))
-    return { kind: 'defer', until: recipientWakeAt(facts.zones, now, ctx.timezone), reason: 'quietHours' };
+  const zones = contactZones(facts.zones, facts.addressStates ?? []);
+  if (!isContactHour(rule, zones, now, ctx.timezone)) {
+    const until = nextContactAt(rule, zones, now, ctx.timezone);
+    const law = bindingLaw(rule, 'quietHours');
+    // Federal hours are every contact's: only a state's law or the team's own hours are named.
+    return law === 'US'
+      ? { kind: 'defer', until, reason: 'quietHours' }
+      : { kind: 'defer', until, reason: 'quietHours', law };
+  }
   const firstTouch = !phone.sentFrom;
   const slot = pickSlot(phone, ctx);
   if (slot.kind !== 'slot') return slot;
@@ -176,6 +242,11 @@ export function decideRecipient(
 
 /** No phone left to text: done after a text, else why none could be texted at all. */
 function noPhoneLeft(r: DueRecipient, phones: readonly CampaignPhone[]): RecipientDecision {
+  if ((r.followUp ?? 0) > 0) {
+    // Its phone turned DNC or Wrong # (or was deleted) since the last step: the sequence stops.
+    const same = phones.find((p) => p.id === r.identifierId);
+    return { kind: 'stop', state: 'stopped', reason: same?.status === 'DNC' ? 'optOut' : 'blocked' };
+  }
   if (r.step > 0) return { kind: 'stop', state: 'done', reason: null };
   if (phones.some((p) => p.status === 'DNC')) return { kind: 'stop', state: 'stopped', reason: 'optOut' };
   if (phones.length > 0) return { kind: 'stop', state: 'stopped', reason: 'blocked' };

@@ -224,3 +224,25 @@ describe('groupWaiting', () => {
     });
   });
 });
+
+describe('waiting for a state’s law and for follow-ups', () => {
+  it('names the law holding each group, and counts contacts waiting for their next follow-up', () => {
+    const later = new Date('2026-01-07T13:00:00Z');
+    const { groups } = groupWaiting(
+      [
+        tally({ later: true, waitReason: 'quietHours', waitLaw: 'FL', nextAt: later, n: 4 }),
+        tally({ later: true, waitReason: 'quietHours', waitLaw: 'US', nextAt: later, n: 2 }),
+        tally({ later: true, waitReason: 'lawDailyCap', waitLaw: 'MD', nextAt: later, n: 1 }),
+        tally({ later: true, texted: true, followUp: 2, nextAt: later, n: 7 }),
+      ],
+      running,
+      NOW,
+    );
+    expect(groups).toEqual([
+      { reason: 'quietHours', count: 4, until: later, field: null, law: 'FL' },
+      { reason: 'quietHours', count: 2, until: later, field: null, law: 'US' },
+      { reason: 'lawDailyCap', count: 1, until: later, field: null, law: 'MD' },
+      { reason: 'followUpDue', count: 7, until: later, field: null },
+    ]);
+  });
+});

@@ -18,7 +18,9 @@ export const WAIT_REASONS = [
   'deviceUnhealthy',
   'deviceOffline',
   'recipientDailyCap',
+  'lawDailyCap',
   'awaitingReply',
+  'followUpDue',
   'noTemplate',
   'queued',
   'missingField',
@@ -84,9 +86,20 @@ export type RecipientTally = {
   n: number;
   /** The earliest time the engine looks at these recipients again. */
   nextAt: Date | null;
+  /** The law their wait names (state-law.ts bindingLaw), for quiet hours and the 24-hour limit. */
+  waitLaw?: string | null;
+  /** The step their next text belongs to (0: the first text). */
+  followUp?: number;
 };
 
-export type WaitGroup = { reason: WaitReason; count: number; until: Date | null; field: string | null };
+export type WaitGroup = {
+  reason: WaitReason;
+  count: number;
+  until: Date | null;
+  field: string | null;
+  /** The law that holds them back ('FL', 'FL,TX', 'US', 'TEAM'); absent when no law is named. */
+  law?: string;
+};
 
 export type WaitingCampaign = {
   paused: boolean;
@@ -113,8 +126,14 @@ function classify(t: RecipientTally, c: WaitingCampaign, now: Date): Omit<WaitGr
   if (c.paused) return { reason: 'paused', ...none };
   if (t.later) {
     const until = { until: t.nextAt, field: null };
-    if (t.waitReason) return { reason: t.waitReason, ...until };
+    if (t.waitReason) {
+      const named = t.waitReason === 'quietHours' || t.waitReason === 'lawDailyCap';
+      return named && t.waitLaw
+        ? { reason: t.waitReason, ...until, law: t.waitLaw }
+        : { reason: t.waitReason, ...until };
+    }
     if (t.state === 'waiting') return { reason: 'awaitingReply', ...until };
+    if (t.texted && (t.followUp ?? 0) > 0) return { reason: 'followUpDue', ...until };
     return { reason: t.texted ? 'queued' : 'notStarted', ...until };
   }
   if (!isInSendWindow(c.schedule, now))
@@ -158,7 +177,7 @@ export function groupWaiting(
     const g = classify(t, c, now);
     if (!g || t.n <= 0) continue;
     const until = OPEN_ENDED.has(g.reason) ? null : g.until;
-    const key = `${g.reason}|${g.field ?? ''}`;
+    const key = `${g.reason}|${g.field ?? ''}|${g.law ?? ''}`;
     const found = byKey.get(key);
     if (!found) byKey.set(key, { ...g, until, count: t.n });
     else {
@@ -172,7 +191,8 @@ export function groupWaiting(
   const groups = [...byKey.values()].sort(
     (a, b) =>
       WAIT_REASONS.indexOf(a.reason) - WAIT_REASONS.indexOf(b.reason) ||
-      (a.field ?? '').localeCompare(b.field ?? ''),
+      (a.field ?? '').localeCompare(b.field ?? '') ||
+      (a.law ?? '').localeCompare(b.law ?? ''),
   );
   return { groups, nextTextAt: next };
 }

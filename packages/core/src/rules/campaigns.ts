@@ -24,6 +24,31 @@ export const CAMPAIGN_TYPES = ['Text', 'Call', 'Email'] as const;
 export type CampaignTypeName = (typeof CAMPAIGN_TYPES)[number];
 export const WEEKDAY_LABELS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 export const NOT_CONTACTED = 'Not contacted';
+/** A campaign's follow-up steps: at most 5, each 1 to 30 days after the step before it. */
+export const MAX_FOLLOW_UPS = 5;
+export const FOLLOW_UP_MIN_DAYS = 1;
+export const FOLLOW_UP_MAX_DAYS = 30;
+
+/** "If no reply after `afterDays` days, send from these template groups." */
+export type FollowUpStep = { afterDays: number; groupIds: string[] };
+
+/**
+ * What is wrong with a campaign's follow-up steps, or null: too many, a wait outside 1–30 whole days,
+ * or a step with no template group.
+ */
+export function followUpsProblem(steps: readonly FollowUpStep[]): string | null {
+  if (steps.length > MAX_FOLLOW_UPS) return messages.campaigns.followUpsTooMany;
+  for (const s of steps) {
+    if (
+      !Number.isInteger(s.afterDays) ||
+      s.afterDays < FOLLOW_UP_MIN_DAYS ||
+      s.afterDays > FOLLOW_UP_MAX_DAYS
+    )
+      return messages.campaigns.followUpDays;
+    if (s.groupIds.length === 0) return messages.campaigns.followUpGroupRequired;
+  }
+  return null;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -58,6 +83,35 @@ export function builderProblem(
   if (draft.devices.length === 0) return messages.campaigns.deviceRequired;
   if (!ctx.timezone) return messages.campaigns.timezoneRequired;
   return null;
+}
+
+/** Recipients counted by the step of their last text (null: never texted) and whether they replied. */
+export type StepTally = { lastStep: number | null; replied: boolean; n: number };
+export type StepFigures = { step: number; sent: number; replied: number };
+
+/**
+ * A campaign's figures per step (0: the first text, then each follow-up): contacts texted in the step
+ * (all whose last text was in it or a later one) and the replies (or opt-outs) to it (replied while
+ * their last text was in it). `steps` is the number of follow-ups.
+ */
+export function stepFigures(tallies: readonly StepTally[], steps: number): StepFigures[] {
+  const out: StepFigures[] = [];
+  for (let k = 0; k <= steps; k++) {
+    let sent = 0;
+    let replied = 0;
+    for (const t of tallies) {
+      if (t.lastStep === null || t.lastStep < k) continue;
+      sent += t.n;
+      if (t.lastStep === k && t.replied) replied += t.n;
+    }
+    out.push({ step: k, sent, replied });
+  }
+  return out;
+}
+
+/** A step's reply rate in whole percent ('12%'); '–' before anyone was texted in it. */
+export function replyRate(f: Pick<StepFigures, 'sent' | 'replied'>): string {
+  return f.sent === 0 ? '–' : `${Math.round((f.replied / f.sent) * 100)}%`;
 }
 
 /** The default 'last contacted' when a status other than 'Not contacted' is picked: 7 days back. */

@@ -70,3 +70,19 @@ describe('why the dialler is not calling a queue', () => {
     expect(diallerWaiting(facts, now, 'UTC', none)).toMatchObject({ callable: 2, groups: [] });
   });
 });
+
+describe('the dialler and each state’s law', () => {
+  it('holds a Florida contact at 20:30 New York time until 8:00 across Florida; New York’s is called', () => {
+    // Monday 5 January 2026, 20:30 in New York.
+    const evening = new Date('2026-01-06T01:30:00Z');
+    const w = diallerWaiting(
+      [entry({ states: ['FL'], zones: ['America/New_York', 'America/Chicago'] }), entry({ states: ['NY'] })],
+      evening,
+      'America/New_York',
+      none,
+    );
+    expect(w.callable).toBe(1);
+    // 8:00 in Pensacola (Central) is 14:00 UTC.
+    expect(w.groups).toEqual([{ reason: 'quietHours', count: 1, until: new Date('2026-01-06T14:00:00Z') }]);
+  });
+});

@@ -1,4 +1,4 @@
-import { recipientWakeAt } from './campaigns.js';
+import { contactRule, nextContactAt } from './state-law.js';
 import { dialRefusal, type CallStatus } from './dialler.js';
 
 /**
@@ -14,8 +14,10 @@ export type DiallerWaitReason = (typeof DIALLER_WAIT_REASONS)[number];
 export type DiallerQueueFacts = {
   callStatus: CallStatus | null;
   phone: { value: string; status: '' | 'DNC' | 'Wrong #' } | null;
-  /** The number's time zones (empty: the team's zone decides). */
+  /** The contact's time zones: its number's and its address state's (empty: the team's zone decides). */
   zones: readonly string[];
+  /** The states whose law applies (rules/state-law.ts), when known. */
+  states?: readonly string[];
   /** The record has a board status (the member's noStatusCalls passes over those without). */
   hasStatus: boolean;
 };
@@ -52,7 +54,8 @@ export function diallerWaiting(
     if (until && (!g.until || until.getTime() < g.until.getTime())) g.until = until;
   };
   for (const e of entries) {
-    const refusal = dialRefusal(e.phone, e.zones, now, teamZone);
+    const states = e.states ?? [];
+    const refusal = dialRefusal(e.phone, e.zones, now, teamZone, states);
     if (e.callStatus === 'Skipped') {
       // Skipped for good when the dialler reached it; counted by what its phone still is.
       const why = refusal ? SKIPPED[refusal] : undefined;
@@ -61,7 +64,8 @@ export function diallerWaiting(
     }
     if (e.callStatus !== null) continue;
     if (settings.noStatusCalls && !e.hasStatus) add('noStatus', null);
-    else if (refusal === 'quietHours') add('quietHours', recipientWakeAt(e.zones, now, teamZone));
+    else if (refusal === 'quietHours')
+      add('quietHours', nextContactAt(contactRule(states), e.zones, now, teamZone));
     else if (refusal) add(SKIPPED[refusal]!, null);
     else callable += 1;
   }

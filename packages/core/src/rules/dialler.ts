@@ -1,4 +1,4 @@
-import { isRecipientAwake } from './campaigns.js';
+import { contactRule, isContactHour } from './state-law.js';
 
 /**
  * The power dialler (spec part 1 §2.7, §3, §4, §9; part 2 §3): a member's dialler state, the queue's
@@ -170,19 +170,22 @@ export function voicemailToDrop(
 export type DialRefusal = 'dnc' | 'wrongNumber' | 'noPhone' | 'quietHours';
 
 /**
- * Whether the server may dial a number now: never a DNC or Wrong # number, and only between 8:00 and
- * 21:00 in the contact's zone (from the number, as for texts; the team's zone when it tells none).
+ * Whether the server may dial a number now: never a DNC or Wrong # number, and only in the calling
+ * hours of every state whose law applies (rules/state-law.ts: federal 8:00 to 21:00, Florida, Oklahoma
+ * and Maryland to 20:00, Texas from 9:00 and on Sundays from noon), in the contact's zones (from the
+ * number and its address's state, contactZones; the team's zone when none is known).
  */
 export function dialRefusal(
   phone: { value: string; status: '' | 'DNC' | 'Wrong #' } | null,
   zones: readonly string[],
   now: Date,
   teamZone: string,
+  states: readonly string[] = [],
 ): DialRefusal | null {
   if (!phone) return 'noPhone';
   if (phone.status === 'DNC') return 'dnc';
   if (phone.status === 'Wrong #') return 'wrongNumber';
-  if (!isRecipientAwake(zones, now, teamZone)) return 'quietHours';
+  if (!isContactHour(contactRule(states), zones, now, teamZone)) return 'quietHours';
   return null;
 }
 

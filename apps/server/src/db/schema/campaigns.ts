@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { DeferReason, QueueBlocker } from '@prospector/core';
+import type { DeferReason, FollowUpStep, QueueBlocker } from '@prospector/core';
 import { devices } from './devices.js';
 import { identifiers, items } from './records.js';
 import { teams, users } from './teams.js';
@@ -57,6 +57,11 @@ export const campaigns = pgTable(
     pausedDevices: jsonb('paused_devices').$type<string[]>().notNull().default([]),
     daysToChangeReceiver: integer('days_to_change_receiver').notNull().default(1),
     smsFallback: boolean('sms_fallback').notNull().default(false),
+    /**
+     * Follow-up steps (at most 5): a contact who has not replied `afterDays` days after the previous
+     * step's text gets one from these template groups, to the same phone from the same device.
+     */
+    followUps: jsonb('follow_ups').$type<FollowUpStep[]>().notNull().default([]),
     /** Seeds template and subtemplate rotation, so a campaign's wording is reproducible. */
     seed: integer('seed').notNull().default(0),
     /** Recipients picked at launch (the denominator of the campaign's figures). */
@@ -80,7 +85,7 @@ export const campaigns = pgTable(
 
 export type RecipientState = 'pending' | 'waiting' | 'done' | 'stopped' | 'skipped';
 export type RecipientReason =
-  'replied' | 'optOut' | 'blocked' | 'status' | 'missingField' | 'noPhone' | 'ended';
+  'replied' | 'optOut' | 'blocked' | 'status' | 'missingField' | 'noPhone' | 'ended' | 'manual';
 
 /**
  * One contact of a campaign. `pending`: its next text is due at `nextAt`; `waiting`: texted, waiting
@@ -113,6 +118,14 @@ export const campaignRecipients = pgTable(
     /** The template field it lacked, when skipped for 'missingField'. */
     missingField: text('missing_field'),
     lastSentAt: ts('last_sent_at'),
+    /** The step its next (or current) text belongs to: 0 is the first text, 1–5 the follow-ups. */
+    followUp: integer('follow_up').notNull().default(0),
+    /** The step of its last text (null: never texted): per-step figures and reply rates. */
+    lastStep: integer('last_step'),
+    /** The law named by its wait (state-law.ts bindingLaw: 'FL', 'FL,TX', 'US', 'TEAM'). */
+    waitLaw: text('wait_law'),
+    /** The states whose law applied to it when last decided (comma list; Texas warns of registration). */
+    lawStates: text('law_states'),
   },
   (t) => [
     index('campaign_recipients_due_idx')

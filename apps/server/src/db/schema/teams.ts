@@ -21,6 +21,12 @@ export const teams = pgTable(
     timezone: text('timezone'),
     /** Campaign texts per device per day (Settings > Other 'daily texting limit'; at most 200). */
     ppgl: integer('ppgl').notNull().default(100),
+    /**
+     * The team's own texting and calling hours in the contact's zone (rules/state-law.ts): they only
+     * narrow the law's hours; null keeps the law's start or end.
+     */
+    contactStartHour: integer('contact_start_hour'),
+    contactEndHour: integer('contact_end_hour'),
     /** Affiliate id the team's first user arrived with (URL hash). */
     referredBy: text('referred_by'),
     /** Integration hooks (Settings > Other): URLs the team's events are POSTed to, signed with hookSecret. */

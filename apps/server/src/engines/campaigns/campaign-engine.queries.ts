@@ -15,6 +15,7 @@ export type DueRow = {
   identifier_id: string | null;
   state: 'pending' | 'waiting';
   step: number;
+  follow_up: number;
   tried: string[];
   status_id: string | null;
   data: Values;
@@ -86,7 +87,7 @@ export function lockDeviceDays(tx: Db, deviceIds: readonly string[], day: string
 export function claimDueRecipients(tx: Db, campaignId: string, now: Date, limit: number) {
   return queryRows<DueRow>(
     tx,
-    sql`select r.id, r.seq, r.item_id, r.identifier_id, r.state, r.step, r.tried,
+    sql`select r.id, r.seq, r.item_id, r.identifier_id, r.state, r.step, r.follow_up, r.tried,
         i.status_id, i.data, i.custom, i.last_message
       from campaign_recipients r join items i on i.id = r.item_id
       where r.campaign_id = ${campaignId} and r.state in ('pending', 'waiting') and r.next_at <= ${now}
@@ -107,8 +108,9 @@ export async function hasRecipientsLeft(db: Db, campaignId: string) {
 }
 
 /**
- * What deciding the recipients of these records needs, read in three statements: their phones
- * (primary first), their first linked property, and the texts sent to each phone in the last day.
+ * What deciding the recipients of these records needs, read in four statements: their phones
+ * (primary first), their first linked property, the texts and calls to each phone in the last day,
+ * and when a member last texted or called them by hand.
  * One after another: they share the tick's transaction (one connection).
  */
 export async function recipientFacts(tx: Db, itemIds: readonly string[], now: Date) {
@@ -142,6 +144,15 @@ export async function recipientFacts(tx: Db, itemIds: readonly string[], now: Da
           and created_at > ${new Date(now.getTime() - 24 * 60 * MINUTE)}
         group by item_id, phone`,
   );
+  // Texts and calls a member made by hand (a campaign's texts have no sender): they end the campaign's
+  // sequence for the record.
+  const manual = await queryRows<{ item_id: string; at: Date | string }>(
+    tx,
+    sql`select item_id, max(created_at) as at from messages
+        where item_id = any(${ids}) and direction = 'out' and sender_id is not null
+          and not system and not comment
+        group by item_id`,
+  );
   const phonesOf = new Map<string, CampaignPhone[]>();
   for (const p of phones)
     phonesOf.set(p.item_id, [
@@ -150,7 +161,9 @@ export async function recipientFacts(tx: Db, itemIds: readonly string[], now: Da
     ]);
   const propertyOf = new Map(addresses.map((a) => [a.item_id, a.data]));
   const recentOf = new Map(recent.map((r) => [`${r.item_id}|${r.phone}`, r.n]));
+  const manualOf = new Map(manual.map((m) => [m.item_id, new Date(m.at)]));
   return {
+    manualAt: (itemId: string) => manualOf.get(itemId) ?? null,
     phonesOf: (itemId: string) => phonesOf.get(itemId) ?? [],
     propertyOf: (itemId: string) => propertyOf.get(itemId),
     textsToday: (itemId: string, phone: string) => recentOf.get(`${itemId}|${phone}`) ?? 0,

@@ -16,7 +16,7 @@ import type { Realtime } from '../../plugins/realtime.js';
 import { listTeamDevices } from '../../modules/devices/index.js';
 import { toMessageDto, type RecordsService } from '../../modules/records/index.js';
 import type { TeamsService } from '../../modules/teams/index.js';
-import { loadCampaignTemplates } from '../../modules/templates/index.js';
+import { loadCampaignTemplates, type CampaignTemplates } from '../../modules/templates/index.js';
 import {
   claimDueRecipients,
   finishCampaign,
@@ -71,6 +71,8 @@ export function createCampaignEngine(deps: {
   records: Pick<RecordsService, 'customFields'>;
   /** Time zones a number may be in (from its prefix); [] when unknown. */
   zonesOf: (phone: string) => Promise<string[]>;
+  /** The US state a number's area code belongs to (null when unknown): its law applies (state-law.ts). */
+  stateOf?: (phone: string) => Promise<string | null>;
   /**
    * Texts the team's plan still allows this month (null: no limit), its month locked for the rest of
    * the tick's transaction (billing's plans.smsLeftThisMonth).
@@ -132,6 +134,10 @@ export function createCampaignEngine(deps: {
         day,
       );
     const templates = await loadCampaignTemplates(db, c.teamId, c.groupIds);
+    const followUpTemplates: CampaignTemplates[] = [];
+    for (const step of c.followUps)
+      followUpTemplates.push(await loadCampaignTemplates(db, c.teamId, step.groupIds));
+    const teamHours = team ? { startHour: team.contactStartHour, endHour: team.contactEndHour } : null;
     const fieldNames = await customFieldNames(c.teamId);
 
     const result = await db.transaction(async (tx) => {
@@ -177,11 +183,14 @@ export function createCampaignEngine(deps: {
         slots,
         capacity,
         templates,
+        followUpTemplates,
+        teamHours,
         fieldNames,
         now,
         timezone: tz,
         nextDayAt,
         zonesOf: deps.zonesOf,
+        stateOf: deps.stateOf ?? (async () => null),
         maxSends,
       });
       // Why the recipients left in line wait, as the devices stand after this tick's texts.

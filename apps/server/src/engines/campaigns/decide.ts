@@ -1,6 +1,8 @@
 import {
   decideRecipient,
   recipientPhone,
+  recipientStates,
+  type TeamContactHours,
   type DeferReason,
   type DueRecipient,
   type RecipientContext,
@@ -21,12 +23,16 @@ export type Decision =
       reason: RecipientStopReason | null;
       field?: string;
     }
-  | { id: string; kind: 'defer'; until: Date; reason: DeferReason }
+  | { id: string; kind: 'defer'; until: Date; reason: DeferReason; law?: string; lawStates: string }
   | {
       id: string;
       kind: 'send';
       itemId: string;
       step: number;
+      /** The campaign step this text belongs to (0: the first text; 1–5: a follow-up). */
+      followUp: number;
+      /** The states whose law applied (comma list). */
+      lawStates: string;
       tried: string[];
       identifierId: string;
       to: string;
@@ -42,6 +48,7 @@ export type Decision =
 const toRecipient = (r: DueRow): DueRecipient => ({
   seq: Number(r.seq),
   step: r.step,
+  followUp: r.follow_up ?? 0,
   state: r.state,
   identifierId: r.identifier_id,
   tried: r.tried,
@@ -67,12 +74,18 @@ export async function decideBatch(ctx: {
     groups: { id: string; templates: { id: string; text: string }[] }[];
     subtemplates: { name: string; values: string[] }[];
   };
+  /** Each follow-up step's templates, in step order. */
+  followUpTemplates?: { groups: { id: string; templates: { id: string; text: string }[] }[] }[];
+  /** The team's own hours (they only narrow the law's). */
+  teamHours?: TeamContactHours | null;
   fieldNames: Map<string, string>;
   now: Date;
   timezone: string;
   /** Midnight starting the team's next day (the devices' daily limits start again). */
   nextDayAt: Date;
   zonesOf: (phone: string) => Promise<string[]>;
+  /** The US state of a number's area code (null: unknown). */
+  stateOf?: (phone: string) => Promise<string | null>;
   /** At most this many texts in one tick: a burst (every device ready at once) spreads over ticks. */
   maxSends: number;
 }): Promise<Decision[]> {
@@ -92,7 +105,9 @@ export async function decideBatch(ctx: {
     templates: {
       groups: ctx.templates.groups.map((g) => g.templates),
       subtemplates: ctx.templates.subtemplates,
+      followUps: (ctx.followUpTemplates ?? []).map((t) => t.groups.map((g) => g.templates)),
     },
+    teamHours: ctx.teamHours ?? null,
     fieldNames: ctx.fieldNames,
   };
 
@@ -103,17 +118,36 @@ export async function decideBatch(ctx: {
     const r = toRecipient(row);
     const phones = facts.phonesOf(row.item_id);
     const next = recipientPhone(r, phones).next;
+    const property = facts.propertyOf(row.item_id);
+    // The contact's state from its property's and its own (mailing) address, else its area code;
+    // both when they disagree (rules/state-law.ts).
+    const addressStates = recipientStates({
+      addressStates: [property?.['State'], row.data['State']],
+      areaCodeState: null,
+    });
+    const states = recipientStates({
+      addressStates,
+      areaCodeState: next && ctx.stateOf ? await ctx.stateOf(next.value) : null,
+    });
+    const lawStates = states.join(',');
     const decision = decideRecipient(
       r,
       {
         phones,
-        property: facts.propertyOf(row.item_id),
+        property,
         textsToday: (phone) => facts.textsToday(row.item_id, phone),
         zones: next ? await ctx.zonesOf(next.value) : [],
+        states,
+        addressStates,
+        manualAt: facts.manualAt(row.item_id),
       },
       context,
     );
     if (decision.kind === 'wait') continue;
+    if (decision.kind === 'defer') {
+      out.push({ id: row.id, ...decision, lawStates });
+      continue;
+    }
     if (decision.kind !== 'send') {
       out.push({ id: row.id, ...decision });
       continue;
@@ -129,6 +163,8 @@ export async function decideBatch(ctx: {
       kind: 'send',
       itemId: row.item_id,
       step: r.step + 1,
+      followUp: r.followUp ?? 0,
+      lawStates,
       tried: [...r.tried, decision.phone.id],
       identifierId: decision.phone.id,
       to: decision.phone.value,

@@ -36,7 +36,12 @@ export async function writeSends(
     device_id: string | null;
     tried: string[] | null;
     last_sent_at: string | null;
+    follow_up: number | null;
+    last_step: number | null;
+    wait_law: string | null;
+    law_states: string | null;
   }[] = [];
+  const none = { follow_up: null, last_step: null, wait_law: null, law_states: null };
   for (const d of decisions) {
     if (d.kind === 'stop')
       updates.push({
@@ -51,6 +56,7 @@ export async function writeSends(
         device_id: null,
         tried: null,
         last_sent_at: null,
+        ...none,
       });
     else if (d.kind === 'defer')
       updates.push({
@@ -65,21 +71,34 @@ export async function writeSends(
         device_id: null,
         tried: null,
         last_sent_at: null,
+        ...none,
+        wait_law: d.law ?? null,
+        law_states: d.lawStates,
       });
-    else
+    else {
+      // After its last phone in a step, a contact waits for the next follow-up (same phone, same
+      // device: identifiers.sent_from keeps the sender), or is done after the last step.
+      const next = d.hasNext ? null : c.followUps[d.followUp];
       updates.push({
         id: d.id,
-        state: d.hasNext ? 'waiting' : 'done',
+        state: d.hasNext ? 'waiting' : next ? 'pending' : 'done',
         reason: null,
         wait_reason: null,
         missing_field: null,
         step: d.step,
-        next_at: new Date(now.getTime() + c.daysToChangeReceiver * DAY_MS).toISOString(),
+        next_at: new Date(
+          now.getTime() + (next ? next.afterDays : c.daysToChangeReceiver) * DAY_MS,
+        ).toISOString(),
         identifier_id: d.identifierId,
         device_id: d.slot.deviceId,
         tried: d.tried,
         last_sent_at: now.toISOString(),
+        follow_up: next ? d.followUp + 1 : d.followUp,
+        last_step: d.followUp,
+        wait_law: null,
+        law_states: d.lawStates,
       });
+    }
   }
   if (updates.length > 0)
     await tx.execute(sql`update campaign_recipients r set
@@ -92,9 +111,14 @@ export async function writeSends(
         identifier_id = coalesce(u.identifier_id, r.identifier_id),
         device_id = coalesce(u.device_id, r.device_id),
         tried = coalesce(u.tried, r.tried),
-        last_sent_at = coalesce(u.last_sent_at, r.last_sent_at)
+        last_sent_at = coalesce(u.last_sent_at, r.last_sent_at),
+        follow_up = coalesce(u.follow_up, r.follow_up),
+        last_step = coalesce(u.last_step, r.last_step),
+        wait_law = u.wait_law,
+        law_states = coalesce(u.law_states, r.law_states)
       from jsonb_to_recordset(${rows(updates)}::jsonb) as u(id uuid, state text, reason text, wait_reason text, missing_field text, step int,
-        next_at timestamptz, identifier_id uuid, device_id uuid, tried jsonb, last_sent_at timestamptz)
+        next_at timestamptz, identifier_id uuid, device_id uuid, tried jsonb, last_sent_at timestamptz,
+        follow_up int, last_step int, wait_law text, law_states text)
       where r.id = u.id`);
   if (sends.length === 0) return [];
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { diallerClientEvents, messages, type DiallerAck } from '@prospector/core';
 import { servicePlugin } from '../../plugins/services.js';
-import { createPhoneZones, type PhoneZones } from '../../providers/phone-zones/index.js';
+import { createPhoneStates, createPhoneZones, type PhoneZones } from '../../providers/phone-zones/index.js';
 import { createVoice, type VoiceProvider } from '../../providers/voice/index.js';
 import { callsErrors } from './calls.errors.js';
 import { createCallsService } from './calls.service.js';
@@ -58,6 +58,7 @@ export const callsPlugin = servicePlugin(
       realtime: app.realtime,
       voice,
       zonesOf: options.phoneZones ?? createPhoneZones(),
+      stateOf: createPhoneStates(),
       records,
       tasks,
       notifications,

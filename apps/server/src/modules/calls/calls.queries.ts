@@ -230,6 +230,7 @@ export type QueueRow = {
   campaignType: string | null;
   callStatus: CallStatus | null;
   queuedAt: Date;
+  addressState?: string | null;
 };
 
 const queueColumns = {
@@ -242,6 +243,8 @@ const queueColumns = {
   campaignType: campaigns.campaignType,
   callStatus: callQueue.callStatus,
   queuedAt: callQueue.queuedAt,
+  /** The contact's own address state: its state's calling law applies (rules/state-law.ts). */
+  addressState: sql<string | null>`${items.data}->>'State'`,
 };
 
 /** A member's queue as the page shows it: entries still queued (no status, or a call in progress). */
@@ -307,6 +310,7 @@ export async function queueFacts(db: Db, teamId: string, userId: string) {
       phone: phoneOf('value').mapWith(String),
       phoneStatus: phoneOf('status').mapWith(String),
       hasStatus: sql<boolean>`${items.statusId} is not null`,
+      addressState: sql<string | null>`${items.data}->>'State'`,
     })
     .from(callQueue)
     .innerJoin(items, eq(items.id, callQueue.itemId))
@@ -322,6 +326,7 @@ export async function queueFacts(db: Db, teamId: string, userId: string) {
     phone: string | null;
     phoneStatus: '' | 'DNC' | 'Wrong #' | null;
     hasStatus: boolean;
+    addressState: string | null;
   }[];
 }
 
@@ -457,6 +462,7 @@ export async function findContact(db: Db, teamId: string, itemId: string) {
       assignedTo: items.assignedTo,
       phone: phoneOf('value').mapWith(String),
       phoneStatus: phoneOf('status').mapWith(String),
+      addressState: sql<string | null>`${items.data}->>'State'`,
     })
     .from(items)
     .where(and(eq(items.teamId, teamId), eq(items.id, itemId), eq(items.type, 'contact')));
@@ -467,6 +473,7 @@ export async function findContact(db: Db, teamId: string, itemId: string) {
     assignedTo: string[];
     phone: string | null;
     phoneStatus: '' | 'DNC' | 'Wrong #' | null;
+    addressState: string | null;
   };
 }
 

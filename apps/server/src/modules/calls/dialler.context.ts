@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import type { PhoneZones } from '../../providers/phone-zones/index.js';
+import type { PhoneState, PhoneZones } from '../../providers/phone-zones/index.js';
 import type { VoiceProvider } from '../../providers/voice/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { RecordsService, TasksService } from '../records/index.js';
@@ -15,6 +15,8 @@ export type DiallerDeps = {
   realtime: Realtime;
   voice: VoiceProvider;
   zonesOf: PhoneZones;
+  /** The US state of a number's area code (rules/state-law.ts); null when unknown. */
+  stateOf?: PhoneState;
   records: RecordsService;
   tasks: TasksService;
   notifications: NotificationsService;

@@ -7,7 +7,11 @@ import {
   itemsToDial,
   mayPlaceCall,
   messages,
-  recipientWakeAt,
+  contactRule,
+  contactZones,
+  nextContactAt,
+  recipientStates,
+  stateCode,
   type Plan,
 } from '@prospector/core';
 import { isTeamSuspended } from '../teams/index.js';
@@ -83,11 +87,19 @@ export function createOutbound(
         s.lineLimit = linesFor(s, c.campaignId);
         if (!hasFreeLine(c.itemId)) return;
         const phone = c.phone ? { value: c.phone, status: c.phoneStatus ?? '' } : null;
-        const zones = phone ? await deps.zonesOf(phone.value) : [];
+        // The number's zones and its address state's (stateCode: [] when the address tells none).
+        const zones = contactZones(
+          phone ? await deps.zonesOf(phone.value) : [],
+          [stateCode(c.addressState)].filter((x) => x !== null),
+        );
         const now = clock.now();
-        const refusal = dialRefusal(phone, zones, now, tz ?? 'UTC');
+        const states = recipientStates({
+          addressStates: [c.addressState],
+          areaCodeState: phone && deps.stateOf ? await deps.stateOf(phone.value) : null,
+        });
+        const refusal = dialRefusal(phone, zones, now, tz ?? 'UTC', states);
         if (refusal === 'quietHours') {
-          const wake = recipientWakeAt(zones, now, tz ?? 'UTC');
+          const wake = nextContactAt(contactRule(states), zones, now, tz ?? 'UTC');
           if (!firstWake || wake < firstWake) firstWake = wake;
           continue;
         }

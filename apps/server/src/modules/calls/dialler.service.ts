@@ -2,6 +2,9 @@ import {
   can,
   diallerWaiting,
   dialRefusal,
+  contactZones,
+  recipientStates,
+  stateCode,
   normalizePhone,
   type DiallerStateDto,
   type DiallerWaitingDto,
@@ -173,7 +176,15 @@ export function createDiallerService(deps: DiallerDeps) {
     const c = await q.findContact(db, auth.teamId, itemId);
     const phone = c?.phone ? { value: c.phone, status: c.phoneStatus ?? '' } : null;
     const tz = (await q.teamTimezone(db, auth.teamId)) ?? 'UTC';
-    const refusal = dialRefusal(phone, phone ? await deps.zonesOf(phone.value) : [], clock.now(), tz);
+    const states = recipientStates({
+      addressStates: [c?.addressState],
+      areaCodeState: phone && deps.stateOf ? await deps.stateOf(phone.value) : null,
+    });
+    const zones = contactZones(
+      phone ? await deps.zonesOf(phone.value) : [],
+      [stateCode(c?.addressState)].filter((x) => x !== null),
+    );
+    const refusal = dialRefusal(phone, zones, clock.now(), tz, states);
     if (refusal) return fail(refusalCode(refusal));
     const refused = await outbound.planRefusalNow(auth.teamId);
     if (refused) return fail('PLAN_CALL_LIMIT', refused);
@@ -207,7 +218,14 @@ export function createDiallerService(deps: DiallerDeps) {
         facts.map(async (f) => ({
           callStatus: f.callStatus,
           phone: f.phone ? { value: f.phone, status: f.phoneStatus ?? ('' as const) } : null,
-          zones: f.phone ? await deps.zonesOf(f.phone) : [],
+          zones: contactZones(
+            f.phone ? await deps.zonesOf(f.phone) : [],
+            [stateCode(f.addressState)].filter((x) => x !== null),
+          ),
+          states: recipientStates({
+            addressStates: [f.addressState],
+            areaCodeState: f.phone && deps.stateOf ? await deps.stateOf(f.phone) : null,
+          }),
           hasStatus: f.hasStatus,
         })),
       );

@@ -1,4 +1,11 @@
-import { groupWaiting, type campaignStats, type RecipientTally } from '@prospector/core';
+import {
+  groupWaiting,
+  registrationWarnings,
+  stepFigures,
+  type campaignStats,
+  type RecipientTally,
+  type WaitGroup,
+} from '@prospector/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
@@ -35,21 +42,31 @@ function waitingOf(c: q.CampaignRow, recipients: Figures['recipients'], now: Dat
     later: r.later,
     n: r.n,
     nextAt: r.next_at ? new Date(r.next_at) : null,
+    waitLaw: r.wait_law,
+    followUp: r.follow_up,
   }));
-  const { groups, nextTextAt } = groupWaiting(
-    tallies,
-    {
-      paused: c.paused,
-      finished: c.status === 'Finished',
-      schedule: c,
-      blocker: c.waitReason ? { reason: c.waitReason, until: c.waitUntil } : null,
-    },
-    now,
-  );
-  return {
-    waiting: groups.map((g) => ({ reason: g.reason, count: g.count, until: iso(g.until), field: g.field })),
-    nextTextAt: iso(nextTextAt),
+  const campaign = {
+    paused: c.paused,
+    finished: c.status === 'Finished',
+    schedule: c,
+    blocker: c.waitReason ? { reason: c.waitReason, until: c.waitUntil } : null,
   };
+  const dto = (g: WaitGroup) => ({
+    reason: g.reason,
+    count: g.count,
+    until: iso(g.until),
+    field: g.field,
+    ...(g.law ? { law: g.law } : {}),
+  });
+  const { groups, nextTextAt } = groupWaiting(tallies, campaign, now);
+  // Per step: those due for it (its follow-up index), grouped the same way.
+  const stepWaiting = (k: number) =>
+    groupWaiting(
+      tallies.filter((t) => (t.followUp ?? 0) === k),
+      campaign,
+      now,
+    ).groups.map(dto);
+  return { waiting: groups.map(dto), nextTextAt: iso(nextTextAt), stepWaiting };
 }
 
 /** The campaign details modal: its live figures, by device, and why its recipients wait. */
@@ -60,10 +77,12 @@ export function createCampaignDetailsService(deps: { db: Db; clock: Clock }) {
       const c = await q.findCampaign(db, auth.teamId, campaignId);
       if (!c) return fail('CAMPAIGN_NOT_FOUND');
       const now = clock.now();
-      const [{ recipients, jobs }, devices] = await Promise.all([
+      const [{ recipients, jobs, states }, devices, tallies] = await Promise.all([
         q.campaignFigures(db, c.id, now),
         listTeamDevices(db, auth.teamId),
+        q.stepTallies(db, [c.id]),
       ]);
+      const { waiting, nextTextAt, stepWaiting } = waitingOf(c, recipients, now);
       const by = (pred: (r: (typeof recipients)[number]) => boolean) =>
         recipients.filter(pred).reduce((n, r) => n + r.n, 0);
       const byDevice = c.deviceIds.map((id) => {
@@ -85,7 +104,17 @@ export function createCampaignDetailsService(deps: { db: Db; clock: Clock }) {
         skipped: by((r) => r.state === 'skipped'),
         ...jobFigures(jobs),
         byDevice,
-        ...waitingOf(c, recipients, now),
+        waiting,
+        nextTextAt,
+        steps: stepFigures(tallies.get(c.id) ?? [], c.followUps.length).map((f) => ({
+          ...f,
+          // Stopped by a reply (or opt-out) to an earlier step: they never get this one.
+          stoppedBefore: (tallies.get(c.id) ?? [])
+            .filter((t) => t.replied && t.lastStep !== null && t.lastStep < f.step)
+            .reduce((n, t) => n + t.n, 0),
+          waiting: stepWaiting(f.step),
+        })),
+        lawWarnings: registrationWarnings(states),
       });
     },
   };

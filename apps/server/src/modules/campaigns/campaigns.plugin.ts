@@ -1,7 +1,7 @@
 import { withAllTeams } from '../../lib/team-scope.js';
 import { createCampaignEngine } from '../../engines/campaigns/campaign-engine.js';
 import { servicePlugin } from '../../plugins/services.js';
-import { createPhoneZones, type PhoneZones } from '../../providers/phone-zones/index.js';
+import { createPhoneStates, createPhoneZones, type PhoneZones } from '../../providers/phone-zones/index.js';
 import { createCampaignsService } from './campaigns.service.js';
 
 export type CampaignsOptions = {
@@ -30,6 +30,7 @@ export const campaignsPlugin = servicePlugin(
       teams,
       records,
       zonesOf: options.phoneZones ?? createPhoneZones(),
+      stateOf: createPhoneStates(),
       planSmsLeft: async (tx, teamId, now) => (await plans.smsLeftThisMonth(tx, teamId, now)).left,
       notifyAdmins: async (teamId, body) => {
         await notifications.notifyAdmins(teamId, body);

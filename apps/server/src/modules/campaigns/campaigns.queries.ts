@@ -1,4 +1,4 @@
-import type { DeferReason, FieldSource } from '@prospector/core';
+import type { DeferReason, FieldSource, StepTally } from '@prospector/core';
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { campaignRecipients, campaigns, lists } from '../../db/schema/index.js';
@@ -203,6 +203,36 @@ export async function headlineFigures(db: Db, ids: string[]) {
 }
 
 /**
+ * Recipients per campaign by the step of their last text and whether they replied (stepFigures of
+ * core turns them into per-step figures). Texts from before steps were kept count as the first step.
+ */
+export async function stepTallies(db: Db, ids: string[]) {
+  const out = new Map<string, StepTally[]>();
+  if (ids.length === 0) return out;
+  const rows = await queryRows<{
+    campaign_id: string;
+    last_step: number | null;
+    replied: boolean;
+    n: number;
+  }>(
+    db,
+    sql`select campaign_id,
+        coalesce(last_step, case when step > 0 then 0 end) as last_step,
+        coalesce(reason in ('replied', 'optOut'), false) as replied,
+        count(*)::int as n
+      from campaign_recipients
+      where campaign_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+      group by 1, 2, 3`,
+  );
+  for (const r of rows)
+    out.set(r.campaign_id, [
+      ...(out.get(r.campaign_id) ?? []),
+      { lastStep: r.last_step, replied: r.replied, n: r.n },
+    ]);
+  return out;
+}
+
+/**
  * The details modal: recipients by state and reason (and, for those not texted yet, why the engine
  * put them off, whether they are due at `now` and the earliest time it looks at them again), and the
  * campaign's texts by device and state.
@@ -214,16 +244,18 @@ export async function campaignFigures(db: Db, id: string, now: Date) {
       reason: string | null;
       wait_reason: DeferReason | null;
       missing_field: string | null;
+      wait_law: string | null;
+      follow_up: number;
       texted: boolean;
       later: boolean;
       n: number;
       next_at: Date | string | null;
     }>(
       db,
-      sql`select state, reason, wait_reason, missing_field, step > 0 as texted, next_at > ${now} as later,
-          count(*)::int as n, min(next_at) as next_at
+      sql`select state, reason, wait_reason, missing_field, wait_law, follow_up, step > 0 as texted,
+          next_at > ${now} as later, count(*)::int as n, min(next_at) as next_at
         from campaign_recipients where campaign_id = ${id}
-        group by 1, 2, 3, 4, 5, 6`,
+        group by 1, 2, 3, 4, 5, 6, 7, 8`,
     ),
     queryRows<{ from_value: string; state: string; n: number }>(
       db,
@@ -231,7 +263,12 @@ export async function campaignFigures(db: Db, id: string, now: Date) {
         where campaign_id = ${id} group by from_value, state`,
     ),
   ]);
-  return { recipients, jobs };
+  const states = await queryRows<{ law_states: string }>(
+    db,
+    sql`select distinct law_states from campaign_recipients
+      where campaign_id = ${id} and law_states is not null and law_states <> ''`,
+  );
+  return { recipients, jobs, states: [...new Set(states.flatMap((s) => s.law_states.split(',')))] };
 }
 
 /** Stops a record's pending texts in every running campaign (a reply, an opt-out). */

@@ -3,11 +3,14 @@ import {
   can,
   CAMPAIGN_PAGE_SIZE,
   fitsPhoneType,
+  followUpsProblem,
   hourInZone,
   isEndDateAllowed,
   isLastContactedAllowed,
   messages,
+  stepFigures,
   type CampaignDto,
+  type StepTally,
   type launchCampaign,
 } from '@prospector/core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
@@ -28,7 +31,11 @@ import * as q from './campaigns.queries.js';
 type R<T> = Promise<Result<T, CampaignsErrorCode | 'PERMISSION_REQUIRED'>>;
 type LaunchInput = z.infer<NonNullable<(typeof launchCampaign)['body']>>;
 
-export function toCampaignDto(c: q.CampaignRow, figures?: { sent: number; replied: number }): CampaignDto {
+export function toCampaignDto(
+  c: q.CampaignRow,
+  figures?: { sent: number; replied: number },
+  steps?: StepTally[],
+): CampaignDto {
   return {
     _id: c.id,
     name: c.name,
@@ -55,6 +62,8 @@ export function toCampaignDto(c: q.CampaignRow, figures?: { sent: number; replie
     recipients: c.recipientCount,
     sent: figures?.sent ?? 0,
     replied: figures?.replied ?? 0,
+    followUps: c.followUps,
+    steps: stepFigures(steps ?? [], c.followUps.length),
   };
 }
 
@@ -196,6 +205,13 @@ export function createCampaignsService(deps: {
       const templates = await loadCampaignTemplates(db, auth.teamId, input.groupIds);
       if (templates.groups.length !== new Set(input.groupIds).size) return fail('CAMPAIGN_UNKNOWN_GROUP');
       if (templates.groups.every((g) => g.templates.length === 0)) return fail('CAMPAIGN_NO_TEMPLATES');
+      const followUpProblem = followUpsProblem(input.followUps);
+      if (followUpProblem) return fail('CAMPAIGN_INVALID', followUpProblem);
+      for (const step of input.followUps) {
+        const found = await loadCampaignTemplates(db, auth.teamId, step.groupIds);
+        if (found.groups.length !== new Set(step.groupIds).size) return fail('CAMPAIGN_UNKNOWN_GROUP');
+        if (found.groups.every((g) => g.templates.length === 0)) return fail('CAMPAIGN_NO_TEMPLATES');
+      }
 
       const campaign = await db.transaction(async (tx) => {
         const c = await q.insertCampaign(tx, {
@@ -218,6 +234,10 @@ export function createCampaignsService(deps: {
           deviceIds: [...new Set(input.devices)],
           daysToChangeReceiver: input.daysToChangeReceiver,
           smsFallback: input.smsFallback,
+          followUps: input.followUps.map((f) => ({
+            afterDays: f.afterDays,
+            groupIds: [...new Set(f.groupIds)],
+          })),
           seed: Math.floor(Math.random() * 1_000_000),
           createdAt: now,
         });
@@ -237,8 +257,17 @@ export function createCampaignsService(deps: {
         input.skip,
         CAMPAIGN_PAGE_SIZE,
       );
-      const figures = await headline(rows);
-      return { campaigns: rows.map((r) => toCampaignDto(r, figures.get(r.id))), total };
+      const [figures, steps] = await Promise.all([
+        headline(rows),
+        q.stepTallies(
+          db,
+          rows.map((r) => r.id),
+        ),
+      ]);
+      return {
+        campaigns: rows.map((r) => toCampaignDto(r, figures.get(r.id), steps.get(r.id))),
+        total,
+      };
     },
 
     async startStop(auth: AuthContext, input: { campaignId: string; paused: boolean }): R<CampaignDto> {

@@ -177,7 +177,12 @@ export async function findTeamIdByApiKey(db: Db, apiKey: string) {
 /** What a campaign's sending reads of its team: the daily limit per device (ppgl) and the zone. */
 export async function findSendingSettings(db: Db, teamId: string) {
   const [row] = await db
-    .select({ ppgl: teams.ppgl, timezone: teams.timezone })
+    .select({
+      ppgl: teams.ppgl,
+      timezone: teams.timezone,
+      contactStartHour: teams.contactStartHour,
+      contactEndHour: teams.contactEndHour,
+    })
     .from(teams)
     .where(eq(teams.id, teamId));
   return row ?? null;

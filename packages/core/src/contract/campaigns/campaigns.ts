@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { CAMPAIGN_TYPES } from '../../rules/campaigns.js';
+import { CAMPAIGN_TYPES, FOLLOW_UP_MAX_DAYS, FOLLOW_UP_MIN_DAYS } from '../../rules/campaigns.js';
 import { WAIT_REASONS } from '../../rules/campaigns-waiting.js';
 import { text } from '../text.js';
 
@@ -12,6 +12,24 @@ const targetFilter = {
   listIds: z.array(id).max(200).default([]),
   lastContactedAt: iso.nullable().default(null),
 };
+
+/** "If no reply after `afterDays` days, send from these template groups" (rules/campaigns.ts). */
+const followUpStep = z.object({
+  afterDays: z.number().int().min(FOLLOW_UP_MIN_DAYS).max(FOLLOW_UP_MAX_DAYS),
+  groupIds: z.array(id).max(100),
+});
+
+/** One step's figures: contacts texted in it, and those who replied (or opted out) to it. */
+const stepFigures = z.object({ step: z.number().int(), sent: z.number().int(), replied: z.number().int() });
+
+const waitingGroup = z.object({
+  reason: z.enum(WAIT_REASONS),
+  count: z.number().int(),
+  until: text().nullable(),
+  field: text().nullable(),
+  /** The law holding them ('FL', 'FL,TX', 'US', 'TEAM'; rules/state-law.ts), or null. */
+  law: text().nullable().optional(),
+});
 
 export const campaignDto = z.object({
   _id: text(),
@@ -43,6 +61,10 @@ export const campaignDto = z.object({
   recipients: z.number().int(),
   sent: z.number().int(),
   replied: z.number().int(),
+  /** Follow-up steps, in order (empty: one text only). */
+  followUps: z.array(z.object({ afterDays: z.number().int(), groupIds: z.array(text()) })).default([]),
+  /** Per step (0: the first text): texted and replied, for the card. */
+  steps: z.array(stepFigures).default([]),
 });
 export type CampaignDto = z.infer<typeof campaignDto>;
 
@@ -71,6 +93,8 @@ export const launchCampaign = defineEndpoint({
     daysToChangeReceiver: z.number().int().min(1).max(365).default(1),
     smsFallback: z.boolean().default(false),
     phoneType: z.enum(['All', 'Mobile', 'Landline']).nullable().default(null),
+    /** Up to 5 follow-ups (checked by followUpsProblem, which says what is wrong). */
+    followUps: z.array(followUpStep).max(20).default([]),
   }),
   response: campaignDto,
 });
@@ -128,16 +152,18 @@ export const campaignStats = defineEndpoint({
      * The recipients still to be texted by why they wait (and the skipped by the field they lack),
      * with when each wait ends (null: it ends when the team acts).
      */
-    waiting: z.array(
-      z.object({
-        reason: z.enum(WAIT_REASONS),
-        count: z.number().int(),
-        until: text().nullable(),
-        field: text().nullable(),
-      }),
-    ),
+    waiting: z.array(waitingGroup),
     /** When the next text can go (ISO), or null when nothing goes by itself. */
     nextTextAt: text().nullable(),
+    /**
+     * Per step (0: the first text, then each follow-up): contacts texted in it, replies to it, those
+     * stopped by a reply before it, and why those due for it wait.
+     */
+    steps: z
+      .array(stepFigures.extend({ stoppedBefore: z.number().int(), waiting: z.array(waitingGroup) }))
+      .default([]),
+    /** Warnings for states whose law asks something of the team (Texas registration). */
+    lawWarnings: z.array(text()).default([]),
   }),
 });
 

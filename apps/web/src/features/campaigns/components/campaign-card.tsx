@@ -8,7 +8,7 @@ import {
   IconPlayerPlay,
   IconTrash,
 } from '@tabler/icons-react';
-import type { CampaignDto } from '@prospector/core';
+import { replyRate as stepReplyRate, type CampaignDto } from '@prospector/core';
 import { formatDate } from '../../../lib/format';
 import { campaignState, STATE_BADGE } from '../utils/campaign-state';
 import { formatHours, formatWeekDays, formatZone } from '../utils/schedule-format';
@@ -144,6 +144,19 @@ export function CampaignCard({ campaign, onPlayPause, onDetails, onDelete }: Cam
           value={number.format(campaign.replied)}
           detail={campaign.sent > 0 ? `${replyRate}% of ${words.done.toLowerCase()}` : undefined}
         />
+        {campaign.followUps.length > 0 && (
+          <Stack gap={2} aria-label={`Steps of ${campaign.name}`} role="group">
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+              By step
+            </Text>
+            {campaign.steps.map((s) => (
+              <Text key={s.step} size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {s.step === 0 ? 'First text' : `Follow-up ${s.step}`}: {number.format(s.sent)} sent ·{' '}
+                {number.format(s.replied)} replied ({stepReplyRate(s)})
+              </Text>
+            ))}
+          </Stack>
+        )}
       </Group>
     </Paper>
   );

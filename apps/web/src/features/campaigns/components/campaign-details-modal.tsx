@@ -11,7 +11,8 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { formatPhone, type CampaignDto } from '@prospector/core';
+import { formatPhone, replyRate, type CampaignDto } from '@prospector/core';
+import { waitingSentence } from '../utils/waiting-sentences';
 import { useCampaignStats, type CampaignStats } from '../api/get-campaign-stats';
 import { campaignState, STATE_BADGE } from '../utils/campaign-state';
 import { CampaignWaiting } from './campaign-waiting';
@@ -19,7 +20,10 @@ import { formatHours, formatWeekDays, formatZone } from '../utils/schedule-forma
 
 const number = new Intl.NumberFormat('en-US');
 
-type FigureKey = Exclude<keyof CampaignStats, 'byDevice' | 'waiting' | 'nextTextAt'>;
+type FigureKey = Exclude<
+  keyof CampaignStats,
+  'byDevice' | 'waiting' | 'nextTextAt' | 'steps' | 'lawWarnings'
+>;
 
 const FIGURES: { key: FigureKey; label: string; color?: string }[] = [
   { key: 'recipients', label: 'Recipients' },
@@ -97,6 +101,59 @@ function DeviceTable({ devices }: { devices: CampaignStats['byDevice'] }) {
   );
 }
 
+/** 'First text', 'Follow-up 1 (after 2 days)'. */
+export function stepLabel(step: number, campaign: CampaignDto): string {
+  if (step === 0) return 'First text';
+  const days = campaign.followUps[step - 1]?.afterDays ?? 0;
+  return `Follow-up ${step} (after ${days} ${days === 1 ? 'day' : 'days'})`;
+}
+
+/** Per step: contacts texted, replies and reply rate, those a reply stopped before it, and why the rest wait. */
+function StepTable({ campaign, steps }: { campaign: CampaignDto; steps: CampaignStats['steps'] }) {
+  const now = new Date();
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="xs" aria-label="Figures by step">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Step</Table.Th>
+            <Table.Th ta="right">Sent</Table.Th>
+            <Table.Th ta="right">Replied</Table.Th>
+            <Table.Th ta="right">Reply rate</Table.Th>
+            <Table.Th ta="right">Stopped by a reply</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {steps.map((s) => (
+            <Table.Tr key={s.step}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {stepLabel(s.step, campaign)}
+                </Text>
+                {s.waiting.map((g) => (
+                  <Text key={`${g.reason}|${g.field ?? ''}|${g.law ?? ''}`} size="xs" c="dimmed">
+                    {waitingSentence(g, campaign.timezone, now)}
+                  </Text>
+                ))}
+              </Table.Td>
+              {[
+                number.format(s.sent),
+                number.format(s.replied),
+                replyRate(s),
+                number.format(s.stoppedBefore),
+              ].map((value, i) => (
+                <Table.Td key={i} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {value}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 type CampaignDetailsModalProps = { campaign: CampaignDto | null; onClose: () => void };
 
 /**
@@ -143,8 +200,19 @@ export function CampaignDetailsModal({ campaign, onClose }: CampaignDetailsModal
             </Alert>
           ) : (
             <>
+              {stats.data.lawWarnings.map((w) => (
+                <Alert key={w} color="yellow" variant="light" title="State law">
+                  {w}
+                </Alert>
+              ))}
               <CampaignWaiting campaign={campaign} stats={stats.data} />
               <Figures stats={stats.data} />
+              {campaign.followUps.length > 0 && (
+                <Stack gap="xs">
+                  <Text fw={650}>By step</Text>
+                  <StepTable campaign={campaign} steps={stats.data.steps} />
+                </Stack>
+              )}
               <Stack gap="xs">
                 <Text fw={650}>By device</Text>
                 <DeviceTable devices={stats.data.byDevice} />

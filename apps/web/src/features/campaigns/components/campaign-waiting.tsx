@@ -42,7 +42,7 @@ export function CampaignWaiting({ campaign, stats, now = new Date() }: CampaignW
         {stats.waiting.length > 0 && (
           <List size="sm" spacing={6} pl={4}>
             {stats.waiting.map((g) => (
-              <List.Item key={`${g.reason}|${g.field ?? ''}`}>
+              <List.Item key={`${g.reason}|${g.field ?? ''}|${g.law ?? ''}`}>
                 <Sentence text={waitingSentence(g, zone, now)} />
               </List.Item>
             ))}

@@ -4,6 +4,7 @@ import { useTemplateGroups } from '../api/get-template-groups';
 import type { DraftControls } from '../hooks/use-campaign-draft';
 import { DevicePicker } from './device-picker';
 import { DraftSummary } from './draft-summary';
+import { FollowUpSteps } from './follow-up-steps';
 import { MissingFieldsWarning } from './missing-fields-warning';
 
 type FinalizeStepProps = { controls: DraftControls; timeZone: string | null; contacts: number };
@@ -55,6 +56,11 @@ export function FinalizeStep({ controls, timeZone, contacts }: FinalizeStepProps
             }}
           />
           <MissingFieldsWarning draft={draft} />
+          <FollowUpSteps
+            value={draft.followUps}
+            onChange={(followUps) => update({ followUps })}
+            groups={groupOptions}
+          />
           <DevicePicker value={draft.devices} onChange={(devices) => update({ devices })} />
         </Stack>
       </Grid.Col>

@@ -39,6 +39,8 @@ export function buildCampaign(overrides: Partial<CampaignDto> = {}): CampaignDto
     recipients: 400,
     sent: 120,
     replied: 12,
+    followUps: [],
+    steps: [{ step: 0, sent: 120, replied: 12 }],
     ...overrides,
   };
 }
@@ -54,6 +56,8 @@ export function buildStats(overrides: Partial<CampaignStats> = {}): CampaignStat
     replied: 12,
     optedOut: 3,
     skipped: 6,
+    steps: [{ step: 0, sent: 120, replied: 12, stoppedBefore: 0, waiting: [] }],
+    lawWarnings: [],
     byDevice: [
       {
         deviceId: deviceId(1),

@@ -1,5 +1,6 @@
 import {
   builderProblem,
+  followUpsProblem,
   isEndDateAllowed,
   isLastContactedAllowed,
   messages,
@@ -30,5 +31,6 @@ export function builderCheck(step: BuilderStep, draft: CampaignDraft, ctx: Check
   const zone = zoneOf(ctx.timezone);
   if (draft.hasEnd && draft.endDate && !isEndDateAllowed(middayOf(draft.endDate, zone), ctx.now, zone))
     return messages.campaigns.endBeforeToday;
+  if (step === 2) return followUpsProblem(draft.followUps);
   return null;
 }

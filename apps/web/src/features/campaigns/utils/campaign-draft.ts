@@ -5,6 +5,7 @@ import {
   type BuilderDraft,
   type CallPhoneType,
   type CampaignTypeName,
+  type FollowUpStep,
 } from '@prospector/core';
 import { dayOf, type Day } from './builder-dates';
 
@@ -27,6 +28,8 @@ export type CampaignDraft = {
   name: string;
   groupIds: string[];
   devices: string[];
+  /** Follow-ups: "if no reply after N days, send from these template groups" (at most 5). */
+  followUps: FollowUpStep[];
   /** The Call branch: which phones a call campaign dials. */
   phoneType: CallPhoneType;
 };
@@ -53,6 +56,7 @@ export function initialDraft(
     name: '',
     groupIds: [],
     devices: [],
+    followUps: [],
     phoneType: 'All',
   };
 }

@@ -29,5 +29,6 @@ export function toLaunchBody(draft: CampaignDraft, timeZone: string): LaunchBody
     daysToChangeReceiver: DEFAULT_DAYS_TO_CHANGE_RECEIVER,
     smsFallback: false,
     phoneType: draft.campaignType === 'Call' ? draft.phoneType : null,
+    followUps: draft.campaignType === 'Call' ? [] : draft.followUps,
   };
 }

@@ -1,10 +1,29 @@
-import type { WaitReason } from '@prospector/core';
+import { contactRule, lawLabel, type WaitReason } from '@prospector/core';
 import { formatWhen } from '../../../lib/format-when';
 
 export { formatWhen };
 
 /** One group of the details' waiting recipients, as the stats call gives it. */
-export type WaitingGroup = { reason: WaitReason; count: number; until: string | null; field: string | null };
+export type WaitingGroup = {
+  reason: WaitReason;
+  count: number;
+  until: string | null;
+  field: string | null;
+  /** The law that holds them ('FL', 'FL,TX', 'US', 'TEAM'), for quiet hours and the 24-hour limit. */
+  law?: string | null;
+};
+
+const hour = (h: number) =>
+  h === 0 || h === 24 ? '12 AM' : h === 12 ? '12 PM' : h < 12 ? `${h} AM` : `${h - 12} PM`;
+
+/** "under Florida (Fla. Stat. § 501.616(6)), 8 AM to 8 PM" for a group's law; '' when federal or unknown. */
+function underLaw(law: string | null | undefined): string {
+  if (!law || law === 'US') return '';
+  if (law === 'TEAM') return " under your team's own hours";
+  const codes = law.split(',');
+  const h = contactRule(codes).hoursOn(3);
+  return ` under ${lawLabel(law)}, ${hour(h.start)} to ${hour(h.end)} on weekdays`;
+}
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -31,7 +50,13 @@ export function waitingSentence(g: WaitingGroup, timeZone: string, now: Date): s
     case 'notStarted':
       return `${people(n, 'waits')} for the campaign to start${until ? ` ${until}` : ''}.`;
     case 'quietHours':
-      return `${people(n, 'is')} in quiet hours in their own time zone (9 PM to 8 AM)${until ? `, until ${until} your time` : ''}.`;
+      return g.law && g.law !== 'US'
+        ? `${people(n, 'is')} outside the hours they may be texted${underLaw(g.law)}${until ? `, until ${until} your time` : ''}.`
+        : `${people(n, 'is')} in quiet hours in their own time zone (9 PM to 8 AM)${until ? `, until ${until} your time` : ''}.`;
+    case 'lawDailyCap':
+      return `${people(n, 'was')} texted or called 3 times in the last 24 hours, the most${g.law ? ` ${lawLabel(g.law)}` : ' their state'} allows${until ? `; ${n === 1 ? 'it waits' : 'they wait'} until ${until}` : ''}.`;
+    case 'followUpDue':
+      return `${people(n, 'waits')} for a reply before their next follow-up${until ? `, due ${until}` : ''}.`;
     case 'deviceLimit':
       return `${people(n, 'waits')} because the campaign's devices reached their daily texting limit. It starts again at midnight; you can raise it in Settings > Other.`;
     case 'firstTouchCap':
