@@ -279,8 +279,8 @@ describe('automatic actions per label', () => {
       .from(notifications)
       .where(eq(notifications.userId, member.userId));
     expect(notes.map((n) => [n.body, n.targetId]).sort()).toEqual([
-      ['New text from +19164567890', ann.id],
       ['+19164567890 is interested', ann.id],
+      ['New text from +19164567890', ann.id],
     ]);
 
     const res = await undo(admin, label.messageId);
