@@ -375,7 +375,7 @@ describe('automatic actions per label', () => {
     const settings = get.json().settings;
     expect(settings.later).toEqual({ on: true, months: 3 });
     const member = await insertMember(t, admin.teamId, 'member@acme.test');
-    const put = (user: TestUser, payload: unknown) =>
+    const put = (user: TestUser, payload: Record<string, unknown>) =>
       t.app.inject({ method: 'PUT', url: '/api/replies/actions', headers: user.headers, payload });
     expect((await put(member, settings)).statusCode).toBe(403);
     const otherTeamStatus = (
