@@ -1,4 +1,4 @@
-import { groupWaiting, type campaignStats, type RecipientTally } from '@prospector/core';
+import { groupWaiting, REPLY_LABELS, type campaignStats, type RecipientTally } from '@prospector/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
@@ -60,10 +60,14 @@ export function createCampaignDetailsService(deps: { db: Db; clock: Clock }) {
       const c = await q.findCampaign(db, auth.teamId, campaignId);
       if (!c) return fail('CAMPAIGN_NOT_FOUND');
       const now = clock.now();
-      const [{ recipients, jobs }, devices] = await Promise.all([
+      const [{ recipients, jobs }, devices, labels] = await Promise.all([
         q.campaignFigures(db, c.id, now),
         listTeamDevices(db, auth.teamId),
+        q.replyLabelCounts(db, c.id),
       ]);
+      const repliesByLabel = Object.fromEntries(
+        REPLY_LABELS.map((l) => [l, labels.find((r) => r.label === l)?.n ?? 0]),
+      ) as CampaignStats['repliesByLabel'];
       const by = (pred: (r: (typeof recipients)[number]) => boolean) =>
         recipients.filter(pred).reduce((n, r) => n + r.n, 0);
       const byDevice = c.deviceIds.map((id) => {
@@ -82,6 +86,7 @@ export function createCampaignDetailsService(deps: { db: Db; clock: Clock }) {
         // Replies to this campaign's texts: a contact who wrote first is stopped but not counted.
         replied: by((r) => r.texted && (r.reason === 'replied' || r.reason === 'optOut')),
         optedOut: by((r) => r.texted && r.reason === 'optOut'),
+        repliesByLabel,
         skipped: by((r) => r.state === 'skipped'),
         ...jobFigures(jobs),
         byDevice,

@@ -53,6 +53,17 @@ export function buildStats(overrides: Partial<CampaignStats> = {}): CampaignStat
     failed: 4,
     replied: 12,
     optedOut: 3,
+    repliesByLabel: {
+      opt_out: 3,
+      wrong_number: 2,
+      not_owner: 1,
+      not_interested: 3,
+      interested: 2,
+      question: 1,
+      callback: 0,
+      later: 0,
+      other: 0,
+    },
     skipped: 6,
     byDevice: [
       {
