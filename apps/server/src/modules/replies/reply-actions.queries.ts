@@ -12,9 +12,21 @@ import {
   teams,
   type ReplyActionUndo,
 } from '../../db/schema/index.js';
-import { refreshTaskKeys } from '../records/records.queries.js';
 
 /* The only writer of reply_actions and reply_action_settings (migration 0044). */
+
+/**
+ * Keeps the record's board sort keys (open task count, first open due) in step with its tasks, as the
+ * records module's tasks do (records.queries' refreshTaskKeys: another module's queries are not imported).
+ */
+async function refreshTaskKeys(db: Db, itemId: string, now: Date) {
+  await db.execute(sql`
+    update items set
+      open_task_count = (select count(*) from tasks t where t.item_id = ${itemId} and not t.completed and t.text <> ''),
+      first_open_task_due = (select min(t.due) from tasks t where t.item_id = ${itemId} and not t.completed and t.text <> ''),
+      last_activity_at = ${now.toISOString()}::timestamptz
+    where id = ${itemId}`);
+}
 
 export type ReplyActionRow = typeof replyActions.$inferSelect;
 
