@@ -102,7 +102,7 @@ describe('reply labels', () => {
     // Settings > Reply actions: the interested reply's status, and the model's accuracy for admins.
     await page.goto(`${server.url}/settings/replies`);
     await page.getByRole('heading', { name: 'Reply actions' }).waitFor();
-    const interested = page.getByRole('region', { name: 'Interested' });
+    const interested = page.getByRole('region', { name: 'Interested', exact: true });
     await expect.poll(() => interested.getByLabel('Move the record to').inputValue()).toBe('Hot');
     await page.getByRole('region', { name: "The team's model" }).waitFor();
     await shot(page, 'replies-settings');
