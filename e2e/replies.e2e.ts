@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statuses } from '../apps/server/src/db/schema/index.js';
 import { insertContact, type TestUser } from '../apps/server/src/test/factories.js';
 import { launchBrowser, shot, signedIn, startServer, insertOnboardedAdmin } from './support/harness.js';
 
@@ -18,7 +19,9 @@ afterAll(async () => {
 });
 
 describe('reply labels', () => {
-  it('labels the replies from the simulated phone, and a member changes a label with one click', async () => {
+  it('labels the replies from the simulated phone, acts on them with an Undo, and a member changes a label with one click', async () => {
+    // A team with a Hot status: an interested reply moves the record there by default.
+    await server.database.db.insert(statuses).values({ teamId: admin.teamId, text: 'Hot', position: 5 });
     const ann = await insertContact(server.database.db, admin.teamId, {
       first: 'Ann',
       last: 'Lee',
@@ -43,7 +46,15 @@ describe('reply labels', () => {
     await expect
       .poll(() => chip.getAttribute('aria-label'), { timeout: 10_000 })
       .toBe('Label: Interested. Change it');
+    // The automatic action shows in the thread as a system message, with Undo.
+    await record.getByText('Read as Interested: status set to Hot.').waitFor({ timeout: 15_000 });
     await shot(page, 'replies-thread-labelled');
+    await record.getByRole('button', { name: 'Undo the automatic actions' }).click();
+    await record
+      .getByText('Dana Brooks undid the automatic actions of this reply.')
+      .waitFor({ timeout: 10_000 });
+    await record.getByText('Undone', { exact: true }).waitFor();
+    await shot(page, 'replies-action-undone');
 
     await chip.click();
     await page.getByRole('menuitem', { name: 'Call back' }).waitFor();
@@ -87,6 +98,14 @@ describe('reply labels', () => {
     await shot(page, 'replies-messenger-filter');
     await labels.getByText(/^Interested/).click();
     await page.getByRole('row', { name: /Ann Lee/ }).waitFor({ state: 'detached', timeout: 10_000 });
+
+    // Settings > Reply actions: the interested reply's status, and the model's accuracy for admins.
+    await page.goto(`${server.url}/settings/replies`);
+    await page.getByRole('heading', { name: 'Reply actions' }).waitFor();
+    const interested = page.getByRole('region', { name: 'Interested', exact: true });
+    await expect.poll(() => interested.getByLabel('Move the record to').inputValue()).toBe('Hot');
+    await page.getByRole('region', { name: "The team's model" }).waitFor();
+    await shot(page, 'replies-settings');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -69,6 +69,7 @@ const SERVICES: Record<keyof Services, true> = {
   supportAlerts: true,
   replies: true,
   replyBacklog: true,
+  replyActions: true,
 };
 
 type Meta = { name: string; dependencies: string[] };

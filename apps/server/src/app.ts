@@ -48,6 +48,7 @@ import {
   repliesRoutes,
   type RepliesService,
   type ReplyBacklog,
+  type ReplyActions,
 } from './modules/replies/index.js';
 import { dataFieldsPlugin } from './modules/data-fields/data-fields.plugin.js';
 import { dataFieldsRoutes, type DataFieldsService } from './modules/data-fields/index.js';
@@ -159,6 +160,7 @@ export type Services = {
   supportAlerts: SupportAlerts;
   replies: RepliesService;
   replyBacklog: ReplyBacklog;
+  replyActions: ReplyActions;
 };
 
 /* eslint-disable @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces */

@@ -9,6 +9,7 @@ export * from './rules/lists.js';
 export * from './rules/stacking.js';
 export * from './rules/sms.js';
 export * from './rules/replies.js';
+export * from './rules/reply-actions.js';
 export * from './rules/devices.js';
 export * from './rules/sms-gateway.js';
 export * from './rules/hooks.js';

@@ -459,6 +459,12 @@ export const messages = {
     notFound: 'This text has no label to change.',
     adminOnly: "Only an admin can see the model's accuracy.",
     needsLook: 'Needs a look',
+    actionNotFound: 'This reply has no automatic action to undo.',
+    actionUndone: 'These actions were already undone.',
+    actionsAdminOnly: 'Only an admin can change the reply actions.',
+    unknownStatus: "Pick one of the team's statuses.",
+    undo: 'Undo',
+    undone: 'Undone',
   },
   chats: {
     title: 'Chats',

@@ -6,6 +6,7 @@ import {
   lists,
   messages,
   notifications,
+  replyActions,
   replyLabels,
   teams,
 } from '../db/schema/index.js';
@@ -186,6 +187,16 @@ export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
     needsLook: false,
     source: 'model',
     modelLabel: 'question',
+    createdAt: new Date(),
+  });
+  // The automatic actions it got (issue 31, item 4), so the Undo has something to undo.
+  await t.database.db.insert(replyActions).values({
+    messageId: ids['message']!,
+    teamId: admin.teamId,
+    itemId: contact.id,
+    label: 'question',
+    systemMessageId: null,
+    undo: {},
     createdAt: new Date(),
   });
   const picture = multipartFile('mia.png', TINY_PNG, 'avatar');

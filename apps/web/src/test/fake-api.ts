@@ -137,6 +137,11 @@ export const LOGGED_IN_DEFAULTS: Record<string, FakeRoute> = {
     status: 200,
     body: { counts: Object.fromEntries(core.REPLY_LABELS.map((l) => [l, 0])), needsLook: 0 },
   },
+  'GET /api/replies/actions': { status: 200, body: { settings: core.defaultReplyActions([]) } },
+  'GET /api/replies/accuracy': {
+    status: 200,
+    body: { corrections: 0, measuredOn: 0, teamModel: null, baseModel: null },
+  },
 };
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockRate } from './admin.js';
-import { datesOf, daysBetween, isCalendarDate, periodProblem, shiftDate } from './kpis.js';
+import { datesOf, daysBetween, interestedRate, isCalendarDate, periodProblem, shiftDate } from './kpis.js';
 
 describe('block rate', () => {
   it('is blocked per 100 sent, to 2 decimals', () => {
@@ -42,5 +42,13 @@ describe('the period', () => {
     expect(periodProblem('2026-03-02', '2026-03-01')).toBe('order');
     expect(periodProblem('2025-01-01', '2026-01-02')).toBe('length');
     expect(periodProblem('2025-01-01', '2025-12-31')).toBeNull();
+  });
+});
+
+describe('interested-reply rate', () => {
+  it('is interested answers per 100 delivered texts, to 2 decimals, and 0 when none was delivered', () => {
+    expect(interestedRate(3, 40)).toBe(7.5);
+    expect(interestedRate(1, 3)).toBe(33.33);
+    expect(interestedRate(2, 0)).toBe(0);
   });
 });

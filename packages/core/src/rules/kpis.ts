@@ -43,3 +43,12 @@ export function periodProblem(from: string, to: string): 'order' | 'length' | nu
   if (daysBetween(from, to) > KPIS_MAX_DAYS) return 'length';
   return null;
 }
+
+/**
+ * A template's interested-reply rate (issue 31): answers labelled interested or call back per 100
+ * delivered texts, to 2 decimals; 0 when nothing was delivered.
+ */
+export function interestedRate(interested: number, delivered: number): number {
+  if (delivered <= 0) return 0;
+  return Math.round((interested / delivered) * 10000) / 100;
+}

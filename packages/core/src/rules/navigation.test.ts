@@ -68,6 +68,21 @@ describe('settings menu', () => {
     expect(admin).toContain('billing');
     expect(admin).toContain('affiliate');
   });
+  it('shows Reply actions to admins only', () => {
+    const admin = keys(visibleSettingsEntries({ role: 'admin', permissions: [], isStaff: false }));
+    expect(admin).toEqual([
+      'team',
+      'data-fields',
+      'statuses',
+      'devices',
+      'replies',
+      'billing',
+      'other',
+      'affiliate',
+    ]);
+    const member = visibleSettingsEntries({ role: 'member', permissions: ['statuses'], isStaff: false });
+    expect(keys(member)).not.toContain('replies');
+  });
   it('grants an admin every permission', () => {
     expect(can({ role: 'admin', permissions: [] }, 'kpis')).toBe(true);
     expect(can({ role: 'member', permissions: [] }, 'kpis')).toBe(false);

@@ -36,6 +36,8 @@ const SETTINGS_MENU: (NavEntry & { visible: (v: NavViewer) => boolean })[] = [
   },
   { key: 'statuses', label: 'Statuses', to: '/settings/statuses', visible: (v) => can(v, 'statuses') },
   { key: 'devices', label: 'Devices', to: '/settings/devices', visible: (v) => can(v, 'phones') },
+  // What the team's model does with each reply label (issue 31, item 4).
+  { key: 'replies', label: 'Reply actions', to: '/settings/replies', visible: (v) => v.role === 'admin' },
   { key: 'billing', label: 'Billing', to: '/settings/billing', visible: (v) => v.role === 'admin' },
   { key: 'other', label: 'Other', to: '/settings/other', visible: () => true },
   { key: 'affiliate', label: 'Affiliate', to: '/settings/affiliate', visible: (v) => v.role === 'admin' },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ReplyLabel } from '@prospector/core';
+import { boolean, index, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ReplyActionSettings, ReplyLabel } from '@prospector/core';
 import { items, messages } from './records.js';
 import { users } from './teams.js';
 
@@ -42,3 +42,46 @@ export const replyLabels = pgTable(
       .where(sql`${t.correctedAt} is not null`),
   ],
 );
+
+/** What an applied reply action changed, so Undo can put it back. */
+export type ReplyActionUndo = {
+  /** The identifier marked Wrong #, with its status and primary mark before. */
+  identifier?: { id: string; status: string | null; primary: boolean };
+  /** The record's status before it was moved (null: none), and the one it was moved to. */
+  status?: { before: string | null; after: string };
+  /** The open tasks closed ("no more follow-ups"). */
+  closedTaskIds?: string[];
+  /** The task added (a call-back or a follow-up). */
+  taskId?: string;
+};
+
+/**
+ * The automatic actions one labelled reply got (issue 31, item 4; owned by modules/replies): the system
+ * message that shows them in the thread, and what Undo puts back.
+ */
+export const replyActions = pgTable(
+  'reply_actions',
+  {
+    messageId: uuid('message_id')
+      .primaryKey()
+      .references(() => replyLabels.messageId, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').notNull(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    label: text('label').$type<ReplyLabel>().notNull(),
+    systemMessageId: uuid('system_message_id').references(() => messages.id, { onDelete: 'set null' }),
+    undo: jsonb('undo').$type<ReplyActionUndo>().notNull(),
+    undoneBy: uuid('undone_by').references(() => users.id, { onDelete: 'set null' }),
+    undoneAt: ts('undone_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('reply_actions_item_idx').on(t.itemId)],
+);
+
+/** A team's choices of reply actions (issue 31, item 4); a team without a row has the defaults. */
+export const replyActionSettings = pgTable('reply_action_settings', {
+  teamId: uuid('team_id').primaryKey(),
+  settings: jsonb('settings').$type<Partial<ReplyActionSettings>>().notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});

@@ -1,6 +1,7 @@
 import {
   groupWaiting,
   registrationWarnings,
+  REPLY_LABELS,
   stepFigures,
   type campaignStats,
   type RecipientTally,
@@ -77,12 +78,16 @@ export function createCampaignDetailsService(deps: { db: Db; clock: Clock }) {
       const c = await q.findCampaign(db, auth.teamId, campaignId);
       if (!c) return fail('CAMPAIGN_NOT_FOUND');
       const now = clock.now();
-      const [{ recipients, jobs, states }, devices, tallies] = await Promise.all([
+      const [{ recipients, jobs, states }, devices, tallies, labels] = await Promise.all([
         q.campaignFigures(db, c.id, now),
         listTeamDevices(db, auth.teamId),
         q.stepTallies(db, [c.id]),
+        q.replyLabelCounts(db, c.id),
       ]);
       const { waiting, nextTextAt, stepWaiting } = waitingOf(c, recipients, now);
+      const repliesByLabel = Object.fromEntries(
+        REPLY_LABELS.map((l) => [l, labels.find((r) => r.label === l)?.n ?? 0]),
+      ) as CampaignStats['repliesByLabel'];
       const by = (pred: (r: (typeof recipients)[number]) => boolean) =>
         recipients.filter(pred).reduce((n, r) => n + r.n, 0);
       const byDevice = c.deviceIds.map((id) => {
@@ -101,6 +106,7 @@ export function createCampaignDetailsService(deps: { db: Db; clock: Clock }) {
         // Replies to this campaign's texts: a contact who wrote first is stopped but not counted.
         replied: by((r) => r.texted && (r.reason === 'replied' || r.reason === 'optOut')),
         optedOut: by((r) => r.texted && r.reason === 'optOut'),
+        repliesByLabel,
         skipped: by((r) => r.state === 'skipped'),
         ...jobFigures(jobs),
         byDevice,

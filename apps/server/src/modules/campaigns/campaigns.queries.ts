@@ -1,4 +1,4 @@
-import type { DeferReason, FieldSource, StepTally } from '@prospector/core';
+import type { DeferReason, FieldSource, ReplyLabel, StepTally } from '@prospector/core';
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { campaignRecipients, campaigns, lists } from '../../db/schema/index.js';
@@ -278,5 +278,23 @@ export async function stopRecipients(db: Db, itemId: string, reason: 'replied' |
     sql`update ${campaignRecipients} set state = 'stopped', reason = ${reason}
       where item_id = ${itemId} and state in ('pending', 'waiting', 'done')
       returning campaign_id`,
+  );
+}
+
+/**
+ * The recipients who answered the campaign, by the label of their latest reply since it last texted
+ * them (reply_labels, issue 31).
+ */
+export function replyLabelCounts(db: Db, campaignId: string) {
+  return queryRows<{ label: ReplyLabel; n: number }>(
+    db,
+    sql`select l.label, count(*)::int as n from campaign_recipients r
+      cross join lateral (
+        select label from reply_labels l
+        where l.item_id = r.item_id and l.created_at >= r.last_sent_at
+        order by l.created_at desc limit 1) l
+      where r.campaign_id = ${campaignId} and r.state = 'stopped' and r.reason in ('replied', 'optOut')
+        and r.last_sent_at is not null
+      group by l.label`,
   );
 }

@@ -1,6 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { campaigns, identifiers, items, listItems, lists, teams } from '../../db/schema/index.js';
+import {
+  campaignRecipients,
+  campaigns,
+  identifiers,
+  items,
+  listItems,
+  lists,
+  messages,
+  replyLabels,
+  teams,
+} from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import {
   insertContact,
@@ -101,6 +111,46 @@ describe('launching a campaign', () => {
     const noZone = await call(admin, 'POST', '/api/campaigns/launch', draft(s));
     expect(noZone.json().message).toBe('You need to select set your timezone in Settings > Other');
     expect(await t.database.db.$count(campaigns)).toBe(0);
+  });
+
+  it('counts the recipients who answered by the label of their latest reply since the campaign texted them', async () => {
+    const s = await setup();
+    const people = [];
+    for (const phone of ['212-555-0110', '212-555-0111', '212-555-0112'])
+      people.push(
+        await insertContact(t.database.db, admin.teamId, { status: 'Not contacted', phones: [phone] }),
+      );
+    const id = (await call(admin, 'POST', '/api/campaigns/launch', draft(s))).json()._id as string;
+    const textedAt = new Date('2026-01-05T16:00:00Z');
+    await t.database.db
+      .update(campaignRecipients)
+      .set({ state: 'stopped', reason: 'replied', lastSentAt: textedAt })
+      .where(eq(campaignRecipients.campaignId, id));
+    const answer = async (itemId: string, label: 'interested' | 'not_owner', at: string) => {
+      const [m] = await t.database.db
+        .insert(messages)
+        .values({ teamId: admin.teamId, itemId, body: 'x', direction: 'in', createdAt: new Date(at) })
+        .returning();
+      await t.database.db.insert(replyLabels).values({
+        messageId: m!.id,
+        teamId: admin.teamId,
+        itemId,
+        label,
+        confidence: 0.9,
+        needsLook: false,
+        source: 'model',
+        modelLabel: label,
+        createdAt: new Date(at),
+      });
+    };
+    // Ann said she is not the owner, then that she is interested: her latest reply counts.
+    await answer(people[0]!.id, 'not_owner', '2026-01-05T17:00:00Z');
+    await answer(people[0]!.id, 'interested', '2026-01-05T18:00:00Z');
+    await answer(people[1]!.id, 'not_owner', '2026-01-05T17:00:00Z');
+    // A reply from before the campaign's text is not an answer to it.
+    await answer(people[2]!.id, 'interested', '2026-01-05T15:00:00Z');
+    const stats = (await call(admin, 'GET', `/api/campaigns/stats/${id}`)).json();
+    expect(stats.repliesByLabel).toMatchObject({ interested: 1, not_owner: 1, question: 0, opt_out: 0 });
   });
 
   it("refuses another team's lists, devices and template groups", async () => {

@@ -46,21 +46,28 @@ export function textFigures(db: Db, p: Period) {
 export function answerFigures(db: Db, p: Period) {
   // Driven from the team's campaign texts of the period (its index range), each looking its recipient
   // up by primary key: a join let the planner walk every team's recipients instead.
-  return queryRows<Grouped & { replied: number; opted_out: number }>(
+  // An answer is interested when the contact's latest reply since the text is labelled interested or
+  // call back (a hot temperature, issue 31): the templates that bring leads, not only replies.
+  return queryRows<Grouped & { replied: number; opted_out: number; interested: number }>(
     db,
     sql`with j as materialized (
         select created_at, from_value, template_id,
-          (select r.reason from campaign_recipients r where r.id = j.recipient_id and r.step = j.step) as reason
+          (select r.reason from campaign_recipients r where r.id = j.recipient_id and r.step = j.step) as reason,
+          (select l.label from campaign_recipients r
+             join reply_labels l on l.item_id = r.item_id and l.created_at >= j.created_at
+           where r.id = j.recipient_id and r.step = j.step
+           order by l.created_at desc limit 1) as label
         from sms_jobs j
         where team_id = ${p.teamId} and created_at >= ${p.start} and created_at < ${p.end}
           and recipient_id is not null),
       a as (
-        select ${dayOf('created_at', p.tz)} as day, from_value as line, template_id, reason
+        select ${dayOf('created_at', p.tz)} as day, from_value as line, template_id, reason, label
         from j where reason in ('replied', 'optOut'))
       select grouping(day) as g_day, grouping(line) as g_line, grouping(template_id) as g_template,
         day::text as day, line, template_id::text as template_id,
         count(*)::int as replied,
-        count(*) filter (where reason = 'optOut')::int as opted_out
+        count(*) filter (where reason = 'optOut')::int as opted_out,
+        count(*) filter (where reason = 'replied' and label in ('interested', 'callback'))::int as interested
       from a group by grouping sets ((day), (line), (template_id))`,
   );
 }

@@ -8,6 +8,7 @@ import {
   campaigns,
   devices,
   messages,
+  replyLabels,
   smsJobs,
   teams,
   templates,
@@ -118,7 +119,7 @@ async function seed(db: Db, teamId: string, prefix: string) {
     createdAt: at(createdAt),
     ...extra,
   });
-  await db
+  const [answer] = await db
     .insert(messages)
     .values([
       msg('2026-01-10T16:00:00Z', { sentFrom: d1!.value }),
@@ -126,7 +127,20 @@ async function seed(db: Db, teamId: string, prefix: string) {
       msg('2026-01-10T16:00:01Z', { system: true, phone: null, body: 'now marked DNC' }),
       msg('2026-01-10T17:00:00Z', { direction: 'out', sentFrom: d1!.value }),
       msg('2026-01-10T18:00:00Z', { comment: true, phone: null }),
-    ]);
+    ])
+    .returning();
+  // The answer to template 1's text was read as interest (issue 31): a lead, not only a reply.
+  await db.insert(replyLabels).values({
+    messageId: answer!.id,
+    teamId,
+    itemId: item.id,
+    label: 'interested',
+    confidence: 0.9,
+    needsLook: false,
+    source: 'model',
+    modelLabel: 'interested',
+    createdAt: at('2026-01-10T16:00:00Z'),
+  });
   const call = (startedAt: string, status: 'Done' | 'No answer' | 'Failed') => ({
     teamId,
     direction: 'out' as const,
@@ -221,6 +235,8 @@ describe('team KPIs', () => {
         replied: 2,
         optedOut: 1,
         blocked: 0,
+        interested: 1,
+        interestedRate: 100,
       },
       {
         templateId: ids.t2,
@@ -230,6 +246,8 @@ describe('team KPIs', () => {
         replied: 0,
         optedOut: 0,
         blocked: 1,
+        interested: 0,
+        interestedRate: 0,
       },
     ]);
   });

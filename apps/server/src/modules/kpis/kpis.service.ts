@@ -3,6 +3,7 @@ import {
   can,
   CALL_STATUSES,
   datesOf,
+  interestedRate,
   KPIS_DEFAULT_DAYS,
   periodProblem,
   shiftDate,
@@ -64,6 +65,7 @@ export function createKpisService(deps: { db: Db }) {
       const templates = new Map<string, Figures>();
       const line = (v: string) => lines.get(v) ?? lines.set(v, zero()).get(v)!;
       const template = (id: string) => templates.get(id) ?? templates.set(id, zero()).get(id)!;
+      const interestedOf = new Map<string, number>();
 
       for (const r of texts) {
         const f =
@@ -86,6 +88,7 @@ export function createKpisService(deps: { db: Db }) {
           // Per template, a reply is an answer to one of its texts (inbound texts name no template).
           template(r.template_id).replied += r.replied;
           template(r.template_id).optedOut += r.opted_out;
+          interestedOf.set(r.template_id, (interestedOf.get(r.template_id) ?? 0) + r.interested);
         }
       }
       for (const r of inbound) {
@@ -114,7 +117,16 @@ export function createKpisService(deps: { db: Db }) {
         .map(([value, f]) => ({ value, deviceId: deviceOf.get(value.toLowerCase()) ?? null, ...f }))
         .sort((a, b) => b.sent - a.sent || a.value.localeCompare(b.value));
       const templateList: KpiTemplateDto[] = [...templates]
-        .map(([templateId, f]) => ({ templateId, text: textOf.get(templateId) ?? null, ...f }))
+        .map(([templateId, f]) => {
+          const interested = interestedOf.get(templateId) ?? 0;
+          return {
+            templateId,
+            text: textOf.get(templateId) ?? null,
+            ...f,
+            interested,
+            interestedRate: interestedRate(interested, f.delivered),
+          };
+        })
         .sort((a, b) => b.sent - a.sent || a.templateId.localeCompare(b.templateId));
       return ok({
         from: period.from,

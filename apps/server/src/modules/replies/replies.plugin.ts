@@ -3,6 +3,8 @@ import * as q from './replies.queries.js';
 import { createReplyBacklog } from './replies.backlog.js';
 import { createReplyModels } from './reply-models.js';
 import { createRepliesService } from './replies.service.js';
+import { createReplyActions } from './reply-actions.service.js';
+import { createPhoneZones, type PhoneZones } from '../../providers/phone-zones/index.js';
 
 /**
  * Reply labels (issue 31): the models (trained from the labelled set as the app is built), and the
@@ -11,11 +13,19 @@ import { createRepliesService } from './replies.service.js';
  */
 export const repliesPlugin = servicePlugin(
   'replies',
-  ['realtime', 'records', 'devices'],
-  (app, { records, sms }) => {
+  ['realtime', 'records', 'devices', 'notifications'],
+  (app, { records, sms, notifications }, options: { phoneZones?: PhoneZones } = {}) => {
     const { db } = app.database;
     const models = createReplyModels({ loadCorrections: (teamId) => q.listCorrections(db, teamId) });
+    const replyActions = createReplyActions({
+      db,
+      clock: app.clock,
+      realtime: () => app.realtime,
+      notifications,
+      zonesOf: options.phoneZones ?? createPhoneZones(),
+    });
     const replies = createRepliesService({
+      actions: replyActions,
       db,
       clock: app.clock,
       realtime: () => app.realtime,
@@ -26,6 +36,6 @@ export const repliesPlugin = servicePlugin(
       await replies.labelReceived({ teamId, itemId, messageId: reply.messageId, body: reply.body });
     });
     const replyBacklog = createReplyBacklog({ db, models, log: app.log });
-    return { replies, replyBacklog };
+    return { replies, replyBacklog, replyActions };
   },
 );

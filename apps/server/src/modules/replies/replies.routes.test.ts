@@ -1,6 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { devices, replyLabels } from '../../db/schema/index.js';
+import {
+  devices,
+  items,
+  messages,
+  notifications,
+  replyLabels,
+  statuses,
+  tasks,
+} from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertContact, insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
 
@@ -221,5 +229,167 @@ describe("the team model's accuracy on its corrections", () => {
     const accuracy = res.json();
     // The newest two, classified after learning the eight before them; the base model never learned any.
     expect(accuracy).toEqual({ corrections: 10, measuredOn: 2, teamModel: 1, baseModel: 0 });
+  });
+});
+
+describe('automatic actions per label', () => {
+  const threadOf = (itemId: string) =>
+    t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.itemId, itemId), eq(messages.system, true)))
+      .orderBy(asc(messages.createdAt));
+  const tasksOf = (itemId: string) => t.database.db.select().from(tasks).where(eq(tasks.itemId, itemId));
+  const statusOf = async (itemId: string) => {
+    const [row] = await t.database.db
+      .select({ text: statuses.text })
+      .from(items)
+      .leftJoin(statuses, eq(statuses.id, items.statusId))
+      .where(eq(items.id, itemId));
+    return row?.text ?? null;
+  };
+  const undo = (user: TestUser, messageId: string) =>
+    t.app.inject({ method: 'POST', url: '/api/replies/undo', headers: user.headers, payload: { messageId } });
+  const addStatus = (text: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/addStatus',
+      headers: admin.headers,
+      payload: { text },
+    });
+
+  it('moves an interested reply to Hot and notifies the assignees, says so in the thread, and Undo puts it back', async () => {
+    await addStatus('Hot');
+    const member = await insertMember(t, admin.teamId, 'member@acme.test');
+    const ann = await insertContact(t.database.db, admin.teamId, {
+      first: 'Ann',
+      phones: ['916-456-7890'],
+      status: 'Not contacted',
+      assignedTo: [member.userId],
+    });
+    await reply(admin, '+19164567890', 'How much would you pay for it?');
+    const [label] = (await labels(admin, ann.id)).body.labels;
+    expect(label).toMatchObject({ label: 'interested', action: { undone: false } });
+    expect(await statusOf(ann.id)).toBe('Hot');
+    const [system] = await threadOf(ann.id);
+    expect(system!.body).toBe('Read as Interested: status set to Hot; 1 assigned member notified.');
+    expect(label.action.systemMessageId).toBe(system!.id);
+    const notes = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, member.userId));
+    expect(notes.map((n) => [n.body, n.targetId]).sort()).toEqual([
+      ['+19164567890 is interested', ann.id],
+      ['New text from +19164567890', ann.id],
+    ]);
+
+    const res = await undo(admin, label.messageId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().label.action).toEqual({ systemMessageId: system!.id, undone: true });
+    expect(await statusOf(ann.id)).toBe('Not contacted');
+    expect((await threadOf(ann.id)).map((m) => m.body)).toEqual([
+      system!.body,
+      'Ada Admin undid the automatic actions of this reply.',
+    ]);
+    const again = await undo(admin, label.messageId);
+    expect([again.statusCode, again.json().message]).toEqual([409, 'These actions were already undone.']);
+  });
+
+  it("gives a call-back a task due at the time it names, in the contact's time zone; Undo removes it", async () => {
+    const ann = await insertContact(t.database.db, admin.teamId, { first: 'Ann', phones: ['916-456-7890'] });
+    // The test clock stands at Monday 5 January 2026, 7:00 in Sacramento.
+    await reply(admin, '+19164567890', 'Call me tomorrow at 10');
+    const [task] = await tasksOf(ann.id);
+    expect(task).toMatchObject({ text: 'Call back', completed: false });
+    expect(task!.due!.toISOString()).toBe('2026-01-06T18:00:00.000Z');
+    expect((await threadOf(ann.id))[0]!.body).toBe(
+      'Read as Call back: task "Call back" due Tue, Jan 6, 10:00 AM PST, the time the reply named.',
+    );
+    const [label] = (await labels(admin, ann.id)).body.labels;
+    expect((await undo(admin, label.messageId)).statusCode).toBe(200);
+    expect(await tasksOf(ann.id)).toEqual([]);
+  });
+
+  it('gives a "later" reply that names no date a follow-up in 3 months', async () => {
+    const ann = await insertContact(t.database.db, admin.teamId, { first: 'Ann', phones: ['916-456-7890'] });
+    await reply(admin, '+19164567890', 'Not right now, maybe later this year. Ask me again in a few months');
+    const [label] = (await labels(admin, ann.id)).body.labels;
+    expect(label.label).toBe('later');
+    const [task] = await tasksOf(ann.id);
+    expect(task).toMatchObject({ text: 'Follow up' });
+    expect(task!.due!.toISOString().slice(0, 10)).toBe('2026-04-05');
+  });
+
+  it('moves a not-owner reply to the chosen status and closes its follow-ups; Undo reopens them', async () => {
+    await addStatus('Dead');
+    const ann = await insertContact(t.database.db, admin.teamId, {
+      first: 'Ann',
+      phones: ['916-456-7890'],
+      status: 'Not contacted',
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/tasks/add',
+      headers: admin.headers,
+      payload: { dataId: ann.id, dataType: 'contact', task: { text: 'Text again Friday' } },
+    });
+    await reply(admin, '+19164567890', 'I sold that house 3 years ago');
+    const [label] = (await labels(admin, ann.id)).body.labels;
+    expect(label.label).toBe('not_owner');
+    expect(await statusOf(ann.id)).toBe('Dead');
+    expect((await tasksOf(ann.id)).map((x) => x.completed)).toEqual([true]);
+    expect((await threadOf(ann.id))[0]!.body).toBe(
+      'Read as Not owner: status set to Dead; no more follow-ups (1 open task closed).',
+    );
+    await undo(admin, label.messageId);
+    expect(await statusOf(ann.id)).toBe('Not contacted');
+    expect((await tasksOf(ann.id)).map((x) => x.completed)).toEqual([false]);
+  });
+
+  it('does nothing automatic for a reply that needs a look, or a label whose action the team turned off', async () => {
+    const ann = await insertContact(t.database.db, admin.teamId, { first: 'Ann', phones: ['916-456-7890'] });
+    await reply(admin, '+19164567890', 'zxqv');
+    const settings = (
+      await t.app.inject({ method: 'GET', url: '/api/replies/actions', headers: admin.headers })
+    ).json().settings;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/replies/actions',
+      headers: admin.headers,
+      payload: { ...settings, callback: { on: false } },
+    });
+    expect(saved.json().settings.callback).toEqual({ on: false });
+    await reply(admin, '+19164567890', 'Call me tomorrow at 10');
+    expect((await labels(admin, ann.id)).body.labels.map((l: { action: unknown }) => l.action)).toEqual([
+      null,
+      null,
+    ]);
+    expect(await threadOf(ann.id)).toEqual([]);
+    expect(await tasksOf(ann.id)).toEqual([]);
+    const [first] = (await labels(admin, ann.id)).body.labels;
+    expect((await undo(admin, first.messageId)).statusCode).toBe(404);
+  });
+
+  it('lets only an admin change the actions, and only to one of the team’s statuses', async () => {
+    const get = await t.app.inject({ method: 'GET', url: '/api/replies/actions', headers: admin.headers });
+    const settings = get.json().settings;
+    expect(settings.later).toEqual({ on: true, months: 3 });
+    const member = await insertMember(t, admin.teamId, 'member@acme.test');
+    const put = (user: TestUser, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: '/api/replies/actions', headers: user.headers, payload });
+    expect((await put(member, settings)).statusCode).toBe(403);
+    const otherTeamStatus = (
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings/addStatus',
+        headers: other.headers,
+        payload: { text: 'Hot' },
+      })
+    ).json()._id;
+    const foreign = await put(admin, {
+      ...settings,
+      interested: { on: true, statusId: otherTeamStatus, notify: true },
+    });
+    expect([foreign.statusCode, foreign.json().message]).toEqual([400, "Pick one of the team's statuses."]);
   });
 });

@@ -1,6 +1,9 @@
 import {
   correctReplyLabel,
+  getReplyActionSettings,
   getReplyBacklog,
+  saveReplyActionSettings,
+  undoReplyActions,
   getReplyCounts,
   getReplyModelAccuracy,
   getReplyTemperatures,
@@ -24,5 +27,14 @@ export async function repliesRoutes(app: FastifyInstance) {
     temperatures: await replies.temperatures(auth, body.itemIds),
   }));
   route(app, getReplyBacklog, async ({ auth }) => app.services.replyBacklog.progress(auth.teamId));
+  route(app, getReplyActionSettings, async ({ auth }) => ({
+    settings: await app.services.replyActions.settings(auth.teamId),
+  }));
+  route(app, saveReplyActionSettings, async ({ auth, body }) => ({
+    settings: unwrap(await app.services.replyActions.saveSettings(auth, body)),
+  }));
+  route(app, undoReplyActions, async ({ auth, body }) => ({
+    label: unwrap(await replies.undo(auth, body.messageId)),
+  }));
   route(app, getReplyModelAccuracy, async ({ auth }) => unwrap(await replies.accuracy(auth)));
 }

@@ -15,10 +15,15 @@ import { seesAllData } from '../records/index.js';
 import type { RepliesErrorCode } from './replies.errors.js';
 import * as q from './replies.queries.js';
 import type { ReplyModels } from './reply-models.js';
+import type { ReplyActions } from './reply-actions.service.js';
+import { actionsForItem, findAction, type ReplyActionRow } from './reply-actions.queries.js';
 
 type R<T> = Promise<Result<T, RepliesErrorCode | RecordsErrorCode>>;
 
-export function toReplyLabelDto(row: q.ReplyLabelRow): ReplyLabelDto {
+export function toReplyLabelDto(
+  row: q.ReplyLabelRow,
+  action: Pick<ReplyActionRow, 'systemMessageId' | 'undoneAt'> | null = null,
+): ReplyLabelDto {
   return {
     messageId: row.messageId,
     itemId: row.itemId,
@@ -26,6 +31,7 @@ export function toReplyLabelDto(row: q.ReplyLabelRow): ReplyLabelDto {
     confidence: row.confidence,
     needsLook: row.needsLook,
     source: row.source,
+    action: action ? { systemMessageId: action.systemMessageId, undone: action.undoneAt !== null } : null,
   };
 }
 
@@ -42,13 +48,14 @@ export function createRepliesService(deps: {
   realtime: () => Realtime;
   models: ReplyModels;
   records: Pick<RecordsService, 'checkAccess'>;
+  actions: ReplyActions;
 }) {
   const { db, clock, models } = deps;
 
-  async function announce(row: q.ReplyLabelRow) {
+  async function announce(row: q.ReplyLabelRow, action: ReplyActionRow | null = null) {
     await deps.realtime().toRecord(row.teamId, row.itemId, 'replyLabelled', {
       itemId: row.itemId,
-      label: toReplyLabelDto(row),
+      label: toReplyLabelDto(row, action),
     });
   }
 
@@ -68,14 +75,17 @@ export function createRepliesService(deps: {
         createdAt: clock.now(),
       });
       if (!row) return null;
-      await announce(row);
-      return toReplyLabelDto(row);
+      // What the team has this label do (none when the model was unsure: the reply needs a look).
+      const action = await deps.actions.apply(row, reply.body);
+      await announce(row, action);
+      return toReplyLabelDto(row, action);
     },
 
     async list(auth: AuthContext, itemId: string): R<ReplyLabelDto[]> {
       const access = await deps.records.checkAccess(auth, itemId);
       if (!access.ok) return access;
-      return ok((await q.listForItem(db, itemId)).map(toReplyLabelDto));
+      const actions = new Map((await actionsForItem(db, itemId)).map((a) => [a.messageId, a]));
+      return ok((await q.listForItem(db, itemId)).map((l) => toReplyLabelDto(l, actions.get(l.messageId))));
     },
 
     /** A member's one-click correction; the team's model learns it off the request path. */
@@ -86,8 +96,23 @@ export function createRepliesService(deps: {
       if (!access.ok) return access;
       const row = await q.setMemberLabel(db, messageId, label, auth.userId, clock.now());
       void models.learn(auth.teamId, { text: found.body, label });
-      await announce(row);
-      return ok(toReplyLabelDto(row));
+      const action = await findAction(db, auth.teamId, messageId);
+      await announce(row, action);
+      return ok(toReplyLabelDto(row, action));
+    },
+
+    /** The Undo of a reply's automatic actions (its system message in the thread). */
+    async undo(auth: AuthContext, messageId: string): R<ReplyLabelDto> {
+      const found = await findAction(db, auth.teamId, messageId);
+      if (!found) return fail('REPLY_ACTION_NOT_FOUND');
+      const access = await deps.records.checkAccess(auth, found.itemId);
+      if (!access.ok) return access;
+      if (found.undoneAt) return fail('REPLY_ACTION_UNDONE');
+      const undone = await deps.actions.undo(auth, messageId, found.itemId);
+      if (!undone.ok) return undone;
+      const label = await q.findWithBody(db, auth.teamId, messageId);
+      await announce(label!.label, undone.value);
+      return ok(toReplyLabelDto(label!.label, undone.value));
     },
 
     async counts(auth: AuthContext) {

@@ -13,8 +13,8 @@ import { messengerKeys } from '../../features/messenger';
 import { useMembers } from '../../features/members';
 import { notificationsKeys } from '../../features/notifications';
 import { usePublicConfig } from '../../features/public-config';
-import { RecordModal, type SmsSender, type SmsToolsSlot } from '../../features/records';
-import { ReplyLabelChip, useLiveReplyLabels } from '../../features/replies';
+import { RecordModal, recordKeys, type SmsSender, type SmsToolsSlot } from '../../features/records';
+import { ReplyActionUndo, ReplyLabelChip, useLiveReplyLabels } from '../../features/replies';
 import { QuickReplyPicker } from '../../features/templates';
 import { useRecordParam } from './use-record-param';
 
@@ -30,11 +30,25 @@ const SmsTools: SmsToolsSlot = ({ insert, disabled }) => (
   <QuickReplyPicker onPick={insert} disabled={disabled} />
 );
 
-/** A received text shows its label (issue 31), which a click changes. */
-const labelOf = (message: MessageDto) =>
-  message.direction === 'in' && !message.system && !message.comment ? (
-    <ReplyLabelChip itemId={message.itemId} messageId={message._id} />
-  ) : null;
+/**
+ * A received text shows its label (issue 31), which a click changes; the system message that tells a
+ * reply's automatic actions shows their Undo, after which the record's status, tasks and card reload.
+ */
+function messageExtraOf(onUndone: (itemId: string) => void) {
+  return function MessageExtra(message: MessageDto) {
+    if (message.system)
+      return (
+        <ReplyActionUndo
+          itemId={message.itemId}
+          messageId={message._id}
+          onUndone={() => onUndone(message.itemId)}
+        />
+      );
+    return message.direction === 'in' && !message.comment ? (
+      <ReplyLabelChip itemId={message.itemId} messageId={message._id} />
+    ) : null;
+  };
+}
 
 /** The record modal over every logged-in screen, fed with the team's members, statuses and devices. */
 export function RecordModalView({ user }: { user: CurrentUser }) {
@@ -53,6 +67,12 @@ export function RecordModalView({ user }: { user: CurrentUser }) {
     propertyInfoLookup: config?.propertyInfoLookup ?? false,
   };
   const devices = useDevices(open).data ?? [];
+  const onUndone = (itemId: string) => {
+    void queryClient.invalidateQueries({ queryKey: recordKeys.detail(itemId) });
+    void queryClient.invalidateQueries({ queryKey: recordKeys.tasks(itemId) });
+    void queryClient.invalidateQueries({ queryKey: boardKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: messengerKeys.inboxes() });
+  };
   return (
     <RecordModal
       itemId={recordId}
@@ -78,7 +98,7 @@ export function RecordModalView({ user }: { user: CurrentUser }) {
       smsTools={SmsTools}
       canText={can(user, 'sms')}
       smsNotice={user.team.suspension ? messages.admin.suspendedComposerNote : null}
-      messageExtra={labelOf}
+      messageExtra={messageExtraOf(onUndone)}
     />
   );
 }

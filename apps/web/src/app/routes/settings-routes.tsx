@@ -27,6 +27,7 @@ const BecomeAffiliatePage = lazyNamed(
 );
 const OtherSettingsPage = lazyNamed(() => import('./other-settings-page'), 'OtherSettingsPage');
 const StatusesSettingsPage = lazyNamed(() => import('./statuses-settings-page'), 'StatusesSettingsPage');
+const RepliesSettingsPage = lazyNamed(() => import('./replies-settings-page'), 'RepliesSettingsPage');
 const DataFieldsSettingsPage = lazyNamed(
   () => import('./data-fields-settings-page'),
   'DataFieldsSettingsPage',
@@ -38,6 +39,7 @@ const MENU_PAGES: { path: string; title: string }[] = [
   { path: 'data-fields', title: 'Data Fields' },
   { path: 'statuses', title: 'Statuses' },
   { path: 'devices', title: 'Devices' },
+  { path: 'replies', title: 'Reply actions' },
   { path: 'billing', title: 'Billing' },
   { path: 'other', title: 'Other' },
   { path: 'affiliate', title: 'Affiliate' },
@@ -54,6 +56,7 @@ function pageOf(user: CurrentUser, path: string, title: string): ReactElement {
   if (path === 'devices') return <DevicesScreen timeZone={user.team.timezone} />;
   if (path === 'other') return <OtherSettingsPage user={user} />;
   if (path === 'statuses') return <StatusesSettingsPage />;
+  if (path === 'replies') return <RepliesSettingsPage user={user} />;
   if (path === 'data-fields') return <DataFieldsSettingsPage />;
   if (path === 'billing') return <BillingScreen timeZone={user.team.timezone} />;
   if (path === 'affiliate') return <AffiliateSettingsPage timeZone={user.team.timezone} />;

@@ -2,3 +2,5 @@ export { ReplyLabelChip, LABEL_COLORS } from './components/reply-label-chip';
 export { repliesKeys } from './api/replies-keys';
 export { TemperatureBadge } from './components/temperature-badge';
 export { useLiveReplyLabels } from './hooks/use-live-reply-labels';
+export { ReplyActionUndo } from './components/reply-action-undo';
+export { ReplyActionsScreen } from './components/reply-actions-screen';

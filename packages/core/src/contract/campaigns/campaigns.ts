@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { CAMPAIGN_TYPES, FOLLOW_UP_MAX_DAYS, FOLLOW_UP_MIN_DAYS } from '../../rules/campaigns.js';
 import { WAIT_REASONS } from '../../rules/campaigns-waiting.js';
+import { REPLY_LABELS } from '../../rules/replies.js';
 import { text } from '../text.js';
 
 const id = z.uuid();
@@ -145,6 +146,11 @@ export const campaignStats = defineEndpoint({
     pending: z.number().int(),
     replied: z.number().int(),
     optedOut: z.number().int(),
+    /**
+     * The recipients who answered, by the label of their latest reply since the campaign texted them
+     * (issue 31); a label nobody got is 0.
+     */
+    repliesByLabel: z.record(z.enum(REPLY_LABELS), z.number().int()),
     /** Skipped: a template field the record lacks, or no usable phone. */
     skipped: z.number().int(),
     byDevice: z.array(figures.extend({ deviceId: text(), name: text(), paused: z.boolean() })),

@@ -39,6 +39,10 @@ export const kpiTemplateDto = z.object({
   /** The template's text, or null when it was deleted since. */
   text: text().nullable(),
   ...textFigures,
+  /** Answers whose reply was labelled interested or call back (issue 31): the leads it brought. */
+  interested: z.number().int(),
+  /** `interested` per delivered text (core's `interestedRate`). */
+  interestedRate: z.number(),
 });
 export type KpiTemplateDto = z.infer<typeof kpiTemplateDto>;
 

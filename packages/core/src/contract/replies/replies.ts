@@ -14,6 +14,11 @@ export const replyLabelDto = z.object({
   confidence: z.number(),
   needsLook: z.boolean(),
   source: z.enum(['rule', 'model', 'member']),
+  /**
+   * The automatic actions the reply got (issue 31, item 4): the system message that shows them in the
+   * thread (which carries Undo), and whether a member undid them; null when it got none.
+   */
+  action: z.object({ systemMessageId: text().nullable(), undone: z.boolean() }).nullable(),
 });
 export type ReplyLabelDto = z.infer<typeof replyLabelDto>;
 
@@ -85,4 +90,46 @@ export const getReplyTemperatures = defineEndpoint({
   response: z.object({
     temperatures: z.record(text(), z.enum(['hot', 'warm', 'cold', 'dead'])),
   }),
+});
+
+const onOff = z.boolean();
+const statusChoice = id.nullable();
+
+/** A team's reply actions per label (core's `ReplyActionSettings`). */
+export const replyActionSettings = z.object({
+  wrong_number: z.object({ on: onOff }),
+  not_owner: z.object({ on: onOff, statusId: statusChoice, stopFollowUps: z.boolean() }),
+  not_interested: z.object({ on: onOff, statusId: statusChoice, stopFollowUps: z.boolean() }),
+  interested: z.object({ on: onOff, statusId: statusChoice, notify: z.boolean() }),
+  callback: z.object({ on: onOff }),
+  later: z.object({ on: onOff, months: z.number().int().min(1).max(24) }),
+});
+
+/** The team's reply actions (its choices over the defaults); any member may read them. */
+export const getReplyActionSettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/replies/actions',
+  auth: true,
+  response: z.object({ settings: replyActionSettings }),
+});
+
+/** An admin changes what Prospector does with each label; a status must be one of the team's. */
+export const saveReplyActionSettings = defineEndpoint({
+  method: 'PUT',
+  path: '/api/replies/actions',
+  auth: true,
+  body: replyActionSettings,
+  response: z.object({ settings: replyActionSettings }),
+});
+
+/**
+ * Undo of the automatic actions a reply got (the system message's Undo): the number's status, the
+ * record's status, the tasks closed or added are put back; a notification already sent stays.
+ */
+export const undoReplyActions = defineEndpoint({
+  method: 'POST',
+  path: '/api/replies/undo',
+  auth: true,
+  body: z.object({ messageId: id }),
+  response: z.object({ label: replyLabelDto }),
 });

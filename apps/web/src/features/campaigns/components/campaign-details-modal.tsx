@@ -11,7 +11,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { formatPhone, replyRate, type CampaignDto } from '@prospector/core';
+import { formatPhone, replyRate, REPLY_LABEL_NAMES, REPLY_LABELS, type CampaignDto } from '@prospector/core';
 import { waitingSentence } from '../utils/waiting-sentences';
 import { useCampaignStats, type CampaignStats } from '../api/get-campaign-stats';
 import { campaignState, STATE_BADGE } from '../utils/campaign-state';
@@ -22,7 +22,7 @@ const number = new Intl.NumberFormat('en-US');
 
 type FigureKey = Exclude<
   keyof CampaignStats,
-  'byDevice' | 'waiting' | 'nextTextAt' | 'steps' | 'lawWarnings'
+  'byDevice' | 'waiting' | 'nextTextAt' | 'steps' | 'lawWarnings' | 'repliesByLabel'
 >;
 
 const FIGURES: { key: FigureKey; label: string; color?: string }[] = [
@@ -51,6 +51,35 @@ function Figures({ stats }: { stats: CampaignStats }) {
         </Paper>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** The recipients who answered, by what their latest reply says (issue 31); labels nobody got are left out. */
+function RepliesByLabel({ counts }: { counts: CampaignStats['repliesByLabel'] }) {
+  const shown = REPLY_LABELS.filter((l) => counts[l] > 0);
+  if (shown.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No labelled replies yet.
+      </Text>
+    );
+  return (
+    <Group gap="xs" role="list" aria-label="Replies by label">
+      {shown.map((l) => (
+        <Badge
+          key={l}
+          role="listitem"
+          aria-label={`${REPLY_LABEL_NAMES[l]}: ${counts[l]}`}
+          size="lg"
+          radius="sm"
+          variant="light"
+          color={l === 'interested' || l === 'callback' ? 'green' : l === 'opt_out' ? 'red' : 'gray'}
+          tt="none"
+        >
+          {REPLY_LABEL_NAMES[l]} · {number.format(counts[l])}
+        </Badge>
+      ))}
+    </Group>
   );
 }
 
@@ -213,6 +242,10 @@ export function CampaignDetailsModal({ campaign, onClose }: CampaignDetailsModal
                   <StepTable campaign={campaign} steps={stats.data.steps} />
                 </Stack>
               )}
+              <Stack gap="xs">
+                <Text fw={650}>Replies by label</Text>
+                <RepliesByLabel counts={stats.data.repliesByLabel} />
+              </Stack>
               <Stack gap="xs">
                 <Text fw={650}>By device</Text>
                 <DeviceTable devices={stats.data.byDevice} />

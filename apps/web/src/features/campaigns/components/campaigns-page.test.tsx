@@ -273,6 +273,16 @@ describe('campaigns page', () => {
       .getAllByRole('row')
       .slice(1);
     expect(rows.map((r) => r.textContent)).toEqual(['(916) 555-0100680751', '(916) 555-0111Paused440353']);
+    // The answers by label, those nobody got left out.
+    const byLabel = within(dialog.getByRole('list', { name: 'Replies by label' }));
+    expect(byLabel.getAllByRole('listitem').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Opt-out: 3',
+      'Wrong number: 2',
+      'Not owner: 1',
+      'Not interested: 3',
+      'Interested: 2',
+      'Question: 1',
+    ]);
 
     stats = buildStats({ sent: 121, pending: 269, replied: 13 });
     act(() => latestSocket().serverEmit('campaignChanged', { campaignId: campaignId(1) }));

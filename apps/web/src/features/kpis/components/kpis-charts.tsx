@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { CALL_STATUSES, type TeamKpis } from '@prospector/core';
 
 const TEXT_SERIES = [
@@ -105,9 +105,44 @@ export function KpisCharts({ kpis }: { kpis: TeamKpis }) {
           orientation="vertical"
           withLegend
           yAxisProps={{ width: 260, interval: 0 }}
-          series={TEXT_SERIES}
+          series={[...TEXT_SERIES, { name: 'interested', label: 'Interested', color: 'green.7' }]}
         />
       </ChartCard>
+      <ChartCard title="Interested replies per template" empty={templates.length === 0}>
+        <InterestedTable templates={kpis.templates} />
+      </ChartCard>
     </Stack>
+  );
+}
+
+/**
+ * Which templates bring leads, not only replies (issue 31): answers whose reply was labelled interested
+ * or call back, and their rate per 100 delivered texts; the best first.
+ */
+function InterestedTable({ templates }: { templates: TeamKpis['templates'] }) {
+  const rows = [...templates].sort((a, b) => b.interestedRate - a.interestedRate || b.sent - a.sent);
+  return (
+    <Table aria-label="Interested replies per template" striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Template</Table.Th>
+          <Table.Th ta="right">Delivered</Table.Th>
+          <Table.Th ta="right">Replied</Table.Th>
+          <Table.Th ta="right">Interested</Table.Th>
+          <Table.Th ta="right">Interested rate</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((t) => (
+          <Table.Tr key={t.templateId}>
+            <Table.Td>{cut(t.text ?? 'Deleted template')}</Table.Td>
+            <Table.Td ta="right">{t.delivered.toLocaleString('en-US')}</Table.Td>
+            <Table.Td ta="right">{t.replied.toLocaleString('en-US')}</Table.Td>
+            <Table.Td ta="right">{t.interested.toLocaleString('en-US')}</Table.Td>
+            <Table.Td ta="right">{t.interestedRate.toFixed(2)}%</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -63,6 +63,8 @@ const KPIS: TeamKpis = {
       replied: 6,
       optedOut: 2,
       blocked: 34,
+      interested: 3,
+      interestedRate: 0.25,
     },
   ],
 };
@@ -95,6 +97,17 @@ describe('the KPIs page', () => {
     for (const name of ['Call outcomes per day', 'Texts per device', 'Texts per template'])
       expect(screen.getByRole('figure', { name })).toBeInTheDocument();
     expect(screen.getByText(/Days are counted in America\/New_York/)).toBeInTheDocument();
+  });
+
+  it("shows each template's interested replies and their rate per delivered text", async () => {
+    setUp();
+    const table = within(await screen.findByRole('table', { name: 'Interested replies per template' }));
+    const row = table.getByRole('row', { name: /Hi, still own the house\?/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Hi, still own the house?', '1,200', '6', '3', '0.25%']);
   });
 
   it("asks for the last 30 days of the team's time zone, then the period picked", async () => {

@@ -47,8 +47,11 @@ function Attachments({ message }: { message: MessageDto }) {
   );
 }
 
-/** A system line; a scheduled one can be cancelled while its due time is in the future. */
-function SystemMessage({ message, timeZone, onCancelScheduled, cancelling }: MessageItemProps) {
+/**
+ * A system line; a scheduled one can be cancelled while its due time is in the future. `extra` goes
+ * under it (a reply's automatic actions show their Undo there).
+ */
+function SystemMessage({ message, timeZone, onCancelScheduled, cancelling, extra }: MessageItemProps) {
   const now = useNow();
   const pending = message.due !== null && new Date(message.due).getTime() > now;
   return (
@@ -73,6 +76,7 @@ function SystemMessage({ message, timeZone, onCancelScheduled, cancelling }: Mes
           </Button>
         </Group>
       )}
+      {extra}
     </Stack>
   );
 }

@@ -8,4 +8,8 @@ export const repliesKeys = {
   temperature: (itemId: string) => [...repliesKeys.temperatures(), itemId] as const,
   /** The Messenger's counts per label. */
   counts: () => [...repliesKeys.all, 'counts'] as const,
+  /** The team's reply actions per label. */
+  actionSettings: () => [...repliesKeys.all, 'action-settings'] as const,
+  /** The team model's accuracy on its corrections (admins). */
+  accuracy: () => [...repliesKeys.all, 'accuracy'] as const,
 };
