@@ -208,6 +208,10 @@ describe('permissions', () => {
       'quick_replies',
       // Reply labels (issue 31): written by the inbound path, and corrected by any member who may open the record.
       'reply_labels',
+      // Reply actions (issue 31): the settings are the admin's alone; the actions are written by the
+      // inbound path and undone by any member who may open the record.
+      'reply_action_settings',
+      'reply_actions',
       'sessions',
       'sms_jobs',
       'tasks',
