@@ -90,7 +90,11 @@ export const PAGES: Page[] = [
     ['../../node_modules/@twilio/voice-sdk/esm/twilio.js'],
   ),
   loggedIn('campaigns', ['src/features/campaigns/components/campaigns-page.tsx']),
-  loggedIn('campaign builder', ['src/features/campaigns/components/campaign-builder.tsx']),
+  loggedIn(
+    'campaign builder',
+    ['src/features/campaigns/components/campaign-builder.tsx'],
+    ['src/features/campaigns/components/follow-up-steps.tsx'],
+  ),
   loggedIn('lists', ['src/features/lists/components/lists-page.tsx']),
   loggedIn(
     'list detail',
@@ -115,6 +119,7 @@ export const PAGES: Page[] = [
     ['src/features/billing/components/stripe-card-form.tsx'],
   ),
   loggedIn('settings > other', ['src/app/routes/other-settings-page.tsx']),
+  loggedIn('settings > reply actions', ['src/app/routes/replies-settings-page.tsx']),
   loggedIn('settings > affiliate', ['src/app/routes/affiliate-settings-page.tsx']),
   loggedIn('kpis', ['src/features/kpis/index.ts'], ['src/features/kpis/components/kpis-charts.tsx']),
   loggedIn('admin > suspension', ['src/features/admin-phones/index.ts']),

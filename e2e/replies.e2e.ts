@@ -28,6 +28,12 @@ describe('reply labels', () => {
       phones: ['916-456-7001'],
       status: 'Not contacted',
     });
+    const bo = await insertContact(server.database.db, admin.teamId, {
+      first: 'Bo',
+      last: 'Park',
+      phones: ['916-456-7006'],
+      status: 'Not contacted',
+    });
     const { context, page, problems } = await signedIn(browser, admin);
     await page.goto(`${server.url}/settings/devices`);
     await page.getByRole('button', { name: 'Add a simulated phone' }).click();
@@ -70,21 +76,22 @@ describe('reply labels', () => {
       .toBe('Label: Call back. Change it');
     await shot(page, 'replies-corrected');
 
-    // A reply that asks to stop is an opt-out, by the rule.
-    await page
-      .getByRole('dialog', { name: /Ann Lee/ })
-      .getByRole('tab', { name: 'SMS' })
-      .click();
-    const box2 = page.getByRole('dialog', { name: /Ann Lee/ }).getByRole('textbox', { name: 'SMS' });
-    await box2.fill('Reply stop to opt out');
+    // A reply that asks to stop is an opt-out, by the rule: the simulated phone's contacts whose
+    // number ends in 6 or 7 answer STOP.
+    await page.goto(`${server.url}/?record=${bo.id}`);
+    const boRecord = page.getByRole('dialog', { name: /Bo Park/ });
+    await boRecord.getByRole('tab', { name: 'SMS' }).click();
+    await boRecord.getByLabel('To', { exact: true }).selectOption('+19164567006');
+    const box2 = boRecord.getByRole('textbox', { name: 'SMS' });
+    await box2.fill('Hi Bo, would you consider a cash offer for 18 Oak Ave?');
     await box2.press('Enter');
-    await page.getByRole('button', { name: 'Label: Opt-out. Change it' }).waitFor({ timeout: 15_000 });
+    await boRecord.getByRole('button', { name: 'Label: Opt-out. Change it' }).waitFor({ timeout: 15_000 });
     await shot(page, 'replies-opt-out');
 
     // The board's card shows the contact's temperature from the latest labelled reply.
     await page.getByRole('button', { name: 'Close record' }).click();
     await page.goto(`${server.url}/`);
-    const card = page.locator(`[data-card-id="${ann.id}"]`);
+    const card = page.locator(`[data-card-id="${bo.id}"]`);
     await card.getByLabel('Temperature: Dead').waitFor({ timeout: 10_000 });
     await shot(page, 'replies-board-temperature');
 
@@ -94,10 +101,11 @@ describe('reply labels', () => {
     await page.getByRole('tab', { name: /^All/ }).click();
     const labels = page.getByRole('group', { name: 'Reply labels' });
     await labels.getByText('Opt-out').click();
-    await page.getByRole('row', { name: /Ann Lee/ }).waitFor({ timeout: 10_000 });
+    await page.getByRole('row', { name: /Bo Park/ }).waitFor({ timeout: 10_000 });
+    await expect(page.getByRole('row', { name: /Ann Lee/ }).count()).resolves.toBe(0);
     await shot(page, 'replies-messenger-filter');
     await labels.getByText(/^Interested/).click();
-    await page.getByRole('row', { name: /Ann Lee/ }).waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByRole('row', { name: /Bo Park/ }).waitFor({ state: 'detached', timeout: 10_000 });
 
     // Settings > Reply actions: the interested reply's status, and the model's accuracy for admins.
     await page.goto(`${server.url}/settings/replies`);

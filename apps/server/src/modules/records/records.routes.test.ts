@@ -494,10 +494,10 @@ describe('search', () => {
 });
 
 describe('statuses', () => {
-  it("refuses DNC-like names with the spec's message", async () => {
+  it("refuses DNC-like names with the spec's message, the product named", async () => {
     const res = await call(admin, 'PUT', '/api/settings/addStatus', { text: 'Do not call' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('the product already has DNC and Wrong # statuses built in.');
+    expect(res.json().message).toBe('Prospector already has DNC and Wrong # statuses built in.');
   });
   it('adds a status as a new board column', async () => {
     const res = await call(admin, 'PUT', '/api/settings/addStatus', { text: 'Hot' });

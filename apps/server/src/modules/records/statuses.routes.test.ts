@@ -62,7 +62,7 @@ describe('PUT /api/settings/addStatus', () => {
     expect((await boardColumns(admin)).at(-1)).toBe('Hot lead');
   });
 
-  it("refuses every DNC-like text, in any case, with the spec's message", async () => {
+  it("refuses every DNC-like text, in any case, with the spec's message, the product named", async () => {
     for (const text of [
       'dnc list',
       'Wrong Number 2',
@@ -74,7 +74,7 @@ describe('PUT /api/settings/addStatus', () => {
     ]) {
       const res = await call(admin, 'PUT', '/api/settings/addStatus', { text });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('the product already has DNC and Wrong # statuses built in.');
+      expect(res.json().message).toBe('Prospector already has DNC and Wrong # statuses built in.');
     }
     expect(await list(admin)).toHaveLength(3);
   });

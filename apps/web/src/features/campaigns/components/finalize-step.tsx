@@ -4,8 +4,12 @@ import { useTemplateGroups } from '../api/get-template-groups';
 import type { DraftControls } from '../hooks/use-campaign-draft';
 import { DevicePicker } from './device-picker';
 import { DraftSummary } from './draft-summary';
-import { FollowUpSteps } from './follow-up-steps';
 import { MissingFieldsWarning } from './missing-fields-warning';
+import { LazyBoundary, lazyNamed } from '../../../components/lazy-load';
+
+// Its number inputs' library is needed on this last step only: fetched when the builder preloads its
+// lazy parts, not before the builder shows (the builder's budget, ADR 017).
+const FollowUpSteps = lazyNamed(() => import('./follow-up-steps'), 'FollowUpSteps');
 
 type FinalizeStepProps = { controls: DraftControls; timeZone: string | null; contacts: number };
 
@@ -56,11 +60,13 @@ export function FinalizeStep({ controls, timeZone, contacts }: FinalizeStepProps
             }}
           />
           <MissingFieldsWarning draft={draft} />
-          <FollowUpSteps
-            value={draft.followUps}
-            onChange={(followUps) => update({ followUps })}
-            groups={groupOptions}
-          />
+          <LazyBoundary variant="screen" fallback={null}>
+            <FollowUpSteps
+              value={draft.followUps}
+              onChange={(followUps) => update({ followUps })}
+              groups={groupOptions}
+            />
+          </LazyBoundary>
           <DevicePicker value={draft.devices} onChange={(devices) => update({ devices })} />
         </Stack>
       </Grid.Col>
