@@ -62,7 +62,9 @@ describe('the power dialler', () => {
       first: 'Alice',
       last: 'Moreno',
       phones: ['+12125550181'],
-      data: { City: 'Sacramento', State: 'CA' },
+      // No state in the address: a state's own calling hours would apply beside the number's zone,
+      // and California's morning would make the test depend on the time it runs (issue 32, state law).
+      data: { City: 'Sacramento' },
     });
     const bob = await insertContact(server.database.db, dana.teamId, {
       first: 'Bob',
