@@ -455,6 +455,57 @@ describe('record detail', () => {
     expect(thread).toHaveTextContent('SMS received from (916) 456-7890');
   });
 
+  it("shows a reply's Undo when the label's event overtakes a labels fetch that read it before its actions", async () => {
+    // The server stores a reply's label, then its actions in a transaction, then announces both. A
+    // fetch of the labels that ran in between answers the label without its actions, and may land
+    // after the announcement; the thread must still end with the actions' Undo.
+    const label = {
+      messageId: 'in-1',
+      itemId: ITEM_ID,
+      label: 'interested' as const,
+      confidence: 0.93,
+      needsLook: false,
+      source: 'model' as const,
+      action: null,
+    };
+    const acted = { ...label, action: { systemMessageId: 'sys-1', undone: false } };
+    let answerFirst: (reply: FakeReply) => void = () => undefined;
+    let calls = 0;
+    const { user } = setUp({
+      'GET /api/replies/labels': () => {
+        calls += 1;
+        if (calls > 1) return { status: 200, body: { labels: [acted] } };
+        return new Promise<FakeReply>((resolve) => (answerFirst = resolve));
+      },
+    });
+    const record = await openRecord();
+    await user.click(record.getByRole('tab', { name: 'SMS' }));
+    const inbound = buildMessage({
+      _id: 'in-1',
+      itemId: ITEM_ID,
+      comment: false,
+      direction: 'in',
+      phone: '+19164567890',
+      body: 'Is the offer still open?',
+    });
+    const system = buildMessage({
+      _id: 'sys-1',
+      itemId: ITEM_ID,
+      comment: false,
+      system: true,
+      body: 'Read as Interested: status set to Hot.',
+    });
+    act(() => latestSocket().serverEmit('messageAdded', { itemId: ITEM_ID, message: inbound }));
+    await waitFor(() => expect(calls).toBe(1));
+    act(() => latestSocket().serverEmit('messageAdded', { itemId: ITEM_ID, message: system }));
+    act(() => latestSocket().serverEmit('replyLabelled', { itemId: ITEM_ID, label: acted }));
+    act(() => answerFirst({ status: 200, body: { labels: [label] } }));
+
+    expect(
+      await record.findByRole('button', { name: 'Undo the automatic actions' }, LOAD),
+    ).toBeInTheDocument();
+  });
+
   it('cancels a scheduled message while it is due in the future', async () => {
     const future = new Date(Date.now() + 3_600_000).toISOString();
     const past = new Date(Date.now() - 3_600_000).toISOString();

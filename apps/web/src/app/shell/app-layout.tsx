@@ -9,6 +9,7 @@ import { usePublicConfig } from '../../features/public-config';
 import { RecordModalHost } from '../compose/record-modal-host';
 import { useProfileEvents } from '../realtime/use-profile-events';
 import { useRecordEvents } from '../realtime/use-record-events';
+import { useRefetchOnReconnect } from '../realtime/use-refetch-on-reconnect';
 import { ConnectionBanner } from './connection-banner';
 import { MainNav } from './main-nav';
 import { SuspendedBanner } from './suspended-banner';
@@ -18,6 +19,7 @@ import { TopBar } from './top-bar';
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [navOpened, nav] = useDisclosure(false);
   useRecordEvents();
+  useRefetchOnReconnect();
   useProfileEvents(user._id);
   useLiveDevices();
   useLiveInbox();

@@ -254,6 +254,19 @@ describe('realtime', () => {
     await waitFor(() => expect(screen.queryByText(/Your team is suspended/)).not.toBeInTheDocument());
   });
 
+  it('fetches what the screen shows again when the link to the server comes back', async () => {
+    mockApi({ ...meReturns(), ...NO_LISTS });
+    renderApp('/lists', { token: 'token-ann' });
+    await waitFor(() => expect(requestsTo('POST', '/api/lists/get')).toHaveLength(1));
+    act(() => latestSocket().serverEmit('connect'));
+    expect(requestsTo('POST', '/api/lists/get')).toHaveLength(1);
+
+    // Events sent while the link was down are lost: the lists are asked for again once it is back.
+    act(() => latestSocket().serverEmit('disconnect'));
+    act(() => latestSocket().serverEmit('connect'));
+    await waitFor(() => expect(requestsTo('POST', '/api/lists/get')).toHaveLength(2));
+  });
+
   it('shows new credits in the top bar as soon as staff add them', async () => {
     mockApi(meReturns());
     renderApp('/', { token: 'token-ann' });
