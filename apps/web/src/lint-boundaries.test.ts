@@ -30,6 +30,9 @@ const THROUGH_INDEX = 'use another module only through its index.ts';
 const SCHEMA = 'only *.queries.ts files import db/schema';
 const DRIZZLE = 'only *.queries.ts files build queries';
 const INDEX_QUERIES = "a module's index.ts exposes service functions, never its queries";
+const RAW_SQL = 'values are bound as parameters';
+const rawSql =
+  "import { sql } from 'drizzle-orm';\nexport const y = (v: string) => sql`select ${sql.raw(v)}`;\n";
 
 const importing = (from: string) => `import { x } from '${from}';\nexport const y = [x];\n`;
 const importingType = (from: string) => `import type { X } from '${from}';\nexport type Y = X;\n`;
@@ -204,6 +207,13 @@ describe("the server's boundaries", () => {
       "export * as teamRows from './teams.queries.js';\n",
       INDEX_QUERIES,
     ],
+    [
+      "a module's queries cannot write raw SQL",
+      'apps/server/src/modules/chats/x.queries.ts',
+      rawSql,
+      RAW_SQL,
+    ],
+    ['a script cannot write raw SQL', 'apps/server/src/scripts/x.ts', rawSql, RAW_SQL],
   ])('%s', async (_sentence, file, code, message) => {
     expect(await lint(file, code)).toEqual([expect.stringContaining(message)]);
   });
@@ -249,6 +259,7 @@ describe("the server's boundaries", () => {
       'apps/server/src/modules/teams/index.ts',
       "export { createTeamsService } from './teams.service.js';\n",
     ],
+    ['db/ writes the raw SQL of prepared statements', 'apps/server/src/db/x.ts', rawSql],
   ])('%s', async (_sentence, file, code) => {
     expect(await lint(file, code)).toEqual([]);
   });

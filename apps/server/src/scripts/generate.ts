@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.js';
+import { textArray, uuidArray } from '../db/arrays.js';
 
 const FIRST = [
   'James',
@@ -73,8 +74,6 @@ const CITIES = [
   'Citrus Heights',
 ];
 
-const arr = (xs: string[]) => sql.raw(`array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`);
-
 export type GenerateInput = {
   teamId: string;
   /** Contacts to create; each gets `phonesPerContact` phones (the first primary) and one property. */
@@ -99,19 +98,15 @@ export function generateTeamData(db: Db, p: GenerateInput) {
 
 async function generateIn(db: Db, p: GenerateInput) {
   const now = p.now.toISOString();
-  const statusArr = p.statusIds.length
-    ? sql.raw(`array[${p.statusIds.map((s) => `'${s}'::uuid`).join(',')}]`)
-    : sql`array[]::uuid[]`;
-  const memberArr = p.memberIds.length
-    ? sql.raw(`array[${p.memberIds.map((s) => `'${s}'::uuid`).join(',')}]`)
-    : sql`array[]::uuid[]`;
+  const statusArr = uuidArray(p.statusIds);
+  const memberArr = uuidArray(p.memberIds);
   await db.execute(sql`
     create temporary table gen_contacts on commit drop as
     select n, gen_random_uuid() as id, gen_random_uuid() as prop_id,
-      (${arr(FIRST)})[1 + (n * 7) % ${FIRST.length}] as first,
-      (${arr(LAST)})[1 + (n * 13) % ${LAST.length}] as last,
-      (100 + (n * 37) % 9800)::text || ' ' || (${arr(STREETS)})[1 + (n * 11) % ${STREETS.length}] as street,
-      (${arr(CITIES)})[1 + (n * 5) % ${CITIES.length}] as city,
+      (${textArray(FIRST)})[1 + (n * 7) % ${FIRST.length}] as first,
+      (${textArray(LAST)})[1 + (n * 13) % ${LAST.length}] as last,
+      (100 + (n * 37) % 9800)::text || ' ' || (${textArray(STREETS)})[1 + (n * 11) % ${STREETS.length}] as street,
+      (${textArray(CITIES)})[1 + (n * 5) % ${CITIES.length}] as city,
       ${now}::timestamptz - ((n::bigint * 9973) % 2592000) * interval '1 second' as at
     from generate_series(1, ${p.contacts}) as n`);
   await db.execute(sql`

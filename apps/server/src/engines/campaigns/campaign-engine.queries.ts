@@ -1,6 +1,7 @@
 import type { CampaignPhone, QueueBlocker } from '@prospector/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { uuidArray } from '../../db/arrays.js';
 import { campaigns } from '../../db/schema/index.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -33,7 +34,6 @@ export type DeviceDayRow = {
 
 const MINUTE = 60_000;
 /** A uuid[] parameter: `= any(…)` reads each id through its index. */
-const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /**
  * The campaigns that send: started and not paused text campaigns (a call campaign fills queues) of
@@ -78,7 +78,7 @@ export function lockDeviceDays(tx: Db, deviceIds: readonly string[], day: string
   return queryRows<DeviceDayRow>(
     tx,
     sql`select device_id, sent, first_touch, next_send_at from device_campaign_days
-      where day = ${day}::date and device_id = any(${uuids(deviceIds)})
+      where day = ${day}::date and device_id = any(${uuidArray(deviceIds)})
       for update skip locked`,
   );
 }
@@ -116,7 +116,7 @@ export async function hasRecipientsLeft(db: Db, campaignId: string) {
 export async function recipientFacts(tx: Db, itemIds: readonly string[], now: Date) {
   // A uuid[] parameter, not a jsonb list: that made the planner guess one row and loop over the
   // whole messages table.
-  const ids = uuids([...new Set(itemIds)]);
+  const ids = uuidArray([...new Set(itemIds)]);
   const phones = await queryRows<{
     id: string;
     item_id: string;

@@ -1,6 +1,7 @@
 import type { AdminPanelSort } from '@prospector/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { uuidArray } from '../../db/arrays.js';
 
 /**
  * The admin panel's read model (ADR 025): one row per team over other modules' tables (teams, users,
@@ -45,7 +46,7 @@ export async function pageByTable(
   db: Db,
   p: { filter: PanelFilter; sort: AdminPanelSort; dir: 'asc' | 'desc'; limit: number; offset: number },
 ) {
-  const dir = sql.raw(p.dir === 'asc' ? 'asc nulls first' : 'desc nulls last');
+  const dir = p.dir === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select t.id from teams t where ${where(p.filter)}
@@ -123,8 +124,6 @@ export type PageRow = {
   active_campaigns: number;
 };
 
-const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
 /** The page's teams as they stand now, figures read fresh for these rows only. */
 export function pageRows(db: Db, ids: readonly string[], startDay: string) {
   if (ids.length === 0) return Promise.resolve([]);
@@ -145,6 +144,6 @@ export function pageRows(db: Db, ids: readonly string[], startDay: string) {
         where d.team_id = t.id and d.kind <> 'mac') dv
       cross join lateral (select coalesce(sum(x.out), 0)::int as sms_out, coalesce(sum(x.blocked), 0)::int as sms_blocked
         from team_sms_days x where x.team_id = t.id and x.day >= ${startDay}::date) s
-      where t.id = any(${uuids(ids)})`,
+      where t.id = any(${uuidArray(ids)})`,
   );
 }

@@ -218,7 +218,7 @@ const nameOf = sql<string>`trim(coalesce("items"."data"->>'First name', '') || '
 /** The number a record is called on: its primary phone, else its first phone. */
 const phoneOf = (column: 'value' | 'status') =>
   // "items"."id" spelled out: drizzle drops the table name in a one-table select, which would bind to i.id.
-  sql`(select i.${sql.raw(column)} from ${identifiers} i where i.item_id = "items"."id" and not i.is_email order by i."primary" desc, i.position, i.created_at limit 1)`;
+  sql`(select i.${sql.identifier(column)} from ${identifiers} i where i.item_id = "items"."id" and not i.is_email order by i."primary" desc, i.position, i.created_at limit 1)`;
 
 export type QueueRow = {
   id: number;

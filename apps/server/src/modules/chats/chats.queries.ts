@@ -1,6 +1,7 @@
 import { memberPairs, directChatKey, type ChatKind } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { intArray, textArray, uuidArray } from '../../db/arrays.js';
 import type { ChatImage } from '../../db/schema/index.js';
 
 export type { ChatImage };
@@ -65,7 +66,7 @@ export async function syncTeamChats(db: Db, teamId: string): Promise<void> {
   for (let i = 0; i < pairs.length; i += 500) {
     const keys = pairs.slice(i, i + 500).map(([a, b]) => directChatKey(a, b));
     await db.execute(sql`insert into chats (team_id, kind, direct_key)
-      select ${teamId}, 'direct', k from unnest(${sql.raw(`ARRAY[${keys.map((k) => `'${k}'`).join(',')}]`)}::text[]) k
+      select ${teamId}, 'direct', k from unnest(${textArray(keys)}) k
       on conflict do nothing`);
   }
   await db.execute(sql`insert into chat_members (chat_id, user_id)
@@ -92,7 +93,7 @@ export function listMembersOf(db: Db, chatIds: readonly string[]) {
     db,
     sql`select cm.chat_id, cm.user_id, cm.last_read_seq, u.name, u.email, u.avatar
       from chat_members cm join users u on u.id = cm.user_id
-      where cm.chat_id = any(${sql.raw(`ARRAY[${chatIds.map((c) => `'${c}'::uuid`).join(',')}]`)}) and not cm.staff`,
+      where cm.chat_id = any(${uuidArray(chatIds)}) and not cm.staff`,
   );
 }
 
@@ -128,8 +129,7 @@ export function listMissed(db: Db, since: { chatId: string; seq: number }[], lim
   const seqs = since.map((s) => s.seq);
   return queryRows<MessageRow>(
     db,
-    sql`select ${MESSAGE} from unnest(${sql.raw(`ARRAY[${chatIds.map((c) => `'${c}'::uuid`).join(',')}]`)},
-        ${sql.raw(`ARRAY[${seqs.map((n) => String(Math.trunc(n))).join(',')}]::int[]`)}) as s(chat_id, seq)
+    sql`select ${MESSAGE} from unnest(${uuidArray(chatIds)}, ${intArray(seqs)}) as s(chat_id, seq)
       join chat_messages m on m.chat_id = s.chat_id and m.seq > s.seq
       left join users u on u.id = m.sender_id
       order by m.chat_id, m.seq limit ${limit}`,
@@ -139,7 +139,7 @@ export function listMissed(db: Db, since: { chatId: string; seq: number }[], lim
 /** Which of these chats the user may read: theirs, and (staff) every support chat. */
 export async function readableChatIds(db: Db, userId: string, chatIds: readonly string[], staff: boolean) {
   if (chatIds.length === 0) return new Set<string>();
-  const ids = sql.raw(`ARRAY[${chatIds.map((c) => `'${c}'::uuid`).join(',')}]`);
+  const ids = uuidArray(chatIds);
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select c.id from chats c where c.id = any(${ids}) and (
@@ -249,7 +249,7 @@ export async function teamHasStaff(db: Db, teamId: string, staffEmails: readonly
   const rows = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from users where team_id = ${teamId} and verified_at is not null
-      and email = any(${sql.raw(`ARRAY[${staffEmails.map((e) => `'${e.replaceAll("'", "''")}'`).join(',')}]::text[]`)})`,
+      and email = any(${textArray(staffEmails)})`,
   );
   return rows[0]!.n > 0;
 }
@@ -301,7 +301,7 @@ export function findMembersByIds(db: Db, chatId: string, ids: readonly string[])
   return queryRows<{ user_id: string }>(
     db,
     sql`select user_id from chat_members where chat_id = ${chatId} and not staff
-      and user_id = any(${sql.raw(`ARRAY[${ids.map((c) => `'${c}'::uuid`).join(',')}]`)})`,
+      and user_id = any(${uuidArray(ids)})`,
   );
 }
 

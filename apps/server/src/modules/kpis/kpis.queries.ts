@@ -1,5 +1,5 @@
 import type { CallStatus } from '@prospector/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 
 /*
@@ -10,7 +10,7 @@ import { queryRows, type Db } from '../../db/client.js';
 
 export type Period = { teamId: string; start: Date; end: Date; tz: string };
 
-const dayOf = (column: string, tz: string) => sql`(${sql.raw(column)} at time zone ${tz})::date`;
+const dayOf = (column: SQL, tz: string) => sql`(${column} at time zone ${tz})::date`;
 
 type Grouped = {
   g_day: number;
@@ -26,7 +26,7 @@ export function textFigures(db: Db, p: Period) {
   return queryRows<Grouped & { sent: number; delivered: number; blocked: number }>(
     db,
     sql`with j as (
-        select ${dayOf('created_at', p.tz)} as day, from_value as line, template_id, state
+        select ${dayOf(sql`created_at`, p.tz)} as day, from_value as line, template_id, state
         from sms_jobs
         where team_id = ${p.teamId} and created_at >= ${p.start} and created_at < ${p.end}
           and state in ('sent', 'delivered', 'failed'))
@@ -61,7 +61,7 @@ export function answerFigures(db: Db, p: Period) {
         where team_id = ${p.teamId} and created_at >= ${p.start} and created_at < ${p.end}
           and recipient_id is not null),
       a as (
-        select ${dayOf('created_at', p.tz)} as day, from_value as line, template_id, reason, label
+        select ${dayOf(sql`created_at`, p.tz)} as day, from_value as line, template_id, reason, label
         from j where reason in ('replied', 'optOut'))
       select grouping(day) as g_day, grouping(line) as g_line, grouping(template_id) as g_template,
         day::text as day, line, template_id::text as template_id,
@@ -77,7 +77,7 @@ export function inboundFigures(db: Db, p: Period) {
   return queryRows<Omit<Grouped, 'g_template' | 'template_id'> & { n: number }>(
     db,
     sql`with m as (
-        select ${dayOf('created_at', p.tz)} as day, sent_from as line
+        select ${dayOf(sql`created_at`, p.tz)} as day, sent_from as line
         from messages
         where team_id = ${p.teamId} and direction = 'in' and created_at >= ${p.start} and created_at < ${p.end}
           and not system and not comment and phone is not null)
@@ -90,7 +90,7 @@ export function inboundFigures(db: Db, p: Period) {
 export function callFigures(db: Db, p: Period) {
   return queryRows<{ day: string; status: CallStatus; n: number }>(
     db,
-    sql`select ${dayOf('started_at', p.tz)}::text as day, status, count(*)::int as n
+    sql`select ${dayOf(sql`started_at`, p.tz)}::text as day, status, count(*)::int as n
       from calls
       where team_id = ${p.teamId} and started_at >= ${p.start} and started_at < ${p.end}
       group by 1, 2`,

@@ -17,7 +17,7 @@ export type BoardRow = {
 };
 
 const assignedTo = (alias: 'i' | 'c', memberId: string | null) =>
-  memberId ? sql`and ${sql.raw(alias)}.assigned_to @> array[${memberId}]::uuid[]` : sql``;
+  memberId ? sql`and ${sql.identifier(alias)}.assigned_to @> array[${memberId}]::uuid[]` : sql``;
 const assigned = (memberId: string | null) => assignedTo('i', memberId);
 
 /** Cards in one column: an index-only scan of the board index. */

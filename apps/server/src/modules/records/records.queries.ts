@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { uuidArray } from '../../db/arrays.js';
 import { linkedCompanyFields, type CompanyNameFields } from '../../db/titles.js';
 import {
   entitySections,
@@ -290,7 +291,7 @@ export async function restrictedReaders(db: Db, teamId: string, itemIds: readonl
     db,
     sql`select i.id as item_id, u.id as user_id
         from items i join users u on u.id = any(i.assigned_to)
-        where i.team_id = ${teamId} and i.id = any(${`{${itemIds.join(',')}}`}::uuid[])
+        where i.team_id = ${teamId} and i.id = any(${uuidArray(itemIds)})
           and u.team_id = ${teamId} and u.role <> 'admin' and u.data_access = 'Only assigned'`,
   );
 }

@@ -1,6 +1,7 @@
 import type { ReplyLabel } from '@prospector/core';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { uuidArray } from '../../db/arrays.js';
 import { messages, replyLabels } from '../../db/schema/index.js';
 
 /* The only writer of reply_labels (migration 0038). */
@@ -74,7 +75,7 @@ export function latestLabels(db: Db, teamId: string, itemIds: readonly string[],
     db,
     sql`select distinct on (l.item_id) l.item_id, l.label from reply_labels l
       join items i on i.id = l.item_id
-      where l.team_id = ${teamId} and l.item_id = any(${`{${itemIds.join(',')}}`}::uuid[])
+      where l.team_id = ${teamId} and l.item_id = any(${uuidArray(itemIds)})
         and (${userId}::uuid is null or ${userId}::uuid = any(i.assigned_to))
       order by l.item_id, l.created_at desc`,
   );

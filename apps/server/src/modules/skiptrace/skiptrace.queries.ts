@@ -1,6 +1,7 @@
 import type { FieldValue } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { textArray, uuidArray } from '../../db/arrays.js';
 
 /*
  * The skip trace's own tables (runs, their properties, their batches) and the writes a trace's results
@@ -204,7 +205,7 @@ export async function completeBatch(
   const [row] = await queryRows<{ run: RunRow; list: ListFiguresRow }>(
     tx,
     sql`with done as (
-          update skiptrace_run_items set state = 'done', hit = item_id = any(${`{${b.hits.join(',')}}`}::uuid[])
+          update skiptrace_run_items set state = 'done', hit = item_id = any(${uuidArray(b.hits)})
           where run_id = ${b.runId} and batch_id = ${b.batchId} returning 1
         ), stored as (
           update skiptrace_batches set state = 'stored' where id = ${b.batchId} returning 1
@@ -310,7 +311,7 @@ export async function lookUpOwners(
     last: string | null;
   }>(
     tx,
-    sql`with vals as (select unnest(${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]) as v)
+    sql`with vals as (select unnest(${textArray(values)}) as v)
       select 'i' as kind, value as a, item_id::text as b, null as first, null as last from identifiers
         where team_id = ${teamId} and value in (select v from vals)
       union all
@@ -318,7 +319,7 @@ export async function lookUpOwners(
       union all
       select 'l', l.from_id::text, c.id::text, c.data->>'First name', c.data->>'Last name'
         from item_links l join items c on c.id = l.to_id and c.type = 'contact'
-        where l.from_id = any(${`{${propertyIds.join(',')}}`}::uuid[])`,
+        where l.from_id = any(${uuidArray(propertyIds)})`,
   );
   const known: KnownOwners = { owned: [], dnc: [], linked: [] };
   for (const r of rows)

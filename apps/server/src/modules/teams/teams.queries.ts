@@ -47,7 +47,7 @@ export async function markVerified(db: Db, userId: string, now: Date) {
   return user ?? null;
 }
 
-const verifiedEmailConflict = { target: users.email, where: sql.raw('verified_at is not null') };
+const verifiedEmailConflict = { target: users.email, where: sql`verified_at is not null` };
 
 export async function findUserById(db: Db, userId: string) {
   const [row] = await db
