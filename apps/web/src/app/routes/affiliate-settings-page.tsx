@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AffiliateScreen } from '../../features/affiliates';
+import { billingKeys } from '../../features/billing';
 
 /**
  * Settings > Affiliate. Earnings loaded into credits change the team's credits, which the billing
@@ -10,7 +11,7 @@ export function AffiliateSettingsPage({ timeZone }: { timeZone: string | null })
   return (
     <AffiliateScreen
       timeZone={timeZone}
-      onCreditsLoaded={() => void queryClient.invalidateQueries({ queryKey: ['billing'] })}
+      onCreditsLoaded={() => void queryClient.invalidateQueries({ queryKey: billingKeys.all })}
     />
   );
 }
