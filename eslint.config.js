@@ -38,6 +38,10 @@ const webReadsProcessEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
   message: 'the web reads config through src/config',
 };
+const webSpellsQueryKey = {
+  selector: "Property[key.name='queryKey'] > ArrayExpression",
+  message: "a query key comes from its feature's key factory (api/*-keys.ts), never spelled by hand",
+};
 const webReadsImportMetaEnv = {
   selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
   message: 'only src/config reads import.meta.env',
@@ -244,9 +248,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-syntax': ['error', webReadsProcessEnv, webReadsImportMetaEnv],
+      'no-restricted-syntax': ['error', webReadsProcessEnv, webReadsImportMetaEnv, webSpellsQueryKey],
       'import-x/no-restricted-paths': ['error', { zones: webZones }],
     },
+  },
+  {
+    files: ['apps/web/src/**/*-keys.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', webReadsProcessEnv, webReadsImportMetaEnv] },
   },
   {
     files: ['apps/web/src/config/**/*.ts'],

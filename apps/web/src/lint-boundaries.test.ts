@@ -22,6 +22,7 @@ const FEATURE_TO_APP = 'features never import app/; app/ composes them';
 const FEATURE_TO_FEATURE = 'features never import each other; compose them in app/';
 const WEB_TO_SERVER = 'the web never imports the server';
 const IMPORT_META_ENV = 'only src/config reads import.meta.env';
+const QUERY_KEY = "a query key comes from its feature's key factory";
 const AGENT_CORE = 'the device agent imports only @prospector/core/contract/device';
 const AGENT_APPS = 'the agent speaks only the device contract';
 
@@ -85,6 +86,12 @@ describe('the web and device agent boundaries', () => {
       IMPORT_META_ENV,
     ],
     [
+      'app/ cannot spell a query key by hand',
+      'apps/web/src/app/routes/x.tsx',
+      "export const y = { queryKey: ['billing'] };\n",
+      QUERY_KEY,
+    ],
+    [
       'the device agent cannot import all of core',
       'apps/device-agent/src/x.ts',
       importing('@prospector/core'),
@@ -127,6 +134,11 @@ describe('the web and device agent boundaries', () => {
       'config/ reads import.meta.env',
       'apps/web/src/config/x.ts',
       'export const dev = import.meta.env.DEV;\n',
+    ],
+    [
+      "a feature's key factory spells its keys",
+      'apps/web/src/features/billing/api/billing-keys.ts',
+      "export const keys = { all: ['billing'] as const };\nexport const y = { queryKey: ['billing', 'summary'] };\n",
     ],
     [
       'the device agent imports the device contract',

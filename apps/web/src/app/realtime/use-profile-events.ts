@@ -38,6 +38,6 @@ export function useProfileEvents(userId: string) {
       old ? { ...old, credits } : old,
     );
     // The balance is the event's; the history gained the grant's line.
-    void queryClient.invalidateQueries({ queryKey: [...billingKeys.all, 'history'] });
+    void queryClient.invalidateQueries({ queryKey: billingKeys.histories() });
   });
 }
