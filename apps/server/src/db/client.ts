@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,7 +11,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { createPglite } from './pglite.js';
+import { PgliteThread } from './pglite-thread.js';
 import { scopePglite, scopePool } from './team-scope.js';
+
+export { createPglite, PgliteThread };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -224,21 +227,19 @@ function keepCheckedOutClientsAlive(pools: pg.Pool[]) {
   for (const pool of pools) pool.on('connect', (client) => client.on('error', () => {}));
 }
 
-/** Every PGlite is created here, so each one has the extensions the migrations need. */
-export function createPglite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {
-  return PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options, extensions: { pg_trgm } });
-}
-
-/** Wraps an open PGlite (a folder, memory, or a loaded dump). */
-export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Database {
-  const { scoped, asOwner } = scopePglite(client);
+/**
+ * Wraps an open PGlite (a folder, memory, or a loaded dump), in this thread or in a worker thread of
+ * its own (`PgliteThread`, which speaks the part of PGlite's interface used here).
+ */
+export function wrapPglite(client: PGlite | PgliteThread, onClose: () => void = () => {}): Database {
+  const { scoped, asOwner } = scopePglite(client as PGlite);
   const db = drizzlePglite(scoped, { schema }) as unknown as Db;
   return {
     db,
     urgent: db,
     dispatch: db,
     driver: 'pglite',
-    pglite: client,
+    ...(client instanceof PGlite ? { pglite: client } : {}),
     changes: {
       // PGlite delivers a notification before the statement that committed it returns.
       onLocal: async (channel, listener) => {
@@ -252,7 +253,7 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
     },
     migrate: () =>
       asOwner(async () => {
-        await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+        await migratePglite(drizzlePglite(client as PGlite), { migrationsFolder: MIGRATIONS_DIR });
         await client.exec(MARK_LEAKPROOF);
       }),
     close: async () => {
@@ -271,6 +272,24 @@ export async function openPgliteDir(dataDir: string): Promise<Database> {
   const releaseLock = takeLock(path.join(dataDir, 'pglite.lock'));
   try {
     const client = await createPglite(path.join(dataDir, 'pg'));
+    return wrapPglite(client, releaseLock);
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+}
+
+/**
+ * The server's embedded database: PGlite in `dataDir/pg`, run in a worker thread so that a campaign's
+ * or an import's statements never hold the event loop that serves sockets, health checks and pages
+ * (issue 35). Scripts that own the folder alone (backup, restore, moving to PostgreSQL) open it in
+ * their own thread with `openPgliteDir`.
+ */
+export async function openPgliteThread(dataDir: string): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const releaseLock = takeLock(path.join(dataDir, 'pglite.lock'));
+  try {
+    const client = await PgliteThread.open({ dataDir: path.join(dataDir, 'pg') });
     return wrapPglite(client, releaseLock);
   } catch (err) {
     releaseLock();
@@ -315,7 +334,7 @@ export async function openDatabase(opts: {
 }) {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.poolSize, opts.dispatchPoolSize)
-    : openPgliteDir(opts.dataDir);
+    : openPgliteThread(opts.dataDir);
 }
 
 export async function pingDatabase(db: Db): Promise<void> {
@@ -351,7 +370,7 @@ const literal = (value: unknown): string => {
  */
 export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof PGlite)) return queryRows<T>(db, query);
+  if (!(client instanceof PGlite || client instanceof PgliteThread)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
   let prepared = preparedOn.get(client);

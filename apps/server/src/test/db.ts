@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createPglite, openPostgres, wrapPglite, type Database } from '../db/client.js';
+import { createPglite, openPostgres, PgliteThread, wrapPglite, type Database } from '../db/client.js';
 import { withDatabase } from './global-setup.js';
 import './db-template.js';
 
@@ -10,6 +10,9 @@ import './db-template.js';
 export async function createTestDatabase(): Promise<Database> {
   const tmpl = inject('dbTemplate');
   if (tmpl.driver === 'pglite') {
+    // TEST_PGLITE_THREAD=1 runs each test file's database in a worker thread, as the server does.
+    if (process.env.TEST_PGLITE_THREAD === '1')
+      return wrapPglite(await PgliteThread.open({ dumpFile: tmpl.dumpFile }));
     const blob = new Blob([readFileSync(tmpl.dumpFile)]);
     return wrapPglite(await createPglite(undefined, { loadDataDir: blob }));
   }

@@ -1,28 +1,12 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { messages, XLSX_LIMITS } from '@prospector/core';
+import { tsWorkerScript } from '../../lib/ts-worker.js';
 
 export type XlsxWorkerMessage =
   { type: 'rows'; rows: string[][] } | { type: 'end' } | { type: 'error'; message: string; detail: string };
 
 /** A workbook refused by its reader; `message` is what the user is told. */
 export class XlsxReadError extends Error {}
-
-/**
- * The worker is TypeScript, and a worker thread does not inherit the tsx loader the server runs with.
- * tsx's CommonJS hook (in the thread itself) costs about 70 ms and 13 MB per worker; its ESM hook
- * would start a loader thread of its own in each worker, about 200 ms and 35 MB.
- */
-function bootstrap(): string {
-  const require = createRequire(import.meta.url);
-  const pkgFile = require.resolve('tsx/package.json');
-  const pkg = require(pkgFile) as { exports: Record<string, { require: { default: string } }> };
-  const tsx = path.join(path.dirname(pkgFile), pkg.exports['./cjs/api']!.require.default);
-  const worker = fileURLToPath(new URL('./xlsx-worker.ts', import.meta.url));
-  return `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(worker)});`;
-}
 
 /** At most `size` holders at once; the rest wait in order. */
 function semaphore(size: number) {
@@ -57,7 +41,7 @@ export function createXlsxReader(opts: { workers: number }) {
 
   /** Rows of the workbook, header first. The caller may stop early: the worker is ended at once. */
   async function* rows(file: string): AsyncGenerator<string[]> {
-    script ??= bootstrap();
+    script ??= tsWorkerScript(new URL('./xlsx-worker.ts', import.meta.url));
     const release = await slots.acquire();
     let worker: Worker;
     try {

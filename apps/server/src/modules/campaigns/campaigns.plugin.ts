@@ -1,12 +1,19 @@
 import { withAllTeams } from '../../lib/team-scope.js';
 import { createCampaignEngine } from '../../engines/campaigns/campaign-engine.js';
 import { servicePlugin } from '../../plugins/services.js';
-import { createPhoneStates, createPhoneZones, type PhoneZones } from '../../providers/phone-zones/index.js';
+import {
+  createPhoneStates,
+  createPhoneZones,
+  type PhoneState,
+  type PhoneZones,
+} from '../../providers/phone-zones/index.js';
 import { createCampaignsService } from './campaigns.service.js';
 
 export type CampaignsOptions = {
   /** Time zones of a phone number (recipient quiet hours); tests pass a fixed map. */
   phoneZones?: PhoneZones;
+  /** The US state of a phone number's area code (state laws); the bench passes "unknown". */
+  phoneStates?: PhoneState;
   /** Randomness of the engine's send spacing (tests make it fixed). */
   random?: () => number;
 };
@@ -30,7 +37,7 @@ export const campaignsPlugin = servicePlugin(
       teams,
       records,
       zonesOf: options.phoneZones ?? createPhoneZones(),
-      stateOf: createPhoneStates(),
+      stateOf: options.phoneStates ?? createPhoneStates(),
       planSmsLeft: async (tx, teamId, now) => (await plans.smsLeftThisMonth(tx, teamId, now)).left,
       notifyAdmins: async (teamId, body) => {
         await notifications.notifyAdmins(teamId, body);
