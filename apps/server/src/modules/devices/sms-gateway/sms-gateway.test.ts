@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../../db/client.js';
 import { devices, identifiers, messages, smsJobs, teams } from '../../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
@@ -469,6 +469,79 @@ describe('the SMS Gateway app in private server mode', () => {
       await fetch(`${apiUrl}/message`, { headers: { authorization: `Bearer ${phoneA.token}` } })
     ).json()) as { id: string }[];
     expect(pulled.map((m) => m.id)).not.toContain(job!.id);
+  });
+
+  it('applies the state webhooks that arrive while a batch is being written as one next batch, from both phones', async () => {
+    const burst = await insertTeamAdmin(t, 'admin@burst.test');
+    await t.database.db.update(teams).set({ timezone: 'America/New_York' }).where(eq(teams.id, burst.teamId));
+    const one = await phone(burst, '+19175550301');
+    const two = await phone(burst, '+19175550302');
+    one.kill();
+    two.kill();
+    // Twelve texts, six from each phone, written while both are away.
+    for (let i = 0; i < 12; i++) {
+      const to = `+1310555${String(1200 + i)}`;
+      const contact = await insertContact(t.database.db, burst.teamId, { first: `Burst ${i}`, phones: [to] });
+      await api(burst, 'POST', '/api/messages/sendSms', {
+        dataId: contact.id,
+        to,
+        from: i % 2 ? '+19175550302' : '+19175550301',
+        body: `Burst ${i}`,
+      });
+    }
+    const jobs = await jobsOf(burst.teamId);
+    expect(jobs).toHaveLength(12);
+    await t.database.db.update(smsJobs).set({ state: 'accepted' }).where(eq(smsJobs.teamId, burst.teamId));
+    const byPhone = new Map([
+      [one.deviceId, one],
+      [two.deviceId, two],
+    ]);
+    const webhook = (job: (typeof jobs)[number]) => {
+      const app = byPhone.get(job.deviceId!)!;
+      const hook = app.signedWebhook({
+        event: 'sms:sent',
+        payload: { messageId: job.id, sentAt: '2026-01-05T10:00:01.000-05:00', partsCount: 1 },
+      });
+      return t.app.services.smsGateway.webhook(app.deviceId!, hook.body, {
+        signature: hook.headers['X-Signature'],
+        timestamp: hook.headers['X-Timestamp'],
+      });
+    };
+    // Each phone's first webhook reads its phone from the database; later ones find it in memory.
+    const [first, second] = [
+      jobs.find((j) => j.deviceId === one.deviceId)!,
+      jobs.find((j) => j.deviceId === two.deviceId)!,
+    ];
+    for (const r of await Promise.all([webhook(first), webhook(second)])) expect(r.ok).toBe(true);
+
+    // The next batch is held in its write; nine webhooks from both phones arrive meanwhile.
+    const sms = t.app.services.sms;
+    const write = sms.applyReportsOfMany.bind(sms);
+    const batches: { phones: number; reports: number }[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const spy = vi.spyOn(sms, 'applyReportsOfMany').mockImplementation(async (groups, known) => {
+      batches.push({ phones: groups.length, reports: groups.reduce((n, g) => n + g.reports.length, 0) });
+      if (batches.length === 1) await held;
+      return write(groups, known);
+    });
+    try {
+      const rest = jobs.filter((j) => j.id !== first.id && j.id !== second.id);
+      const blocked = webhook(rest[0]!);
+      await until(async () => batches.length === 1, 'the held batch');
+      const nine = rest.slice(1).map(webhook);
+      await new Promise((r) => setImmediate(r));
+      release();
+      for (const r of await Promise.all([blocked, ...nine])) expect(r.ok).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+    // One write for the held webhook, one for the nine that came while it was written.
+    expect(batches).toEqual([
+      { phones: 1, reports: 1 },
+      { phones: 2, reports: 9 },
+    ]);
+    expect((await jobsOf(burst.teamId)).map((j) => j.state)).toEqual(Array(12).fill('sent'));
   });
 
   it('removing the phone revokes its token and ends its stream', async () => {
