@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statuses } from '../apps/server/src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { statuses, teams } from '../apps/server/src/db/schema/index.js';
 import { insertContact, insertMember, type TestUser } from '../apps/server/src/test/factories.js';
 import { insertOnboardedAdmin, launchBrowser, shot, signedIn, startServer } from './support/harness.js';
 
@@ -114,6 +115,26 @@ describe("issue 30's screens", () => {
     await first.waitFor(WAIT);
     expect(await first.textContent()).toMatch(/America\/(Los_Angeles|Tijuana|Vancouver)/);
     await shot(page, 'issue30-time-zone-pacific');
+    await context.close();
+  }, 180_000);
+
+  it("offers Pacific Time for 'Seattle' in Settings > Other, names the city, and saves it", async () => {
+    const { context, page } = await signedIn(browser, dana);
+    await page.goto(`${server.url}/settings/other`);
+    const zone = page.getByRole('combobox', { name: /Time zone/ });
+    await zone.waitFor(WAIT);
+    await zone.fill('Seattle');
+    const first = page.getByRole('option').first();
+    await first.getByText('Seattle, Washington').waitFor(WAIT);
+    expect(await first.textContent()).toContain('America/Los_Angeles');
+    await shot(page, 'issue30-time-zone-seattle');
+    await first.click();
+    await expect
+      .poll(async () => {
+        const [team] = await server.database.db.select().from(teams).where(eq(teams.id, dana.teamId));
+        return team?.timezone;
+      }, WAIT)
+      .toBe('America/Los_Angeles');
     await context.close();
   }, 180_000);
 });
