@@ -1,7 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statuses } from '../apps/server/src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { statuses, teams } from '../apps/server/src/db/schema/index.js';
 import { insertContact, insertMember, type TestUser } from '../apps/server/src/test/factories.js';
+import { formatPhone } from '@prospector/core';
 import { insertOnboardedAdmin, launchBrowser, shot, signedIn, startServer } from './support/harness.js';
 
 /*
@@ -116,4 +118,125 @@ describe("issue 30's screens", () => {
     await shot(page, 'issue30-time-zone-pacific');
     await context.close();
   }, 180_000);
+
+  it("offers Pacific Time for 'Seattle' in Settings > Other, names the city, and saves it", async () => {
+    const { context, page } = await signedIn(browser, dana);
+    await page.goto(`${server.url}/settings/other`);
+    const zone = page.getByRole('combobox', { name: /Time zone/ });
+    await zone.waitFor(WAIT);
+    await zone.fill('Seattle');
+    const first = page.getByRole('option').first();
+    await first.getByText('Seattle, Washington').waitFor(WAIT);
+    expect(await first.textContent()).toContain('America/Los_Angeles');
+    await shot(page, 'issue30-time-zone-seattle');
+    await first.click();
+    await expect
+      .poll(async () => {
+        const [team] = await server.database.db.select().from(teams).where(eq(teams.id, dana.teamId));
+        return team?.timezone;
+      }, WAIT)
+      .toBe('America/Los_Angeles');
+    await context.close();
+  }, 180_000);
+
+  it("shows every phone in one format on every screen: national for the team's country, international otherwise", async () => {
+    const us = '+12125550183';
+    const uk = '+442079460958';
+    const nameless = '+13105550184';
+    // The simulated phone answers a number ending in 6 with STOP: the thread says so with the number.
+    const stopper = '+14155550176';
+    const noel = await insertContact(server.database.db, dana.teamId, {
+      first: 'Noel',
+      last: 'Park',
+      status: 'Not contacted',
+      phones: [us, uk],
+    });
+    const unnamed = await insertContact(server.database.db, dana.teamId, {
+      status: 'Not contacted',
+      phones: [nameless],
+    });
+    const api = async (url: string, payload: object) => {
+      const res = await server.app.inject({ method: 'POST', url, headers: dana.headers, payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const opted = await insertContact(server.database.db, dana.teamId, {
+      first: 'Opal',
+      last: 'Stone',
+      status: 'Not contacted',
+      phones: [stopper],
+    });
+    const { device } = await api('/api/services/addSimulatedPhone', {});
+    // The simulated phone connects a moment after it is added.
+    await expect
+      .poll(async () => {
+        const res = await server.app.inject({
+          method: 'GET',
+          url: '/api/services/devices',
+          headers: dana.headers,
+        });
+        return JSON.stringify(res.json()).includes('"connected":true');
+      }, WAIT)
+      .toBe(true);
+    await api('/api/messages/sendSms', { body: 'Hi Noel, still the owner?', dataId: noel.id, to: us });
+    await api('/api/messages/sendSms', { body: 'Hello!', dataId: unnamed.id, to: nameless });
+    await api('/api/messages/sendSms', { body: 'Hi Opal!', dataId: opted.id, to: stopper });
+    const shown: Record<string, string> = {
+      [us]: formatPhone(us),
+      [uk]: formatPhone(uk),
+      [nameless]: formatPhone(nameless),
+      [stopper]: formatPhone(stopper),
+      [device.value]: formatPhone(device.value),
+    };
+    expect(shown[us]).toBe('(212) 555-0183');
+    expect(shown[uk]).toBe('+44 20 7946 0958');
+
+    /** Every phone-like run of a screen's text that is one of ours, as written there. */
+    const phonesOn = (text: string) =>
+      text
+        .split('\n')
+        .flatMap((line) => [...line.matchAll(/[+(]?\d[\d ().\u2011-]{7,}\d/g)])
+        .map((m) => m[0].trim())
+        .filter((written) => {
+          const digits = written.replace(/\D/g, '');
+          return Object.keys(shown).some((e164) => e164.endsWith(digits.slice(-10)) && digits.length >= 10);
+        });
+    const wrong = (text: string) =>
+      phonesOn(text).filter((written) => !Object.values(shown).includes(written));
+
+    const { context, page } = await signedIn(browser, dana);
+    const screens: [string, string, () => Promise<void>][] = [
+      ['board', '/', () => page.getByText('Noel Park').first().waitFor(WAIT)],
+      [
+        'record',
+        `/?record=${noel.id}`,
+        () =>
+          page
+            .getByRole('dialog', { name: /Noel Park/ })
+            .getByText('Hi Noel, still the owner?')
+            .waitFor(WAIT),
+      ],
+      ['record-unnamed', `/?record=${unnamed.id}`, () => page.getByText('Hello!').first().waitFor(WAIT)],
+      [
+        'record-opted-out',
+        `/?record=${opted.id}`,
+        () =>
+          page
+            .getByText(/asked not to be texted again/)
+            .first()
+            .waitFor(WAIT),
+      ],
+      ['messenger', '/messenger', () => page.getByText('Noel Park').first().waitFor(WAIT)],
+      ['devices', '/settings/devices', () => page.getByText(shown[device.value]!).first().waitFor(WAIT)],
+    ];
+    for (const [name, url, ready] of screens) {
+      await page.goto(`${server.url}${url}`);
+      await ready();
+      const text = await page.locator('body').innerText();
+      await shot(page, `issue30-phones-${name}`);
+      expect(phonesOn(text).length, `${name} shows our phones`).toBeGreaterThan(0);
+      expect(wrong(text), `${name}: phones in another format`).toEqual([]);
+    }
+    await context.close();
+  }, 240_000);
 });

@@ -59,7 +59,18 @@ describe('Onboarding', () => {
     const { context, page, problems } = await signedIn(browser, admin);
     await page.goto(server.url);
     const next = page.getByRole('button', { name: 'NEXT' });
-    const heading = (name: string) => page.getByRole('heading', { name }).waitFor();
+    // Where the card and its buttons stand on each screen: they must not jump between steps (issue 30).
+    const card = page.getByRole('region', { name: 'Setup' });
+    const places: Record<string, string> = {};
+    const heading = async (name: string) => {
+      await page.getByRole('heading', { name }).waitFor();
+      const box = await card.boundingBox();
+      const back = await page.getByRole('button', { name: 'BACK' }).boundingBox();
+      places[name] = [box?.x, box?.y, box?.width, box?.height, back?.y]
+        .map((n) => Math.round(n ?? -1))
+        .join(',');
+      await shot(page, `onboarding-step-${Object.keys(places).length}`);
+    };
 
     await heading('Welcome to Prospector');
     await next.click();
@@ -111,6 +122,7 @@ describe('Onboarding', () => {
     await next.click();
 
     await heading('All set!');
+    expect(new Set(Object.values(places)), JSON.stringify(places)).toHaveLength(1);
     await page.getByRole('button', { name: 'Proceed' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await shot(page, 'onboarding-dashboard');

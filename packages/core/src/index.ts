@@ -21,6 +21,8 @@ export * from './rules/campaign-recipients.js';
 export * from './rules/campaigns-waiting.js';
 export * from './rules/state-law.js';
 export * from './rules/settings.js';
+export * from './rules/time-zone-cities.js';
+export * from './rules/imports-numbers.js';
 export * from './rules/team.js';
 export * from './rules/onboarding.js';
 export * from './rules/data-fields.js';

@@ -21,7 +21,8 @@ const teamRef = () =>
     .notNull()
     .references(() => teams.id, { onDelete: 'cascade' });
 
-export type ImportFieldMapping = { name: string; type: ItemType; matchesTo: string };
+/** A column's mapping; `number` when its custom field is of type Number (its cells are read as numbers). */
+export type ImportFieldMapping = { name: string; type: ItemType; matchesTo: string; number?: boolean };
 
 /**
  * A spreadsheet a member uploaded, checked and counted, waiting to be imported (or kept as the import's

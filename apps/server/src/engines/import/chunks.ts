@@ -121,6 +121,10 @@ export function addTally(result: ImportResult, tally: ImportResult) {
   result.invalidPhones += tally.invalidPhones;
   result.invalidEmails += tally.invalidEmails;
   result.unknownCountries = (result.unknownCountries ?? 0) + (tally.unknownCountries ?? 0);
+  if (tally.notNumbers) {
+    const into = (result.notNumbers ??= {});
+    for (const [column, n] of Object.entries(tally.notNumbers)) into[column] = (into[column] ?? 0) + n;
+  }
   for (const [reason, n] of Object.entries(tally.dropped))
     result.dropped[reason] = (result.dropped[reason] ?? 0) + n;
 }

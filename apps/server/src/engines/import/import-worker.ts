@@ -87,6 +87,8 @@ export function createImportWorker(deps: {
       type: f.type,
       target: f.matchesTo,
       custom: !SYSTEM_TARGETS.has(`${f.type}:${f.matchesTo}`),
+      number: f.number === true,
+      column: f.name,
     }));
     const phases = noPhases();
     phaseTimes.delete(list.id);

@@ -5,6 +5,7 @@ import {
   messages,
   normalizeEmailIdentifier,
   normalizeImportPhone,
+  parseImportNumber,
   propertyKey,
   rowPhoneRegion,
   splitFullName,
@@ -14,8 +15,18 @@ import {
   type ItemType,
 } from '@prospector/core';
 
-/** One mapped column: where its cells go. `custom` targets are custom field ids. */
-export type ColumnPlan = { index: number; type: ItemType; target: string; custom: boolean };
+/**
+ * One mapped column: where its cells go. `custom` targets are custom field ids; `number` when that
+ * field is of type Number; `column` the file's header, which the import's result names.
+ */
+export type ColumnPlan = {
+  index: number;
+  type: ItemType;
+  target: string;
+  custom: boolean;
+  number?: boolean;
+  column?: string;
+};
 
 export type Values = Record<string, FieldValue>;
 export type PreparedRow = {
@@ -112,6 +123,17 @@ export function prepareRow(
       continue;
     }
     const part = parts[col.type];
+    if (col.custom && col.number) {
+      // A Number field holds numbers: a cell that is none is left empty and counted, the row kept.
+      const n = parseImportNumber(raw);
+      if (n !== null) put(part.custom, col.target, n);
+      else {
+        const notNumbers = (result.notNumbers ??= {});
+        const where = col.column ?? col.target;
+        notNumbers[where] = (notNumbers[where] ?? 0) + 1;
+      }
+      continue;
+    }
     if (col.custom) put(part.custom, col.target, importValue('', raw));
     else put(part.data, col.target, fieldValue(col.target, raw));
   }

@@ -13,11 +13,15 @@ import { createWebhooks } from './webhooks.service.js';
  * DNC), the credits ledger that payments, look-ups and staff write to, payments through Stripe (card,
  * credits, autofill, subscriptions, webhooks; ADR 019), and Settings > Billing.
  */
-export const billingPlugin = servicePlugin('billing', [], (app) => {
+export const billingPlugin = servicePlugin('billing', ['realtime'], (app) => {
   const { db } = app.database;
   const { config, clock, log } = app;
   const plans = createPlans({ db, clock });
-  const ledger = createLedger({ db, clock });
+  const ledger = createLedger({
+    db,
+    clock,
+    announce: (teamId, credits) => app.realtime.toTeam(teamId, 'creditsChanged', { credits }),
+  });
   const provider = createPayments({
     secretKey: config.STRIPE_SECRET_KEY,
     publishableKey: config.STRIPE_PUBLISHABLE_KEY,
@@ -26,6 +30,10 @@ export const billingPlugin = servicePlugin('billing', [], (app) => {
     webhookToleranceSeconds: config.STRIPE_WEBHOOK_TOLERANCE_S,
   });
   const records = createPaymentRecords({ db, clock, ledger, plans, log });
+  // Credits a payment loaded (by our own call, Stripe's webhook or autofill) show in the top bar at once.
+  records.onPaymentSucceeded(async ({ teamId, kind }) => {
+    if (kind === 'credits' || kind === 'autofill') await ledger.announce(teamId);
+  });
   const autofill = createAutofill({ db, clock, provider, records, log });
   ledger.onDebited((teamId) => autofill.afterDebit(teamId));
   const service = createPaymentsService({ db, clock, provider, plans, ledger, records });

@@ -1,4 +1,4 @@
-import type { CreditReason } from '@prospector/core';
+import { unitsToDollars, type CreditReason } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
@@ -64,7 +64,12 @@ async function atomically<T, C extends LedgerCode>(
   }
 }
 
-export function createLedger(deps: { db: Db; clock: Clock }) {
+export function createLedger(deps: {
+  db: Db;
+  clock: Clock;
+  /** Tells a team's open screens its credits, in dollars (the app sends `creditsChanged`). */
+  announce?: (teamId: string, credits: number) => void;
+}) {
   const { clock } = deps;
   const batcher = createChargeBatcher({ db: deps.db, clock });
   const debitListeners: ((teamId: string) => void)[] = [];
@@ -138,6 +143,16 @@ export function createLedger(deps: { db: Db; clock: Clock }) {
      */
     onDebited(listener: (teamId: string) => void) {
       debitListeners.push(listener);
+    },
+
+    /**
+     * Tells the team's open screens (the top bar, Settings > Billing) its credits as they are now
+     * (issue 30): called once the change has committed, so the balance read is the one to show; of
+     * two changes told at once, each reads after its own commit, so the last told is the latest.
+     */
+    async announce(teamId: string): Promise<void> {
+      if (!deps.announce) return;
+      deps.announce(teamId, unitsToDollars(await q.findBalance(deps.db, teamId)));
     },
 
     /** The team's credits in units (0 for a team that never had any). */

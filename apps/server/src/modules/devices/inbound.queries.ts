@@ -1,4 +1,4 @@
-import { classifyReply, type InboundSms } from '@prospector/core';
+import { classifyReply, formatPhone, type InboundSms } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { messages } from '../../db/schema/index.js';
@@ -21,10 +21,11 @@ export type TakenText = {
   from: string;
 };
 
+// The phone as every screen shows it (formatPhone: national at home, international otherwise).
 const systemBody = (from: string, optOut: boolean) =>
   optOut
-    ? `${from} asked not to be texted again and is now marked DNC.`
-    : `${from} said it is a wrong number and is now marked Wrong #.`;
+    ? `${formatPhone(from)} asked not to be texted again and is now marked DNC.`
+    : `${formatPhone(from)} said it is a wrong number and is now marked Wrong #.`;
 
 function messageRow(
   m: Partial<MessageRow> & Pick<MessageRow, 'id' | 'teamId' | 'itemId' | 'body' | 'createdAt'>,

@@ -1,4 +1,4 @@
-import { isValidEmail, normalizePhone, type InboundSms } from '@prospector/core';
+import { formatPhone, isValidEmail, normalizePhone, type InboundSms } from '@prospector/core';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -114,7 +114,7 @@ export function createSmsReceiver(deps: {
             teamId: device.teamId,
             senderId: null,
             recipients: taken.assignedTo,
-            body: `New text from ${taken.from}`,
+            body: `New text from ${formatPhone(taken.from)}`,
             body2: text.body.slice(0, 170),
             targetId: taken.itemId,
           }),

@@ -60,7 +60,7 @@ describe('replies', () => {
       .select()
       .from(notifications)
       .where(eq(notifications.userId, member.userId));
-    expect(got).toMatchObject([{ body: 'New text from +19164567890', body2: 'Hello?' }]);
+    expect(got).toMatchObject([{ body: 'New text from (916) 456-7890', body2: 'Hello?' }]);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   rowLimitMessage,
   toSavedMapping,
   type CustomFieldsByEntity,
+  type FieldType,
   type FieldMapping,
   type ListDto,
   uploadCutoff,
@@ -86,7 +87,9 @@ export function createListImportsService(deps: {
   const mayImport = (auth: AuthContext) => can(auth.user, 'import');
 
   /** The custom fields the importer sees: a section limited to others is not theirs to fill (ADR 031). */
-  async function customFieldsOf(auth: AuthContext): Promise<CustomFieldsByEntity> {
+  async function customFieldsOf(
+    auth: AuthContext,
+  ): Promise<Record<keyof CustomFieldsByEntity, { _id: string; name: string; type: FieldType }[]>> {
     const [contact, property, company] = await Promise.all([
       records.visibleCustomFields(auth, 'contact'),
       records.visibleCustomFields(auth, 'property'),
@@ -216,7 +219,8 @@ export function createListImportsService(deps: {
       const overLimit = firstRows === undefined ? upload.rowCount > deps.maxRows : firstRows > deps.maxRows;
       if (overLimit) return fail('ROW_LIMIT', rowLimitMessage(deps.maxRows));
       if (input.fields.length === 0) return fail('NOTHING_MAPPED');
-      const targets = importTargets(await customFieldsOf(auth));
+      const custom = await customFieldsOf(auth);
+      const targets = importTargets(custom);
       for (const f of input.fields) {
         if (!upload.columns.includes(f.name))
           return fail('MAPPING_INVALID', messages.lists.unknownColumn.replace('{column}', f.name));
@@ -241,7 +245,12 @@ export function createListImportsService(deps: {
         {
           teamId: auth.teamId,
           uploadId: upload.id,
-          fields: input.fields,
+          // A Number field's cells are read as numbers by the worker (issue 30).
+          fields: input.fields.map((f) =>
+            custom[f.type].some((c) => c._id === f.matchesTo && c.type === 'Number')
+              ? { ...f, number: true }
+              : f,
+          ),
           countryCode: input.countryCode.trim(),
           rowLimit: firstRows ?? null,
           state: 'queued',

@@ -1,4 +1,4 @@
-import type { RecordType } from '@prospector/core';
+import type { FieldType, RecordType } from '@prospector/core';
 import { and, eq } from 'drizzle-orm';
 import { entitySections } from '../../db/schema/index.js';
 import type { TestApp } from '../../test/app.js';
@@ -18,7 +18,7 @@ export async function insertCustomField(
   t: TestApp,
   teamId: string,
   entity: RecordType,
-  field: { _id: string; name: string },
+  field: { _id: string; name: string; type?: FieldType },
 ) {
   const db = t.database.db;
   const where = and(eq(entitySections.teamId, teamId), eq(entitySections.entity, entity));
@@ -30,7 +30,7 @@ export async function insertCustomField(
     hidden: false,
     users: [],
     system: false,
-    fields: [{ ...field, type: 'Text' as const, options: [], config: {}, system: false }],
+    fields: [{ ...field, type: field.type ?? 'Text', options: [], config: {}, system: false }],
   };
   await db
     .update(entitySections)

@@ -147,11 +147,11 @@ export function createRecordsService(deps: {
       );
     },
 
-    /** Custom fields of one entity the caller sees (an import may fill only those: ADR 031). */
+    /** Custom fields of one entity the caller sees (an import may fill only those: ADR 031), with their types. */
     async visibleCustomFields(auth: AuthContext, entity: ItemType) {
       const sections = await visibleSections(auth, entity);
       return sections.flatMap((s) =>
-        s.fields.filter((f) => !f.system).map((f) => ({ _id: f._id, name: f.name })),
+        s.fields.filter((f) => !f.system).map((f) => ({ _id: f._id, name: f.name, type: f.type })),
       );
     },
 

@@ -280,7 +280,7 @@ describe('automatic actions per label', () => {
       .where(eq(notifications.userId, member.userId));
     expect(notes.map((n) => [n.body, n.targetId]).sort()).toEqual([
       ['+19164567890 is interested', ann.id],
-      ['New text from +19164567890', ann.id],
+      ['New text from (916) 456-7890', ann.id],
     ]);
 
     const res = await undo(admin, label.messageId);

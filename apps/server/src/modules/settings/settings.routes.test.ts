@@ -26,6 +26,37 @@ const teamRow = async (teamId: string) =>
 const me = async (user: TestUser) =>
   (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: user.headers })).json().user;
 
+describe('GET /api/timezones/cities', () => {
+  const search = (user: TestUser | null, q: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/timezones/cities?q=${encodeURIComponent(q)}`,
+      ...(user ? { headers: user.headers } : {}),
+    });
+
+  it("answers Seattle with Pacific Time's zone, to any member, and a state narrows a city", async () => {
+    const { member } = await setUp();
+    const res = await search(member, 'Seattle');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().cities[0]).toEqual({
+      city: 'Seattle',
+      region: 'Washington',
+      country: 'United States of America',
+      zone: 'America/Los_Angeles',
+    });
+    const portland = (await search(member, 'Portland, ME')).json().cities;
+    expect(portland.map((c: { zone: string }) => c.zone)).toEqual(['America/New_York']);
+  });
+
+  it('finds nothing for an unknown place or a single letter, and refuses the signed-out', async () => {
+    const { admin } = await setUp();
+    expect((await search(admin, 'Atlantisville')).json()).toEqual({ cities: [] });
+    expect((await search(admin, 'S')).json()).toEqual({ cities: [] });
+    expect((await search(null, 'Seattle')).statusCode).toBe(401);
+    expect((await search(admin, 'x'.repeat(101))).statusCode).toBe(400);
+  });
+});
+
 describe('PATCH /api/users/updateTimezone', () => {
   const zone = (value: string) => ({ timezone: { value, text: `(UTC) ${value}` } });
 

@@ -105,7 +105,10 @@ export function createSkiptraceEngine(deps: {
       return { batchId, holdId: hold.value.holdId, props };
     });
     try {
-      return await claim;
+      const claimed = await claim;
+      // The hold took the batch's worst case from the credits the top bar shows.
+      if (claimed) await ledger.announce(run.team_id);
+      return claimed;
     } catch (err) {
       // The balance was read before another lane's hold: step back while that lane works.
       if (err instanceof NoCredits && lanes.inFlight > 0) return null;
@@ -118,6 +121,7 @@ export function createSkiptraceEngine(deps: {
       await ledger.release(holdId, tx);
       await q.dropBatch(tx, run.id, batchId);
     });
+    await ledger.announce(run.team_id);
   }
 
   async function traceWithRetries(
@@ -204,6 +208,7 @@ export function createSkiptraceEngine(deps: {
       return { updated, list };
     });
     emit(updated, list);
+    await ledger.announce(run.team_id);
     return true;
   }
 

@@ -134,6 +134,7 @@ export function createSkiptraceService(deps: {
       });
       if (!hold.ok) return fail('INSUFFICIENT_CREDITS');
       const { holdId } = hold.value;
+      await ledger.announce(auth.teamId);
       let results;
       try {
         results = await deps.provider.trace([toTraceRequest(prop.id, prop.data)], {
@@ -141,6 +142,7 @@ export function createSkiptraceService(deps: {
         });
       } catch (err) {
         await ledger.release(holdId);
+        await ledger.announce(auth.teamId);
         if (err instanceof SkiptraceFailedError) return fail('PROVIDER_FAILED');
         throw err;
       }
@@ -173,6 +175,7 @@ export function createSkiptraceService(deps: {
         if (!settled.ok) throw new Error(`settling hold ${holdId}: ${settled.code}`);
         return { stored: stored!, figures, charge };
       });
+      await ledger.announce(auth.teamId);
       const listMetrics = out.figures.map(toListMetrics);
       for (const m of listMetrics)
         deps.realtime().toTeam(auth.teamId, 'skiptraceProgress', { listId: m.listId, run: null, metrics: m });

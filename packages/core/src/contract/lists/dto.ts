@@ -19,6 +19,11 @@ export const importResult = z.object({
    * Absent from lists imported before the Country column existed.
    */
   unknownCountries: z.number().int().optional(),
+  /**
+   * Cells of Number fields that held no number, by the file's column ('Price': 3): left empty, their
+   * rows imported (issue 30). Absent when there were none.
+   */
+  notNumbers: z.record(text(), z.number().int()).optional(),
   /** Set when only the file's first rows were imported (the file had more): how many. */
   firstRowsOnly: z.number().int().nullable().optional(),
   dropped: z.record(text(), z.number().int()),

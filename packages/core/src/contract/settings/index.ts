@@ -7,6 +7,7 @@ export {
   type Integrations,
 } from './hooks.js';
 export { updateTimezone } from './update-timezone.js';
+export { searchTimeZoneCities } from './time-zone-cities.js';
 export { changePpgl } from './change-ppgl.js';
 export { editTeamProfile } from './edit-team-profile.js';
 export { boarded } from './boarded.js';

@@ -12,6 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { formatPhone } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { useChangePhones, type PhonesAction } from '../api/change-phones';
 import { useSidPhones } from '../api/get-sid-phones';
@@ -121,7 +122,7 @@ export function SidPhonesPanel({ sid }: { sid: string }) {
                       onChange={() => toggle(p.sid)}
                     />
                   </Table.Td>
-                  <Table.Td fw={600}>{p.number}</Table.Td>
+                  <Table.Td fw={600}>{formatPhone(p.number)}</Table.Td>
                   <Table.Td>
                     <Text ff="monospace" size="xs" c="dimmed">
                       {p.sid}

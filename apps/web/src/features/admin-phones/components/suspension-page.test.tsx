@@ -73,8 +73,8 @@ describe('/admin/suspension', () => {
   it("lists the sub-accounts, finds one by owner, and shows its phones with the owner's name", async () => {
     setUp();
     const panel = await openAcme();
-    expect(await panel.findByText('+12125550100')).toBeInTheDocument();
-    expect(panel.getByText('+13055550101')).toBeInTheDocument();
+    expect(await panel.findByText('(212) 555-0100')).toBeInTheDocument();
+    expect(panel.getByText('(305) 555-0101')).toBeInTheDocument();
     expect(panel.getByText(/Owner Olivia Owner/)).toBeInTheDocument();
     expect(panel.getByRole('button', { name: 'Remove' })).toBeDisabled();
   });

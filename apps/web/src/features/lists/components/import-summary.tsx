@@ -31,7 +31,7 @@ function byKind(contacts: number, properties: number, companies: number): string
 /**
  * What an import did, rows apart from records (issue 30: 'Rows read 10,000 / New 14,339' read as an
  * error): the file's rows read and dropped, then the records they made — one row can make a contact, a
- * property and a company — new and merged, by kind; invalid values, unrecognised countries, and whether
+ * property and a company — new and merged, by kind; invalid values, cells of Number fields that held no number, unrecognised countries, and whether
  * only the file's first rows were imported.
  */
 export function ImportSummary({ result }: { result: ImportResult }) {
@@ -48,6 +48,7 @@ export function ImportSummary({ result }: { result: ImportResult }) {
     (result.unknownCountries ?? 0) > 0 &&
       `${formatCount(result.unknownCountries ?? 0)} rows with an unrecognised country (phones read with the list's country code)`,
   ].filter(Boolean);
+  const notNumbers = Object.entries(result.notNumbers ?? {}).filter(([, count]) => count > 0);
   return (
     <Stack gap={6} aria-label="Import result" role="group">
       <Group gap="lg" wrap="wrap" align="flex-start">
@@ -78,6 +79,12 @@ export function ImportSummary({ result }: { result: ImportResult }) {
       {result.firstRowsOnly != null && (
         <Text size="xs" c="orange.8" fw={500}>
           Only the first {formatCount(result.firstRowsOnly)} rows of the file were imported.
+        </Text>
+      )}
+      {notNumbers.length > 0 && (
+        <Text size="xs" c="orange.8" fw={500}>
+          Not numbers, left empty (their rows were imported):{' '}
+          {notNumbers.map(([column, count]) => `${formatCount(count)} in ${column}`).join(' · ')}
         </Text>
       )}
       {(reasons.length > 0 || notes.length > 0) && (

@@ -235,6 +235,18 @@ describe('lists page', () => {
     expect(within(card('Austin leads')).queryByText('120 contacts')).not.toBeInTheDocument();
   });
 
+  it('says, by column, how many cells of Number fields held no number and were left empty', async () => {
+    const result = { ...buildList().result, rowsRead: 4, notNumbers: { Price: 1, 'Square feet': 2 } };
+    setUp({ 'POST /api/lists/get': listsReply([buildList({ result })]) });
+
+    const summary = within(await screen.findByRole('article', { name: 'Austin leads' })).getByRole('group', {
+      name: 'Import result',
+    });
+    expect(summary).toHaveTextContent(
+      'Not numbers, left empty (their rows were imported): 1 in Price · 2 in Square feet',
+    );
+  });
+
   it("says when only the file's first rows were imported, and how many rows named no known country", async () => {
     const result = { ...buildList().result, rowsRead: 10_000, unknownCountries: 2, firstRowsOnly: 10_000 };
     setUp({ 'POST /api/lists/get': listsReply([buildList({ result })]) });

@@ -39,6 +39,7 @@ function fakeServer(me = newcomer) {
     'PATCH /api/users/updateTimezone': (r) =>
       ok({ timezone: (r.body as { timezone: { value: string } }).timezone.value }),
     'GET /api/services/devices': () => ok({ devices: state.devices }),
+    'GET /api/timezones/cities': ok({ cities: [] }),
     'POST /api/services/addSimulatedPhone': () => {
       state.devices = [buildDevice({ value: '+19165550100', simulated: true, connected: true })];
       return ok({ message: messages.devices.simulatedAdded, device: state.devices[0] });

@@ -35,6 +35,12 @@ type OnboardingFlowProps = {
 };
 
 const LAST = ONBOARDING_SEGMENTS; // 0 welcome, 1–6 the steps, 7 'All set!'
+
+/**
+ * One size for every screen, so the card and its buttons stay put from step to step (issue 30): as
+ * tall as the window allows up to 780 px; a step with more (the device step) scrolls inside it.
+ */
+const CARD_HEIGHT = 'max(480px, min(780px, calc(100dvh - 120px)))';
 const SUBTEMPLATES = ONBOARDING_SUBTEMPLATES_STEP;
 
 /**
@@ -126,11 +132,24 @@ function OnboardingScreens({
           {brand}
           {logout}
         </Group>
-        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="sm">
-          <Stack gap="xl">
+        <Paper
+          withBorder
+          radius="lg"
+          p={{ base: 'lg', sm: 40 }}
+          shadow="sm"
+          component="section"
+          aria-label="Setup"
+          h={CARD_HEIGHT}
+        >
+          <Stack gap="xl" h="100%">
             <OnboardingProgress segments={ONBOARDING_SEGMENTS} completed={step} />
             {/* Typing or clicking in the step answers the last refusal: it is cleared until the next NEXT. */}
-            <div onInput={() => setProblem(null)} onClick={() => setProblem(null)}>
+            <div
+              onInput={() => setProblem(null)}
+              onClick={() => setProblem(null)}
+              // The step takes what the card leaves, and scrolls; room on the sides keeps focus rings whole.
+              style={{ flex: 1, minHeight: 0, overflowY: 'auto', margin: -4, padding: 4 }}
+            >
               <StepGateContext value={register}>
                 {step === 0 && <OnboardingWelcome userName={saved.userName} />}
                 {step === 1 && (

@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
-import { Select, Stack } from '@mantine/core';
-import { NO_TIME_ZONE_FOUND, timeZoneFilter } from '../../../lib/time-zone-filter';
-import { isValidTimeZone, timeZoneOptions, timezoneStepProblem } from '@prospector/core';
+import { useState } from 'react';
+import { Stack } from '@mantine/core';
+import { isValidTimeZone, timeZoneLabel, timezoneStepProblem } from '@prospector/core';
+import { TimeZoneSelect } from '../../../components/time-zone-select';
 import { useSaveTimezone } from '../api/save-timezone';
 import { problemOf, useStepGate } from './step-gate';
 import { StepHeading } from './step-heading';
@@ -17,20 +17,14 @@ type TimezoneStepProps = { saved: string | null; onSaved: (timezone: string) => 
 /** Step 2: the team's time zone; campaigns send within their hours in it. Saved on NEXT. */
 export function TimezoneStep({ saved, onSaved }: TimezoneStepProps) {
   const [zone, setZone] = useState<string | null>(() => saved ?? browserZone());
-  const options = useMemo(
-    () => timeZoneOptions(Intl.supportedValuesOf('timeZone'), new Date(), zone),
-    [zone],
-  );
   const save = useSaveTimezone();
-  const filter = useMemo(() => timeZoneFilter(new Date()), []);
 
   useStepGate(async () => {
     const problem = timezoneStepProblem(zone);
     if (problem || !zone) return problem;
     if (zone === saved) return null;
-    const option = options.find((o) => o.value === zone);
     try {
-      await save.mutateAsync({ value: zone, text: option?.label ?? zone });
+      await save.mutateAsync({ value: zone, text: timeZoneLabel(zone, new Date()) });
     } catch (error) {
       return problemOf(error);
     }
@@ -41,18 +35,7 @@ export function TimezoneStep({ saved, onSaved }: TimezoneStepProps) {
   return (
     <Stack gap="lg">
       <StepHeading title="Your time zone">Campaigns and tasks follow your local time.</StepHeading>
-      <Select
-        label="Time zone"
-        placeholder="Search a city, zone or UTC offset"
-        data={options}
-        value={zone}
-        onChange={setZone}
-        searchable
-        filter={filter}
-        selectFirstOptionOnChange
-        nothingFoundMessage={NO_TIME_ZONE_FOUND}
-        maxDropdownHeight={280}
-      />
+      <TimeZoneSelect label="Time zone" value={zone} onChange={setZone} />
     </Stack>
   );
 }
