@@ -6,16 +6,20 @@
  * live heap (after full collections) before, during and after the import, the import's time per phase
  * (read, normalise, stack, write, link: engines/import/chunks.ts says what each covers), the CPU time
  * this process spent on it (on PGlite the database's too; on a loaded machine the fairer figure to
- * compare) and the machine's load average before and after.
+ * compare), the CPU time of the PostgreSQL backends (read from /proc), the statements the import sent,
+ * what the process waited on (page faults, file system writes, context switches) and the machine's load
+ * average before and after: a per-row statement or a costlier one shows in counts and CPU whatever the
+ * load. BENCH_CPU_PROFILE=<file> writes a CPU profile of the import alone.
  * PGlite keeps its data in a folder, as the server does (DATA_DIR), not in memory.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import path from 'node:path';
-import { type PGlite } from '@electric-sql/pglite';
+import { type PGlite, type Transaction } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import pg from 'pg';
@@ -25,7 +29,7 @@ import { Readable } from 'node:stream';
 import * as schema from '../apps/server/src/db/schema/index.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { sharedDataDir, testConfig } from '../apps/server/src/config.js';
-import { createPglite, openPostgres, wrapPglite } from '../apps/server/src/db/client.js';
+import { createPglite, openPostgres, queryRows, wrapPglite } from '../apps/server/src/db/client.js';
 import { generateTeamData } from '../apps/server/src/scripts/generate.js';
 import type { Mail, Mailer } from '../apps/server/src/providers/mail/index.js';
 import { multipartFile } from '../apps/server/src/test/multipart.js';
@@ -35,10 +39,42 @@ const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const url = process.env.BENCH_DATABASE_URL;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prospector-bench-'));
 
+// Statements sent to the database during the import (BEGIN and COMMIT included), counted at the driver:
+// a per-row or per-record statement shows here whatever the load.
+let statements = 0;
+if (url) {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements += 1;
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
+function countPglite(client: PGlite) {
+  const counted = <T extends PGlite | Transaction>(target: T) => {
+    const { query, exec } = target;
+    target.query = ((...args: Parameters<T['query']>) => {
+      statements += 1;
+      return query.apply(target, args);
+    }) as T['query'];
+    target.exec = ((...args: Parameters<T['exec']>) => {
+      statements += 1;
+      return exec.apply(target, args);
+    }) as T['exec'];
+    return target;
+  };
+  counted(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) => {
+    statements += 2; // its BEGIN and COMMIT
+    return transaction((tx) => callback(counted(tx)));
+  };
+  return client;
+}
+
 let pglite: PGlite | null = null;
 const database = url
   ? openPostgres(url, 10)
-  : wrapPglite((pglite = await createPglite(path.join(dataDir, 'pg'))));
+  : wrapPglite((pglite = countPglite(await createPglite(path.join(dataDir, 'pg')))));
 await database.migrate();
 const outbox: Mail[] = [];
 const mailer: Mailer = { kind: 'smtp', send: async (m) => void outbox.push(m), close: async () => {} };
@@ -118,6 +154,28 @@ function buildSheet(rows: number): string {
 // Built in a function, so the parsed source rows are garbage before the import is measured.
 const csv = buildSheet(ROWS);
 
+/**
+ * CPU ticks (1/100 s) of each of this database's PostgreSQL backends, read from /proc (the server is on
+ * this machine); null on PGlite, whose database runs in this process (its CPU is in cpuMs).
+ */
+async function databaseTicks(): Promise<Map<number, number> | null> {
+  if (!url || !existsSync('/proc/self/stat')) return null;
+  const pids = await queryRows<{ pid: number }>(
+    database.db,
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
+  const ticks = new Map<number, number>();
+  for (const { pid } of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12])); // utime, stime
+    } catch {
+      // A backend that ended meanwhile.
+    }
+  }
+  return ticks;
+}
+
 const { payload, contentType } = multipartFile('sheet.csv', csv);
 
 // Live heap: what is left after a full garbage collection. V8 lets garbage pile up to a multiple of
@@ -154,7 +212,18 @@ const up = await app.inject({
 });
 const uploadMs = performance.now() - t0;
 const loadBefore = os.loadavg()[0]!;
+// BENCH_CPU_PROFILE=<file>: a CPU profile of this process during the import alone (open it in Chrome's
+// DevTools); on PGlite it holds the database's time too, under PGlite's WebAssembly frames.
+const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
+const dbTicksBefore = await databaseTicks();
+const statementsBefore = statements;
 const cpuBefore = process.cpuUsage();
+const usageBefore = process.resourceUsage();
 const t1 = performance.now();
 const started = await app.inject({
   method: 'POST',
@@ -178,7 +247,34 @@ const started = await app.inject({
 if (started.statusCode !== 200) throw new Error(started.body);
 await app.services.imports.idle(600_000);
 const importMs = performance.now() - t1;
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(profile));
+  profiler.disconnect();
+}
 const cpu = process.cpuUsage(cpuBefore);
+const usageAfter = process.resourceUsage();
+// What this process waited on: page faults, file system blocks, and being switched out (voluntary:
+// it waited on I/O or a lock; involuntary: the machine's load took its core).
+const waits = Object.fromEntries(
+  (
+    [
+      'majorPageFault',
+      'minorPageFault',
+      'fsRead',
+      'fsWrite',
+      'voluntaryContextSwitches',
+      'involuntaryContextSwitches',
+    ] as const
+  ).map((k) => [k, usageAfter[k] - usageBefore[k]]),
+);
+const importStatements = statements - statementsBefore;
+const dbTicksAfter = await databaseTicks();
+// A backend opened during the import counts whole; one closed during it is missed (the pool keeps its
+// connections while they are busy).
+const dbCpuMs =
+  dbTicksAfter &&
+  [...dbTicksAfter].reduce((sum, [pid, t]) => sum + (t - (dbTicksBefore?.get(pid) ?? 0)) * 10, 0);
 const loadAfter = os.loadavg()[0]!;
 const listId = started.json().list._id as string;
 const phases = app.services.imports.phases(listId);
@@ -218,6 +314,9 @@ console.log(
     importMs: Math.round(importMs),
     phasesMs: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])),
     cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    databaseCpuMs: dbCpuMs,
+    statements: importStatements,
+    waits,
     load: [Math.round(loadBefore * 10) / 10, Math.round(loadAfter * 10) / 10],
     rowsPerSecond: Math.round(ROWS / (importMs / 1000)),
     copyMs: Math.round(copyMs),
