@@ -142,7 +142,7 @@ describe("issue 30's screens", () => {
   it("shows every phone in one format on every screen: national for the team's country, international otherwise", async () => {
     const us = '+12125550183';
     const uk = '+442079460958';
-    const nameless = '+13105550184';
+    const nameless = '+13105550184'; // a second contact's phone
     // The simulated phone answers a number ending in 6 with STOP: the thread says so with the number.
     const stopper = '+14155550176';
     const noel = await insertContact(server.database.db, dana.teamId, {
@@ -181,6 +181,7 @@ describe("issue 30's screens", () => {
     await api('/api/messages/sendSms', { body: 'Hi Noel, still the owner?', dataId: noel.id, to: us });
     await api('/api/messages/sendSms', { body: 'Hello!', dataId: unnamed.id, to: nameless });
     await api('/api/messages/sendSms', { body: 'Hi Opal!', dataId: opted.id, to: stopper });
+    await api('/api/calls/enqueue', { itemIds: [noel.id, unnamed.id] });
     const shown: Record<string, string> = {
       [us]: formatPhone(us),
       [uk]: formatPhone(uk),
@@ -216,7 +217,7 @@ describe("issue 30's screens", () => {
             .getByText('Hi Noel, still the owner?')
             .waitFor(WAIT),
       ],
-      ['record-unnamed', `/?record=${unnamed.id}`, () => page.getByText('Hello!').first().waitFor(WAIT)],
+      ['record-second', `/?record=${unnamed.id}`, () => page.getByText('Hello!').first().waitFor(WAIT)],
       [
         'record-opted-out',
         `/?record=${opted.id}`,
@@ -227,6 +228,16 @@ describe("issue 30's screens", () => {
             .waitFor(WAIT),
       ],
       ['messenger', '/messenger', () => page.getByText('Noel Park').first().waitFor(WAIT)],
+      [
+        'dialler-queue',
+        '/dialler',
+        async () => {
+          // The queue shows once the member joins the dialler.
+          await page.getByRole('button', { name: 'Join' }).click(WAIT);
+          await page.getByRole('button', { name: 'Continue without a voicemail' }).click(WAIT);
+          await page.getByTestId('queue-entry').filter({ hasText: 'Noel Park' }).waitFor(WAIT);
+        },
+      ],
       ['devices', '/settings/devices', () => page.getByText(shown[device.value]!).first().waitFor(WAIT)],
     ];
     for (const [name, url, ready] of screens) {
