@@ -133,7 +133,7 @@ describe('/admin/suspension', () => {
       sid: SID,
       phones: ['PN1', 'PN2'],
     });
-    expect(await panel.findByText('+12125550102')).toBeInTheDocument();
+    expect(await panel.findByText('(212) 555-0102')).toBeInTheDocument();
   });
 
   it('shows a not-found view to anyone but staff, and asks for nothing', async () => {
