@@ -201,6 +201,15 @@ export async function applyAction(
           select ${t}::uuid, x.id, x.type from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(id uuid, type text)
           on conflict do nothing`,
       );
+      // The list's cards and detail read its counts from the row, as an import leaves them.
+      await queryRows(
+        tx,
+        sql`update lists l set
+            item_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'contact'),
+            prop_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'property'),
+            comp_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'company')
+          where l.id = ${t}::uuid`,
+      );
       return;
     case 'dnc':
       // The identifiers trigger moves a contact whose every phone is DNC to the DNC status (ADR 030).
@@ -310,4 +319,14 @@ export async function authorAccess(db: Db, userId: string) {
     sql`select role, data_access from users where id = ${userId}`,
   );
   return row ? { seesAllData: row.role === 'admin' || row.data_access === 'All data' } : null;
+}
+
+/** How many of a job's records are assigned to this member. */
+export async function countAssigned(tx: Db, jobId: string, userId: string) {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from bulk_job_items j join items i on i.id = j.item_id
+      where j.job_id = ${jobId} and ${userId}::uuid = any(i.assigned_to)`,
+  );
+  return Number(row?.n ?? 0);
 }

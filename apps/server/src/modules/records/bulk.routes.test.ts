@@ -1,3 +1,4 @@
+import { emptyImportResult } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
@@ -94,6 +95,13 @@ describe('bulk actions', () => {
       })
     ).json()._id;
 
+    // Ticked rows of which Sam may touch none: refused, and no job is made.
+    const theirs = await start(
+      sam,
+      { kind: 'ids', ids: others.map((r) => r.id) },
+      { type: 'setStatus', statusId: hot },
+    );
+    expect(theirs.statusCode).toBe(403);
     const ids = [...own, ...others].map((r) => r.id);
     const res = await start(sam, { kind: 'ids', ids }, { type: 'setStatus', statusId: hot });
     expect(res.statusCode, res.body).toBe(200);
@@ -139,7 +147,7 @@ describe('bulk actions', () => {
     await insertContact(t.database.db, admin.teamId, { phones: ['+19164567803'] });
     const [list] = await queryRows<{ id: string }>(
       t.database.db,
-      sql`insert into lists (team_id, name, position, state, result, created_at) values (${admin.teamId}, 'Probate May', 1, 'imported', '{}'::jsonb, now()) returning id`,
+      sql`insert into lists (team_id, name, position, state, result, created_at) values (${admin.teamId}, 'Probate May', 1, 'imported', ${JSON.stringify(emptyImportResult())}::jsonb, now()) returning id`,
     );
     const column = await statusId(t.database.db, admin.teamId, 'Not contacted');
     const added = await start(

@@ -24,6 +24,8 @@ type R<T> = Promise<Result<T, RecordsErrorCode>>;
 
 /** Rolls back a job whose selection held no record: nothing is left behind. */
 class NothingSelected extends Error {}
+/** Rolls back a job of ticked rows none of which the member may touch. */
+class NoAccess extends Error {}
 
 /** Bulk actions (issue 32 item 2, ADR 037): start a job over a selection, read it, undo a delete. */
 export function createBulkService(deps: {
@@ -118,13 +120,17 @@ export function createBulkService(deps: {
             where.value,
           );
           if (created.total === 0) throw new NothingSelected();
+          // Ticked rows of which the member may touch none: refused, as one record would be.
+          if (!seesAllData(auth) && (await bq.countAssigned(tx, created.id, auth.userId)) === 0)
+            throw new NoAccess();
           return created;
         })
         .catch((err: unknown) => {
-          if (err instanceof NothingSelected) return null;
+          if (err instanceof NothingSelected) return 'BULK_NOTHING_SELECTED' as const;
+          if (err instanceof NoAccess) return 'ITEM_FORBIDDEN' as const;
           throw err;
         });
-      if (!job) return fail('BULK_NOTHING_SELECTED');
+      if (typeof job === 'string') return fail(job);
       deps.engine.kick();
       return ok(toBulkJobDto(job));
     },
