@@ -150,12 +150,23 @@ export async function chunkAfter(
   limit: number,
 ) {
   const listId = job.action === 'addToList' ? job.targetId : null;
+  // Each action reads only what its outcome needs: an assign reads the records alone.
+  const primary =
+    job.action === 'setStatus'
+      ? sql`exists (select 1 from identifiers d where d.item_id = i.id and d.primary)`
+      : sql`true`;
+  const phones =
+    job.action === 'dnc'
+      ? sql`(select count(*)::int from identifiers d where d.item_id = i.id and not d.is_email)`
+      : sql`0`;
+  const dncPhones =
+    job.action === 'dnc'
+      ? sql`(select count(*)::int from identifiers d where d.item_id = i.id and not d.is_email and d.status = 'DNC')`
+      : sql`0`;
   return queryRows<ChunkRow>(
     tx,
     sql`select j.item_id, i.assigned_to, i.status_id, i.hidden,
-        exists (select 1 from identifiers d where d.item_id = i.id and d.primary) as has_primary,
-        (select count(*)::int from identifiers d where d.item_id = i.id and not d.is_email) as phones,
-        (select count(*)::int from identifiers d where d.item_id = i.id and not d.is_email and d.status = 'DNC') as dnc_phones,
+        ${primary} as has_primary, ${phones} as phones, ${dncPhones} as dnc_phones,
         ${listId ? sql`exists (select 1 from list_items li where li.list_id = ${listId} and li.item_id = i.id)` : sql`false`} as in_list
       from bulk_job_items j join items i on i.id = j.item_id
       where j.job_id = ${job.id} ${job.cursor ? sql`and j.item_id > ${job.cursor}::uuid` : sql``}
