@@ -147,6 +147,8 @@ export function DraggableBoardCard({
         cursor: 'grab',
         touchAction: 'none',
         outline: selected ? '2px solid var(--mantine-color-brand-4)' : undefined,
+        // Inside the card: the column's scroll box would clip an outline drawn outside it.
+        outlineOffset: -2,
       }}
     >
       <BoardCardView card={card} members={members} timeZone={timeZone} dragging={isDragging} />
