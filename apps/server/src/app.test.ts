@@ -37,6 +37,8 @@ const SERVICES: Record<keyof Services, true> = {
   statuses: true,
   board: true,
   inbox: true,
+  bulk: true,
+  bulkEngine: true,
   lists: true,
   listImports: true,
   imports: true,

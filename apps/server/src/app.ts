@@ -80,6 +80,9 @@ import {
   type BoardService,
   type IdentifiersService,
   type InboxService,
+  bulkRoutes,
+  type BulkService,
+  type BulkEngine,
   type LinksService,
   type RecordsService,
   type StatusesService,
@@ -126,6 +129,8 @@ export type Services = {
   statuses: StatusesService;
   board: BoardService;
   inbox: InboxService;
+  bulk: BulkService;
+  bulkEngine: BulkEngine;
   lists: ListsService;
   listImports: ListImportsService;
   imports: ImportWorker;
@@ -291,6 +296,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authRoutes,
     adminRoutes,
     recordsRoutes,
+    bulkRoutes,
     notificationsRoutes,
     mapsRoutes,
     devicesRoutes,
@@ -326,6 +332,7 @@ function registerLifecycle(app: FastifyInstance) {
   const { config, services: s } = app;
   if (config.IMPORT_WORKER) app.addHook('onReady', async () => s.imports.start());
   if (config.SKIPTRACE_ENGINE) app.addHook('onReady', async () => s.skiptraceEngine.start());
+  if (config.BULK_ENGINE) app.addHook('onReady', async () => s.bulkEngine.start());
   app.addHook('onReady', async () => {
     s.gateway.start();
     s.smsGateway.hub.start();
@@ -343,6 +350,7 @@ function registerLifecycle(app: FastifyInstance) {
     await s.payments.autofillSettled();
     await s.imports.stop();
     await s.skiptraceEngine.stop();
+    await s.bulkEngine.stop();
     await s.simulatedPhones.stopAll();
     await s.hookSender.stop();
     await s.supportAlerts.stop();

@@ -136,6 +136,15 @@ export const envSchema = z
       .transform((v) => v === 'true' || v === '1'),
     /** A run whose process has not renewed its lease for this long is taken over by another. */
     SKIPTRACE_LEASE_MS: positiveInt(60_000),
+    /** Run bulk-action jobs in this process (tests that drive the job themselves turn it off). */
+    BULK_ENGINE: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
+    /** A bulk job whose process has not renewed its lease for this long is taken over by another. */
+    BULK_LEASE_MS: positiveInt(60_000),
+    /** Records a bulk job changes per transaction. */
+    BULK_CHUNK: positiveInt(2_000),
     /** Twilio Programmable Voice for the dialler; all four set → real calls, else the simulated line. */
     TWILIO_ACCOUNT_SID: z
       .string()

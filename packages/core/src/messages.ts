@@ -82,6 +82,14 @@ export const messages = {
     builtInStatus: 'Not contacted, DNC and Wrong number are built in: they cannot be renamed or removed.',
     removeStatusConfirm: 'The records that have this status will be left with no status.',
   },
+  bulk: {
+    targetNotFound: 'The member, status or list was not found.',
+    jobNotFound: 'This bulk action was not found.',
+    undoExpired: 'This deletion can no longer be undone.',
+    nothingSelected: 'Nothing matches this selection.',
+    confirmDelete: (n: string) => `Delete ${n} records? You can undo it for 10 minutes.`,
+    undone: 'Deletion undone.',
+  },
   lists: {
     /** An import's dropped-rows reason: the row named a record the importer may not open (ADR 031). */
     droppedNotYours: 'Already on a record you cannot open (left unchanged)',

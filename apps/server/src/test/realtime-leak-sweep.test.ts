@@ -191,6 +191,13 @@ describe('the realtime leak sweep', () => {
         dataAccess: 'All data',
       }),
     );
+    // A bulk job's progress is its author's alone: the restricted member does not learn its counts.
+    await step(['bulkProgress'], [a], () =>
+      call(admin, 'POST', '/api/bulk/start', {
+        selection: { kind: 'ids', ids: [othersRecord] },
+        action: { type: 'assign', memberId: allie.userId },
+      }).then((r) => expect(r.statusCode, r.body).toBe(200)),
+    );
     await step(['listProgress', 'listImported'], team, () =>
       importCsv(t, admin, 'First name,Phone\nAnn,+19164567803\n', [
         { name: 'First name', type: 'contact', matchesTo: 'First name' },

@@ -38,6 +38,7 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
     return ids['item']!;
   }
   if (k === 'id' && /\/lists\//.test(url)) return ids['list']!;
+  if (k === 'id' && /\/bulk\//.test(url)) return ids['bulkJob']!;
   if (k === 'id' && /\/calls\/vm/.test(url)) return ids['vm']!;
   // A record's photo: the seeded pictured property has one.
   if (k === 'id' && /\/image$/.test(url)) return ids['photoProperty']!;
@@ -46,6 +47,7 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
   if (k === 'id' && /\/chats\//.test(url)) return ids['chat']!;
   const byName: Record<string, string> = {
     listId: ids['list']!,
+    jobId: ids['bulkJob']!,
     propId: ids['property']!,
     campaignId: ids['campaign']!,
     groupId: ids['group']!,
@@ -236,6 +238,13 @@ const BODIES: Record<string, (b: BuildInput) => Promise<Built> | Built> = {
   'PATCH /api/items/update': ({ sampled }) => ({ payload: { ...sampled, key: 'First name' } }),
   'PUT /api/items/update': ({ sampled }) => ({ payload: { ...sampled, key: 'First name' } }),
   'PATCH /api/items/changeStatus': ({ sampled }) => ({ payload: { ...sampled, status: OWN_STATUS } }),
+  // A job over the seeded contact: assigning the member is something the team's admin may do.
+  'POST /api/bulk/start': ({ team }) => ({
+    payload: {
+      selection: { kind: 'ids', ids: [team.ids['item']!] },
+      action: { type: 'assign', memberId: team.ids['member']! },
+    },
+  }),
   // Added by name (a picked existingId is checked by links.stacking.test.ts, across teams too).
   'PATCH /api/services/addAndMapData': ({ sampled }) => ({
     payload: { ...sampled, type: 'company', existingId: undefined },
@@ -371,6 +380,9 @@ export async function stopBackgroundWork(t: TestApp) {
   // A skip trace started stays running, so cancelling it succeeds and nothing moves between digests.
   await t.app.services.skiptraceEngine.stop();
   t.app.services.skiptraceEngine.kick = () => {};
+  // A bulk job started waits: nothing it would change moves between two digests.
+  await t.app.services.bulkEngine.stop();
+  t.app.services.bulkEngine.kick = () => {};
   // A call a sweep places keeps ringing: no outcome lands between two digests.
   const voice = t.app.services.voice as Partial<SimulatedVoice>;
   voice.setScript?.(() => ({ result: 'no-answer', ringMs: 3_600_000 }));

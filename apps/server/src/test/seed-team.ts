@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.js';
 import {
+  bulkJobItems,
+  bulkJobs,
   devices,
+  items,
   listItems,
   lists,
   messages,
@@ -218,6 +221,33 @@ export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
   });
   ids['vm'] = (recorded.json() as { voicemail: { _id: string } }).voicemail._id;
   await call('POST', '/api/calls/enqueue', { itemIds: [contact.id] });
+  // A bulk delete, finished and still undoable: the job the bulk routes read and undo (written here
+  // as the engine leaves it, since the sweeps stop the engine before seeding).
+  const doomed = await insertContact(db, admin.teamId, {
+    first: 'Bulk',
+    last: 'Deleted',
+    phones: ['212-555-0198'],
+  });
+  const [bulkJob] = await db
+    .insert(bulkJobs)
+    .values({
+      teamId: admin.teamId,
+      userId: admin.userId,
+      action: 'delete',
+      state: 'done',
+      total: 1,
+      done: 1,
+      changed: 1,
+      result: '1 deleted',
+      createdAt: t.clock.now(),
+      finishedAt: t.clock.now(),
+    })
+    .returning();
+  await db
+    .insert(bulkJobItems)
+    .values({ jobId: bulkJob!.id, teamId: admin.teamId, itemId: doomed.id, outcome: 'changed' });
+  await db.update(items).set({ hidden: true }).where(eq(items.id, doomed.id));
+  ids['bulkJob'] = bulkJob!.id;
   // Chats: the team room (the member's chats made too), a text and an image in it.
   const chats = (await t.app.inject({ method: 'GET', url: '/api/chats', headers: admin.headers })).json()
     .chats as { _id: string; kind: string }[];

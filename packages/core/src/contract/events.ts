@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATA_ACCESS, PERMISSION_KEYS } from '../constants.js';
 import { diallerMemberDto, diallerStateDto } from './calls/calls.js';
+import { bulkJobDto } from './bulk/bulk.js';
 import { chatMessageDto } from './chats/dto.js';
 import { currentUser } from './common.js';
 import { listDto } from './lists/dto.js';
@@ -36,6 +37,11 @@ export const serverEvents = {
    * (`run` null); `metrics` are the list's figures after it. Refetch the list's properties.
    */
   skiptraceProgress: z.object({ listId: text(), run: skiptraceRunDto.nullable(), metrics: listMetrics }),
+  /**
+   * A bulk job moved on (room user:<id> of the member who started it): after each chunk, at its end
+   * (with its result) and when its delete was undone.
+   */
+  bulkProgress: z.object({ job: bulkJobDto }),
   /** A message joined a record's thread (an SMS sent or received, a comment from elsewhere). */
   messageAdded: z.object({ itemId: text(), message: messageDto }),
   /** A received text was labelled, or a member corrected its label (issue 31): update its chip. */

@@ -223,8 +223,9 @@ export async function assignedCounts(db: Db, listIds: string[], viewerId: string
 }
 
 /** Only-assigned viewers see a record of a list when it is assigned to them. */
+/** Records the viewer may see: not deleted (a bulk delete hides them, ADR 037), and theirs when restricted. */
 const visible = (viewerId: string | null) =>
-  viewerId ? sql`and ${viewerId}::uuid = any(i.assigned_to)` : sql``;
+  viewerId ? sql`and not i.hidden and ${viewerId}::uuid = any(i.assigned_to)` : sql`and not i.hidden`;
 
 const PROPERTY_COLUMNS = sql`
   i.id, i.data,

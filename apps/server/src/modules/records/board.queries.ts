@@ -20,13 +20,17 @@ const assignedTo = (alias: 'i' | 'c', memberId: string | null) =>
   memberId ? sql`and ${sql.identifier(alias)}.assigned_to @> array[${memberId}]::uuid[]` : sql``;
 const assigned = (memberId: string | null) => assignedTo('i', memberId);
 
+/** A column's records over `items i` (also the bulk job's "all that match", ADR 037). */
+export function columnWhere(teamId: string, statusId: string, memberId: string | null) {
+  return sql`i.team_id = ${teamId} and i.status_id = ${statusId} and not i.hidden ${assigned(memberId)}`;
+}
+
 /** Cards in one column: an index-only scan of the board index. */
 export async function countColumn(db: Db, teamId: string, statusId: string, memberId: string | null) {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`
-    select count(*)::int as n from items i
-    where i.team_id = ${teamId} and i.status_id = ${statusId} and not i.hidden ${assigned(memberId)}`,
+    select count(*)::int as n from items i where ${columnWhere(teamId, statusId, memberId)}`,
   );
   return Number(row?.n ?? 0);
 }

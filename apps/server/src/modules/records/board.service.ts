@@ -9,18 +9,21 @@ import * as q from './records.queries.js';
 
 export type BoardService = ReturnType<typeof createBoardService>;
 
+/**
+ * Whose cards the viewer sees: any member of the team (or all) for admins and 'All data'; otherwise
+ * always their own. Someone who is not on the team filters nothing (and is not echoed back).
+ */
+export async function boardMemberFilter(db: Db, auth: AuthContext, requested: string | null | undefined) {
+  if (!seesAllData(auth)) return auth.userId;
+  if (!requested) return null;
+  return (await q.teamMemberIds(db, auth.teamId, [requested])).length ? requested : null;
+}
+
 export function createBoardService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
-  /**
-   * Whose cards the viewer sees: any member of the team (or all) for admins and 'All data'; otherwise
-   * always their own. Someone who is not on the team filters nothing (and is not echoed back).
-   */
-  async function memberFilter(auth: AuthContext, requested: string | null | undefined) {
-    if (!seesAllData(auth)) return auth.userId;
-    if (!requested) return null;
-    return (await q.teamMemberIds(db, auth.teamId, [requested])).length ? requested : null;
-  }
+  const memberFilter = (auth: AuthContext, requested: string | null | undefined) =>
+    boardMemberFilter(db, auth, requested);
 
   function toCard(r: bq.BoardRow, status: string): BoardCard {
     const due = r.first_open_task_due ? new Date(r.first_open_task_due).toISOString() : null;

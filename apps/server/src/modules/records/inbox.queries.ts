@@ -31,7 +31,8 @@ export type InboxFilter = {
   limit: number;
 };
 
-function where(f: InboxFilter): SQL {
+/** The Messenger's filter over `items i` (also the bulk job's "all that match", ADR 037). */
+export function inboxWhere(f: Omit<InboxFilter, 'skip' | 'limit' | 'viewerId'>): SQL {
   const parts: SQL[] = [sql`i.team_id = ${f.teamId}`, sql`i.last_message is not null`, sql`not i.hidden`];
   if (f.type === 'unread') parts.push(sql`i.unread_sms > 0`);
   if (f.type === 'sent') parts.push(sql`i.last_message->>'direction' = 'out'`);
@@ -69,7 +70,7 @@ export function inboxPage(db: Db, f: InboxFilter) {
       ${linkedCompanyFields('i')} as company
     from items i
     left join statuses s on s.id = i.status_id
-    where ${where(f)}
+    where ${inboxWhere(f)}
     order by i.last_activity_at desc nulls last, i.id
     limit ${f.limit} offset ${f.skip}`,
   );

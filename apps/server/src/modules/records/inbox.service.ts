@@ -16,6 +16,40 @@ import { titleOf } from './records.mappers.js';
 
 export type InboxService = ReturnType<typeof createInboxService>;
 
+export type InboxFilterInput = {
+  inboxType: InboxType;
+  selectedStatuses: string[];
+  onlyMine: boolean;
+  search?: string | undefined;
+  replyLabel?: string | undefined;
+};
+
+/**
+ * The Messenger's filter as the caller may apply it: a member who may not see all data always gets
+ * their own records. The list and the bulk job's "all that match" read the same one.
+ */
+export function inboxFilter(
+  auth: AuthContext,
+  input: InboxFilterInput,
+): Omit<iq.InboxFilter, 'skip' | 'limit'> {
+  const memberId = input.onlyMine || !seesAllData(auth) ? auth.userId : null;
+  const text = input.search?.trim() ?? '';
+  const uuid = /^[0-9a-f-]{36}$/i;
+  return {
+    teamId: auth.teamId,
+    viewerId: auth.userId,
+    memberId,
+    type: input.inboxType,
+    statusIds: input.selectedStatuses.filter((s) => uuid.test(s)),
+    noStatus: input.selectedStatuses.includes(NO_STATUS),
+    search:
+      text.length >= SEARCH_MIN_CHARS
+        ? { like: `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`, phone: normalizePhone(text) }
+        : null,
+    replyLabel: input.replyLabel ?? null,
+  };
+}
+
 /** The Messenger's list: records with texts, filtered by tab, status chips, owner and search. */
 export function createInboxService(deps: { db: Db }) {
   const { db } = deps;
@@ -32,27 +66,12 @@ export function createInboxService(deps: { db: Db }) {
       },
     ): Promise<Result<{ items: InboxRow[]; unread: number }, 'PERMISSION_REQUIRED'>> {
       if (!can(auth.user, 'messenger')) return fail('PERMISSION_REQUIRED');
-      const memberId = input.onlyMine || !seesAllData(auth) ? auth.userId : null;
-      const text = input.search?.trim() ?? '';
-      const uuid = /^[0-9a-f-]{36}$/i;
       const filter: iq.InboxFilter = {
-        teamId: auth.teamId,
-        viewerId: auth.userId,
-        memberId,
-        type: input.inboxType,
-        statusIds: input.selectedStatuses.filter((s) => uuid.test(s)),
-        noStatus: input.selectedStatuses.includes(NO_STATUS),
-        search:
-          text.length >= SEARCH_MIN_CHARS
-            ? {
-                like: `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-                phone: normalizePhone(text),
-              }
-            : null,
-        replyLabel: input.replyLabel ?? null,
+        ...inboxFilter(auth, input),
         skip: input.skip,
         limit: INBOX_PAGE_SIZE,
       };
+      const { memberId } = filter;
       const [rows, unread] = await Promise.all([
         iq.inboxPage(db, filter),
         iq.unreadCount(db, auth.teamId, memberId),

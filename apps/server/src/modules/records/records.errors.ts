@@ -29,6 +29,10 @@ export const recordsErrors = {
   PHOTO_INVALID: { status: 400, message: messages.recordDetail.photoWrongType },
   PHOTO_NOT_FOUND: { status: 404, message: messages.recordDetail.photoNotFound },
   PHOTO_ONLY_PROPERTIES: { status: 400, message: messages.recordDetail.photoOnlyProperties },
+  BULK_TARGET_NOT_FOUND: { status: 404, message: messages.bulk.targetNotFound },
+  BULK_JOB_NOT_FOUND: { status: 404, message: messages.bulk.jobNotFound },
+  BULK_UNDO_EXPIRED: { status: 409, message: messages.bulk.undoExpired },
+  BULK_NOTHING_SELECTED: { status: 400, message: messages.bulk.nothingSelected },
 } satisfies Record<string, ErrorAnswer>;
 
 /** What the records services answer: their own codes, and the common 403. */

@@ -56,7 +56,8 @@ export function createRecordsService(deps: {
 
   async function access(auth: AuthContext, itemId: string): R<q.ItemRow> {
     const item = await q.findItem(db, itemId);
-    if (!item) return fail('ITEM_NOT_FOUND');
+    // A record a bulk delete hid is gone for everyone until its Undo (ADR 037).
+    if (!item || item.hidden) return fail('ITEM_NOT_FOUND');
     const denied = canAccessItem(auth, item);
     return denied ? fail(denied) : ok(item);
   }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDeviceMobile, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -7,6 +8,8 @@ import { PageTitle } from '../../components/page-title';
 import { boardFilterFor, can } from '@prospector/core';
 import { BoardCardExtra, BoardView, MemberFilter } from '../../features/board';
 import { useMembers } from '../../features/members';
+import { messengerKeys } from '../../features/messenger';
+import { recordKeys } from '../../features/records';
 import { TemperatureBadge, useLiveReplyLabels } from '../../features/replies';
 import { useRecordParam } from '../compose/use-record-param';
 
@@ -54,6 +57,7 @@ export function DashboardRoute({ user }: { user: CurrentUser }) {
   const [filterBy, setFilterBy] = useState<string | null>(defaultFilter);
   const members = useMembers().data ?? [];
   const { openRecord } = useRecordParam();
+  const queryClient = useQueryClient();
   useLiveReplyLabels();
   return (
     <Stack gap="md" h="calc(100dvh - 60px - 2 * var(--mantine-spacing-xl))">
@@ -68,6 +72,11 @@ export function DashboardRoute({ user }: { user: CurrentUser }) {
             members={members}
             timeZone={user.team.timezone}
             onOpenItem={openRecord}
+            canDelete={user.role === 'admin'}
+            onRecordsChanged={() => {
+              void queryClient.invalidateQueries({ queryKey: messengerKeys.all });
+              void queryClient.invalidateQueries({ queryKey: recordKeys.all });
+            }}
             whenEmpty={filterBy === null || !canFilter ? <FirstActions user={user} /> : undefined}
           />
         </BoardCardExtra.Provider>

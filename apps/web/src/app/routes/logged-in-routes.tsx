@@ -68,7 +68,10 @@ export function LoggedInRoutes({ user }: { user: CurrentUser }) {
         path="lists"
         element={<ListsPage timeZone={user.team.timezone} canManage={can(user, 'import')} />}
       />
-      <Route path="lists/:id" element={<ListDetailPage timeZone={user.team.timezone} />} />
+      <Route
+        path="lists/:id"
+        element={<ListDetailPage timeZone={user.team.timezone} canDelete={user.role === 'admin'} />}
+      />
       <Route path="templates" element={<TemplatesLayout />}>
         <Route index element={<Navigate to="sms" replace />} />
         <Route path="sms" element={<SmsTemplatesScreen />} />

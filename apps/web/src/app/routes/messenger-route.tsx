@@ -16,6 +16,11 @@ export function MessengerRoute({ user }: { user: CurrentUser }) {
       canText={can(user, 'sms')}
       onOpenRecord={openRecord}
       // A phone marked DNC or Wrong # may have been the primary one: the record and its card change.
+      canDelete={user.role === 'admin'}
+      onRecordsChanged={() => {
+        void queryClient.invalidateQueries({ queryKey: recordKeys.all });
+        void queryClient.invalidateQueries({ queryKey: boardKeys.lists() });
+      }}
       onRecordChanged={(id) => {
         void queryClient.invalidateQueries({ queryKey: recordKeys.detail(id) });
         void queryClient.invalidateQueries({ queryKey: boardKeys.lists() });

@@ -30,6 +30,18 @@ export const inboxRow = z.object({
 });
 export type InboxRow = z.infer<typeof inboxRow>;
 
+/** The Messenger's filters and page (also a bulk action's "all that match" selection, without skip). */
+export const inboxQuery = z.object({
+  inboxType: inboxType.default('all'),
+  selectedStatuses: z.array(text().max(60)).max(60).default([]),
+  onlyMine: z.boolean().default(false),
+  skip: z.number().int().min(0).max(1_000_000).default(0),
+  /** Names, phones, e-mails, addresses; ignored under 3 characters. */
+  search: text().trim().max(100).optional(),
+  /** Records whose latest labelled reply has this label, or needs a look (issue 31). */
+  replyLabel: z.enum([...REPLY_LABELS, 'needs_look']).optional(),
+});
+
 /**
  * The Messenger (part 1 §2.5): records with texts, latest first, 30 a page. Unread: texts nobody has
  * read; Sent / Received: by the last text's direction. Status chips are status ids, or 'none'.
@@ -39,15 +51,6 @@ export const getInbox = defineEndpoint({
   method: 'POST',
   path: '/api/items/get',
   auth: true,
-  body: z.object({
-    inboxType: inboxType.default('all'),
-    selectedStatuses: z.array(text().max(60)).max(60).default([]),
-    onlyMine: z.boolean().default(false),
-    skip: z.number().int().min(0).max(1_000_000).default(0),
-    /** Names, phones, e-mails, addresses; ignored under 3 characters. */
-    search: text().trim().max(100).optional(),
-    /** Records whose latest labelled reply has this label, or needs a look (issue 31). */
-    replyLabel: z.enum([...REPLY_LABELS, 'needs_look']).optional(),
-  }),
+  body: inboxQuery,
   response: z.object({ items: z.array(inboxRow), unread: z.number().int() }),
 });

@@ -106,10 +106,19 @@ type DraggableBoardCardProps = {
   members: readonly AvatarMember[];
   timeZone?: string | null;
   onOpen: (id: string) => void;
+  /** Its column is selected for a bulk action. */
+  selected?: boolean;
 };
 
 /** A card that can be dragged to another column; a click (or Enter) opens the record. */
-export function DraggableBoardCard({ card, statusId, members, timeZone, onOpen }: DraggableBoardCardProps) {
+export function DraggableBoardCard({
+  card,
+  statusId,
+  members,
+  timeZone,
+  onOpen,
+  selected = false,
+}: DraggableBoardCardProps) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: card._id,
     data: { card, statusId },
@@ -133,7 +142,14 @@ export function DraggableBoardCard({ card, statusId, members, timeZone, onOpen }
       onClick={() => onOpen(card._id)}
       aria-label={card.title}
       data-card-id={card._id}
-      style={{ cursor: 'grab', touchAction: 'none' }}
+      data-selected={selected || undefined}
+      style={{
+        cursor: 'grab',
+        touchAction: 'none',
+        outline: selected ? '2px solid var(--mantine-color-brand-4)' : undefined,
+        // Inside the card: the column's scroll box would clip an outline drawn outside it.
+        outlineOffset: -2,
+      }}
     >
       <BoardCardView card={card} members={members} timeZone={timeZone} dragging={isDragging} />
     </Paper>

@@ -1,5 +1,5 @@
 import type { UIEvent } from 'react';
-import { Badge, Box, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, Center, Checkbox, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useDroppable } from '@dnd-kit/core';
 import { messages } from '@prospector/core';
 import type { AvatarMember } from '../../../components/member-avatars';
@@ -18,6 +18,9 @@ type BoardColumnProps = {
   loadingMore: boolean;
   onLoadMore: (statusId: string, skip: number) => void;
   onOpenItem: (id: string) => void;
+  /** Every record of the column, on every page, is selected for a bulk action. */
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
 };
 
 /** One status: its name and count, then its cards; 30 at a time, more as the column scrolls. */
@@ -28,6 +31,8 @@ export function BoardColumn({
   loadingMore,
   onLoadMore,
   onOpenItem,
+  selected,
+  onSelect,
 }: BoardColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: column.status._id, data: { status: column.status } });
   const hasMore = column.items.length < column.count;
@@ -58,9 +63,18 @@ export function BoardColumn({
       }}
     >
       <Group justify="space-between" px="md" pt="sm" pb={8} wrap="nowrap">
-        <Text fw={700} size="sm" truncate>
-          {column.status.text}
-        </Text>
+        <Group gap={8} wrap="nowrap" miw={0}>
+          <Checkbox
+            size="xs"
+            aria-label={`Select all ${formatCount(column.count)} in ${column.status.text}`}
+            checked={selected}
+            disabled={column.count === 0}
+            onChange={(e) => onSelect(e.currentTarget.checked)}
+          />
+          <Text fw={700} size="sm" truncate>
+            {column.status.text}
+          </Text>
+        </Group>
         <Badge
           variant="white"
           color="gray"
@@ -89,6 +103,7 @@ export function BoardColumn({
             {column.items.map((card) => (
               <DraggableBoardCard
                 key={card._id}
+                selected={selected}
                 card={card}
                 statusId={column.status._id}
                 members={members}

@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Center, Group, Loader } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { BulkActionBar } from '../../../components/bulk/bulk-action-bar';
 import {
   DndContext,
   type Announcements,
@@ -15,6 +17,7 @@ import { messages, type BoardCard } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import type { AvatarMember } from '../../../components/member-avatars';
 import { notifyError } from '../../../lib/notify';
+import { boardKeys } from '../api/board-keys';
 import { useBoard } from '../api/get-dashboard';
 import { useLoadMoreCards } from '../api/load-more-cards';
 import { useMoveCard } from '../api/move-card';
@@ -35,13 +38,20 @@ type BoardViewProps = {
   onOpenItem: (id: string) => void;
   /** Shown above the columns while the whole board holds no record (a new team's first actions). */
   whenEmpty?: ReactNode;
+  /** Admins may delete a column's records in bulk. */
+  canDelete?: boolean;
+  /** A bulk action changed records: the Messenger and open records refetch. */
+  onRecordsChanged?: () => void;
 };
 
 /** Cards move only after the pointer travels a little, so a click still opens the record. */
 const DRAG_START_DISTANCE_PX = 6;
 
 /** The status board (spec part 1 §2.3): one column per status, cards dragged between them. */
-export function BoardView({ filterBy, members, timeZone, onOpenItem, whenEmpty }: BoardViewProps) {
+export function BoardView(props: BoardViewProps) {
+  const { filterBy, members, timeZone, onOpenItem, whenEmpty, canDelete = false, onRecordsChanged } = props;
+  const queryClient = useQueryClient();
+  const [selectedColumn, setSelectedColumn] = useState<string | null>(null);
   const board = useBoard(filterBy);
   const move = useMoveCard(filterBy);
   const loadMore = useLoadMoreCards(filterBy);
@@ -111,6 +121,18 @@ export function BoardView({ filterBy, members, timeZone, onOpenItem, whenEmpty }
       onDragCancel={() => setDragged(null)}
     >
       {whenEmpty && columns.every((c) => c.count === 0) && <Box mb="md">{whenEmpty}</Box>}
+      <Box mb={selectedColumn ? 'sm' : 0}>
+        <BulkActionBar
+          count={columns.find((c) => c.status._id === selectedColumn)?.count ?? 0}
+          selection={selectedColumn ? { kind: 'board', filter: { status: selectedColumn, filterBy } } : null}
+          canDelete={canDelete}
+          onClear={() => setSelectedColumn(null)}
+          onChanged={() => {
+            void queryClient.invalidateQueries({ queryKey: boardKeys.all });
+            onRecordsChanged?.();
+          }}
+        />
+      </Box>
       <Box style={{ overflowX: 'auto', height: '100%' }} pb="xs">
         <Group align="stretch" gap={16} wrap="nowrap" h="100%">
           {columns.map((column) => (
@@ -122,6 +144,8 @@ export function BoardView({ filterBy, members, timeZone, onOpenItem, whenEmpty }
               loadingMore={loadMore.isPending && loadMore.variables?.statusId === column.status._id}
               onLoadMore={(statusId, skip) => loadMore.mutate({ statusId, skip })}
               onOpenItem={onOpenItem}
+              selected={selectedColumn === column.status._id}
+              onSelect={(on) => setSelectedColumn(on ? column.status._id : null)}
             />
           ))}
         </Group>

@@ -26,6 +26,7 @@ import { useListEvents } from '../hooks/use-list-events';
 import { ImportProgress } from './import-progress';
 import { PropertiesPane } from './properties-pane';
 import { RecordsPane } from './records-pane';
+import { ListBulk } from './list-bulk';
 
 type View = 'property' | 'contact' | 'company';
 const VIEW_LABELS: Record<View, string> = {
@@ -44,13 +45,27 @@ const ListStatsPane = lazyNamed(() => import('./list-stats-pane'), 'ListStatsPan
 const statsSkeleton = <Skeleton h={420} radius="lg" />;
 
 /** /lists/:id (spec part 2 §2): the list's properties on the left, its figures and actions on the right. */
-export function ListDetailPage({ timeZone }: { timeZone?: string | null }) {
+export function ListDetailPage({
+  timeZone,
+  canDelete = false,
+}: {
+  timeZone?: string | null;
+  canDelete?: boolean;
+}) {
   const { id = '' } = useParams();
   // Another list starts on its first page with an empty search.
-  return <ListDetail key={id} id={id} timeZone={timeZone} />;
+  return <ListDetail key={id} id={id} timeZone={timeZone} canDelete={canDelete} />;
 }
 
-function ListDetail({ id, timeZone }: { id: string; timeZone?: string | null }) {
+function ListDetail({
+  id,
+  timeZone,
+  canDelete,
+}: {
+  id: string;
+  timeZone?: string | null;
+  canDelete: boolean;
+}) {
   useListEvents();
   usePreload(ListStatsPane, 'now');
   const [input, setInput] = useState('');
@@ -169,6 +184,13 @@ function ListDetail({ id, timeZone }: { id: string; timeZone?: string | null }) 
               }))}
             />
           )}
+          <ListBulk
+            listId={id}
+            type={view}
+            search={page.search}
+            total={detail.isPlaceholderData ? undefined : data?.total}
+            canDelete={canDelete}
+          />
           {view === 'property' ? (
             <PropertiesPane
               listId={id}

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowDownLeft,
   IconArrowUpRight,
@@ -16,7 +16,7 @@ import { previewOf } from '../utils/preview';
 import { formatRelativeTime } from '../utils/relative-time';
 import { ThreadPreview } from './thread-preview';
 
-export const INBOX_COLUMNS = 5;
+export const INBOX_COLUMNS = 6;
 
 const TYPES = {
   contact: { label: 'Contact', Icon: IconUser },
@@ -138,13 +138,17 @@ type InboxRowViewProps = {
   onMarkPhone: (action: PhoneStatusAction) => void;
   onOpenRecord: () => void;
   canText: boolean;
+  /** Ticked for a bulk action. */
+  selected: boolean;
+  onSelect: () => void;
 };
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 
 /** One record of the Messenger; a click opens its thread underneath. */
 export function InboxRowView(props: InboxRowViewProps) {
-  const { row, expanded, now, timeZone, canText, onToggle, onMarkPhone, onOpenRecord } = props;
+  const { row, expanded, now, timeZone, canText, onToggle, onMarkPhone, onOpenRecord, selected, onSelect } =
+    props;
   const unread = row.unread > 0;
   return (
     <>
@@ -158,6 +162,9 @@ export function InboxRowView(props: InboxRowViewProps) {
           boxShadow: unread ? 'inset 3px 0 0 var(--mantine-color-brand-6)' : undefined,
         }}
       >
+        <Table.Td w={40} pr={0} onClick={stop}>
+          <Checkbox aria-label={`Select ${row.title}`} checked={selected} onChange={onSelect} />
+        </Table.Td>
         <Table.Td w={44} pr={0}>
           <ActionIcon
             variant="subtle"

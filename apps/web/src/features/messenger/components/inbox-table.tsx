@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Center, Loader, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Center, Checkbox, Loader, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { messages, type InboxRow } from '@prospector/core';
 import { useNow } from '../../../lib/use-now';
 import type { PhoneStatusAction } from '../api/change-phone-status';
@@ -18,6 +18,16 @@ type InboxTableProps = {
   canText: boolean;
   onMarkPhone: (row: InboxRow, action: PhoneStatusAction) => void;
   onOpenRecord: (id: string) => void;
+  /** Rows ticked for a bulk action. */
+  selection: RowSelection;
+};
+
+export type RowSelection = {
+  isSelected: (id: string) => boolean;
+  toggle: (id: string) => void;
+  allShown: boolean;
+  someShown: boolean;
+  setShown: (checked: boolean) => void;
 };
 
 function FullWidthRow({ children }: { children: React.ReactNode }) {
@@ -59,6 +69,7 @@ export function InboxTable({
   canText,
   onMarkPhone,
   onOpenRecord,
+  selection,
 }: InboxTableProps) {
   const [expanded, setExpanded] = useState<Expanded | null>(null);
   const now = useNow(60_000);
@@ -73,6 +84,14 @@ export function InboxTable({
     >
       <Table.Thead>
         <Table.Tr>
+          <Table.Th w={40} pr={0}>
+            <Checkbox
+              aria-label="Select all shown"
+              checked={selection.allShown}
+              indeterminate={!selection.allShown && selection.someShown}
+              onChange={(e) => selection.setShown(e.currentTarget.checked)}
+            />
+          </Table.Th>
           <Table.Th w={44}>
             <VisuallyHidden>Conversation</VisuallyHidden>
           </Table.Th>
@@ -105,6 +124,8 @@ export function InboxTable({
               onMarkPhone={(action) => onMarkPhone(row, action)}
               canText={canText}
               onOpenRecord={() => onOpenRecord(row._id)}
+              selected={selection.isSelected(row._id)}
+              onSelect={() => selection.toggle(row._id)}
             />
           ))
         )}

@@ -1,10 +1,16 @@
-import { Group, Paper, Stack } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatCount, type BulkSelection } from '@prospector/core';
+import { BulkActionBar } from '../../../components/bulk/bulk-action-bar';
+import { useBulkCount } from '../../../components/bulk/bulk-api';
+import { useBulkSelection } from '../../../components/bulk/use-bulk-selection';
 import { PageTitle } from '../../../components/page-title';
 import { formatPhone } from '@prospector/core';
 import { notifyWithUndo } from '../../../lib/notify';
 import { useChangePhoneStatus } from '../api/change-phone-status';
 import { flattenInbox, useInbox } from '../api/get-inbox';
 import { useTeamStatuses } from '../api/get-team-statuses';
+import { messengerKeys, type InboxFilters } from '../api/messenger-keys';
 import { useInboxFilters } from '../hooks/use-inbox-filters';
 import { LabelChips } from './label-chips';
 import { useLoadMoreNearBottom } from '../hooks/use-load-more-near-bottom';
@@ -20,7 +26,19 @@ export type MessengerScreenProps = {
   onOpenRecord: (id: string) => void;
   /** A record was changed here (a phone marked DNC or Wrong #). */
   onRecordChanged?: (id: string) => void;
+  /** Admins may delete records in bulk. */
+  canDelete?: boolean;
+  /** A bulk action changed records: the board and open records refetch. */
+  onRecordsChanged?: () => void;
 };
+
+/** "All that match" is the Messenger's own filter, as its list call sends it. */
+function matching({ search, replyLabel, ...rest }: InboxFilters): BulkSelection {
+  return {
+    kind: 'messenger',
+    filter: { ...rest, ...(search ? { search } : {}), ...(replyLabel ? { replyLabel } : {}) },
+  };
+}
 
 /**
  * /messenger (spec part 1 §2.5): records with texts by tab, status, owner and search, 30 at a time,
@@ -32,6 +50,8 @@ export function MessengerScreen({
   canText = false,
   onOpenRecord,
   onRecordChanged,
+  canDelete = false,
+  onRecordsChanged,
 }: MessengerScreenProps) {
   const state = useInboxFilters({ ownerChoice });
   const statuses = useTeamStatuses().data ?? [];
@@ -46,6 +66,11 @@ export function MessengerScreen({
       undoMark.mutate({ ...input, restorePrimary }),
     );
   });
+  const queryClient = useQueryClient();
+  const selected = useBulkSelection(JSON.stringify(state.filters));
+  const everything = matching(state.filters);
+  const total = useBulkCount(everything, selected.any).data;
+  const allShownTicked = rows.length > 0 && rows.every((r) => selected.isSelected(r._id));
   useLoadMoreNearBottom(
     inbox.hasNextPage && !inbox.isFetchingNextPage && !inbox.isPlaceholderData,
     () => void inbox.fetchNextPage(),
@@ -79,6 +104,35 @@ export function MessengerScreen({
         <Group px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
           <LabelChips value={state.filters.replyLabel} onChange={state.setReplyLabel} />
         </Group>
+        {(selected.any || allShownTicked) && (
+          <Stack gap="xs" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+            {allShownTicked && !selected.all && total !== undefined && total > rows.length && (
+              <Text size="sm" ta="center">
+                All {formatCount(rows.length)} shown are selected.{' '}
+                <Anchor component="button" size="sm" fw={600} onClick={selected.selectAll}>
+                  Select all {formatCount(total)} that match
+                </Anchor>
+              </Text>
+            )}
+            {selected.all && (
+              <Text size="sm" ta="center">
+                All {formatCount(total ?? 0)} that match are selected.
+              </Text>
+            )}
+          </Stack>
+        )}
+        <Stack px="md" py={selected.any ? 'sm' : 0}>
+          <BulkActionBar
+            count={selected.all ? (total ?? 0) : selected.ids.size}
+            selection={selected.selection(everything)}
+            canDelete={canDelete}
+            onClear={selected.clear}
+            onChanged={() => {
+              void queryClient.invalidateQueries({ queryKey: messengerKeys.all });
+              onRecordsChanged?.();
+            }}
+          />
+        </Stack>
         <InboxTable
           // Other filters, another list: no row stays open.
           key={JSON.stringify(state.filters)}
@@ -92,6 +146,17 @@ export function MessengerScreen({
           }
           canText={canText}
           onOpenRecord={onOpenRecord}
+          selection={{
+            isSelected: selected.isSelected,
+            toggle: selected.toggle,
+            allShown: allShownTicked,
+            someShown: rows.some((r) => selected.isSelected(r._id)),
+            setShown: (checked) =>
+              selected.setShown(
+                rows.map((r) => r._id),
+                checked,
+              ),
+          }}
         />
       </Paper>
     </Stack>

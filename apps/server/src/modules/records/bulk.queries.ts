@@ -1,0 +1,343 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { BulkActionType, BulkSkipReason } from '@prospector/core';
+import { queryRows, type Db } from '../../db/client.js';
+import type { BulkJobRow } from '../../db/schema/bulk.js';
+import { columnWhere } from './board.queries.js';
+import { inboxWhere, type InboxFilter } from './inbox.queries.js';
+
+export type { BulkJobRow };
+
+/** What a selection reads, as the screens' own list calls read it. */
+export type SelectionWhere =
+  | { kind: 'ids'; teamId: string; ids: string[] }
+  | { kind: 'messenger'; filter: Omit<InboxFilter, 'skip' | 'limit' | 'viewerId'> }
+  | { kind: 'board'; teamId: string; statusId: string; memberId: string | null }
+  | {
+      kind: 'list';
+      teamId: string;
+      listId: string;
+      type: string;
+      search: string;
+      /** The restricted viewer: only their records, as the list detail shows them. */
+      memberId: string | null;
+    };
+
+function selectionWhere(s: SelectionWhere): SQL {
+  switch (s.kind) {
+    case 'ids':
+      return sql`i.team_id = ${s.teamId} and not i.hidden
+        and i.id in (select jsonb_array_elements_text(${JSON.stringify(s.ids)}::jsonb)::uuid)`;
+    case 'messenger':
+      return inboxWhere(s.filter);
+    case 'board':
+      return columnWhere(s.teamId, s.statusId, s.memberId);
+    case 'list': {
+      const like = s.search ? `%${s.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : null;
+      return sql`i.team_id = ${s.teamId} and not i.hidden
+        and exists (select 1 from list_items li join lists l on l.id = li.list_id
+          where li.item_id = i.id and li.list_id = ${s.listId} and l.team_id = ${s.teamId} and li.type = ${s.type})
+        ${like ? sql`and i.search_text like ${like}` : sql``}
+        ${s.memberId ? sql`and ${s.memberId}::uuid = any(i.assigned_to)` : sql``}`;
+    }
+  }
+}
+
+export async function countSelection(db: Db, s: SelectionWhere) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from items i where ${selectionWhere(s)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Creates the job and fixes its records in one transaction; its total is what was taken. */
+export async function insertJob(
+  tx: Db,
+  job: {
+    teamId: string;
+    userId: string;
+    action: BulkActionType;
+    targetId: string | null;
+    targetName: string | null;
+    now: Date;
+  },
+  selection: SelectionWhere,
+) {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into bulk_jobs (team_id, user_id, action, target_id, target_name, state, total, created_at)
+      values (${job.teamId}, ${job.userId}, ${job.action}, ${job.targetId}, ${job.targetName}, 'running', 0,
+        ${job.now.toISOString()}::timestamptz)
+      returning id`,
+  );
+  const id = row!.id;
+  await queryRows(
+    tx,
+    sql`insert into bulk_job_items (job_id, team_id, item_id)
+      select ${id}::uuid, i.team_id, i.id from items i where ${selectionWhere(selection)}`,
+  );
+  const [job2] = await queryRows<BulkJobRow>(
+    tx,
+    sql`update bulk_jobs set total = (select count(*)::int from bulk_job_items where job_id = ${id})
+      where id = ${id} returning ${JOB_COLUMNS}`,
+  );
+  return withDates(job2!);
+}
+
+const JOB_COLUMNS = sql.raw(`id, team_id as "teamId", user_id as "userId", action, target_id as "targetId",
+  target_name as "targetName", state, total, done, changed, skipped, cursor, result,
+  claimed_by as "claimedBy", claimed_at as "claimedAt", created_at as "createdAt",
+  finished_at as "finishedAt", undone_at as "undoneAt"`);
+
+function withDates(r: BulkJobRow): BulkJobRow {
+  const d = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return {
+    ...r,
+    claimedAt: d(r.claimedAt),
+    createdAt: new Date(r.createdAt),
+    finishedAt: d(r.finishedAt),
+    undoneAt: d(r.undoneAt),
+  };
+}
+
+export async function findJob(db: Db, teamId: string, id: string) {
+  const [row] = await queryRows<BulkJobRow>(
+    db,
+    sql`select ${JOB_COLUMNS} from bulk_jobs where id = ${id} and team_id = ${teamId}`,
+  );
+  return row ? withDates(row) : null;
+}
+
+/**
+ * Leases the oldest running job no live worker holds (never claimed, handed back, or its lease run
+ * out): SKIP LOCKED lets many processes share the jobs.
+ */
+export async function claimJob(db: Db, workerId: string, now: Date, leaseMs: number) {
+  const expired = new Date(now.getTime() - leaseMs).toISOString();
+  const [row] = await queryRows<BulkJobRow>(
+    db,
+    sql`update bulk_jobs set claimed_by = ${workerId}, claimed_at = ${now.toISOString()}::timestamptz
+      where id = (select id from bulk_jobs where state = 'running'
+        and (claimed_at is null or claimed_at < ${expired}::timestamptz)
+        order by created_at for update skip locked limit 1)
+      returning ${JOB_COLUMNS}`,
+  );
+  return row ? withDates(row) : null;
+}
+
+export async function releaseJob(db: Db, jobId: string, workerId: string) {
+  await queryRows(
+    db,
+    sql`update bulk_jobs set claimed_by = null, claimed_at = null where id = ${jobId} and claimed_by = ${workerId}`,
+  );
+}
+
+export type ChunkRow = {
+  item_id: string;
+  assigned_to: string[];
+  status_id: string | null;
+  hidden: boolean;
+  has_primary: boolean;
+  phones: number;
+  dnc_phones: number;
+  in_list: boolean;
+};
+
+/** The next records after the job's cursor, in id order, with what deciding their outcome needs. */
+export async function chunkAfter(
+  tx: Db,
+  job: { id: string; cursor: string | null; action: BulkActionType; targetId: string | null },
+  limit: number,
+) {
+  const listId = job.action === 'addToList' ? job.targetId : null;
+  // Each action reads only what its outcome needs: an assign reads the records alone.
+  const primary =
+    job.action === 'setStatus'
+      ? sql`exists (select 1 from identifiers d where d.item_id = i.id and d.primary)`
+      : sql`true`;
+  const phones =
+    job.action === 'dnc'
+      ? sql`(select count(*)::int from identifiers d where d.item_id = i.id and not d.is_email)`
+      : sql`0`;
+  const dncPhones =
+    job.action === 'dnc'
+      ? sql`(select count(*)::int from identifiers d where d.item_id = i.id and not d.is_email and d.status = 'DNC')`
+      : sql`0`;
+  return queryRows<ChunkRow>(
+    tx,
+    sql`select j.item_id, i.assigned_to, i.status_id, i.hidden,
+        ${primary} as has_primary, ${phones} as phones, ${dncPhones} as dnc_phones,
+        ${listId ? sql`exists (select 1 from list_items li where li.list_id = ${listId} and li.item_id = i.id)` : sql`false`} as in_list
+      from bulk_job_items j join items i on i.id = j.item_id
+      where j.job_id = ${job.id} ${job.cursor ? sql`and j.item_id > ${job.cursor}::uuid` : sql``}
+      order by j.item_id
+      limit ${limit}
+      for update of i`,
+  );
+}
+
+const idsJson = (ids: string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+
+/** Changes the chosen records in one statement per action; each statement is a no-op on a retry. */
+export async function applyAction(
+  tx: Db,
+  job: { teamId: string; action: BulkActionType; targetId: string | null },
+  ids: string[],
+  items: { id: string; type: string }[],
+) {
+  if (ids.length === 0) return;
+  const t = job.targetId;
+  switch (job.action) {
+    case 'assign':
+      await queryRows(
+        tx,
+        sql`update items set assigned_to = array_append(assigned_to, ${t}::uuid)
+          where id in ${idsJson(ids)} and not (${t}::uuid = any(assigned_to))`,
+      );
+      return;
+    case 'unassign':
+      await queryRows(
+        tx,
+        sql`update items set assigned_to = array_remove(assigned_to, ${t}::uuid) where id in ${idsJson(ids)}`,
+      );
+      return;
+    case 'setStatus':
+      await queryRows(tx, sql`update items set status_id = ${t}::uuid where id in ${idsJson(ids)}`);
+      return;
+    case 'addToList':
+      await queryRows(
+        tx,
+        sql`insert into list_items (list_id, item_id, type)
+          select ${t}::uuid, x.id, x.type from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(id uuid, type text)
+          on conflict do nothing`,
+      );
+      // The list's cards and detail read its counts from the row, as an import leaves them.
+      await queryRows(
+        tx,
+        sql`update lists l set
+            item_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'contact'),
+            prop_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'property'),
+            comp_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'company')
+          where l.id = ${t}::uuid`,
+      );
+      return;
+    case 'dnc':
+      // The identifiers trigger moves a contact whose every phone is DNC to the DNC status (ADR 030).
+      await queryRows(
+        tx,
+        sql`update identifiers set status = 'DNC'
+          where item_id in ${idsJson(ids)} and not is_email and status <> 'DNC'`,
+      );
+      return;
+    case 'delete':
+      await queryRows(tx, sql`update items set hidden = true where id in ${idsJson(ids)}`);
+      return;
+  }
+}
+
+/** Marks which of a delete job's records it hid: Undo brings back exactly those. */
+export async function markChanged(tx: Db, jobId: string, ids: string[]) {
+  if (ids.length === 0) return;
+  await queryRows(
+    tx,
+    sql`update bulk_job_items set outcome = 'changed' where job_id = ${jobId} and item_id in ${idsJson(ids)}`,
+  );
+}
+
+/**
+ * Commits a chunk's progress in its transaction: the cursor moves past its last record and the
+ * counts grow, only while this worker still holds the lease (else nothing of the chunk is kept).
+ */
+export async function advanceJob(
+  tx: Db,
+  p: {
+    jobId: string;
+    workerId: string;
+    cursor: string;
+    done: number;
+    changed: number;
+    skipped: Partial<Record<BulkSkipReason, number>>;
+    now: Date;
+  },
+) {
+  const [row] = await queryRows<BulkJobRow>(
+    tx,
+    sql`update bulk_jobs set cursor = ${p.cursor}::uuid, done = done + ${p.done}, changed = changed + ${p.changed},
+        skipped = (select coalesce(jsonb_object_agg(k, v), '{}'::jsonb) from (
+          select k, sum(v::int)::int as v from (
+            select key as k, value as v from jsonb_each_text(skipped)
+            union all select key, value from jsonb_each_text(${JSON.stringify(p.skipped)}::jsonb)) a
+          group by k) b),
+        claimed_at = ${p.now.toISOString()}::timestamptz
+      where id = ${p.jobId} and claimed_by = ${p.workerId} and state = 'running'
+      returning ${JOB_COLUMNS}`,
+  );
+  return row ? withDates(row) : null;
+}
+
+export async function finishJob(db: Db, p: { jobId: string; workerId: string; result: string; now: Date }) {
+  const [row] = await queryRows<BulkJobRow>(
+    db,
+    sql`update bulk_jobs set state = 'done', result = ${p.result}, finished_at = ${p.now.toISOString()}::timestamptz,
+        claimed_by = null, claimed_at = null
+      where id = ${p.jobId} and claimed_by = ${p.workerId} and state = 'running'
+      returning ${JOB_COLUMNS}`,
+  );
+  return row ? withDates(row) : null;
+}
+
+/** Brings back what a delete job hid and marks the job undone, in one transaction. */
+export async function undoDelete(tx: Db, jobId: string, now: Date) {
+  await queryRows(
+    tx,
+    sql`update items set hidden = false
+      where id in (select item_id from bulk_job_items where job_id = ${jobId} and outcome = 'changed')`,
+  );
+  const [row] = await queryRows<BulkJobRow>(
+    tx,
+    sql`update bulk_jobs set state = 'undone', undone_at = ${now.toISOString()}::timestamptz
+      where id = ${jobId} and state = 'done' returning ${JOB_COLUMNS}`,
+  );
+  return row ? withDates(row) : null;
+}
+
+/** A member of the team, a status of the team, a list of the team: the name the result line uses. */
+export async function targetName(db: Db, teamId: string, kind: 'member' | 'status' | 'list', id: string) {
+  const q =
+    kind === 'member'
+      ? sql`select coalesce(nullif(name, ''), email) as name from users where id = ${id} and team_id = ${teamId}`
+      : kind === 'status'
+        ? sql`select text as name from statuses where id = ${id} and team_id = ${teamId}`
+        : sql`select name from lists where id = ${id} and team_id = ${teamId}`;
+  const [row] = await queryRows<{ name: string }>(db, q);
+  return row?.name ?? null;
+}
+
+/** The item types of a chunk's records (a list row keeps its record's type). */
+export async function itemTypes(tx: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return queryRows<{ id: string; type: string }>(
+    tx,
+    sql`select id, type from items where id in ${idsJson(ids)}`,
+  );
+}
+
+/** The job's author's access now: a job obeys what its author may do when each chunk runs. */
+export async function authorAccess(db: Db, userId: string) {
+  const [row] = await queryRows<{ role: string; data_access: string }>(
+    db,
+    sql`select role, data_access from users where id = ${userId}`,
+  );
+  return row ? { seesAllData: row.role === 'admin' || row.data_access === 'All data' } : null;
+}
+
+/** How many of a job's records are assigned to this member. */
+export async function countAssigned(tx: Db, jobId: string, userId: string) {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from bulk_job_items j join items i on i.id = j.item_id
+      where j.job_id = ${jobId} and ${userId}::uuid = any(i.assigned_to)`,
+  );
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,154 @@
+import {
+  bulkActionAllowed,
+  can,
+  canUndoBulk,
+  type BulkAction,
+  type BulkJobDto,
+  type BulkSelection,
+} from '@prospector/core';
+import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import type { Realtime } from '../../plugins/realtime.js';
+import { boardMemberFilter } from './board.service.js';
+import type { BulkEngine } from './bulk.engine.js';
+import { toBulkJobDto } from './bulk.mappers.js';
+import * as bq from './bulk.queries.js';
+import type { RecordsErrorCode } from './records.errors.js';
+import { seesAllData } from './records.access.js';
+import { inboxFilter } from './inbox.service.js';
+
+export type BulkService = ReturnType<typeof createBulkService>;
+type R<T> = Promise<Result<T, RecordsErrorCode>>;
+
+/** Rolls back a job whose selection held no record: nothing is left behind. */
+class NothingSelected extends Error {}
+/** Rolls back a job of ticked rows none of which the member may touch. */
+class NoAccess extends Error {}
+
+/** Bulk actions (issue 32 item 2, ADR 037): start a job over a selection, read it, undo a delete. */
+export function createBulkService(deps: {
+  db: Db;
+  clock: Clock;
+  engine: Pick<BulkEngine, 'kick'>;
+  realtime: () => Realtime;
+}) {
+  const { db, clock } = deps;
+
+  /** The selection as the screen's own list call reads it for this caller. */
+  async function selectionWhere(
+    auth: AuthContext,
+    s: BulkSelection,
+  ): Promise<Result<bq.SelectionWhere, RecordsErrorCode>> {
+    switch (s.kind) {
+      case 'ids':
+        return ok({ kind: 'ids', teamId: auth.teamId, ids: s.ids });
+      case 'messenger': {
+        if (!can(auth.user, 'messenger')) return fail('PERMISSION_REQUIRED');
+        const { viewerId: _viewer, ...filter } = inboxFilter(auth, s.filter);
+        return ok({ kind: 'messenger', filter });
+      }
+      case 'board':
+        return ok({
+          kind: 'board',
+          teamId: auth.teamId,
+          statusId: s.filter.status,
+          memberId: await boardMemberFilter(db, auth, s.filter.filterBy),
+        });
+      case 'list':
+        return ok({
+          kind: 'list',
+          teamId: auth.teamId,
+          listId: s.filter.listId,
+          type: s.filter.type,
+          search: s.filter.search?.trim() ?? '',
+          memberId: seesAllData(auth) ? null : auth.userId,
+        });
+    }
+  }
+
+  async function target(
+    auth: AuthContext,
+    action: BulkAction,
+  ): Promise<Result<{ id: string | null; name: string | null }, RecordsErrorCode>> {
+    const kind =
+      action.type === 'assign' || action.type === 'unassign'
+        ? ({ kind: 'member', id: action.memberId } as const)
+        : action.type === 'setStatus'
+          ? ({ kind: 'status', id: action.statusId } as const)
+          : action.type === 'addToList'
+            ? ({ kind: 'list', id: action.listId } as const)
+            : null;
+    if (!kind) return ok({ id: null, name: null });
+    const name = await bq.targetName(db, auth.teamId, kind.kind, kind.id);
+    return name === null ? fail('BULK_TARGET_NOT_FOUND') : ok({ id: kind.id, name });
+  }
+
+  /** A job is its author's (and the team's admins'); anyone else is told it does not exist. */
+  async function ownJob(auth: AuthContext, id: string) {
+    const job = await bq.findJob(db, auth.teamId, id);
+    if (!job || (job.userId !== auth.userId && auth.user.role !== 'admin')) return null;
+    return job;
+  }
+
+  return {
+    async count(auth: AuthContext, selection: BulkSelection): R<{ count: number }> {
+      const where = await selectionWhere(auth, selection);
+      if (!where.ok) return where;
+      return ok({ count: await bq.countSelection(db, where.value) });
+    },
+
+    async start(auth: AuthContext, input: { selection: BulkSelection; action: BulkAction }): R<BulkJobDto> {
+      if (!bulkActionAllowed(auth.user, input.action.type)) return fail('PERMISSION_REQUIRED');
+      const where = await selectionWhere(auth, input.selection);
+      if (!where.ok) return where;
+      const t = await target(auth, input.action);
+      if (!t.ok) return t;
+      const job = await db
+        .transaction(async (tx) => {
+          const created = await bq.insertJob(
+            tx,
+            {
+              teamId: auth.teamId,
+              userId: auth.userId,
+              action: input.action.type,
+              targetId: t.value.id,
+              targetName: t.value.name,
+              now: clock.now(),
+            },
+            where.value,
+          );
+          if (created.total === 0) throw new NothingSelected();
+          // Ticked rows of which the member may touch none: refused, as one record would be.
+          if (!seesAllData(auth) && (await bq.countAssigned(tx, created.id, auth.userId)) === 0)
+            throw new NoAccess();
+          return created;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof NothingSelected) return 'BULK_NOTHING_SELECTED' as const;
+          if (err instanceof NoAccess) return 'ITEM_FORBIDDEN' as const;
+          throw err;
+        });
+      if (typeof job === 'string') return fail(job);
+      deps.engine.kick();
+      return ok(toBulkJobDto(job));
+    },
+
+    async get(auth: AuthContext, id: string): R<BulkJobDto> {
+      const job = await ownJob(auth, id);
+      return job ? ok(toBulkJobDto(job)) : fail('BULK_JOB_NOT_FOUND');
+    },
+
+    async undo(auth: AuthContext, id: string): R<BulkJobDto> {
+      const job = await ownJob(auth, id);
+      if (!job || job.action !== 'delete') return fail('BULK_JOB_NOT_FOUND');
+      if (!canUndoBulk(job, clock.now())) return fail('BULK_UNDO_EXPIRED');
+      const undone = await db.transaction((tx) => bq.undoDelete(tx, job.id, clock.now()));
+      if (!undone) return fail('BULK_UNDO_EXPIRED');
+      const dto = toBulkJobDto(undone);
+      deps.realtime().toUser(job.userId, 'bulkProgress', { job: dto });
+      return ok(dto);
+    },
+  };
+}

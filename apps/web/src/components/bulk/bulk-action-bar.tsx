@@ -1,0 +1,205 @@
+import { useRef, useState } from 'react';
+import { Alert, Button, CloseButton, Group, Paper, Progress, Select, Stack, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import {
+  bulkProgressText,
+  formatCount,
+  messages,
+  type BulkAction,
+  type BulkActionType,
+  type BulkJobDto,
+  type BulkSelection,
+} from '@prospector/core';
+import { ApiError } from '../../lib/api-client';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useNow } from '../../lib/use-now';
+import { useServerEvent } from '../../lib/use-server-event';
+import { ConfirmModal } from '../confirm-modal';
+import { startBulkJob, undoBulkJob, useBulkChoices } from './bulk-api';
+
+const ACTIONS: { value: BulkActionType; label: string; target: 'members' | 'statuses' | 'lists' | null }[] = [
+  { value: 'assign', label: 'Assign to', target: 'members' },
+  { value: 'unassign', label: 'Unassign', target: 'members' },
+  { value: 'setStatus', label: 'Set status', target: 'statuses' },
+  { value: 'addToList', label: 'Add to list', target: 'lists' },
+  { value: 'dnc', label: 'Mark DNC', target: null },
+  { value: 'delete', label: 'Delete', target: null },
+];
+
+function toAction(type: BulkActionType, target: string): BulkAction {
+  switch (type) {
+    case 'assign':
+    case 'unassign':
+      return { type, memberId: target };
+    case 'setStatus':
+      return { type, statusId: target };
+    case 'addToList':
+      return { type, listId: target };
+    default:
+      return { type };
+  }
+}
+
+type BulkActionBarProps = {
+  /** How many records are selected (the ticked rows, or all that match). */
+  count: number;
+  selection: BulkSelection | null;
+  /** Admins only: members are never offered Delete (the server refuses it too). */
+  canDelete: boolean;
+  onClear: () => void;
+  /** The job finished or was undone: refetch what the screen shows. */
+  onChanged: () => void;
+};
+
+/**
+ * The bar under a screen's filters while records are selected: an action and what it names, then
+ * the job's live progress and its result line, with Undo after a delete.
+ */
+export function BulkActionBar({ count, selection, canDelete, onClear, onChanged }: BulkActionBarProps) {
+  const [type, setType] = useState<BulkActionType | null>(null);
+  const [target, setTarget] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [job, setJob] = useState<BulkJobDto | null>(null);
+  const [pending, setPending] = useState(false);
+  const choices = useBulkChoices(selection !== null || job !== null);
+  const chosen = ACTIONS.find((a) => a.value === type);
+
+  // A small job can finish before its start is answered: its events are kept until then.
+  const heard = useRef(new Map<string, BulkJobDto>());
+  useServerEvent('bulkProgress', ({ job: next }) => {
+    heard.current.set(next._id, next);
+    if (next._id !== job?._id) return;
+    setJob(next);
+    if (next.state !== 'running') onChanged();
+  });
+
+  async function run() {
+    if (!selection || !type) return;
+    setPending(true);
+    try {
+      const started = await startBulkJob(selection, toAction(type, target ?? ''));
+      const latest = heard.current.get(started._id);
+      setJob(latest && latest.done >= started.done ? latest : started);
+      if (latest && latest.state !== 'running') onChanged();
+      setType(null);
+      setTarget(null);
+      onClear();
+    } catch (err) {
+      notifyError(err instanceof ApiError ? err.message : messages.shell.genericError);
+    } finally {
+      setPending(false);
+      setConfirming(false);
+    }
+  }
+
+  async function undo(jobId: string) {
+    try {
+      setJob(await undoBulkJob(jobId));
+      notifySuccess(messages.bulk.undone);
+      onChanged();
+    } catch (err) {
+      notifyError(err instanceof ApiError ? err.message : messages.shell.genericError);
+    }
+  }
+
+  if (job) return <JobStatus job={job} onUndo={() => void undo(job._id)} onClose={() => setJob(null)} />;
+  if (!selection) return null;
+  const options = ACTIONS.filter((a) => a.value !== 'delete' || canDelete);
+  const ready = type !== null && (!chosen?.target || target !== null);
+  return (
+    <Paper withBorder radius="md" px="md" py="sm" bg="brand.0" role="region" aria-label="Bulk actions">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Text size="sm" fw={600}>
+            {formatCount(count)} selected
+          </Text>
+          <Select
+            aria-label="Action"
+            placeholder="Choose an action"
+            data={options.map(({ value, label }) => ({ value, label }))}
+            value={type}
+            onChange={(v) => {
+              setType(v as BulkActionType | null);
+              setTarget(null);
+            }}
+            w={170}
+            size="xs"
+          />
+          {chosen?.target && (
+            <Select
+              aria-label={chosen.label}
+              placeholder={
+                chosen.target === 'members' ? 'Member' : chosen.target === 'statuses' ? 'Status' : 'List'
+              }
+              data={choices.data?.[chosen.target] ?? []}
+              value={target}
+              onChange={setTarget}
+              searchable
+              w={200}
+              size="xs"
+            />
+          )}
+          <Button
+            size="xs"
+            color={type === 'delete' ? 'red' : undefined}
+            disabled={!ready}
+            loading={pending}
+            onClick={() => (type === 'delete' ? setConfirming(true) : void run())}
+          >
+            Apply
+          </Button>
+        </Group>
+        <Button size="xs" variant="subtle" color="gray" onClick={onClear}>
+          Clear selection
+        </Button>
+      </Group>
+      <ConfirmModal
+        opened={confirming}
+        title="Delete records"
+        confirmLabel="Delete"
+        pending={pending}
+        onConfirm={() => void run()}
+        onClose={() => setConfirming(false)}
+      >
+        {messages.bulk.confirmDelete(formatCount(count))}
+      </ConfirmModal>
+    </Paper>
+  );
+}
+
+function JobStatus({ job, onUndo, onClose }: { job: BulkJobDto; onUndo: () => void; onClose: () => void }) {
+  const now = useNow(15_000);
+  if (job.state === 'running')
+    return (
+      <Paper withBorder radius="md" px="md" py="sm" role="status" aria-label="Bulk action progress">
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            Working… {bulkProgressText(job.done, job.total)}
+          </Text>
+          <Progress value={job.total ? (100 * job.done) / job.total : 0} animated />
+        </Stack>
+      </Paper>
+    );
+  // Undo leaves when its 10 minutes are up (the server refuses it after that too).
+  const undoable = job.undoUntil !== null && new Date(job.undoUntil).getTime() > now;
+  return (
+    <Alert
+      color={job.state === 'undone' ? 'gray' : 'teal'}
+      icon={<IconCheck size={18} />}
+      role="status"
+      aria-label="Bulk action result"
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">{job.state === 'undone' ? messages.bulk.undone : job.result}</Text>
+        <Group gap="xs" wrap="nowrap">
+          {undoable && (
+            <Button size="compact-sm" variant="white" onClick={onUndo}>
+              Undo
+            </Button>
+          )}
+          <CloseButton aria-label="Dismiss" onClick={onClose} />
+        </Group>
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BULK_UNDO_MS,
+  bulkActionAllowed,
+  bulkOutcome,
+  bulkResultText,
+  canUndoBulk,
+  formatCount,
+} from './bulk.js';
+
+describe('bulk action result text', () => {
+  it('says how many were assigned and to whom, then each reason records were skipped for', () => {
+    expect(
+      bulkResultText({ action: 'assign', target: 'Maya', changed: 1240, skipped: { no_permission: 3 } }),
+    ).toBe('1,240 assigned to Maya; 3 skipped: no permission');
+  });
+
+  it('lists several skip reasons in a fixed order and leaves out reasons with none', () => {
+    expect(
+      bulkResultText({
+        action: 'setStatus',
+        target: 'Hot lead',
+        changed: 12,
+        skipped: { unchanged: 4, no_primary: 2, no_permission: 0 },
+      }),
+    ).toBe('12 moved to Hot lead; 2 skipped: no phone or e-mail; 4 skipped: already done');
+  });
+
+  it('names each action', () => {
+    const line = (action: Parameters<typeof bulkResultText>[0]['action'], target: string | null) =>
+      bulkResultText({ action, target, changed: 1, skipped: {} });
+    expect(line('unassign', 'Maya')).toBe('1 unassigned from Maya');
+    expect(line('addToList', 'Probate May')).toBe('1 added to Probate May');
+    expect(line('dnc', null)).toBe('1 marked DNC');
+    expect(line('delete', null)).toBe('1 deleted');
+  });
+
+  it('groups thousands with commas whatever the machine locale', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(100000)).toBe('100,000');
+    expect(formatCount(1234567)).toBe('1,234,567');
+  });
+});
+
+describe('who may start a bulk action', () => {
+  const member = (permissions: ('import' | 'sms')[]) => ({ role: 'member' as const, permissions });
+  it('lets admins do everything and members delete nothing', () => {
+    expect(bulkActionAllowed({ role: 'admin', permissions: [] }, 'delete')).toBe(true);
+    expect(bulkActionAllowed(member(['import', 'sms']), 'delete')).toBe(false);
+  });
+  it('asks the import permission to add to a list and the sms permission to mark DNC', () => {
+    expect(bulkActionAllowed(member([]), 'addToList')).toBe(false);
+    expect(bulkActionAllowed(member(['import']), 'addToList')).toBe(true);
+    expect(bulkActionAllowed(member([]), 'dnc')).toBe(false);
+    expect(bulkActionAllowed(member(['sms']), 'dnc')).toBe(true);
+  });
+  it('lets any member assign and set statuses on records they may open', () => {
+    expect(bulkActionAllowed(member([]), 'assign')).toBe(true);
+    expect(bulkActionAllowed(member([]), 'setStatus')).toBe(true);
+  });
+});
+
+describe('undoing a bulk delete', () => {
+  const finishedAt = new Date('2026-11-28T15:00:00Z');
+  const job = { action: 'delete' as const, state: 'done', finishedAt, undoneAt: null };
+  it('is possible until ten minutes after the job finished, not a moment later', () => {
+    expect(canUndoBulk(job, new Date(finishedAt.getTime() + BULK_UNDO_MS))).toBe(true);
+    expect(canUndoBulk(job, new Date(finishedAt.getTime() + BULK_UNDO_MS + 1))).toBe(false);
+  });
+  it('is refused while the job runs, once undone, and for actions other than delete', () => {
+    const now = new Date(finishedAt.getTime() + 1000);
+    expect(canUndoBulk({ ...job, state: 'running', finishedAt: null }, now)).toBe(false);
+    expect(canUndoBulk({ ...job, undoneAt: now }, now)).toBe(false);
+    expect(canUndoBulk({ ...job, action: 'assign' as const }, now)).toBe(false);
+  });
+});
+
+describe('what a bulk job does to each record', () => {
+  const base = {
+    assignedTo: ['maya'],
+    statusId: 's1',
+    hidden: false,
+    hasPrimary: true,
+    phones: 2,
+    dncPhones: 0,
+    inList: false,
+  };
+  const admin = { userId: 'boss', seesAllData: true };
+  const restricted = { userId: 'sam', seesAllData: false };
+
+  it('assigns a member once: a record that already has them is left unchanged', () => {
+    expect(bulkOutcome('assign', 'joe', base, admin)).toBe('changed');
+    expect(bulkOutcome('assign', 'maya', base, admin)).toBe('unchanged');
+    expect(bulkOutcome('unassign', 'maya', base, admin)).toBe('changed');
+    expect(bulkOutcome('unassign', 'joe', base, admin)).toBe('unchanged');
+  });
+
+  it('skips a record not assigned to a member with Only assigned access', () => {
+    expect(bulkOutcome('assign', 'joe', base, restricted)).toBe('no_permission');
+    expect(bulkOutcome('assign', 'joe', { ...base, assignedTo: ['sam'] }, restricted)).toBe('changed');
+  });
+
+  it('gives a status only to a record with a primary phone or e-mail, and DNC only where there are phones', () => {
+    expect(bulkOutcome('setStatus', 's2', { ...base, hasPrimary: false }, admin)).toBe('no_primary');
+    expect(bulkOutcome('setStatus', 's1', base, admin)).toBe('unchanged');
+    expect(bulkOutcome('setStatus', 's2', base, admin)).toBe('changed');
+    expect(bulkOutcome('dnc', null, { ...base, phones: 0 }, admin)).toBe('no_primary');
+    expect(bulkOutcome('dnc', null, { ...base, dncPhones: 2 }, admin)).toBe('unchanged');
+    expect(bulkOutcome('dnc', null, { ...base, dncPhones: 1 }, admin)).toBe('changed');
+  });
+
+  it('leaves records already in the list, and records deleted meanwhile', () => {
+    expect(bulkOutcome('addToList', 'l1', { ...base, inList: true }, admin)).toBe('unchanged');
+    expect(bulkOutcome('delete', null, { ...base, hidden: true }, admin)).toBe('gone');
+  });
+});
