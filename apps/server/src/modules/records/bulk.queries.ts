@@ -84,10 +84,10 @@ export async function insertJob(
   return withDates(job2!);
 }
 
-const JOB_COLUMNS = sql.raw(`id, team_id as "teamId", user_id as "userId", action, target_id as "targetId",
+const JOB_COLUMNS = sql`id, team_id as "teamId", user_id as "userId", action, target_id as "targetId",
   target_name as "targetName", state, total, done, changed, skipped, cursor, result,
   claimed_by as "claimedBy", claimed_at as "claimedAt", created_at as "createdAt",
-  finished_at as "finishedAt", undone_at as "undoneAt"`);
+  finished_at as "finishedAt", undone_at as "undoneAt"`;
 
 function withDates(r: BulkJobRow): BulkJobRow {
   const d = (v: Date | string | null) => (v === null ? null : new Date(v));
