@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { can, type CurrentUser } from '@prospector/core';
@@ -6,6 +7,7 @@ import { DisconnectedDevicesBanner, useLiveDevices } from '../../features/device
 import { useInboxUnread, useLiveInbox } from '../../features/messenger';
 import { useUnreadNotifications } from '../../features/notifications';
 import { usePublicConfig } from '../../features/public-config';
+import { revokeObjectUrlsOnRemoval } from '../../lib/revoke-object-urls';
 import { RecordModalHost } from '../compose/record-modal-host';
 import { useProfileEvents } from '../realtime/use-profile-events';
 import { useRecordEvents } from '../realtime/use-record-events';
@@ -20,6 +22,9 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
   const [navOpened, nav] = useDisclosure(false);
   useRecordEvents();
   useRefetchOnReconnect();
+  // Chat images and voicemails, held as object URLs, exist only behind the login.
+  const queryClient = useQueryClient();
+  useEffect(() => revokeObjectUrlsOnRemoval(queryClient), [queryClient]);
   useProfileEvents(user._id);
   useLiveDevices();
   useLiveInbox();

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { revokeObjectUrlsOnRemoval } from './query-client';
+import { revokeObjectUrlsOnRemoval } from './revoke-object-urls';
 
 afterEach(() => vi.restoreAllMocks());
 
