@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './teams.js';
 
 /**
@@ -58,5 +67,9 @@ export const sessions = pgTable(
     index('sessions_impersonator_session_idx')
       .on(t.impersonatorSessionId)
       .where(sql`${t.impersonatorSessionId} is not null`),
+    // The sweep that audits impersonations whose hour ran out (ADR 032) reads only the open ones.
+    index('sessions_open_impersonation_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.impersonatorId} is not null and ${t.revokedAt} is null`),
   ],
 );

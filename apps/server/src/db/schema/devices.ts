@@ -51,6 +51,14 @@ export const devices = pgTable(
     simulated: boolean('simulated').notNull().default(false),
     /** Bumped to revoke every token handed out for this device (the token is an HMAC of id and version). */
     tokenVersion: integer('token_version').notNull().default(1),
+    /**
+     * Members who were handed this device's credentials (added it, paired it, took its app's sign-in
+     * code). When one of them may no longer hold a device, its credentials are voided (issue 36).
+     */
+    holders: uuid('holders')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     connected: boolean('connected').notNull().default(false),
     connectedAt: ts('connected_at'),
     disconnectedAt: ts('disconnected_at'),

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { listTeamDevices } from '../../modules/devices/index.js';
-import { toMessageDto, type RecordsService } from '../../modules/records/index.js';
+import { templateFieldsOfMember, toMessageDto } from '../../modules/records/index.js';
 import type { TeamsService } from '../../modules/teams/index.js';
 import { loadCampaignTemplates, type CampaignTemplates } from '../../modules/templates/index.js';
 import {
@@ -67,8 +67,6 @@ export function createCampaignEngine(deps: {
   kickDevice: (agentId: string) => void;
   /** The team's daily limit per device and its zone. */
   teams: Pick<TeamsService, 'findSendingSettings'>;
-  /** The custom fields `**Field**` may name. */
-  records: Pick<RecordsService, 'customFields'>;
   /** Time zones a number may be in (from its prefix); [] when unknown. */
   zonesOf: (phone: string) => Promise<string[]>;
   /** The US state a number's area code belongs to (null when unknown): its law applies (state-law.ts). */
@@ -138,7 +136,7 @@ export function createCampaignEngine(deps: {
     for (const step of c.followUps)
       followUpTemplates.push(await loadCampaignTemplates(db, c.teamId, step.groupIds));
     const teamHours = team ? { startHour: team.contactStartHour, endHour: team.contactEndHour } : null;
-    const fieldNames = await customFieldNames(c.teamId);
+    const fieldNames = await customFieldNames(c);
 
     const result = await db.transaction(async (tx) => {
       const planLeft = await deps.planSmsLeft(tx, c.teamId, now);
@@ -225,15 +223,13 @@ export function createCampaignEngine(deps: {
     for (const agent of new Set(result.sends.map((s) => s.agentId))) deps.kickDevice(agent);
   }
 
-  const fieldCache = new Map<string, { at: number; names: Map<string, string> }>();
-  /** Custom field id → name, for `**Field**` on custom values (cached for a minute). */
-  async function customFieldNames(teamId: string) {
-    const hit = fieldCache.get(teamId);
-    if (hit && Date.now() - hit.at < 60_000) return hit.names;
+  /**
+   * Custom field id → name, for `**Field**` on custom values: only the fields the campaign's owner
+   * sees as they are now (ADR 031), read each tick, so access taken away reaches the next text.
+   */
+  async function customFieldNames(c: CampaignRow) {
     const names = new Map<string, string>();
-    for (const entity of ['contact', 'property'] as const)
-      for (const f of await deps.records.customFields(teamId, entity)) names.set(f._id, f.name);
-    fieldCache.set(teamId, { at: Date.now(), names });
+    for (const f of await templateFieldsOfMember(db, c.teamId, c.ownerId)) names.set(f.id, f.name);
     return names;
   }
 

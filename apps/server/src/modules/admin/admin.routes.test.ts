@@ -154,6 +154,66 @@ describe('impersonation sessions (issue 36 item 5)', () => {
     expect(start!.details).toMatchObject({ until: expect.any(String) });
   });
 
+  it('an impersonation whose hour runs out is audited as ended once, when its token comes back', async () => {
+    const staff = await staffNamed('Sam Staff', '203.0.113.28');
+    const owner = await named('owner@example.com', 'Olivia Owner', '203.0.113.29');
+    const opened = (await hijack(staff.token, 'Olivia Owner')).json();
+    t.clock.advance(30 * 60 * 1000);
+    expect((await me(opened.token)).statusCode).toBe(200);
+    expect(await actions('admin.impersonationEnded')).toHaveLength(0);
+    t.clock.advance(31 * 60 * 1000);
+    expect((await me(opened.token)).statusCode).toBe(401);
+    expect((await me(opened.token)).statusCode).toBe(401);
+    expect(await t.app.services.auth.endExpiredImpersonations()).toBe(0);
+    // The staff member's logout later does not end it a second time.
+    expect((await logout(staff.token)).statusCode).toBe(200);
+    const ended = await actions('admin.impersonationEnded');
+    expect(ended).toHaveLength(1);
+    expect(ended[0]).toMatchObject({ actorUserId: staff.user._id, targetUserId: owner.user._id });
+    expect(ended[0]!.details).toMatchObject({ reason: 'expired', endedAt: expect.any(String) });
+    // Staff read it in the audit log like the other entries.
+    const reader = await named('colleague@prospector.test', 'Cal Colleague', '203.0.113.30');
+    await setUpSecondFactor(t, { headers: bearer(reader.token) });
+    const log = await t.app.inject({ url: '/api/admin/audit', headers: bearer(reader.token) });
+    const shown = log
+      .json()
+      .entries.filter((e: { action: string }) => e.action === 'admin.impersonationEnded');
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({
+      actor: 'Sam Staff <staff@prospector.test>',
+      target: 'owner@example.com',
+      details: { reason: 'expired' },
+    });
+  });
+
+  it('the sweep audits impersonations that ran out unseen, once, however many processes sweep', async () => {
+    const staff = await staffNamed('Sam Staff', '203.0.113.31');
+    await named('owner@example.com', 'Olivia Owner', '203.0.113.32');
+    await named('other@example.com', 'Oscar Other', '203.0.113.33');
+    await hijack(staff.token, 'Olivia Owner');
+    const live = (await hijack(staff.token, 'Oscar Other')).json();
+    expect(await t.app.services.auth.endExpiredImpersonations()).toBe(0);
+    t.clock.advance(61 * 60 * 1000);
+    // A second process on the same database sweeps at the same moment.
+    const other = await buildTestApp({ STAFF_EMAILS: ['staff@prospector.test'] }, { database: t.database });
+    try {
+      other.clock.set(t.clock.now());
+      const swept = await Promise.all([
+        t.app.services.auth.endExpiredImpersonations(),
+        other.app.services.auth.endExpiredImpersonations(),
+        t.app.services.auth.endExpiredImpersonations(),
+        other.app.services.auth.endExpiredImpersonations(),
+      ]);
+      expect(swept.reduce((a, b) => a + b, 0)).toBe(2);
+      expect((await me(live.token)).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+    const ended = await actions('admin.impersonationEnded');
+    expect(ended).toHaveLength(2);
+    expect(ended.every((e) => (e.details as { reason?: string }).reason === 'expired')).toBe(true);
+  });
+
   it("staff cannot switch into a colleague's team, or open a colleague's session by name", async () => {
     const staff = await staffNamed('Sam Staff', '203.0.113.24');
     const colleague = await named('colleague@prospector.test', 'Cal Colleague', '203.0.113.25');

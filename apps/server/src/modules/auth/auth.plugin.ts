@@ -1,3 +1,4 @@
+import { withAllTeams } from '../../lib/team-scope.js';
 import { servicePlugin } from '../../plugins/services.js';
 import { createAuthService } from './auth.service.js';
 import { createSessionCache } from './session-cache.js';
@@ -24,19 +25,37 @@ export const authPlugin = servicePlugin(
       sessionCache.setLive(false);
       await sync?.close();
     });
-    return {
-      auth: createAuthService({
-        db: app.database.db,
-        clock: app.clock,
-        mailer,
-        log: app.log,
-        secret: app.config.authSecret,
-        ipLimits: { shortWindowMax: app.config.LOGIN_IP_MAX_5MIN, dayWindowMax: app.config.LOGIN_IP_MAX_DAY },
-        teams,
-        audit,
-        affiliates,
-        sessionCache,
-      }),
-    };
+    const auth = createAuthService({
+      db: app.database.db,
+      clock: app.clock,
+      mailer,
+      log: app.log,
+      secret: app.config.authSecret,
+      ipLimits: { shortWindowMax: app.config.LOGIN_IP_MAX_5MIN, dayWindowMax: app.config.LOGIN_IP_MAX_DAY },
+      teams,
+      audit,
+      affiliates,
+      sessionCache,
+    });
+    // An impersonation whose hour ran out unseen is audited as ended within a minute (ADR 032).
+    let sweep: NodeJS.Timeout | null = null;
+    let sweeping: Promise<unknown> | null = null;
+    app.addHook('onReady', async () => {
+      sweep = setInterval(() => {
+        sweeping ??= withAllTeams(() => auth.endExpiredImpersonations())
+          .catch((err: { cause?: unknown }) =>
+            app.log.error({ err: err.cause ?? err }, 'impersonation sweep failed'),
+          )
+          .finally(() => (sweeping = null));
+      }, IMPERSONATION_SWEEP_MS);
+      sweep.unref();
+    });
+    app.addHook('preClose', async () => {
+      if (sweep) clearInterval(sweep);
+      await sweeping;
+    });
+    return { auth };
   },
 );
+
+const IMPERSONATION_SWEEP_MS = 60_000;

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { loginCodes, sessions, teams, users } from '../../db/schema/index.js';
 
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -160,8 +160,50 @@ async function revokeOpenedBy(db: Db, openerIds: string[], now: Date) {
   return db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(inArray(sessions.impersonatorSessionId, openerIds), isNull(sessions.revokedAt)))
+    .where(
+      and(
+        inArray(sessions.impersonatorSessionId, openerIds),
+        isNull(sessions.revokedAt),
+        // One whose hour ran out already ended then: endExpiredImpersonations writes that end.
+        gt(sessions.expiresAt, now),
+      ),
+    )
     .returning({ id: sessions.id, userId: sessions.userId, impersonatorId: sessions.impersonatorId });
+}
+
+/**
+ * Marks ended the impersonations whose time ran out (their own hour, or the staff session that
+ * opened them) and answers them: `revoked_at` becomes the moment they ended. One statement, so a
+ * session is answered once whichever processes run it at the same time: the row lock makes a second
+ * updater re-check `revoked_at is null` and skip it. With `tokenHash`, only that session.
+ */
+export async function endExpiredImpersonations(db: Db, now: Date, tokenHash?: string) {
+  const at = now.toISOString();
+  const rows = await queryRows<{
+    id: string;
+    user_id: string;
+    impersonator_id: string;
+    ended_at: Date | string;
+  }>(
+    db,
+    sql`
+    update sessions set revoked_at = least(
+      sessions.expires_at,
+      (select o.expires_at from sessions o where o.id = sessions.impersonator_session_id))
+    where sessions.impersonator_id is not null
+      and sessions.revoked_at is null
+      ${tokenHash ? sql`and sessions.token_hash = ${tokenHash}` : sql``}
+      and (sessions.expires_at <= ${at}
+        or exists (select 1 from sessions o
+          where o.id = sessions.impersonator_session_id and o.expires_at <= ${at}))
+    returning sessions.id, sessions.user_id, sessions.impersonator_id, sessions.revoked_at as ended_at`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    impersonatorId: r.impersonator_id,
+    endedAt: new Date(r.ended_at),
+  }));
 }
 
 /** A session that ended because the staff session that opened it ended. */

@@ -114,8 +114,29 @@ export function createAuthService(deps: {
     return ok(true);
   }
 
+  /**
+   * Writes `admin.impersonationEnded` for each impersonation whose time ran out (ADR 032): noticed on
+   * a request with its token, or by the sweep (`tokenHash` absent). Marking it ended and writing the
+   * entry are one transaction, and the marking answers each session once, so the entry is written
+   * once whichever processes notice it together.
+   */
+  async function endExpiredImpersonations(tokenHash?: string): Promise<number> {
+    return db.transaction(async (tx) => {
+      const ended = await q.endExpiredImpersonations(tx, clock.now(), tokenHash);
+      for (const e of ended)
+        await audit.record(tx, {
+          action: 'admin.impersonationEnded',
+          actorUserId: e.impersonatorId,
+          targetUserId: e.userId,
+          details: { sessionId: e.id, reason: 'expired', endedAt: e.endedAt.toISOString() },
+        });
+      return ended.length;
+    });
+  }
+
   return {
     openSession,
+    endExpiredImpersonations: () => endExpiredImpersonations(),
 
     /**
      * Sends a 6-digit code that lives 5 minutes; a new code voids the previous one. The answer is the
@@ -183,7 +204,11 @@ export function createAuthService(deps: {
       if (cached) return cached;
       const mark = deps.sessionCache.mark();
       const row = await findLiveSession(tokenHash, now);
-      if (!row) return null;
+      if (!row) {
+        // An impersonation that ran out is audited as ended the first time anyone notices it.
+        await endExpiredImpersonations(tokenHash);
+        return null;
+      }
       const impersonatedBy = row.impersonatorEmail ? row.impersonatorName || row.impersonatorEmail : null;
       const ctx: AuthContext = {
         sessionId: row.sessionId,

@@ -2,7 +2,7 @@ import { templateFieldSources, templateFieldUses, type countMissingFields } from
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
-import { findSections, listTeamStatuses, seesAllData } from '../records/index.js';
+import { listTeamStatuses, seesAllData, templateFieldsSeenBy } from '../records/index.js';
 import { loadCampaignTemplates } from '../templates/index.js';
 import * as q from './campaigns.queries.js';
 
@@ -29,16 +29,16 @@ export function campaignTarget(
 export function createCampaignTargetService(deps: { db: Db }) {
   const { db } = deps;
 
-  /** The team's custom fields of contacts and properties (a template names them by name). */
-  async function customFields(teamId: string) {
-    const sections = [
-      ...(await findSections(db, teamId, 'contact')),
-      ...(await findSections(db, teamId, 'property')),
-    ];
-    return sections.flatMap((s) =>
-      s.fields.filter((f) => !f.system).map((f) => ({ id: f._id, name: f.name })),
-    );
-  }
+  /**
+   * The custom fields of contacts and properties the caller sees (a template names them by name): a
+   * field of a section limited to others counts as missing on every recipient, as it renders (ADR 031).
+   */
+  const customFields = (auth: AuthContext) =>
+    templateFieldsSeenBy(db, auth.teamId, {
+      id: auth.userId,
+      role: auth.user.role,
+      permissions: auth.user.permissions,
+    });
 
   return {
     /** Contacts of the target per status (the builder's picker); every status is listed, 0 included. */
@@ -60,7 +60,7 @@ export function createCampaignTargetService(deps: { db: Db }) {
     async missingFields(auth: AuthContext, input: MissingFieldsInput): Promise<MissingFields> {
       const templates = await loadCampaignTemplates(db, auth.teamId, input.groupIds);
       const uses = templateFieldUses(templates.groups.flatMap((g) => g.templates.map((t) => t.text)));
-      const custom = uses.length > 0 ? await customFields(auth.teamId) : [];
+      const custom = uses.length > 0 ? await customFields(auth) : [];
       const target = campaignTarget(auth, input.listIds, input.lastContactedAt, input.statuses);
       const counted = await q.countMissingFields(
         db,

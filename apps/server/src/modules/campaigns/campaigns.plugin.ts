@@ -25,7 +25,7 @@ export type CampaignsOptions = {
 export const campaignsPlugin = servicePlugin(
   'campaigns',
   ['realtime', 'notifications', 'records', 'teams', 'devices', 'billing', 'calls'],
-  (app, { notifications, records, teams, gateway, sms, plans, calls }, options: CampaignsOptions) => {
+  (app, { notifications, teams, gateway, sms, plans, calls }, options: CampaignsOptions) => {
     const { config, clock } = app;
     const { db } = app.database;
     const campaignEngine = createCampaignEngine({
@@ -35,7 +35,6 @@ export const campaignsPlugin = servicePlugin(
       realtime: app.realtime,
       kickDevice: gateway.kick,
       teams,
-      records,
       zonesOf: options.phoneZones ?? createPhoneZones(),
       stateOf: options.phoneStates ?? createPhoneStates(),
       planSmsLeft: async (tx, teamId, now) => (await plans.smsLeftThisMonth(tx, teamId, now)).left,

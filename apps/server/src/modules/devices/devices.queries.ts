@@ -19,6 +19,31 @@ export async function insertDevice(db: Db, row: typeof devices.$inferInsert) {
   return device ?? null;
 }
 
+/** Records that a member was handed the device's credentials (once per member). */
+export async function addHolder(db: Db, deviceId: string, userId: string) {
+  await db.execute(sql`update devices set holders = array_append(holders, ${userId}::uuid)
+    where id = ${deviceId} and not (${userId}::uuid = any(holders))`);
+}
+
+/**
+ * Voids the credentials of every device of the team the member was handed: the agent's token (its
+ * version moves on) and the SMS Gateway app's token; the device stays, disconnected, for the admin to
+ * pair again. Answers the devices voided.
+ */
+export async function voidHeldDevices(db: Db, teamId: string, userId: string, now: Date) {
+  return db
+    .update(devices)
+    .set({
+      tokenVersion: sql`${devices.tokenVersion} + 1`,
+      tokenHash: null,
+      connected: false,
+      disconnectedAt: now,
+      holders: sql`array_remove(${devices.holders}, ${userId}::uuid)`,
+    })
+    .where(and(eq(devices.teamId, teamId), sql`${userId}::uuid = any(${devices.holders})`))
+    .returning({ id: devices.id });
+}
+
 export async function deleteDevices(db: Db, teamId: string, ids: string[]) {
   if (ids.length === 0) return 0;
   const gone = await db

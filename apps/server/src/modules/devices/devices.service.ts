@@ -1,7 +1,9 @@
 import {
   isDeviceConnected,
   deviceValue,
+  mayHoldDevice,
   messages,
+  type PermissionKey,
   type getDevicePairing,
   type DeviceDto,
 } from '@prospector/core';
@@ -65,6 +67,8 @@ export function createDevicesService(deps: {
   async function added(auth: AuthContext, row: Parameters<typeof q.insertDevice>[1]): R<DeviceDto> {
     const device = await q.insertDevice(db, row);
     if (!device) return fail('DEVICE_DUPLICATE');
+    // An iPhone's texts pass through its Mac's agent: its adder holds both.
+    for (const id of [device.id, device.macId]) if (id) await q.addHolder(db, id, auth.userId);
     deps.onChanged(auth.teamId);
     return ok(toDto(device, await q.listDevices(db, auth.teamId)));
   }
@@ -79,6 +83,7 @@ export function createDevicesService(deps: {
     const agentDevice =
       device.kind === 'iphone' && device.macId ? await q.findDevice(db, device.macId) : device;
     if (!agentDevice) return fail('DEVICE_NOT_FOUND');
+    await q.addHolder(db, agentDevice.id, auth.userId);
     return ok({
       agentDeviceId: agentDevice.id,
       agentName: agentDevice.value,
@@ -169,6 +174,31 @@ export function createDevicesService(deps: {
     },
 
     pairing,
+
+    /**
+     * A member's access changed (issue 36): when they may no longer hold a device, the devices they
+     * were handed stop at once: their credentials are voided and their agents disconnected, in
+     * whichever process holds them. Answers how many devices stopped.
+     */
+    async accessChanged(
+      teamId: string,
+      member: {
+        id: string;
+        role: 'admin' | 'member';
+        dataAccess: string;
+        permissions: readonly PermissionKey[];
+      } | null,
+      userId: string,
+    ): Promise<number> {
+      if (member && mayHoldDevice(member)) return 0;
+      const voided = await q.voidHeldDevices(db, teamId, userId, clock.now());
+      if (voided.length > 0)
+        deps.onChanged(
+          teamId,
+          voided.map((d) => d.id),
+        );
+      return voided.length;
+    },
 
     /** The agent's zip for an Android phone or a Mac: program, config with this device's token, README. */
     async download(auth: AuthContext, deviceId: string): R<{ fileName: string; zip: Buffer }> {

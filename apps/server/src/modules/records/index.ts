@@ -9,7 +9,7 @@ export { createBoardService, type BoardService } from './board.service.js';
 export { recordsRoutes } from './records.routes.js';
 export { seesAllData } from './records.access.js';
 export { toMessageDto } from './records.mappers.js';
-export { findSections } from './sections.service.js';
+export { findSections, templateFieldsOfMember, templateFieldsSeenBy } from './sections.service.js';
 export { loadPushContent } from './push.service.js';
 export type { RecordsErrorCode } from './records.errors.js';
 export { createInboxService, type InboxService } from './inbox.service.js';

@@ -54,6 +54,16 @@ export async function findSections(db: Db, teamId: string, entity: ItemType) {
   return row?.sections ?? [];
 }
 
+/** A member of the team as the section rule reads them (ADR 031), or null when not in the team. */
+export async function findSectionViewer(db: Db, teamId: string, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, permissions: users.permissions })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.teamId, teamId)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function listIdentifiers(db: Db, itemId: string) {
   return db
     .select()

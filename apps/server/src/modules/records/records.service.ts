@@ -140,14 +140,6 @@ export function createRecordsService(deps: {
       );
     },
 
-    /** Custom (non-system) fields of one entity, by id and name (the team's engines). */
-    async customFields(teamId: string, entity: ItemType) {
-      const sections = await q.findSections(db, teamId, entity);
-      return sections.flatMap((s) =>
-        s.fields.filter((f) => !f.system).map((f) => ({ _id: f._id, name: f.name })),
-      );
-    },
-
     /** Custom fields of one entity the caller sees (an import may fill only those: ADR 031), with their types. */
     async visibleCustomFields(auth: AuthContext, entity: ItemType) {
       const sections = await visibleSections(auth, entity);

@@ -2,6 +2,7 @@ import {
   can,
   normalizeEmail,
   type DataAccess,
+  type PermissionKey,
   type Role,
   type ServerEventPayload,
   type TeamMemberDto,
@@ -75,6 +76,22 @@ export function createTeamMembersService(deps: {
   teams: TeamsService;
   /** The plan's users: a seat is taken in the transaction that adds the member. */
   plans: Pick<PlansService, 'takeUserSeat'>;
+  /**
+   * A member's access changed or they left (`member` null): the devices they were handed follow at
+   * once (issue 36). Declared here: devices depend on teams.
+   */
+  devices: {
+    accessChanged(
+      teamId: string,
+      member: {
+        id: string;
+        role: Role;
+        dataAccess: DataAccess;
+        permissions: readonly PermissionKey[];
+      } | null,
+      userId: string,
+    ): Promise<number>;
+  };
 }) {
   const { db } = deps;
 
@@ -169,6 +186,7 @@ export function createTeamMembersService(deps: {
         deps.realtime().forgetAudience(auth.teamId);
         deps.realtime().rescopeUser(auth.teamId, row.id, seesAllData(row));
       }
+      await deps.devices.accessChanged(auth.teamId, row, row.id);
       return ok({ user: dto, pendingEmail: proveFirst ? newEmail : null });
     },
 
@@ -229,6 +247,7 @@ export function createTeamMembersService(deps: {
         return ok({ userId, moved });
       });
       if (removed.ok) {
+        await deps.devices.accessChanged(auth.teamId, null, userId);
         deps.realtime().forgetAudience(auth.teamId);
         deps.realtime().endUser(userId, 'removed');
         deps.realtime().toTeam(auth.teamId, 'membersChanged', { userId, change: 'removed' });

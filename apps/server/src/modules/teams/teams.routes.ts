@@ -19,6 +19,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     auth: app.services.auth,
     teams: app.services.teams,
     plans: app.services.plans,
+    devices: app.services.devices,
   });
   route(app, listTeamMembers, async ({ auth }) => ({ members: await members.list(auth) }));
   route(app, addMember, async ({ auth, body }) => {

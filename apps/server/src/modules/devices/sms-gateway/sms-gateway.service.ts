@@ -224,6 +224,8 @@ export function createSmsGatewayService(deps: {
           createdAt: now,
         }));
       if (!device) return fail('DEVICE_DUPLICATE');
+      // Whoever takes the app's sign-in code holds the phone it registers (issue 36).
+      await dq.addHolder(db, device.id, auth.userId);
       const code = String(randomInt(0, 10 ** DEVICE_CODE_DIGITS)).padStart(DEVICE_CODE_DIGITS, '0');
       const expiresAt = new Date(now.getTime() + DEVICE_CODE_TTL_MS);
       await q.insertCode(db, {
