@@ -25,3 +25,4 @@ export * from './admin-phones/index.js';
 export * from './kpis/index.js';
 export * from './chats/index.js';
 export * from './replies/index.js';
+export * from './public-api/index.js';

@@ -14,3 +14,4 @@ export * from './calls.js';
 export * from './admin.js';
 export * from './chats.js';
 export * from './replies.js';
+export * from './public-api.js';
