@@ -18,7 +18,7 @@ const PAGE = `<!doctype html>
     <title>Prospector API reference</title>
   </head>
   <body>
-    <div id="api-reference"></div>
+    <div id="prospector-api"></div>
     <script src="/api/v1/docs/assets/standalone.js"></script>
     <script src="/api/v1/docs/init.js"></script>
   </body>
@@ -26,13 +26,12 @@ const PAGE = `<!doctype html>
 `;
 
 // An external script, not an inline one: the product's CSP allows scripts from 'self' only.
-const INIT = `Scalar.createApiReference('#api-reference', {
+const INIT = `Scalar.createApiReference('#prospector-api', {
   url: '/api/v1/openapi.json',
   withDefaultFonts: false,
+  // Scalar's default fonts come from its own host, which the CSP refuses: the system's fonts instead.
+  customCss: ':root, .scalar-app, .light-mode, .dark-mode { --scalar-font: system-ui, -apple-system, "Segoe UI", sans-serif; --scalar-font-code: ui-monospace, Menlo, Consolas, monospace; }',
   hideClientButton: true,
-  telemetry: false,
-  agent: { disabled: true },
-  mcp: { disabled: true },
 });
 `;
 

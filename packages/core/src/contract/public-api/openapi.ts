@@ -70,7 +70,7 @@ function operationOf(e: V1Endpoint): Json {
     tags: [e.tag],
     security: [{ apiKey: [] }],
     'x-scope': e.scope,
-    description: `Needs the scope \`${e.scope}\` (${API_SCOPE_LABELS[e.scope]}).`,
+    description: `${e.description ? `${e.description}\n\n` : ''}Needs the scope \`${e.scope}\` (${API_SCOPE_LABELS[e.scope]}).`,
     parameters: parametersOf(e),
     ...(e.body
       ? {
@@ -108,7 +108,7 @@ export function buildOpenApiDocument(opts: { serverUrl: string; endpoints?: read
       title: 'Prospector API',
       version: '1.0.0',
       description:
-        'The public API of a Prospector team. Make a key in Settings > API keys and send it as ' +
+        'The public API of a Prospector team. Make a key in Settings > Other > API keys and send it as ' +
         '`Authorization: Bearer <key>`. Each key has scopes: ' +
         API_SCOPES.map((s) => `\`${s}\``).join(', ') +
         '. Every error answers `{ code, message }` (and `fields` for a 400).',

@@ -12,7 +12,10 @@ import { text } from '../text.js';
 export type V1Endpoint = Endpoint & {
   scope: ApiScope;
   operationId: string;
+  /** A few words: the reference's sidebar shows it. */
   summary: string;
+  /** More, when a few words do not say it. */
+  description?: string;
   tag: 'Contacts' | 'Texts' | 'Lists';
   /** Creates and sends take an `Idempotency-Key`: a replay answers the first call's result. */
   idempotent?: true;
@@ -76,7 +79,8 @@ export const v1ListContacts = defineV1({
   scope: 'records:read',
   operationId: 'listContacts',
   tag: 'Contacts',
-  summary: 'List the team’s contacts, oldest first, a page at a time (pass `nextCursor` back as `cursor`).',
+  summary: 'List contacts',
+  description: 'The team’s contacts, oldest first, a page at a time: pass `nextCursor` back as `cursor`.',
   query: z.object({
     cursor: text().max(80).optional(),
     limit: z.coerce.number().int().min(1).max(API_PAGE_MAX).optional(),
@@ -92,8 +96,9 @@ export const v1CreateContact = defineV1({
   scope: 'records:write',
   operationId: 'createContact',
   tag: 'Contacts',
-  summary:
-    'Add a contact to a list, stacked as imports stack: a phone or e-mail the team already has adds ' +
+  summary: 'Create a contact',
+  description:
+    'Adds a contact to a list, stacked as imports stack: a phone or e-mail the team already has adds ' +
     'to that contact (filling only its empty fields) instead of making a second one.',
   idempotent: true,
   body: z.object({
@@ -103,8 +108,7 @@ export const v1CreateContact = defineV1({
     phones: z.array(text().trim().min(1).max(40)).max(10).default([]),
     emails: z.array(text().trim().min(1).max(254)).max(10).default([]),
     /** The calling code phones without one are read in ('1' for the US and Canada). */
-    countryCode: z
-      .string()
+    countryCode: text()
       .regex(/^\+?\d{1,3}$/)
       .default('1'),
   }),
@@ -122,7 +126,7 @@ export const v1GetContact = defineV1({
   scope: 'records:read',
   operationId: 'getContact',
   tag: 'Contacts',
-  summary: 'One contact.',
+  summary: 'Get a contact',
   params: idParams,
   response: v1Contact,
   example: { response: exampleContact },
@@ -135,7 +139,8 @@ export const v1UpdateContact = defineV1({
   scope: 'records:write',
   operationId: 'updateContact',
   tag: 'Contacts',
-  summary: 'Change a contact’s name; a field left out stays as it is.',
+  summary: 'Update a contact',
+  description: 'Changes a contact’s name; a field left out stays as it is.',
   params: idParams,
   body: z.object({
     firstName: text().trim().max(200).optional(),
@@ -162,7 +167,8 @@ export const v1ContactTexts = defineV1({
   scope: 'records:read',
   operationId: 'listContactTexts',
   tag: 'Texts',
-  summary: 'A contact’s text thread, newest first (the latest 200).',
+  summary: 'List a contact’s texts',
+  description: 'A contact’s text thread, newest first (the latest 200).',
   params: idParams,
   response: z.object({ data: z.array(v1Text) }),
   example: {
@@ -188,7 +194,8 @@ export const v1SendText = defineV1({
   scope: 'texts:send',
   operationId: 'sendText',
   tag: 'Texts',
-  summary: 'Text a phone or e-mail of one of the team’s contacts from the team’s devices.',
+  summary: 'Send a text',
+  description: 'Texts a phone or e-mail of one of the team’s contacts from the team’s devices.',
   idempotent: true,
   body: z.object({
     to: text().trim().min(3).max(254),
@@ -210,7 +217,8 @@ export const v1CreateList = defineV1({
   scope: 'lists:manage',
   operationId: 'createList',
   tag: 'Lists',
-  summary: 'Make an empty list; add contacts to it with `addToList` or `createContact`.',
+  summary: 'Create a list',
+  description: 'Makes an empty list; add contacts to it with `addToList` or `createContact`.',
   idempotent: true,
   body: z.object({ name: text().trim().min(1).max(200) }),
   response: v1List,
@@ -224,7 +232,8 @@ export const v1AddToList = defineV1({
   scope: 'lists:manage',
   operationId: 'addToList',
   tag: 'Lists',
-  summary: 'Add existing contacts to a list; contacts it already holds are left as they are.',
+  summary: 'Add contacts to a list',
+  description: 'Adds existing contacts to a list; contacts it already holds are left as they are.',
   params: idParams,
   body: z.object({ contactIds: z.array(z.uuid()).min(1).max(500) }),
   response: z.object({ added: z.number().int() }),
