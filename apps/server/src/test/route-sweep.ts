@@ -32,6 +32,7 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
     if (/SubTemplate/i.test(url)) return ids['subtemplate']!;
     if (/Template/i.test(url)) return ids['template']!;
     if (/Status/i.test(url)) return ids['ownStatus']!;
+    if (/apiKeys/.test(url)) return ids['apiKey']!;
     if (/Member/i.test(url)) return ids['member']!;
     if (/notification/i.test(url)) return ids['notification']!;
     if (/task/i.test(url)) return ids['task']!;
