@@ -72,6 +72,8 @@ const SERVICES: Record<keyof Services, true> = {
   replies: true,
   replyBacklog: true,
   replyActions: true,
+  apiKeys: true,
+  v1: true,
 };
 
 type Meta = { name: string; dependencies: string[] };

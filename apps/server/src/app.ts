@@ -67,6 +67,8 @@ import {
 } from './modules/devices/index.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { hooksPlugin } from './modules/hooks/hooks.plugin.js';
+import { publicApiPlugin, publicApiRoutes } from './modules/public-api/index.js';
+import type { ApiKeysService, V1Service } from './modules/public-api/index.js';
 import { hooksRoutes, type HooksService } from './modules/hooks/index.js';
 import { listsRoutes, type ListImportsService, type ListsService } from './modules/lists/index.js';
 import { listsPlugin } from './modules/lists/lists.plugin.js';
@@ -143,6 +145,8 @@ export type Services = {
   simulatedPhones: SimulatedPhones;
   hookSender: HookSender;
   hooks: HooksService;
+  apiKeys: ApiKeysService;
+  v1: V1Service;
   templates: TemplatesService;
   campaigns: CampaignsService;
   campaignEngine: CampaignEngine;
@@ -215,6 +219,7 @@ export const domainPlugins: FastifyPluginAsync<AppDeps>[] = [
   adminPlugin,
   listsPlugin,
   hooksPlugin,
+  publicApiPlugin,
   templatesPlugin,
   settingsPlugin,
   dataFieldsPlugin,
@@ -314,6 +319,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     adminPhonesRoutes,
     kpisRoutes,
     repliesRoutes,
+    publicApiRoutes,
   ])
     await app.register(routes);
   await app.register(withUploads(listsRoutes, avatarsRoutes, callsRoutes, photosRoutes, chatsRoutes));

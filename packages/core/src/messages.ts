@@ -242,6 +242,20 @@ export const messages = {
     unknownProspect: "The number in 'to' is not one of your prospects.",
     adminOnly: 'Only an admin can change the integration hooks.',
   },
+  /** The public API v1 and its keys (issue 33, ADR 043). */
+  publicApi: {
+    adminOnly: 'Only an admin can manage API keys.',
+    keyNotFound: 'That API key does not exist.',
+    keyInvalid: 'That API key is not valid, or it was revoked.',
+    scopeMissing: 'This API key does not have the scope this call needs: {scope}.',
+    idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+    idempotencyConflict: 'This Idempotency-Key was already used with a different request.',
+    cursorInvalid: 'That cursor is not one this API gave.',
+    listNotFound: 'No list of your team has this id.',
+    contactNotFound: 'No contact of your team has this id.',
+    noIdentifier: 'Give the contact at least one valid phone or e-mail.',
+    keyCreated: 'Copy this key now: it will not be shown again.',
+  },
   settings: {
     companyNameTooShort: 'Company name must be +4 characters',
     invalidTimezone: 'Choose a time zone from the list.',

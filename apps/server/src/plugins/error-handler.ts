@@ -23,6 +23,7 @@ import { chatsErrors } from '../modules/chats/chats.errors.js';
 import { repliesErrors } from '../modules/replies/replies.errors.js';
 import { devicesErrors } from '../modules/devices/devices.errors.js';
 import { hooksErrors } from '../modules/hooks/hooks.errors.js';
+import { publicApiErrors } from '../modules/public-api/public-api.errors.js';
 import { listsErrors } from '../modules/lists/lists.errors.js';
 import { mapsErrors } from '../modules/maps/maps.errors.js';
 import { recordsErrors } from '../modules/records/records.errors.js';
@@ -50,6 +51,7 @@ export const errorCatalogues = {
   dataFields: dataFieldsErrors,
   devices: devicesErrors,
   hooks: hooksErrors,
+  publicApi: publicApiErrors,
   lists: listsErrors,
   maps: mapsErrors,
   records: recordsErrors,

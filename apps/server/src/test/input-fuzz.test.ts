@@ -277,6 +277,15 @@ describe('hostile input', () => {
       const routes = t.app.routeList
         .filter((r) => r.method !== 'HEAD' && !STREAMS.includes(r.url))
         .sort((a, b) => Number(a.url === '/api/users/logout') - Number(b.url === '/api/users/logout'));
+      // The public API v1 takes an API key, not a session (ADR 043): the fuzz calls it with one of every scope.
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/settings/apiKeys',
+        headers: team.admin.headers,
+        payload: { name: 'Fuzz', scopes: core.API_SCOPES },
+      });
+      const keyHeaders = { authorization: `Bearer ${made.json<{ key: string }>().key}` };
+      const isV1 = (url: string) => url.startsWith('/api/v1/') && !url.startsWith('/api/v1/docs');
       const failures: string[] = [];
       const statuses: Record<string, number> = {};
       const unreached: string[] = [];
@@ -291,7 +300,9 @@ describe('hostile input', () => {
             headers: {
               ...(r.url.startsWith(MOBILE_API) && !(r.method === 'POST' && r.url === `${MOBILE_API}/device`)
                 ? appHeaders
-                : team.admin.headers),
+                : isV1(r.url)
+                  ? keyHeaders
+                  : team.admin.headers),
               ...(c.contentType ? { 'content-type': c.contentType } : {}),
             },
             ...(c.payload !== undefined ? { payload: c.payload } : {}),

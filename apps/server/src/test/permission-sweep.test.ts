@@ -181,6 +181,10 @@ describe('permissions', () => {
     const UNGUARDED = [
       // A team's referrer: written only by the login that creates the team (affiliate attribution).
       'affiliate_signups',
+      // API keys (ADR 043): made and revoked by admins only (a role, not a permission key); the
+      // idempotency answers are written by calls made with a key, which has scopes, not permissions.
+      'api_idempotency',
+      'api_keys',
       'audit_log',
       // Bulk jobs (issue 32): any member starts them over records they may open; the job's actions
       // check their own permissions (import for lists, sms for DNC, admins for delete) before it exists.

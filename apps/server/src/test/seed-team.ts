@@ -115,6 +115,9 @@ export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
   ids['notification'] = notification!.id;
   ids['status'] = await statusId(db, admin.teamId, 'Not contacted');
   ids['ownStatus'] = (await call('PUT', '/api/settings/addStatus', { text: OWN_STATUS }))._id;
+  ids['apiKey'] = (
+    await call('POST', '/api/settings/apiKeys', { name: 'Secret key of A', scopes: ['records:read'] })
+  ).apiKey._id;
   const device = await call('POST', '/api/services/addNumber', {
     phoneType: 'Android',
     value: DEVICE_NUMBER,

@@ -26,3 +26,4 @@ export * from './kpis/index.js';
 export * from './chats/index.js';
 export * from './replies/index.js';
 export * from './bulk/index.js';
+export * from './public-api/index.js';

@@ -15,3 +15,4 @@ export * from './admin.js';
 export * from './chats.js';
 export * from './replies.js';
 export * from './bulk.js';
+export * from './public-api.js';

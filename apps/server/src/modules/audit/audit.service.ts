@@ -23,7 +23,10 @@ export type AuditAction =
   | 'admin.createTeam'
   | 'admin.removePhones'
   | 'admin.forceRemovePhones'
-  | 'admin.replacePhones';
+  | 'admin.replacePhones'
+  | 'apiKey.created'
+  | 'apiKey.revoked'
+  | 'apiKey.call';
 
 export type AuditEntry = {
   action: AuditAction;

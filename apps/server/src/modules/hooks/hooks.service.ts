@@ -14,7 +14,7 @@ import {
   type TeamIntegrations,
 } from '../teams/index.js';
 import type { HooksErrorCode } from './hooks.errors.js';
-import { takeRateSlot } from './rate-limit.queries.js';
+import { countRateSlot, takeRateSlot } from './rate-limit.queries.js';
 
 type TeamHooks = { push: string | null; inbound: string | null; outbound: string | null };
 
@@ -144,6 +144,9 @@ export function createHooksService(deps: {
     /** One public API call of the team, if its limit per minute (across every process) allows it. */
     takeApiSlot: (teamId: string, perMinute: number) =>
       takeRateSlot(db, `public-api:${teamId}`, perMinute, 60_000, clock.now()),
+    /** One v1 call of an API key (ADR 043), with how much of its minute is used, across every process. */
+    takeKeySlot: (keyId: string, perMinute: number) =>
+      countRateSlot(db, `api-key:${keyId}`, perMinute, 60_000, clock.now()),
   };
 }
 

@@ -2,6 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@prospector/core';
 import { PageTitle } from '../../components/page-title';
+import { ApiKeysPanel } from '../../features/api-keys';
 import { authKeys } from '../../features/auth';
 import { IntegrationsPanel } from '../../features/integrations';
 import { TeamSettingsPanel, type TeamSettings } from '../../features/team-settings';
@@ -19,6 +20,7 @@ export function OtherSettingsPage({ user }: { user: CurrentUser }) {
     <Stack gap="lg">
       <PageTitle>Other</PageTitle>
       <TeamSettingsPanel team={user.team} canEdit={isAdmin} onSaved={patchTeam} />
+      {isAdmin ? <ApiKeysPanel timeZone={user.team.timezone} /> : null}
       {isAdmin ? (
         <IntegrationsPanel
           // Records offer 'Push to CRM' only with a push hook (issue 30): the team summary says so.

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { apiKeyHint, looksLikeApiKey, type ApiKeyDto, type ApiScope } from '@prospector/core';
+import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import { sha256 } from '../../lib/secrets.js';
+import type { AuditService } from '../audit/index.js';
+import type { PublicApiErrorCode } from './public-api.errors.js';
+import * as q from './api-keys.queries.js';
+
+/** Who calls the public API: the key, its team and its scopes. */
+export type ApiCaller = { keyId: string; teamId: string; scopes: string[]; createdBy: string | null };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toDto(r: q.ApiKeyRow): ApiKeyDto {
+  return {
+    _id: r.id,
+    name: r.name,
+    hint: r.hint,
+    scopes: r.scopes as ApiScope[],
+    createdAt: r.createdAt.toISOString(),
+    createdBy: r.createdBy,
+    lastUsedAt: iso(r.lastUsedAt),
+    revokedAt: iso(r.revokedAt),
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;
+
+/** A team's API keys (ADR 043): made, listed and revoked by its admins; each key shown once. */
+export function createApiKeysService(deps: { db: Db; clock: Clock; audit: AuditService }) {
+  const { db, clock } = deps;
+  type R<T> = Promise<Result<T, PublicApiErrorCode>>;
+  const adminOnly = (auth: AuthContext) => auth.user.role !== 'admin';
+
+  return {
+    async list(auth: AuthContext): R<{ keys: ApiKeyDto[] }> {
+      if (adminOnly(auth)) return fail('API_KEYS_ADMIN_ONLY');
+      return ok({ keys: (await q.listTeamApiKeys(db, auth.teamId)).map(toDto) });
+    },
+
+    async create(auth: AuthContext, input: { name: string; scopes: ApiScope[] }, ip: string) {
+      if (adminOnly(auth)) return fail('API_KEYS_ADMIN_ONLY');
+      const key = `pk_${randomBytes(32).toString('base64url')}`;
+      const row = await q.insertApiKey(db, {
+        teamId: auth.teamId,
+        name: input.name,
+        hint: apiKeyHint(key),
+        keyHash: sha256(key),
+        scopes: [...new Set(input.scopes)],
+        createdBy: auth.userId,
+        createdAt: clock.now(),
+      });
+      await deps.audit.record(db, {
+        action: 'apiKey.created',
+        actorUserId: auth.userId,
+        teamId: auth.teamId,
+        ip,
+        details: { apiKeyId: row.id, name: row.name, scopes: row.scopes },
+      });
+      return ok({ key, apiKey: toDto(row) });
+    },
+
+    async revoke(auth: AuthContext, id: string, ip: string): R<ApiKeyDto> {
+      if (adminOnly(auth)) return fail('API_KEYS_ADMIN_ONLY');
+      const row = await q.revokeTeamApiKey(db, auth.teamId, id, clock.now());
+      if (!row) return fail('API_KEY_NOT_FOUND');
+      await deps.audit.record(db, {
+        action: 'apiKey.revoked',
+        actorUserId: auth.userId,
+        teamId: auth.teamId,
+        ip,
+        details: { apiKeyId: row.id, name: row.name },
+      });
+      return ok(toDto(row));
+    },
+
+    /** The caller of a bearer key, or null for no key, an unknown one or a revoked one. */
+    async authenticate(key: string | null): Promise<ApiCaller | null> {
+      if (!key || !looksLikeApiKey(key)) return null;
+      const row = await q.findLiveKeyByHash(db, sha256(key));
+      if (!row) return null;
+      await q.touchApiKey(db, row.id, clock.now());
+      return { keyId: row.id, teamId: row.teamId, scopes: row.scopes, createdBy: row.createdBy };
+    },
+
+    /** Each v1 call in the audit log, under its key (issue 33). */
+    async audit(caller: ApiCaller, call: string, status: number, ip: string) {
+      await deps.audit.record(db, {
+        action: 'apiKey.call',
+        teamId: caller.teamId,
+        ip,
+        details: { apiKeyId: caller.keyId, call, status },
+      });
+    },
+
+    findIdempotent: (caller: ApiCaller, key: string) =>
+      q.findIdempotent(db, caller.keyId, key, new Date(clock.now().getTime() - 24 * 3600_000)),
+    saveIdempotent: (
+      caller: ApiCaller,
+      key: string,
+      fingerprint: string,
+      status: number,
+      response: unknown,
+    ) =>
+      q.saveIdempotent(db, {
+        apiKeyId: caller.keyId,
+        teamId: caller.teamId,
+        key,
+        fingerprint,
+        status,
+        response,
+        createdAt: clock.now(),
+      }),
+  };
+}

@@ -1,0 +1,130 @@
+import { API_SCOPES, V1_ENDPOINTS, type V1Endpoint } from '@prospector/core';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.js';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { insertContact, insertTeamAdmin, type TestUser } from '../../test/factories.js';
+import { addDevice, callApi, listen, makeKey } from './public-api.test-support.js';
+
+/**
+ * Every v1 call, generated from the contract's list (V1_ENDPOINTS): the owner's key succeeds (the
+ * positive control), a key without the call's scope gets 403, a revoked key and no key 401, and
+ * another team's key aimed at this team's ids 404 — and none of the refused calls changes anything.
+ */
+type Ids = { contactId: string; listId: string; phone: string };
+type Sample = { path: string; body?: unknown; aimsAtIds: boolean };
+
+const SAMPLES: Record<string, (ids: Ids, i: number) => Sample> = {
+  listContacts: () => ({ path: '/api/v1/contacts', aimsAtIds: false }),
+  createContact: (ids, i) => ({
+    path: '/api/v1/contacts',
+    body: { listId: ids.listId, phones: [`(916) 432-${String(7000 + i)}`] },
+    aimsAtIds: true,
+  }),
+  getContact: (ids) => ({ path: `/api/v1/contacts/${ids.contactId}`, aimsAtIds: true }),
+  updateContact: (ids) => ({
+    path: `/api/v1/contacts/${ids.contactId}`,
+    body: { firstName: 'Ann' },
+    aimsAtIds: true,
+  }),
+  listContactTexts: (ids) => ({ path: `/api/v1/contacts/${ids.contactId}/texts`, aimsAtIds: true }),
+  sendText: (ids) => ({ path: '/api/v1/texts', body: { to: ids.phone, body: 'Hello' }, aimsAtIds: false }),
+  createList: (_ids, i) => ({ path: '/api/v1/lists', body: { name: `Swept ${i}` }, aimsAtIds: false }),
+  addToList: (ids) => ({
+    path: `/api/v1/lists/${ids.listId}/contacts`,
+    body: { contactIds: [ids.contactId] },
+    aimsAtIds: true,
+  }),
+};
+
+let t: TestApp;
+let base: string;
+let owner: TestUser;
+let stranger: TestUser;
+let ids: Ids;
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_API_PER_MINUTE: 10_000 });
+  base = await listen(t);
+  owner = await insertTeamAdmin(t, 'owner@acme.test');
+  stranger = await insertTeamAdmin(t, 'stranger@other.test');
+  await addDevice(t, owner);
+  const contact = await insertContact(t.database.db, owner.teamId, { phones: ['916-456-7001'] });
+  const { key } = await makeKey(t, owner);
+  const list = await callApi(base, key, 'POST', '/api/v1/lists', { name: 'Owner list' });
+  ids = { contactId: contact.id, listId: list.body['id'] as string, phone: '+19164567001' };
+}, 60_000);
+afterAll(async () => t.close());
+
+/** What a refused call must leave as it was: the owner's records, lists, list rows, texts and names. */
+const ownerState = async () =>
+  queryRows(
+    t.database.db,
+    sql`select (select count(*)::int from items where team_id = ${owner.teamId}) as items,
+          (select count(*)::int from lists where team_id = ${owner.teamId}) as lists,
+          (select count(*)::int from list_items li join lists l on l.id = li.list_id where l.team_id = ${owner.teamId}) as members,
+          (select count(*)::int from sms_jobs where team_id = ${owner.teamId}) as jobs,
+          (select data->>'First name' from items where id = ${ids.contactId}) as name`,
+  );
+
+const call = (e: V1Endpoint, key: string | null, s: Sample) => callApi(base, key, e.method, s.path, s.body);
+
+describe('every v1 route, swept', () => {
+  it('has a sample request in this sweep', () => {
+    expect(V1_ENDPOINTS.map((e) => e.operationId).filter((op) => !SAMPLES[op])).toEqual([]);
+  });
+
+  it('answers the owner’s key (the positive control)', async () => {
+    const { key } = await makeKey(t, owner);
+    const failed = [];
+    for (const [i, e] of V1_ENDPOINTS.entries()) {
+      const res = await call(e, key, SAMPLES[e.operationId]!(ids, i));
+      if (res.status !== 200) failed.push(`${e.method} ${e.path}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(failed).toEqual([]);
+  });
+
+  it('refuses, changing nothing, a key without the call’s scope (403), a revoked key and no key (401)', async () => {
+    const revoked = await makeKey(t, owner);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/apiKeys/revoke',
+      headers: owner.headers,
+      payload: { _id: revoked.id },
+    });
+    const before = await ownerState();
+    const wrong = [];
+    for (const [i, e] of V1_ENDPOINTS.entries()) {
+      const sample = SAMPLES[e.operationId]!(ids, 100 + i);
+      const { key: lacking } = await makeKey(
+        t,
+        owner,
+        API_SCOPES.filter((s) => s !== e.scope),
+      );
+      const answers = {
+        scope: await call(e, lacking, sample),
+        revoked: await call(e, revoked.key, sample),
+        none: await call(e, null, sample),
+      };
+      const got = [answers.scope.status, answers.revoked.status, answers.none.status];
+      if (got.join() !== '403,401,401') wrong.push(`${e.method} ${e.path}: ${got.join()}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await ownerState()).toEqual(before);
+  });
+
+  it('answers another team’s key aimed at this team’s ids with 404, and shows or changes none of them', async () => {
+    const { key } = await makeKey(t, stranger);
+    const before = await ownerState();
+    const leaks = [];
+    for (const [i, e] of V1_ENDPOINTS.entries()) {
+      const sample = SAMPLES[e.operationId]!(ids, 200 + i);
+      const res = await call(e, key, sample);
+      const text = JSON.stringify(res.body);
+      if (sample.aimsAtIds && res.status !== 404) leaks.push(`${e.method} ${e.path}: ${res.status}`);
+      if (text.includes(ids.contactId) || text.includes(ids.phone))
+        leaks.push(`${e.method} ${e.path} shows the owner's data`);
+    }
+    expect(leaks).toEqual([]);
+    expect(await ownerState()).toEqual(before);
+  });
+});

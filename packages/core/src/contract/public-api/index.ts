@@ -1,0 +1,3 @@
+export * from './api-keys.js';
+export * from './v1.js';
+export * from './openapi.js';
