@@ -1,4 +1,12 @@
-import { boarded, changePpgl, editTeamProfile, updateSubUsers, updateTimezone } from '@prospector/core';
+import {
+  boarded,
+  changeContactHours,
+  changePpgl,
+  editTeamProfile,
+  getContactHours,
+  updateSubUsers,
+  updateTimezone,
+} from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 import { unwrap } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
@@ -13,6 +21,10 @@ export async function settingsRoutes(app: FastifyInstance) {
   route(app, editTeamProfile, async ({ auth, body }) => unwrap(await settings.editProfile(auth, body.name)));
   route(app, updateSubUsers, async ({ auth, body }) =>
     unwrap(await settings.updateSubUsers(auth, body.subUsers)),
+  );
+  route(app, getContactHours, async ({ auth }) => unwrap(await settings.contactHours(auth)));
+  route(app, changeContactHours, async ({ auth, body }) =>
+    unwrap(await settings.changeContactHours(auth, body)),
   );
   route(app, boarded, async ({ auth }) => unwrap(await settings.boarded(auth)));
 }

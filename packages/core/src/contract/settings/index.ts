@@ -18,3 +18,4 @@ export {
   dataSectionSchema,
   customFieldsEntity,
 } from './custom-fields.js';
+export { getContactHours, changeContactHours } from './contact-hours.js';

@@ -23,6 +23,7 @@ function setUp(role: 'admin' | 'member' = 'admin') {
       },
     },
     'GET /api/users/integrations': { status: 200, body: INTEGRATIONS },
+    'GET /api/users/contactHours': { status: 200, body: { startHour: null, endHour: null } },
     'PATCH /api/users/updateTimezone': (req) => ({
       status: 200,
       body: { timezone: (req.body as { timezone: { value: string } }).timezone.value },
