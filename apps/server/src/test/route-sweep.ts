@@ -236,6 +236,8 @@ const BODIES: Record<string, (b: BuildInput) => Promise<Built> | Built> = {
   'PATCH /api/items/update': ({ sampled }) => ({ payload: { ...sampled, key: 'First name' } }),
   'PUT /api/items/update': ({ sampled }) => ({ payload: { ...sampled, key: 'First name' } }),
   'PATCH /api/items/changeStatus': ({ sampled }) => ({ payload: { ...sampled, status: OWN_STATUS } }),
+  // Hours stricter than the law (a sampled 0:00 start is refused as looser: ADR 038).
+  'PATCH /api/users/changeContactHours': () => ({ payload: { startHour: 9, endHour: 19 } }),
   // Added by name (a picked existingId is checked by links.stacking.test.ts, across teams too).
   'PATCH /api/services/addAndMapData': ({ sampled }) => ({
     payload: { ...sampled, type: 'company', existingId: undefined },
