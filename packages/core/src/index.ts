@@ -6,6 +6,7 @@ export * from './rules/affiliate.js';
 export * from './rules/navigation.js';
 export * from './rules/records.js';
 export * from './rules/bulk.js';
+export * from './rules/phone-history.js';
 export * from './rules/lists.js';
 export * from './rules/stacking.js';
 export * from './rules/sms.js';

@@ -214,6 +214,8 @@ describe('permissions', () => {
       'payment_accounts',
       'payments',
       'quick_replies',
+      // Each phone's history (ADR 038): written only by the triggers on identifiers, read-only to the API.
+      'phone_history',
       // Reply labels (issue 31): written by the inbound path, and corrected by any member who may open the record.
       'reply_labels',
       // Reply actions (issue 31): the settings are the admin's alone; the actions are written by the

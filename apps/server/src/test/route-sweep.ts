@@ -257,6 +257,8 @@ const BODIES: Record<string, (b: BuildInput) => Promise<Built> | Built> = {
       action: { type: 'assign', memberId: team.ids['member']! },
     },
   }),
+  // Hours stricter than the law (a sampled 0:00 start is refused as looser: ADR 038).
+  'PATCH /api/users/changeContactHours': () => ({ payload: { startHour: 9, endHour: 19 } }),
   // Added by name (a picked existingId is checked by links.stacking.test.ts, across teams too).
   'PATCH /api/services/addAndMapData': ({ sampled }) => ({
     payload: { ...sampled, type: 'company', existingId: undefined },

@@ -1,4 +1,4 @@
-import { contactRule, nextContactAt } from './state-law.js';
+import { contactRule, nextContactAt, type TeamContactHours } from './state-law.js';
 import { dialRefusal, type CallStatus } from './dialler.js';
 
 /**
@@ -43,8 +43,9 @@ export function diallerWaiting(
   entries: readonly DiallerQueueFacts[],
   now: Date,
   teamZone: string,
-  settings: { noStatusCalls: boolean },
+  settings: { noStatusCalls: boolean; team?: TeamContactHours | null },
 ): DiallerWaiting {
+  const team = settings.team ?? null;
   let callable = 0;
   const groups = new Map<DiallerWaitReason, DiallerWaitGroup>();
   const add = (reason: DiallerWaitReason, until: Date | null) => {
@@ -55,7 +56,7 @@ export function diallerWaiting(
   };
   for (const e of entries) {
     const states = e.states ?? [];
-    const refusal = dialRefusal(e.phone, e.zones, now, teamZone, states);
+    const refusal = dialRefusal(e.phone, e.zones, now, teamZone, states, team);
     if (e.callStatus === 'Skipped') {
       // Skipped for good when the dialler reached it; counted by what its phone still is.
       const why = refusal ? SKIPPED[refusal] : undefined;
@@ -65,7 +66,7 @@ export function diallerWaiting(
     if (e.callStatus !== null) continue;
     if (settings.noStatusCalls && !e.hasStatus) add('noStatus', null);
     else if (refusal === 'quietHours')
-      add('quietHours', nextContactAt(contactRule(states), e.zones, now, teamZone));
+      add('quietHours', nextContactAt(contactRule(states, team), e.zones, now, teamZone));
     else if (refusal) add(SKIPPED[refusal]!, null);
     else callable += 1;
   }

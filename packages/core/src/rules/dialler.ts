@@ -1,4 +1,4 @@
-import { contactRule, isContactHour } from './state-law.js';
+import { contactRule, isContactHour, type TeamContactHours } from './state-law.js';
 
 /**
  * The power dialler (spec part 1 §2.7, §3, §4, §9; part 2 §3): a member's dialler state, the queue's
@@ -173,7 +173,8 @@ export type DialRefusal = 'dnc' | 'wrongNumber' | 'noPhone' | 'quietHours';
  * Whether the server may dial a number now: never a DNC or Wrong # number, and only in the calling
  * hours of every state whose law applies (rules/state-law.ts: federal 8:00 to 21:00, Florida, Oklahoma
  * and Maryland to 20:00, Texas from 9:00 and on Sundays from noon), in the contact's zones (from the
- * number and its address's state, contactZones; the team's zone when none is known).
+ * number and its address's state, contactZones; the team's zone when none is known), and within the
+ * team's own hours when it set stricter ones.
  */
 export function dialRefusal(
   phone: { value: string; status: '' | 'DNC' | 'Wrong #' } | null,
@@ -181,11 +182,13 @@ export function dialRefusal(
   now: Date,
   teamZone: string,
   states: readonly string[] = [],
+  /** The team's own hours (ADR 038): they only narrow the law's. */
+  team: TeamContactHours | null = null,
 ): DialRefusal | null {
   if (!phone) return 'noPhone';
   if (phone.status === 'DNC') return 'dnc';
   if (phone.status === 'Wrong #') return 'wrongNumber';
-  if (!isContactHour(contactRule(states), zones, now, teamZone)) return 'quietHours';
+  if (!isContactHour(contactRule(states, team), zones, now, teamZone)) return 'quietHours';
   return null;
 }
 

@@ -10,6 +10,7 @@ import {
   isContactHour,
   lawLabel,
   nextContactAt,
+  teamHoursProblem,
   recipientStates,
   registrationWarnings,
   stateCode,
@@ -132,6 +133,34 @@ describe('a team’s own hours', () => {
     expect(bindingLaw(fl, 'quietHours')).toBe('FL');
     expect(clampTeamHours({ startHour: 6, endHour: 23 })).toEqual({ startHour: 8, endHour: 21 });
     expect(clampTeamHours({ startHour: 9, endHour: null })).toEqual({ startHour: 9, endHour: null });
+  });
+});
+
+describe("a team's own hours as saved", () => {
+  it('takes hours within the federal 8:00–21:00, either end left to the law', () => {
+    expect(teamHoursProblem({ startHour: 9, endHour: 18 })).toBeNull();
+    expect(teamHoursProblem({ startHour: 8, endHour: 21 })).toBeNull();
+    expect(teamHoursProblem({ startHour: null, endHour: 20 })).toBeNull();
+    expect(teamHoursProblem({ startHour: 10, endHour: null })).toBeNull();
+    expect(teamHoursProblem({ startHour: null, endHour: null })).toBeNull();
+  });
+
+  it('refuses hours looser than the law, saying which end and why', () => {
+    expect(teamHoursProblem({ startHour: 7, endHour: 20 })).toBe(
+      "Your hours can only be stricter than the law: texts and calls may not start before 8:00 (federal law, 8:00–21:00 in the contact's time).",
+    );
+    expect(teamHoursProblem({ startHour: 9, endHour: 22 })).toMatch(/may not go on after 21:00/);
+  });
+
+  it('refuses an end that is not after the start, and hours that are not whole hours of a day', () => {
+    expect(teamHoursProblem({ startHour: 12, endHour: 12 })).toBe(
+      'The end of your hours must come after their start.',
+    );
+    expect(teamHoursProblem({ startHour: 21, endHour: null })).toBe(
+      'The end of your hours must come after their start.',
+    );
+    expect(teamHoursProblem({ startHour: 9.5, endHour: 18 })).toBe('Hours are whole hours from 0 to 24.');
+    expect(teamHoursProblem({ startHour: 9, endHour: 25 })).toBe('Hours are whole hours from 0 to 24.');
   });
 });
 

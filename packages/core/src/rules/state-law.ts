@@ -285,6 +285,24 @@ function teamHoursOf(team: TeamContactHours | null | undefined): Hours | null {
 const clampHour = (h: number) => Math.max(0, Math.min(24, Math.floor(h)));
 
 /**
+ * Why a team's own hours cannot be saved, or null: they may only narrow the law's, so a start before
+ * the federal 8:00, an end after 21:00, or an end not after the start is refused with a clear sentence.
+ * Null in either end keeps the law's hour there.
+ */
+export function teamHoursProblem(team: TeamContactHours): string | null {
+  const fed = LAW_BY_CODE.get('US')!.hours;
+  const { startHour: start, endHour: end } = team;
+  const whole = (h: number | null) => h === null || (Number.isInteger(h) && h >= 0 && h <= 24);
+  if (!whole(start) || !whole(end)) return 'Hours are whole hours from 0 to 24.';
+  if (start !== null && start < fed.start)
+    return `Your hours can only be stricter than the law: texts and calls may not start before ${fed.start}:00 (federal law, 8:00–21:00 in the contact's time).`;
+  if (end !== null && end > fed.end)
+    return `Your hours can only be stricter than the law: texts and calls may not go on after ${fed.end}:00 (federal law, 8:00–21:00 in the contact's time).`;
+  if ((start ?? fed.start) >= (end ?? fed.end)) return 'The end of your hours must come after their start.';
+  return null;
+}
+
+/**
  * A team's hours as saved: a start before the federal 8:00 or an end after 21:00 is brought back to
  * them (the setting only narrows); null keeps the law's hours.
  */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -254,4 +255,25 @@ export const entitySections = pgTable(
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.entity] })],
+);
+
+/**
+ * Each phone's append-only history (issue 32, item 4), by value so it outlives its record. Written only
+ * by triggers on identifiers (migration 0047), from the origin the writer set for its transaction.
+ */
+export const phoneHistory = pgTable(
+  'phone_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teamId: teamRef(),
+    value: text('value').notNull(),
+    itemId: uuid('item_id'),
+    event: text('event').$type<'added' | 'status' | 'primary' | 'moved' | 'removed'>().notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    primary: boolean('primary'),
+    origin: jsonb('origin').$type<Record<string, string>>().notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('phone_history_team_value_idx').on(t.teamId, t.value, t.id)],
 );

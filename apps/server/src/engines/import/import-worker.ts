@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { importProgress, importTargets, mayReadRecord, type ImportResult } from '@prospector/core';
+import {
+  importProgress,
+  importTargets,
+  mayReadRecord,
+  type ImportResult,
+  type PhoneOrigin,
+} from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { setPhoneOrigin } from '../../db/phone-origin.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { addTally, commitInOrder, noPhases, readChunks, type Chunk, type ImportPhases } from './chunks.js';
@@ -94,11 +101,20 @@ export function createImportWorker(deps: {
     phaseTimes.delete(list.id);
     phaseTimes.set(list.id, phases);
     if (phaseTimes.size > PHASES_KEPT) phaseTimes.delete(phaseTimes.keys().next().value!);
+    const importer = await q.findImporter(db, list.createdBy);
+    const origin: PhoneOrigin = {
+      source: 'import',
+      listId: list.id,
+      listName: list.name,
+      fileName: upload.fileName,
+      ...(importer ? { userId: importer.id, userName: importer.name } : {}),
+    };
     const commit = committer(
       job,
       list,
       { notContactedId: await deps.notContactedId(list.teamId), restrictedTo: await restrictedTo(list) },
       phases,
+      origin,
     );
     log.info({ listId: list.id, from: list.rowsDone, attempt: job.attempts }, 'import claimed');
     try {
@@ -147,6 +163,7 @@ export function createImportWorker(deps: {
     list: List,
     who: { notContactedId: string | null; restrictedTo: string | null },
     phases: ImportPhases,
+    origin: PhoneOrigin,
   ) {
     const result: ImportResult = structuredClone(list.result);
     let counts = { itemCount: list.itemCount, propCount: list.propCount, compCount: list.compCount };
@@ -159,6 +176,7 @@ export function createImportWorker(deps: {
         if (!(await q.renewLease(tx, job.listId, workerId, clock.now()))) return false;
         await q.commitWithoutFlush(tx);
         addTally(result, chunk.tally);
+        if (chunk.plan.rowCount) await setPhoneOrigin(tx, origin);
         const added = chunk.plan.rowCount
           ? await stackChunk(
               tx,

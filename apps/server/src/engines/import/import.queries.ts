@@ -130,7 +130,7 @@ export async function knownUploadIds(db: Db, ids: string[]): Promise<Set<string>
 export async function findImporter(db: Db, userId: string | null) {
   if (!userId) return null;
   const [row] = await db
-    .select({ id: users.id, role: users.role, dataAccess: users.dataAccess })
+    .select({ id: users.id, role: users.role, dataAccess: users.dataAccess, name: users.name })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;

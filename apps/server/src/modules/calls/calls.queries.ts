@@ -578,6 +578,15 @@ export async function upsertUserCallSettings(db: Db, row: typeof userCallSetting
   return saved!;
 }
 
+/** The team's own texting and calling hours (ADR 038); nulls keep the law's. */
+export async function teamContactHours(db: Db, teamId: string) {
+  const [t] = await db
+    .select({ startHour: teams.contactStartHour, endHour: teams.contactEndHour })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  return t ?? null;
+}
+
 export async function teamTimezone(db: Db, teamId: string) {
   const [t] = await db.select({ tz: teams.timezone }).from(teams).where(eq(teams.id, teamId));
   return t?.tz ?? null;

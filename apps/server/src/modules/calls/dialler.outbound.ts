@@ -76,7 +76,7 @@ export function createOutbound(
       });
       if (!page.length) break;
       afterId = page[page.length - 1]!.id;
-      const [{ numbers, tz }] = await Promise.all([
+      const [{ numbers, tz, hours }] = await Promise.all([
         teamLine(s.teamId),
         loadBucket(s.teamId, page[0]!.campaignId),
         loadMeter(s.teamId),
@@ -97,9 +97,9 @@ export function createOutbound(
           addressStates: [c.addressState],
           areaCodeState: phone && deps.stateOf ? await deps.stateOf(phone.value) : null,
         });
-        const refusal = dialRefusal(phone, zones, now, tz ?? 'UTC', states);
+        const refusal = dialRefusal(phone, zones, now, tz ?? 'UTC', states, hours);
         if (refusal === 'quietHours') {
-          const wake = nextContactAt(contactRule(states), zones, now, tz ?? 'UTC');
+          const wake = nextContactAt(contactRule(states, hours), zones, now, tz ?? 'UTC');
           if (!firstWake || wake < firstWake) firstWake = wake;
           continue;
         }
@@ -146,13 +146,25 @@ export function createOutbound(
   }
 
   /** A team's numbers and zone, read at most every 2 s (every member's round needs them). */
-  const teamLines = new Map<string, { at: number; numbers: { number: string }[]; tz: string | null }>();
+  const teamLines = new Map<
+    string,
+    {
+      at: number;
+      numbers: { number: string }[];
+      tz: string | null;
+      hours: { startHour: number | null; endHour: number | null } | null;
+    }
+  >();
   async function teamLine(teamId: string) {
     const hit = teamLines.get(teamId);
     const now = performance.now();
     if (hit && now - hit.at < 2000) return hit;
-    const [numbers, tz] = await Promise.all([q.listNumbers(db, teamId), q.teamTimezone(db, teamId)]);
-    const fresh = { at: now, numbers, tz };
+    const [numbers, tz, hours] = await Promise.all([
+      q.listNumbers(db, teamId),
+      q.teamTimezone(db, teamId),
+      q.teamContactHours(db, teamId),
+    ]);
+    const fresh = { at: now, numbers, tz, hours };
     teamLines.set(teamId, fresh);
     return fresh;
   }

@@ -184,7 +184,8 @@ export function createDiallerService(deps: DiallerDeps) {
       phone ? await deps.zonesOf(phone.value) : [],
       [stateCode(c?.addressState)].filter((x) => x !== null),
     );
-    const refusal = dialRefusal(phone, zones, clock.now(), tz, states);
+    const hours = await q.teamContactHours(db, auth.teamId);
+    const refusal = dialRefusal(phone, zones, clock.now(), tz, states, hours);
     if (refusal) return fail(refusalCode(refusal));
     const refused = await outbound.planRefusalNow(auth.teamId);
     if (refused) return fail('PLAN_CALL_LIMIT', refused);
@@ -209,10 +210,11 @@ export function createDiallerService(deps: DiallerDeps) {
     state: (auth: AuthContext) => stateOf(auth.userId),
     /** Why the member's queued contacts are not being called now (rules/dialler-waiting.ts). */
     async waiting(auth: AuthContext): Promise<DiallerWaitingDto> {
-      const [facts, tz, settings] = await Promise.all([
+      const [facts, tz, settings, hours] = await Promise.all([
         q.queueFacts(db, auth.teamId, auth.userId),
         q.teamTimezone(db, auth.teamId),
         sessions.get(auth.userId)?.settings ?? q.findUserCallSettings(db, auth.userId),
+        q.teamContactHours(db, auth.teamId),
       ]);
       const entries = await Promise.all(
         facts.map(async (f) => ({
@@ -231,6 +233,7 @@ export function createDiallerService(deps: DiallerDeps) {
       );
       const w = diallerWaiting(entries, clock.now(), tz ?? 'UTC', {
         noStatusCalls: settings?.noStatusCalls ?? false,
+        team: hours,
       });
       return {
         callable: w.callable,

@@ -110,13 +110,19 @@ export async function takeInbound(
           select ${teamId}, item_id, ${status ? systemBody(from, verdict === 'optOut') : ''}, 'in', true, ${now}
           from idt where ${status}::text is not null and idt.status <> ${status}::text
           returning id),
+        origin as (
+          -- Read by the phone history's trigger at the end of this statement (migration 0047).
+          select set_config('prospector.origin',
+            jsonb_build_object('source', 'text', 'messageId', m.id, 'body', ${text.body}::text)::text, true) as o
+          from m),
         it as (
           update items i set last_message = ${lastMessage}::jsonb, unread_sms = i.unread_sms + 1,
             last_activity_at = ${now}, updated_at = ${now}
           from idt where i.id = idt.item_id returning i.assigned_to)
       select exists (select 1 from idt0) as known, exists (select 1 from fresh) as fresh,
         (select item_id from idt) as item_id, (select id from m) as m_id, (select sent_from from m) as m_sent_from,
-        (select id from sys) as sys_id, (select assigned_to from it) as assigned_to`,
+        (select id from sys) as sys_id, (select assigned_to from it) as assigned_to,
+        (select count(*) from origin) as origin_set`,
       )
     )[0]!;
   const taken = (hit: Hit): TakenText | null => {

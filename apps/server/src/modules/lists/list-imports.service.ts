@@ -282,7 +282,11 @@ export function createListImportsService(deps: {
         else invalid += 1;
       }
       const { added, marked } = valid.size
-        ? await q.addDncPhones(db, auth.teamId, [...valid], clock.now())
+        ? await q.addDncPhones(db, auth.teamId, [...valid], clock.now(), {
+            source: 'dnc-list',
+            userId: auth.userId,
+            userName: auth.user.name,
+          })
         : { added: 0, marked: 0 };
       return ok({ read: valid.size, added, invalid, identifiersMarked: marked });
     },

@@ -27,7 +27,13 @@ export const listsPlugin = servicePlugin('lists', ['realtime', 'records', 'billi
   });
   return {
     imports,
-    lists: createListsService({ db, dataDir: config.DATA_DIR, records, plans }),
+    lists: createListsService({
+      db,
+      dataDir: config.DATA_DIR,
+      records,
+      plans,
+      phoneHistories: (teamId, values) => services.identifiers.historyByValues(teamId, values),
+    }),
     listImports: createListImportsService({
       db,
       clock,

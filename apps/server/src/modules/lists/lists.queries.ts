@@ -1,6 +1,7 @@
-import { fitsUploadQuota } from '@prospector/core';
+import { fitsUploadQuota, type PhoneOrigin } from '@prospector/core';
 import { and, asc, desc, eq, gt, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { setPhoneOrigin } from '../../db/phone-origin.js';
 import { linkedCompanyFields, type CompanyNameFields } from '../../db/titles.js';
 import {
   importJobs,
@@ -433,8 +434,9 @@ export async function statusCounts(db: Db, teamId: string, viewerId: string | nu
 }
 
 /** Adds phones to the team's DNC list and marks the team's identifiers with them DNC (no longer primary). */
-export async function addDncPhones(db: Db, teamId: string, phones: string[], now: Date) {
+export async function addDncPhones(db: Db, teamId: string, phones: string[], now: Date, origin: PhoneOrigin) {
   return db.transaction(async (tx) => {
+    await setPhoneOrigin(tx, origin);
     const payload = sql`(select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb))`;
     const added = await queryRows<{ value: string }>(
       tx,

@@ -4,10 +4,12 @@ import {
   can,
   csvFileName,
   csvLine,
+  describePhoneEvent,
   EXPORT_CHUNK_SIZE,
   LIST_DETAIL_PAGE_SIZE,
   LISTS_PAGE_SIZE,
   type ListDto,
+  type PhoneEventDto,
 } from '@prospector/core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Db } from '../../db/client.js';
@@ -38,6 +40,8 @@ export function createListsService(deps: {
   records: RecordsService;
   /** DNC export is part of some plans only. */
   plans: Pick<PlansService, 'requireDnc'>;
+  /** Each phone's history, exported with its DNC phones (issue 32, item 4). */
+  phoneHistories: (teamId: string, values: string[]) => Promise<Map<string, PhoneEventDto[]>>;
 }) {
   const { db, records } = deps;
   const viewer = (auth: AuthContext) => (seesAllData(auth) ? null : auth.userId);
@@ -212,6 +216,13 @@ export function createListsService(deps: {
       });
       const hasMore = rows.length > EXPORT_CHUNK_SIZE;
       const lines: string[] = [];
+      const histories =
+        kind === 'dnc'
+          ? await deps.phoneHistories(
+              auth.teamId,
+              rows.flatMap((r) => r.phones.filter((p) => p.status === 'DNC').map((p) => p.value)),
+            )
+          : null;
       for (const r of rows.slice(0, EXPORT_CHUNK_SIZE)) {
         const phones = r.phones
           .filter((p) =>
@@ -223,15 +234,35 @@ export function createListsService(deps: {
           )
           .map((p) => p.value);
         if (kind !== 'all' && phones.length === 0) continue;
-        lines.push(exportLine(r, phones));
+        lines.push(
+          histories
+            ? `${exportLine(r, phones)},${csvLine([dncHistoryCell(phones, histories)])}`
+            : exportLine(r, phones),
+        );
       }
       const label = { all: 'all', dnc: 'DNC', landline: 'landlines' }[kind];
       return ok({
         fileName: csvFileName(`${list.name} - ${label}`),
-        csv: [csvLine(EXPORT_HEADER), ...lines].join('\r\n') + '\r\n',
+        csv:
+          [csvLine(histories ? [...EXPORT_HEADER, DNC_HISTORY_HEADER] : EXPORT_HEADER), ...lines].join(
+            '\r\n',
+          ) + '\r\n',
         rows: lines.length,
         hasMore,
       });
     },
   };
+}
+
+const DNC_HISTORY_HEADER = 'Phone history';
+
+/** Each exported DNC phone's history in one cell: "+1…: 2026-11-28 14:03 UTC Added from …; … | +1…: …". */
+function dncHistoryCell(phones: string[], histories: Map<string, PhoneEventDto[]>): string {
+  return phones
+    .map((value) => {
+      const events = histories.get(value) ?? [];
+      const lines = events.map((e) => `${e.at.slice(0, 16).replace('T', ' ')} UTC ${describePhoneEvent(e)}`);
+      return `${value}: ${lines.join('; ')}`;
+    })
+    .join(' | ');
 }

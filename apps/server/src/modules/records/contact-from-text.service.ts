@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { setPhoneOrigin } from '../../db/phone-origin.js';
 import * as q from './records.queries.js';
 
 export type ContactFromText = {
@@ -34,6 +35,7 @@ export async function createContactFromText(tx: Db, t: ContactFromText) {
     createdAt: t.now,
     updatedAt: t.now,
   });
+  await setPhoneOrigin(tx, { source: 'text', body: t.body });
   await q.insertIdentifier(tx, {
     teamId: t.teamId,
     itemId: contact.id,

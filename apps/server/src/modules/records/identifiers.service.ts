@@ -4,8 +4,11 @@ import {
   normalizePhone,
   toggleIdentifierStatus,
   type ItemDto,
+  type PhoneEventDto,
+  type PhoneOrigin,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import { setPhoneOrigin } from '../../db/phone-origin.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AuthContext } from '../../lib/auth-context.js';
@@ -14,6 +17,12 @@ import * as q from './records.queries.js';
 import type { RecordsService } from './records.service.js';
 
 type R<T> = Promise<Result<T, RecordsErrorCode>>;
+
+const byMember = (auth: AuthContext) => ({
+  source: 'member' as const,
+  userId: auth.userId,
+  userName: auth.user.name,
+});
 
 export type IdentifiersService = ReturnType<typeof createIdentifiersService>;
 
@@ -33,18 +42,20 @@ export function createIdentifiersService(deps: { db: Db; clock: Clock; records: 
       if (!value) return fail('INVALID_PHONE');
       const existing = await q.findIdentifierByValue(db, item.teamId, value);
       if (existing && existing.itemId !== item.id) return fail('IDENTIFIER_TAKEN');
-      if (!existing) {
-        const idts = await q.listIdentifiers(db, item.id);
-        await q.insertIdentifier(db, {
-          teamId: item.teamId,
-          itemId: item.id,
-          value,
-          isEmail,
-          primary: !idts.some((i) => i.primary),
-          position: idts.length,
-          createdAt: clock.now(),
+      if (!existing)
+        await db.transaction(async (tx) => {
+          await setPhoneOrigin(tx, byMember(auth));
+          const idts = await q.listIdentifiers(tx, item.id);
+          await q.insertIdentifier(tx, {
+            teamId: item.teamId,
+            itemId: item.id,
+            value,
+            isEmail,
+            primary: !idts.some((i) => i.primary),
+            position: idts.length,
+            createdAt: clock.now(),
+          });
         });
-      }
       return ok(await records.toItemDto(auth, await records.touch(item.id)));
     },
 
@@ -59,17 +70,42 @@ export function createIdentifiersService(deps: { db: Db; clock: Clock; records: 
       const rows = await q.listIdentifiers(db, itemId);
       const target = rows.find((r) => r.value === value);
       if (!target) return fail('IDENTIFIER_NOT_FOUND');
-      if (action === 'primary') {
-        if (!canBecomePrimary(target)) return fail('CANNOT_BE_PRIMARY');
-        await q.saveIdentifierStates(
-          db,
-          rows.map((r) => ({ id: r.id, status: r.status, primary: r.id === target.id })),
-        );
-      } else {
-        const next = toggleIdentifierStatus(target, action);
-        await q.saveIdentifierStates(db, [{ id: target.id, status: next.status, primary: next.primary }]);
-      }
+      if (action === 'primary' && !canBecomePrimary(target)) return fail('CANNOT_BE_PRIMARY');
+      const next = toggleIdentifierStatus(target, action === 'primary' ? 'DNC' : action);
+      const states =
+        action === 'primary'
+          ? rows.map((r) => ({ id: r.id, status: r.status, primary: r.id === target.id }))
+          : [{ id: target.id, status: next.status, primary: next.primary }];
+      await db.transaction(async (tx) => {
+        await setPhoneOrigin(tx, byMember(auth));
+        await q.saveIdentifierStates(tx, states);
+      });
       return ok(await records.toItemDto(auth, await records.touch(itemId)));
+    },
+
+    /** Each phone of a record with its history, oldest event first (issue 32, item 4). */
+    async history(auth: AuthContext, itemId: string): R<{ value: string; events: PhoneEventDto[] }[]> {
+      const found = await records.access(auth, itemId);
+      if (!found.ok) return found;
+      const phones = (await q.listIdentifiers(db, itemId)).filter((i) => !i.isEmail).map((i) => i.value);
+      const rows = await q.phoneHistoryOf(db, found.value.teamId, phones);
+      return ok(
+        phones.map((value) => ({
+          value,
+          events: rows.filter((r) => r.value === value).map(toPhoneEventDto),
+        })),
+      );
+    },
+
+    /** The history of these phones of a team (a DNC export's facts), oldest event first, by value. */
+    async historyByValues(teamId: string, values: string[]): Promise<Map<string, PhoneEventDto[]>> {
+      const byValue = new Map<string, PhoneEventDto[]>();
+      for (const r of await q.phoneHistoryOf(db, teamId, values)) {
+        const events = byValue.get(r.value) ?? [];
+        events.push(toPhoneEventDto(r));
+        byValue.set(r.value, events);
+      }
+      return byValue;
     },
 
     /** The team's identifier with this value (E.164, or a lower-cased e-mail), of any record. */
@@ -83,5 +119,16 @@ export function createIdentifiersService(deps: { db: Db; clock: Clock; records: 
       const item = identifier ? await q.findItem(db, identifier.itemId) : null;
       return identifier && item ? { identifier, item } : null;
     },
+  };
+}
+
+export function toPhoneEventDto(r: q.PhoneHistoryRow): PhoneEventDto {
+  return {
+    event: r.event,
+    fromStatus: r.fromStatus,
+    toStatus: r.toStatus,
+    primary: r.primary,
+    origin: r.origin as PhoneOrigin,
+    at: r.at.toISOString(),
   };
 }

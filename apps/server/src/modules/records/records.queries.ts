@@ -5,6 +5,7 @@ import { linkedCompanyFields, type CompanyNameFields } from '../../db/titles.js'
 import {
   entitySections,
   identifiers,
+  phoneHistory,
   itemLinks,
   items,
   messages,
@@ -18,6 +19,7 @@ import {
 
 export type ItemRow = typeof items.$inferSelect;
 export type IdentifierRow = typeof identifiers.$inferSelect;
+export type PhoneHistoryRow = typeof phoneHistory.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
 export type StatusRow = typeof statuses.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -309,4 +311,14 @@ export async function restrictedReaders(db: Db, teamId: string, itemIds: readonl
 /** The whole thread of a record, oldest first (Push to CRM sends all of it). */
 export function listThread(db: Db, itemId: string) {
   return db.select().from(messages).where(eq(messages.itemId, itemId)).orderBy(asc(messages.createdAt));
+}
+
+/** The history of these phones of a team, oldest first (append-only: written by triggers, ADR 038). */
+export async function phoneHistoryOf(db: Db, teamId: string, values: string[]) {
+  if (values.length === 0) return [];
+  return db
+    .select()
+    .from(phoneHistory)
+    .where(and(eq(phoneHistory.teamId, teamId), inArray(phoneHistory.value, values)))
+    .orderBy(asc(phoneHistory.id));
 }

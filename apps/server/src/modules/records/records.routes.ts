@@ -13,6 +13,7 @@ import {
   getInbox,
   getItem,
   getMembers,
+  getPhoneHistory,
   getStatuses,
   getStatusCallSettings,
   editStatusCallSettings,
@@ -44,6 +45,9 @@ export async function recordsRoutes(app: FastifyInstance) {
           : { itemId: body.itemId, fieldId: body.fieldId, value: body.data };
       return { item: unwrap(await records.updateField(auth, input)) };
     });
+  route(app, getPhoneHistory, async ({ auth, params }) => ({
+    phones: unwrap(await identifiers.history(auth, params.id)),
+  }));
   route(app, changeStatus, async ({ auth, body }) =>
     unwrap(await records.changeStatus(auth, body.dataId, body.status)),
   );

@@ -6,6 +6,7 @@ import {
   type ReplyActionSettings,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import { setPhoneOrigin } from '../../db/phone-origin.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
@@ -108,6 +109,12 @@ export function createReplyActions(deps: {
               status: ctx.identifier_status,
               primary: Boolean(ctx.identifier_primary),
             };
+            await setPhoneOrigin(tx, {
+              source: 'reply-action',
+              label: label.label,
+              messageId: label.messageId,
+              body,
+            });
             await q.setIdentifierState(tx, ctx.identifier_id, 'Wrong #', false);
             done.push({ kind: 'wrongNumber', phone: ctx.phone ?? '' });
           } else if (a.kind === 'status') {
@@ -201,8 +208,15 @@ export function createReplyActions(deps: {
           undo.identifier &&
           ctx?.identifier_id === undo.identifier.id &&
           ctx.identifier_status === 'Wrong #'
-        )
+        ) {
+          await setPhoneOrigin(tx, {
+            source: 'member',
+            userId: auth.userId,
+            userName: auth.user.name,
+            label: 'Undo',
+          });
           await q.setIdentifierState(tx, undo.identifier.id, undo.identifier.status, undo.identifier.primary);
+        }
         let status: string | null | undefined;
         if (undo.status && ctx?.status_id === undo.status.after) {
           await q.setItemStatus(tx, itemId, undo.status.before, now);

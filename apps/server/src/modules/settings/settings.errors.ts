@@ -5,6 +5,8 @@ import type { ErrorAnswer } from '../../lib/errors.js';
 export const settingsErrors = {
   // Which onboarding gate is unmet is said by the service (messages.onboarding).
   ONBOARDING_INCOMPLETE: { status: 400, message: messages.http.badRequest },
+  // Which rule the hours break is said by the service (core's teamHoursProblem).
+  CONTACT_HOURS_LOOSER: { status: 400, message: messages.http.badRequest },
 } satisfies Record<string, ErrorAnswer>;
 
 /** What the settings service answers: its own code, the common 403, and the teams module's when the team is gone. */

@@ -9,6 +9,8 @@ type TeamSettingsPatch = Partial<{
   name: string;
   onboarded: boolean;
   subUsers: { name: string; phone: string }[];
+  contactStartHour: number | null;
+  contactEndHour: number | null;
 }>;
 
 /** Updates the team's settings; the saved row's values, or null when the team is gone. */
@@ -20,7 +22,18 @@ export async function updateTeamSettings(db: Db, teamId: string, patch: TeamSett
     onboarded: teams.onboarded,
     subUsers: teams.subUsers,
     avatar: teams.avatar,
+    contactStartHour: teams.contactStartHour,
+    contactEndHour: teams.contactEndHour,
   });
+  return row ?? null;
+}
+
+/** The team's own texting and calling hours; null when the team is gone. */
+export async function findContactHours(db: Db, teamId: string) {
+  const [row] = await db
+    .select({ startHour: teams.contactStartHour, endHour: teams.contactEndHour })
+    .from(teams)
+    .where(eq(teams.id, teamId));
   return row ?? null;
 }
 

@@ -1,7 +1,9 @@
 import {
   boarded,
+  changeContactHours,
   changePpgl,
   editTeamProfile,
+  getContactHours,
   searchTimeZoneCities,
   updateSubUsers,
   updateTimezone,
@@ -23,6 +25,10 @@ export async function settingsRoutes(app: FastifyInstance) {
   route(app, editTeamProfile, async ({ auth, body }) => unwrap(await settings.editProfile(auth, body.name)));
   route(app, updateSubUsers, async ({ auth, body }) =>
     unwrap(await settings.updateSubUsers(auth, body.subUsers)),
+  );
+  route(app, getContactHours, async ({ auth }) => unwrap(await settings.contactHours(auth)));
+  route(app, changeContactHours, async ({ auth, body }) =>
+    unwrap(await settings.changeContactHours(auth, body)),
   );
   route(app, boarded, async ({ auth }) => unwrap(await settings.boarded(auth)));
 }

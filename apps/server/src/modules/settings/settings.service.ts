@@ -1,4 +1,11 @@
-import { clampPpgl, messages, onboardingProblem, type CurrentUser } from '@prospector/core';
+import {
+  clampPpgl,
+  messages,
+  onboardingProblem,
+  teamHoursProblem,
+  type CurrentUser,
+  type TeamContactHours,
+} from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import type { AuthContext } from '../../lib/auth-context.js';
@@ -41,6 +48,25 @@ export function createSettingsService(deps: {
       if (!saved.ok) return saved;
       deps.paceChanged(auth.teamId);
       return ok({ ppgl: saved.value.ppgl });
+    },
+
+    async contactHours(auth: AuthContext): Promise<Result<TeamContactHours, SettingsErrorCode>> {
+      const row = await q.findContactHours(db, auth.teamId);
+      return row ? ok(row) : fail('TEAM_NOT_FOUND');
+    },
+
+    /** Only stricter than the law: looser hours change nothing and say why (ADR 038). */
+    async changeContactHours(
+      auth: AuthContext,
+      hours: TeamContactHours,
+    ): Promise<Result<TeamContactHours, SettingsErrorCode>> {
+      if (auth.user.role !== 'admin') return fail('PERMISSION_REQUIRED');
+      const problem = teamHoursProblem(hours);
+      if (problem) return fail('CONTACT_HOURS_LOOSER', problem);
+      const saved = await save(auth, { contactStartHour: hours.startHour, contactEndHour: hours.endHour });
+      return saved.ok
+        ? ok({ startHour: saved.value.contactStartHour, endHour: saved.value.contactEndHour })
+        : saved;
     },
 
     /** The contract has already dropped unnamed rows and checked the phones. */

@@ -12,6 +12,7 @@ import {
   type TraceResult,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
+import { setPhoneOrigin } from '../../db/phone-origin.js';
 import * as q from './skiptrace.queries.js';
 
 /** What one property's trace added: its owners with the phones and e-mails found. */
@@ -149,6 +150,7 @@ export async function storeResults(
     const figures = hitFigures(persons);
     stored.set(propertyId, { propertyId, hit: true, owners, ...figures });
   }
+  await setPhoneOrigin(tx, { source: 'skiptrace' });
   await q.writeOwners(tx, ctx.teamId, ctx.now, w);
   await q.markDncPhones(tx, ctx.teamId, newDnc);
   return kept.map(

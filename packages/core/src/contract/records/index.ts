@@ -51,3 +51,10 @@ export {
   type InboxRow,
   type InboxType,
 } from './inbox.js';
+export {
+  getPhoneHistory,
+  phoneEventDto,
+  phoneOriginDto,
+  type PhoneEventDto,
+  type PhoneOrigin,
+} from './phone-history.js';

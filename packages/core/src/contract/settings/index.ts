@@ -19,3 +19,4 @@ export {
   dataSectionSchema,
   customFieldsEntity,
 } from './custom-fields.js';
+export { getContactHours, changeContactHours } from './contact-hours.js';

@@ -2,6 +2,8 @@ export const recordKeys = {
   all: ['records'] as const,
   details: () => [...recordKeys.all, 'detail'] as const,
   detail: (id: string) => [...recordKeys.details(), id] as const,
+  /** Each phone's history: under the record's detail, so whatever refreshes the record refreshes it. */
+  phoneHistory: (id: string) => [...recordKeys.detail(id), 'phone-history'] as const,
   /** Every task of a record, completed ones included (the hide-completed toggle turned off). */
   tasks: (id: string) => [...recordKeys.all, 'tasks', id] as const,
   /** A street-view photo by address (from the maps service, fetched once per address). */

@@ -13,11 +13,20 @@ import {
 } from '@prospector/core';
 import { useAddIdentifier } from '../api/add-identifier';
 import { useChangeIdentifier, type IdentifierAction } from '../api/change-identifier';
+import { PhoneHistoryModal } from './phone-history-modal';
 import { RecordPanel } from './record-panel';
 
 const STATUS_COLORS = { DNC: 'red', 'Wrong #': 'orange' } as const;
 
-function IdentifierRow({ idt, onAction }: { idt: IdentifierDto; onAction: (a: IdentifierAction) => void }) {
+function IdentifierRow({
+  idt,
+  onAction,
+  onHistory,
+}: {
+  idt: IdentifierDto;
+  onAction: (a: IdentifierAction) => void;
+  onHistory: () => void;
+}) {
   const Icon = idt.isEmail ? IconMail : IconPhone;
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="identifier">
@@ -51,6 +60,7 @@ function IdentifierRow({ idt, onAction }: { idt: IdentifierDto; onAction: (a: Id
           <Menu.Item onClick={() => onAction('Wrong #')}>
             {idt.status === 'Wrong #' ? 'Unmark Wrong #' : 'Mark Wrong #'}
           </Menu.Item>
+          {!idt.isEmail && <Menu.Item onClick={onHistory}>History</Menu.Item>}
         </Menu.Dropdown>
       </Menu>
     </Group>
@@ -71,6 +81,7 @@ export function IdentifierList({ item }: { item: ItemDto }) {
   const add = useAddIdentifier(item._id);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -96,6 +107,7 @@ export function IdentifierList({ item }: { item: ItemDto }) {
             key={idt.value}
             idt={idt}
             onAction={(action) => change.mutate({ value: idt.value, action })}
+            onHistory={() => setHistoryOf(idt.value)}
           />
         ))}
       </Stack>
@@ -124,6 +136,7 @@ export function IdentifierList({ item }: { item: ItemDto }) {
           </Button>
         </Group>
       </form>
+      <PhoneHistoryModal itemId={item._id} value={historyOf} onClose={() => setHistoryOf(null)} />
     </RecordPanel>
   );
 }

@@ -25,6 +25,7 @@ function setUp(role: 'admin' | 'member' = 'admin') {
     'GET /api/users/integrations': { status: 200, body: INTEGRATIONS },
     // The server's city search: these tests find zones by the names the browser knows.
     'GET /api/timezones/cities': { status: 200, body: { cities: [] } },
+    'GET /api/users/contactHours': { status: 200, body: { startHour: null, endHour: null } },
     'PATCH /api/users/updateTimezone': (req) => ({
       status: 200,
       body: { timezone: (req.body as { timezone: { value: string } }).timezone.value },
