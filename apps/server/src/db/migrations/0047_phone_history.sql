@@ -60,3 +60,8 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER phone_history_append_only BEFORE UPDATE OR DELETE ON phone_history
   FOR EACH ROW EXECUTE FUNCTION phone_history_append_only();
+--> statement-breakpoint
+ALTER TABLE "phone_history" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "phone_history" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE POLICY team_only ON "phone_history" TO prospector_app USING ((team_id = (SELECT nullif(current_setting('app.team_id', true), '')::uuid)) IS TRUE) WITH CHECK ((team_id = (SELECT nullif(current_setting('app.team_id', true), '')::uuid)) IS TRUE);--> statement-breakpoint
+CREATE POLICY all_teams ON "phone_history" TO prospector_all_teams USING (true) WITH CHECK (true);
