@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
 /** Expected failures of devices and of sending texts, and how each answers over HTTP. */
@@ -23,12 +23,12 @@ export const devicesErrors = {
   APP_REQUEST_INVALID: { status: 400, message: messages.devices.appRequestInvalid },
   APP_MESSAGE_UNKNOWN: { status: 404, message: messages.devices.appMessageUnknown },
   APP_CODES_FROM_WEB: { status: 403, message: messages.devices.codesFromWeb },
-  REMOTE_INVALID_ADDRESS: { status: 400, message: messages.remoteDevices.invalidAddress },
-  REMOTE_REFUSED_ADDRESS: { status: 400, message: messages.remoteDevices.refusedAddress },
-  REMOTE_INVALID_PHONE: { status: 400, message: messages.remoteDevices.invalidPhone },
-  REMOTE_UNREACHABLE: { status: 422, message: messages.remoteDevices.unreachable },
-  REMOTE_WRONG_CREDENTIALS: { status: 422, message: messages.remoteDevices.wrongCredentials },
-  REMOTE_WEBHOOK_FAILED: { status: 422, message: messages.remoteDevices.webhookFailed },
+  REMOTE_INVALID_ADDRESS: { status: 400, message: serverMessages.remoteDevices.invalidAddress },
+  REMOTE_REFUSED_ADDRESS: { status: 400, message: serverMessages.remoteDevices.refusedAddress },
+  REMOTE_INVALID_PHONE: { status: 400, message: serverMessages.remoteDevices.invalidPhone },
+  REMOTE_UNREACHABLE: { status: 422, message: serverMessages.remoteDevices.unreachable },
+  REMOTE_WRONG_CREDENTIALS: { status: 422, message: serverMessages.remoteDevices.wrongCredentials },
+  REMOTE_WEBHOOK_FAILED: { status: 422, message: serverMessages.remoteDevices.webhookFailed },
 } satisfies Record<string, ErrorAnswer>;
 
 /** What the devices services answer: their own codes, and the common 403. */

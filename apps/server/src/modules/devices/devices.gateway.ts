@@ -5,7 +5,7 @@ import {
   deviceClientEvents,
   deviceHandshake,
   inboundEnvelope,
-  messages,
+  serverMessages,
   type DeviceAck,
   type DeviceAgentToServer,
   type DeviceServerToAgent,
@@ -251,7 +251,7 @@ export function createDeviceGateway(deps: {
       if (received.refused.length > 0) {
         deps.log.warn({ deviceId, refused: received.refused }, 'received texts refused by the database');
         for (const { id, code } of received.refused)
-          rejected.push({ id, reason: messages.deviceInbound.refused.replace('{code}', code) });
+          rejected.push({ id, reason: serverMessages.deviceInbound.refused.replace('{code}', code) });
       }
       if (received.deferred.length > 0) {
         deps.log.warn(

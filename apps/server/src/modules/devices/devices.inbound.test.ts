@@ -1,4 +1,4 @@
-import { DEVICE_NAMESPACE, messages } from '@prospector/core';
+import { DEVICE_NAMESPACE, serverMessages } from '@prospector/core';
 import { eq, sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
@@ -115,7 +115,7 @@ describe('one bad received text never costs its batch', () => {
       { id: 'p-3', from: '+19165550177', body: 'poison', at: at() },
       { id: 'p-4', from: '+19164567890', body: 'after', at: at() },
     ];
-    const refused = messages.deviceInbound.refused.replace('{code}', '22023');
+    const refused = serverMessages.deviceInbound.refused.replace('{code}', '22023');
     const expected = {
       ok: true,
       rejected: [

@@ -1,4 +1,4 @@
-import { inboundSms, messages as userTexts, type InboundRejection, type InboundSms } from '@prospector/core';
+import { inboundSms, serverMessages, type InboundRejection, type InboundSms } from '@prospector/core';
 
 /** Reads each text of a batch on its own: an unreadable one is refused alone, with the first issue. */
 export function readInbound(items: unknown[]): { texts: InboundSms[]; rejected: InboundRejection[] } {
@@ -14,7 +14,7 @@ export function readInbound(items: unknown[]): { texts: InboundSms[]; rejected: 
     const issue = parsed.error.issues[0];
     rejected.push({
       id: typeof id === 'string' ? id.slice(0, 200) : '',
-      reason: userTexts.deviceInbound.unreadable
+      reason: serverMessages.deviceInbound.unreadable
         .replace('{issue}', `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`)
         .slice(0, 500),
     });

@@ -1,18 +1,18 @@
-import { messages } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
 /** Expected failures of API keys and the public API v1 (ADR 043), and how each answers over HTTP. */
 export const publicApiErrors = {
-  API_KEYS_ADMIN_ONLY: { status: 403, message: messages.publicApi.adminOnly },
-  API_KEY_NOT_FOUND: { status: 404, message: messages.publicApi.keyNotFound },
-  API_KEY_REFUSED: { status: 401, message: messages.publicApi.keyInvalid },
-  API_SCOPE_MISSING: { status: 403, message: messages.publicApi.scopeMissing },
-  IDEMPOTENCY_KEY_INVALID: { status: 400, message: messages.publicApi.idempotencyKeyInvalid },
-  IDEMPOTENCY_CONFLICT: { status: 409, message: messages.publicApi.idempotencyConflict },
-  CURSOR_INVALID: { status: 400, message: messages.publicApi.cursorInvalid },
-  API_LIST_NOT_FOUND: { status: 404, message: messages.publicApi.listNotFound },
-  API_CONTACT_NOT_FOUND: { status: 404, message: messages.publicApi.contactNotFound },
-  API_NO_IDENTIFIER: { status: 400, message: messages.publicApi.noIdentifier },
+  API_KEYS_ADMIN_ONLY: { status: 403, message: serverMessages.publicApi.adminOnly },
+  API_KEY_NOT_FOUND: { status: 404, message: serverMessages.publicApi.keyNotFound },
+  API_KEY_REFUSED: { status: 401, message: serverMessages.publicApi.keyInvalid },
+  API_SCOPE_MISSING: { status: 403, message: serverMessages.publicApi.scopeMissing },
+  IDEMPOTENCY_KEY_INVALID: { status: 400, message: serverMessages.publicApi.idempotencyKeyInvalid },
+  IDEMPOTENCY_CONFLICT: { status: 409, message: serverMessages.publicApi.idempotencyConflict },
+  CURSOR_INVALID: { status: 400, message: serverMessages.publicApi.cursorInvalid },
+  API_LIST_NOT_FOUND: { status: 404, message: serverMessages.publicApi.listNotFound },
+  API_CONTACT_NOT_FOUND: { status: 404, message: serverMessages.publicApi.contactNotFound },
+  API_NO_IDENTIFIER: { status: 400, message: serverMessages.publicApi.noIdentifier },
 } satisfies Record<string, ErrorAnswer>;
 
 export type PublicApiErrorCode = keyof typeof publicApiErrors;

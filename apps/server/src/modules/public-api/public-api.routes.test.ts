@@ -1,4 +1,4 @@
-import { API_SCOPES, messages } from '@prospector/core';
+import { API_SCOPES, messages, serverMessages } from '@prospector/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
@@ -52,7 +52,7 @@ describe('API keys in Settings', () => {
     expect(revoked.json().revokedAt).not.toBeNull();
     const refused = await callApi(base, key, 'GET', '/api/v1/contacts');
     expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ code: 'API_KEY_REFUSED', message: messages.publicApi.keyInvalid });
+    expect(refused.body).toEqual({ code: 'API_KEY_REFUSED', message: serverMessages.publicApi.keyInvalid });
     const audit = await queryRows<{ action: string; call: string | null }>(
       t.database.db,
       sql`select action, details->>'call' as call from audit_log
@@ -159,7 +159,7 @@ describe('contacts', () => {
       phones: ['12'],
     });
     expect(none.status).toBe(400);
-    expect(none.body['message']).toBe(messages.publicApi.noIdentifier);
+    expect(none.body['message']).toBe(serverMessages.publicApi.noIdentifier);
     const unknown = await callApi(base, key, 'POST', '/api/v1/contacts', {
       listId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
       phones: ['(916) 432-7711'],

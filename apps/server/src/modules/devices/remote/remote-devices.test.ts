@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +26,11 @@ async function freePort() {
 async function start(loopback = true) {
   const port = await freePort();
   t = await buildTestApp(
-    { PUBLIC_URL: `http://127.0.0.1:${port}`, REMOTE_DEVICES_ALLOW_LOOPBACK: loopback, REMOTE_DEVICES_POLL_MS: 3_600_000 },
+    {
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      REMOTE_DEVICES_ALLOW_LOOPBACK: loopback,
+      REMOTE_DEVICES_POLL_MS: 3_600_000,
+    },
     { realClock: true },
   );
   await t.app.listen({ host: '127.0.0.1', port });
@@ -52,19 +56,32 @@ async function contacts(n: number) {
   }
   return list;
 }
-const text = (itemId: string, to: string, body: string) => post(admin, '/api/messages/sendSms', { dataId: itemId, to, body });
+const text = (itemId: string, to: string, body: string) =>
+  post(admin, '/api/messages/sendSms', { dataId: itemId, to, body });
 const jobs = () =>
-  queryRows<{ to: string; state: string; external_id: string | null }>(t.database.db, sql`select "to", state, external_id from sms_jobs order by "to"`);
+  queryRows<{ to: string; state: string; external_id: string | null }>(
+    t.database.db,
+    sql`select "to", state, external_id from sms_jobs order by "to"`,
+  );
 const thread = (itemId: string) =>
   queryRows<{ body: string; direction: string; status: string | null }>(
     t.database.db,
     sql`select body, direction, status from messages where item_id = ${itemId} and not system order by created_at`,
   );
 const identifierStatus = async (value: string) =>
-  (await queryRows<{ status: string }>(t.database.db, sql`select status from identifiers where value = ${value}`))[0]?.status;
+  (
+    await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from identifiers where value = ${value}`,
+    )
+  )[0]?.status;
 
 async function addLocalPhone(f: FakeSmsGatewayLocal, user = admin) {
-  return post(user, '/api/services/addLocalSmsGateway', { address: f.url, ...f.creds, phone: '+1 916 555 0100' });
+  return post(user, '/api/services/addLocalSmsGateway', {
+    address: f.url,
+    ...f.creds,
+    phone: '+1 916 555 0100',
+  });
 }
 
 // Each test starts an app, a database and a fake device: generous on a busy machine.
@@ -72,25 +89,51 @@ describe('an Android phone in SMS Gateway local server mode', { timeout: 180_000
   it('is added only after the phone answers with the right credentials, and shows connected', async () => {
     await start();
     phone = await startFakeSmsGatewayLocal();
-    const wrong = await post(admin, '/api/services/addLocalSmsGateway', { address: phone.url, username: 'sms', password: 'nope', phone: '+19165550100' });
+    const wrong = await post(admin, '/api/services/addLocalSmsGateway', {
+      address: phone.url,
+      username: 'sms',
+      password: 'nope',
+      phone: '+19165550100',
+    });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().message).toBe(messages.remoteDevices.wrongCredentials);
+    expect(wrong.json().message).toBe(serverMessages.remoteDevices.wrongCredentials);
     const added = await addLocalPhone(phone);
     expect(added.statusCode).toBe(200);
-    expect(added.json().device).toMatchObject({ transport: 'sms_gateway_local', value: '+19165550100', connected: true });
-    const devices = (await t.app.inject({ method: 'GET', url: '/api/services/devices', headers: admin.headers })).json().devices;
+    expect(added.json().device).toMatchObject({
+      transport: 'sms_gateway_local',
+      value: '+19165550100',
+      connected: true,
+    });
+    const devices = (
+      await t.app.inject({ method: 'GET', url: '/api/services/devices', headers: admin.headers })
+    ).json().devices;
     expect(devices).toHaveLength(1);
   });
 
   it('refuses an unreachable phone and a loopback or link-local address when loopback is not allowed', async () => {
     await start(false);
-    const loop = await post(admin, '/api/services/addLocalSmsGateway', { address: 'http://127.0.0.1:8080', username: 'sms', password: 'x', phone: '+19165550100' });
+    const loop = await post(admin, '/api/services/addLocalSmsGateway', {
+      address: 'http://127.0.0.1:8080',
+      username: 'sms',
+      password: 'x',
+      phone: '+19165550100',
+    });
     expect(loop.statusCode).toBe(400);
-    expect(loop.json().message).toBe(messages.remoteDevices.refusedAddress);
-    const meta = await post(admin, '/api/services/addLocalSmsGateway', { address: 'http://169.254.169.254', username: 'sms', password: 'x', phone: '+19165550100' });
-    expect(meta.json().message).toBe(messages.remoteDevices.refusedAddress);
-    const bad = await post(admin, '/api/services/addLocalSmsGateway', { address: 'ftp://192.168.1.2', username: 'sms', password: 'x', phone: '+19165550100' });
-    expect(bad.json().message).toBe(messages.remoteDevices.invalidAddress);
+    expect(loop.json().message).toBe(serverMessages.remoteDevices.refusedAddress);
+    const meta = await post(admin, '/api/services/addLocalSmsGateway', {
+      address: 'http://169.254.169.254',
+      username: 'sms',
+      password: 'x',
+      phone: '+19165550100',
+    });
+    expect(meta.json().message).toBe(serverMessages.remoteDevices.refusedAddress);
+    const bad = await post(admin, '/api/services/addLocalSmsGateway', {
+      address: 'ftp://192.168.1.2',
+      username: 'sms',
+      password: 'x',
+      phone: '+19165550100',
+    });
+    expect(bad.json().message).toBe(serverMessages.remoteDevices.invalidAddress);
     const none = await queryRows(t.database.db, sql`select id from devices`);
     expect(none).toHaveLength(0);
   });
@@ -100,7 +143,8 @@ describe('an Android phone in SMS Gateway local server mode', { timeout: 180_000
     phone = await startFakeSmsGatewayLocal();
     await addLocalPhone(phone);
     const people = await contacts(12);
-    for (const p of people.slice(0, 6)) expect((await text(p.itemId, p.value, `Hi ${p.value}`)).statusCode).toBe(200);
+    for (const p of people.slice(0, 6))
+      expect((await text(p.itemId, p.value, `Hi ${p.value}`)).statusCode).toBe(200);
     await round();
     expect(phone.sends).toHaveLength(6);
 
@@ -108,17 +152,31 @@ describe('an Android phone in SMS Gateway local server mode', { timeout: 180_000
     // they go out once it is back.
     await phone.down();
     for (const p of people.slice(6))
-      expect((await post(admin, '/api/messages/sendSms', { dataId: p.itemId, to: p.value, body: `Hi ${p.value}`, from: '+19165550100' })).statusCode).toBe(200);
+      expect(
+        (
+          await post(admin, '/api/messages/sendSms', {
+            dataId: p.itemId,
+            to: p.value,
+            body: `Hi ${p.value}`,
+            from: '+19165550100',
+          })
+        ).statusCode,
+      ).toBe(200);
     await round();
     expect((await jobs()).filter((j) => j.state === 'queued')).toHaveLength(6);
-    const away = (await t.app.inject({ method: 'GET', url: '/api/services/devices', headers: admin.headers })).json().devices;
+    const away = (
+      await t.app.inject({ method: 'GET', url: '/api/services/devices', headers: admin.headers })
+    ).json().devices;
     expect(away[0].connected).toBe(false);
     expect(phone.sends).toHaveLength(6);
     await phone.up();
     await round();
     expect(phone.sends).toHaveLength(12);
     // A hand-over whose answer was lost is offered again: the phone's 409 on our id keeps it single.
-    await queryRows(t.database.db, sql`update sms_jobs set state = 'queued', offered_at = null where "to" = ${people[7]!.value}`);
+    await queryRows(
+      t.database.db,
+      sql`update sms_jobs set state = 'queued', offered_at = null where "to" = ${people[7]!.value}`,
+    );
     await round();
     expect(phone.sends).toHaveLength(12);
     expect(new Set(phone.sends).size).toBe(12);
@@ -130,7 +188,10 @@ describe('an Android phone in SMS Gateway local server mode', { timeout: 180_000
     const states = await jobs();
     expect(states.filter((j) => j.state === 'delivered')).toHaveLength(11);
     expect(states.find((j) => j.to === people[11]!.value)?.state).toBe('failed');
-    expect((await thread(people[0]!.itemId)).map((m) => m.body)).toEqual([`Hi ${people[0]!.value}`, 'Yes, call me tomorrow']);
+    expect((await thread(people[0]!.itemId)).map((m) => m.body)).toEqual([
+      `Hi ${people[0]!.value}`,
+      'Yes, call me tomorrow',
+    ]);
     expect(await identifierStatus(people[1]!.value)).toBe('DNC');
 
     // Polled again, nothing is filed twice.
@@ -149,15 +210,28 @@ describe('a Mac with BlueBubbles', { timeout: 180_000 }, () => {
   it('is checked by its password, registers our webhook with a secret in the path, and shows connected', async () => {
     await start();
     mac = await startFakeBlueBubbles();
-    const wrong = await post(admin, '/api/services/addBlueBubbles', { url: mac.url, password: 'nope', value: 'agent@icloud.com' });
-    expect(wrong.json().message).toBe(messages.remoteDevices.wrongCredentials);
+    const wrong = await post(admin, '/api/services/addBlueBubbles', {
+      url: mac.url,
+      password: 'nope',
+      value: 'agent@icloud.com',
+    });
+    expect(wrong.json().message).toBe(serverMessages.remoteDevices.wrongCredentials);
     expect(mac.webhooks).toHaveLength(0);
     const added = await addMac(mac);
     expect(added.statusCode).toBe(200);
-    expect(added.json().device).toMatchObject({ transport: 'bluebubbles', isComputer: true, connected: true });
+    expect(added.json().device).toMatchObject({
+      transport: 'bluebubbles',
+      isComputer: true,
+      connected: true,
+    });
     expect(mac.webhooks).toHaveLength(1);
-    expect(hookUrl()).toMatch(new RegExp(`^${t.app.config.PUBLIC_URL}/api/remote/bluebubbles/[0-9a-f-]{36}/[\\w-]{24,}$`));
-    const [row] = await queryRows<{ remote_state: { webhookHash: string } }>(t.database.db, sql`select remote_state from devices where kind = 'mac'`);
+    expect(hookUrl()).toMatch(
+      new RegExp(`^${t.app.config.PUBLIC_URL}/api/remote/bluebubbles/[0-9a-f-]{36}/[\\w-]{24,}$`),
+    );
+    const [row] = await queryRows<{ remote_state: { webhookHash: string } }>(
+      t.database.db,
+      sql`select remote_state from devices where kind = 'mac'`,
+    );
     expect(JSON.stringify(row)).not.toContain(hookUrl().split('/').pop()!);
   });
 
@@ -173,14 +247,19 @@ describe('a Mac with BlueBubbles', { timeout: 180_000 }, () => {
     await round();
     expect(mac.sends).toHaveLength(5);
     expect(new Set(mac.sends).size).toBe(5);
-    expect(mac.messages.find((m) => m.handle.address === people[3]!.value)?.chats[0]?.guid).toBe(`SMS;-;${people[3]!.value}`);
+    expect(mac.messages.find((m) => m.handle.address === people[3]!.value)?.chats[0]?.guid).toBe(
+      `SMS;-;${people[3]!.value}`,
+    );
     expect(mac.messages.filter((m) => m.chats[0]!.guid === `iMessage;-;${people[0]!.value}`)).toHaveLength(2);
 
     await mac.deliverAll();
     await mac.reply(people[2]!.value, 'Who is this?');
     await mac.reply(people[1]!.value, 'stop texting me');
     expect((await jobs()).every((j) => j.state === 'delivered' && j.external_id)).toBe(true);
-    expect((await thread(people[2]!.itemId)).map((m) => m.body)).toEqual([`Hello ${people[2]!.value}`, 'Who is this?']);
+    expect((await thread(people[2]!.itemId)).map((m) => m.body)).toEqual([
+      `Hello ${people[2]!.value}`,
+      'Who is this?',
+    ]);
     expect(await identifierStatus(people[1]!.value)).toBe('DNC');
   });
 
@@ -202,7 +281,11 @@ describe('a Mac with BlueBubbles', { timeout: 180_000 }, () => {
     await round();
     await mac.reply(p!.value, 'Call me');
     await round();
-    expect((await thread(p!.itemId)).map((m) => m.body)).toEqual(['Are you selling?', 'Maybe, what price?', 'Call me']);
+    expect((await thread(p!.itemId)).map((m) => m.body)).toEqual([
+      'Are you selling?',
+      'Maybe, what price?',
+      'Call me',
+    ]);
   });
 
   it('a send error from Messages fails the text', async () => {
@@ -229,13 +312,33 @@ describe('a Mac with BlueBubbles', { timeout: 180_000 }, () => {
     const good = new URL(hookUrl());
     const wrongSecret = good.pathname.replace(/[^/]+$/, 'x'.repeat(32));
     const guid = mac.messages[0]!.guid;
-    const event = { type: 'new-message', data: { guid: 'IN-1', text: 'forged', isFromMe: false, error: 0, dateCreated: Date.now(), handle: { address: p!.value } } };
+    const event = {
+      type: 'new-message',
+      data: {
+        guid: 'IN-1',
+        text: 'forged',
+        isFromMe: false,
+        error: 0,
+        dateCreated: Date.now(),
+        handle: { address: p!.value },
+      },
+    };
     const forged = await t.app.inject({ method: 'POST', url: wrongSecret, payload: event });
     expect(forged.statusCode).toBe(404);
     const delivered = { type: 'updated-message', data: { ...mac.messages[0], dateDelivered: Date.now() } };
-    const otherDevice = good.pathname.replace(/bluebubbles\/[^/]+/, 'bluebubbles/00000000-0000-4000-8000-000000000000');
-    expect((await t.app.inject({ method: 'POST', url: otherDevice, payload: delivered })).statusCode).toBe(404);
-    const malformed = await t.app.inject({ method: 'POST', url: good.pathname, payload: '{"type": ', headers: { 'content-type': 'application/json' } });
+    const otherDevice = good.pathname.replace(
+      /bluebubbles\/[^/]+/,
+      'bluebubbles/00000000-0000-4000-8000-000000000000',
+    );
+    expect((await t.app.inject({ method: 'POST', url: otherDevice, payload: delivered })).statusCode).toBe(
+      404,
+    );
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: good.pathname,
+      payload: '{"type": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
     const noType = await t.app.inject({ method: 'POST', url: good.pathname, payload: { data: {} } });
     expect(noType.statusCode).toBe(400);
@@ -244,13 +347,17 @@ describe('a Mac with BlueBubbles', { timeout: 180_000 }, () => {
     expect(guid).toBeTruthy();
 
     const other = await insertTeamAdmin(t, 'boss@rival.test');
-    const theirs = (await t.app.inject({ method: 'GET', url: '/api/services/devices', headers: other.headers })).json().devices;
+    const theirs = (
+      await t.app.inject({ method: 'GET', url: '/api/services/devices', headers: other.headers })
+    ).json().devices;
     expect(theirs).toHaveLength(0);
     const removed = await post(other, '/api/services/removeNumbers', { phones: ['agent@icloud.com'] });
     expect(removed.json().removed).toBe(0);
 
     // The right secret is taken.
-    expect((await t.app.inject({ method: 'POST', url: good.pathname, payload: delivered })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: good.pathname, payload: delivered })).statusCode).toBe(
+      200,
+    );
     expect((await jobs())[0]?.state).toBe('delivered');
   });
 });

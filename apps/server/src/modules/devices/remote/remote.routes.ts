@@ -1,4 +1,4 @@
-import { addBlueBubbles, addLocalSmsGateway, can, mayHoldDevice, messages } from '@prospector/core';
+import { addBlueBubbles, addLocalSmsGateway, can, mayHoldDevice, serverMessages } from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../../lib/auth-context.js';
@@ -23,11 +23,17 @@ export async function remoteDevicesRoutes(app: FastifyInstance) {
 
   route(app, addLocalSmsGateway, async ({ auth, body }) => {
     requirePhones(auth);
-    return { message: messages.remoteDevices.localAdded, device: unwrap(await remoteDevices.addLocalSmsGateway(auth, body)) };
+    return {
+      message: serverMessages.remoteDevices.localAdded,
+      device: unwrap(await remoteDevices.addLocalSmsGateway(auth, body)),
+    };
   });
   route(app, addBlueBubbles, async ({ auth, body }) => {
     requirePhones(auth);
-    return { message: messages.remoteDevices.blueBubblesAdded, device: unwrap(await remoteDevices.addBlueBubbles(auth, body)) };
+    return {
+      message: serverMessages.remoteDevices.blueBubblesAdded,
+      device: unwrap(await remoteDevices.addBlueBubbles(auth, body)),
+    };
   });
 
   // BlueBubbles does not sign its webhooks: the secret in the path is the proof (ADR 034). An unknown
@@ -38,7 +44,11 @@ export async function remoteDevicesRoutes(app: FastifyInstance) {
     const event = webhookEvent.safeParse(req.body);
     if (!event.success) throw new DomainError('VALIDATION');
     const taken = await withAllTeams(() =>
-      remoteDriver.webhook(params.data.deviceId, params.data.secret, event.data as { type: string; data: unknown }),
+      remoteDriver.webhook(
+        params.data.deviceId,
+        params.data.secret,
+        event.data as { type: string; data: unknown },
+      ),
     );
     if (!taken) throw new DomainError('NOT_FOUND');
     return { ok: true };

@@ -1,0 +1,34 @@
+/**
+ * Texts only the server says (its error catalogues' messages): kept apart from `messages`, which the
+ * web bundles whole into its first page (issue 30's 150 KB), so they cost a visitor nothing.
+ */
+export const serverMessages = {
+  publicApi: {
+    adminOnly: 'Only an admin can manage API keys.',
+    keyNotFound: 'That API key does not exist.',
+    keyInvalid: 'That API key is not valid, or it was revoked.',
+    scopeMissing: 'This API key does not have the scope this call needs: {scope}.',
+    idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+    idempotencyConflict: 'This Idempotency-Key was already used with a different request.',
+    cursorInvalid: 'That cursor is not one this API gave.',
+    listNotFound: 'No list of your team has this id.',
+    contactNotFound: 'No contact of your team has this id.',
+    noIdentifier: 'Give the contact at least one valid phone or e-mail.',
+  },
+  remoteDevices: {
+    invalidAddress: 'Type the address as the app shows it, for example http://192.168.1.23:8080.',
+    refusedAddress:
+      'That address cannot be used: it points at this server or a reserved network, not at a phone or Mac.',
+    unreachable:
+      'Could not reach the device at that address. Check it is on, on the same network, and that the address is right.',
+    wrongCredentials: 'The device refused the username or password. Check them in the app and try again.',
+    invalidPhone: 'Type the phone number of this phone, for example +1 555 123 4567.',
+    localAdded: 'Phone added. Prospector texts through it while it stays on this network.',
+    blueBubblesAdded: 'Mac added. Prospector texts through its Messages and hears the replies.',
+    webhookFailed: 'BlueBubbles did not accept the webhook. Check the server is up to date and try again.',
+  },
+  deviceInbound: {
+    unreadable: 'The server could not read this text ({issue}).',
+    refused: 'The database refused this text (error {code}).',
+  },
+} as const;
