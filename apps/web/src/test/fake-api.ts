@@ -137,6 +137,10 @@ export const LOGGED_IN_DEFAULTS: Record<string, FakeRoute> = {
     status: 200,
     body: { counts: Object.fromEntries(core.REPLY_LABELS.map((l) => [l, 0])), needsLook: 0 },
   },
+  // Settings > Other shows the public API's keys to admins (issue 33).
+  'GET /api/settings/apiKeys': { status: 200, body: { keys: [] } },
+  // …and the team's own calling and texting hours (issue 32).
+  'GET /api/users/contactHours': { status: 200, body: { startHour: null, endHour: null } },
   'GET /api/replies/actions': { status: 200, body: { settings: core.defaultReplyActions([]) } },
   'GET /api/replies/accuracy': {
     status: 200,

@@ -18,6 +18,8 @@ CREATE FUNCTION phone_history_origin() RETURNS jsonb LANGUAGE sql STABLE AS $$
 $$;--> statement-breakpoint
 CREATE FUNCTION phone_history_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A copy of a whole database (moving to PostgreSQL) brings its history with it: nothing to add.
+  IF current_setting('prospector.restoring', true) = 'on' THEN RETURN NULL; END IF;
   INSERT INTO phone_history (team_id, value, item_id, event, to_status, "primary", origin)
   SELECT n.team_id, n.value, n.item_id, 'added', n.status, n."primary", phone_history_origin()
   FROM new_rows n WHERE NOT n.is_email;
@@ -25,6 +27,8 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE FUNCTION phone_history_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A copy of a whole database (moving to PostgreSQL) brings its history with it: nothing to add.
+  IF current_setting('prospector.restoring', true) = 'on' THEN RETURN NULL; END IF;
   INSERT INTO phone_history (team_id, value, item_id, event, from_status, to_status, "primary", origin)
   SELECT n.team_id, n.value, n.item_id,
     CASE WHEN n.status IS DISTINCT FROM o.status THEN 'status'
@@ -38,6 +42,8 @@ END $$;--> statement-breakpoint
 -- A phone removed by hand is history; one removed with its record or team (a cascade) is not written.
 CREATE FUNCTION phone_history_removed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A copy of a whole database (moving to PostgreSQL) brings its history with it: nothing to add.
+  IF current_setting('prospector.restoring', true) = 'on' THEN RETURN NULL; END IF;
   IF pg_trigger_depth() > 1 THEN RETURN NULL; END IF;
   INSERT INTO phone_history (team_id, value, item_id, event, from_status, origin)
   SELECT o.team_id, o.value, o.item_id, 'removed', o.status, phone_history_origin()

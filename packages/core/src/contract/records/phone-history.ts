@@ -1,29 +1,30 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { text } from '../text.js';
 
 /** Who or what changed a phone: written by the path that did it, kept as it was then (names included). */
 export const phoneOriginDto = z.object({
   source: z.enum(['import', 'skiptrace', 'text', 'member', 'reply-action', 'dnc-list', 'system']),
-  userId: z.string().optional(),
-  userName: z.string().optional(),
-  listId: z.string().optional(),
-  listName: z.string().optional(),
-  fileName: z.string().optional(),
+  userId: text().optional(),
+  userName: text().optional(),
+  listId: text().optional(),
+  listName: text().optional(),
+  fileName: text().optional(),
   /** The text that did it (an opt-out, a wrong number, a new contact): its id when known, and its words. */
-  messageId: z.string().optional(),
-  body: z.string().optional(),
+  messageId: text().optional(),
+  body: text().optional(),
   /** A reply action's label. */
-  label: z.string().optional(),
+  label: text().optional(),
 });
 export type PhoneOrigin = z.infer<typeof phoneOriginDto>;
 
 export const phoneEventDto = z.object({
   event: z.enum(['added', 'status', 'primary', 'moved', 'removed']),
-  fromStatus: z.string().nullable(),
-  toStatus: z.string().nullable(),
+  fromStatus: text().nullable(),
+  toStatus: text().nullable(),
   primary: z.boolean().nullable(),
   origin: phoneOriginDto,
-  at: z.string(),
+  at: text(),
 });
 export type PhoneEventDto = z.infer<typeof phoneEventDto>;
 
@@ -33,5 +34,5 @@ export const getPhoneHistory = defineEndpoint({
   path: '/api/items/:id/phoneHistory',
   auth: true,
   params: z.object({ id: z.uuid() }),
-  response: z.object({ phones: z.array(z.object({ value: z.string(), events: z.array(phoneEventDto) })) }),
+  response: z.object({ phones: z.array(z.object({ value: text(), events: z.array(phoneEventDto) })) }),
 });
