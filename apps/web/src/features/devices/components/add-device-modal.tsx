@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { DeviceDto } from '@prospector/core';
+import { formatPhone, type DeviceDto } from '@prospector/core';
 import { AddDeviceForm } from './add-device-form';
 import { DeviceChoice, type DeviceKindChoice } from './device-choice';
 import { DevicePairing } from './device-pairing';
@@ -57,8 +57,8 @@ function AddDeviceSteps({ devices, onClose }: Omit<AddDeviceModalProps, 'opened'
       {live.transport === 'sms_gateway_local' || live.transport === 'bluebubbles' ? (
         <Alert color={live.connected ? 'green' : 'yellow'} variant="light" role="status">
           {live.connected
-            ? `${live.value} is connected. Texts go out through it from now on.`
-            : `${live.value} is not answering right now.`}
+            ? `${formatPhone(live.value)} is connected. Texts go out through it from now on.`
+            : `${formatPhone(live.value)} is not answering right now.`}
         </Alert>
       ) : (
         <DevicePairing device={live} />
