@@ -42,6 +42,12 @@ const webSpellsQueryKey = {
   selector: "Property[key.name='queryKey'] > ArrayExpression",
   message: "a query key comes from its feature's key factory (api/*-keys.ts), never spelled by hand",
 };
+/** Phones are shown and read in the team's home country: the web's lib/phone-format knows it, core's defaults do not. */
+const webPhonesInTeamCountry = {
+  name: '@prospector/core',
+  importNames: ['formatPhone', 'normalizePhone'],
+  message: "use lib/phone-format: it shows and reads phones in the team's home country",
+};
 const webReadsImportMetaEnv = {
   selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
   message: 'only src/config reads import.meta.env',
@@ -250,7 +256,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-syntax': ['error', webReadsProcessEnv, webReadsImportMetaEnv, webSpellsQueryKey],
       'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      'no-restricted-imports': ['error', webPhonesInTeamCountry],
     },
+  },
+  {
+    files: ['apps/web/src/lib/phone-format.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['apps/web/src/**/*-keys.ts', 'apps/web/src/**/*.test.{ts,tsx}'],

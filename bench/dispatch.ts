@@ -27,11 +27,10 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { atHourInZone } from '@prospector/core';
 import { seededRandom } from '@prospector/device-agent/drivers/sim';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { countPgliteStatements, countPostgresStatements, statementsSent } from './count-statements.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { testConfig } from '../apps/server/src/config.js';
 import {
@@ -70,42 +69,10 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prospector-bench-'));
 const progress = (text: string) => process.stderr.write(`dispatch: ${text}\n`);
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-// Statements sent to the database (BEGIN and COMMIT included), counted at the driver.
-let statements = 0;
-function countPostgres() {
-  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    statements += 1;
-    return query.apply(this, args);
-  } as typeof pg.Client.prototype.query;
-}
-function countPglite<C extends PGlite | PgliteThread>(client: C): C {
-  const counted = <T extends PGlite | Transaction>(target: T) => {
-    const { query, exec } = target;
-    target.query = ((...args: Parameters<T['query']>) => {
-      statements += 1;
-      return query.apply(target, args);
-    }) as T['query'];
-    target.exec = ((...args: Parameters<T['exec']>) => {
-      statements += 1;
-      return exec.apply(target, args);
-    }) as T['exec'];
-    return target;
-  };
-  const embedded = client as PGlite;
-  counted(embedded);
-  const transaction = embedded.transaction.bind(embedded);
-  embedded.transaction = (callback) => {
-    statements += 2; // its BEGIN and COMMIT
-    return transaction((tx) => callback(counted(tx)));
-  };
-  return client;
-}
-
-if (url) countPostgres();
+if (url) countPostgresStatements();
 const database = url
   ? openPostgres(url, 10, DISPATCH_POOL)
-  : wrapPglite(countPglite(PGLITE_IN_THREAD ? await createPglite() : await PgliteThread.open()));
+  : wrapPglite(countPgliteStatements(PGLITE_IN_THREAD ? await createPglite() : await PgliteThread.open()));
 await database.migrate();
 const outbox: Mail[] = [];
 const mailer: Mailer = { kind: 'smtp', send: async (m) => void outbox.push(m), close: async () => {} };
@@ -326,14 +293,14 @@ async function startMeter() {
   const elu = performance.eventLoopUtilization();
   const cpu = process.cpuUsage();
   const db = await databaseCpuSeconds();
-  const sent = statements;
+  const sent = statementsSent();
   const disconnectsBefore = deviceDisconnects;
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const poolQueue = samplePoolQueue();
   const [loadBefore = 0] = os.loadavg();
   return async (jobs: number) => {
-    const count = statements - sent;
+    const count = statementsSent() - sent;
     const used = process.cpuUsage(cpu);
     delay.disable();
     const waiting = poolQueue();

@@ -250,4 +250,32 @@ describe("issue 30's screens", () => {
     }
     await context.close();
   }, 240_000);
+
+  it("shows a British team's own numbers nationally, and others with their code, once its admin picks United Kingdom", async () => {
+    const nia = await insertContact(server.database.db, dana.teamId, {
+      first: 'Nia',
+      last: 'Hart',
+      status: 'Not contacted',
+      phones: ['+442071838750', '+12125550199'],
+    });
+    const { context, page } = await signedIn(browser, dana);
+    try {
+      await page.goto(`${server.url}/settings/other`);
+      const country = page.getByLabel('Country', { exact: true });
+      await country.waitFor(WAIT);
+      expect(await country.inputValue()).toBe('United States (+1)');
+      await country.fill('United King');
+      await page.getByRole('option', { name: 'United Kingdom (+44)' }).click(WAIT);
+      await page.getByText('Country saved.').waitFor(WAIT);
+      await shot(page, 'issue30-settings-country');
+      await page.goto(`${server.url}/?record=${nia.id}`);
+      const record = page.getByRole('dialog', { name: /Nia Hart/ });
+      await record.getByText('020 7183 8750').first().waitFor(WAIT);
+      expect(await record.getByText('+1 212 555 0199').count()).toBeGreaterThan(0);
+      await shot(page, 'issue30-record-british-team');
+    } finally {
+      await context.close();
+      await server.database.db.update(teams).set({ country: 'US' }).where(eq(teams.id, dana.teamId));
+    }
+  }, 180_000);
 });

@@ -23,6 +23,7 @@ const FEATURE_TO_FEATURE = 'features never import each other; compose them in ap
 const WEB_TO_SERVER = 'the web never imports the server';
 const IMPORT_META_ENV = 'only src/config reads import.meta.env';
 const QUERY_KEY = "a query key comes from its feature's key factory";
+const TEAM_COUNTRY = "use lib/phone-format: it shows and reads phones in the team's home country";
 const AGENT_CORE = 'the device agent imports only @prospector/core/contract/device';
 const AGENT_APPS = 'the agent speaks only the device contract';
 
@@ -92,6 +93,12 @@ describe('the web and device agent boundaries', () => {
       QUERY_KEY,
     ],
     [
+      "a screen cannot show a phone with core's formatter, blind to the team's country",
+      'apps/web/src/features/board/components/x.tsx',
+      "import { formatPhone } from '@prospector/core';\nexport const y = formatPhone('+442079460958');\n",
+      TEAM_COUNTRY,
+    ],
+    [
       'the device agent cannot import all of core',
       'apps/device-agent/src/x.ts',
       importing('@prospector/core'),
@@ -139,6 +146,11 @@ describe('the web and device agent boundaries', () => {
       "a feature's key factory spells its keys",
       'apps/web/src/features/billing/api/billing-keys.ts',
       "export const keys = { all: ['billing'] as const };\nexport const y = { queryKey: ['billing', 'summary'] };\n",
+    ],
+    [
+      "a screen shows phones through lib/phone-format, in the team's country",
+      'apps/web/src/features/board/components/x.tsx',
+      "import { formatPhone } from '../../../lib/phone-format';\nexport const y = formatPhone('+442079460958');\n",
     ],
     [
       'the device agent imports the device contract',

@@ -240,6 +240,7 @@ export const messages = {
     ppglNotNumber: 'The daily texting limit must be a number.',
     adminOnly: 'Only an admin can change these settings.',
     ppglHint: 'About 100 a day per phone is recommended; applies to campaigns only.',
+    invalidCountry: 'Choose a country from the list.',
   },
   onboarding: {
     companyNameRequired: "Please enter your company's name: 'Unnamed Company' is only a placeholder.",

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createBatchData } from '../providers/skiptrace/index.js';
 import { buildTestApp, type TestApp } from './app.js';
 import { startFakeBatchData } from './fake-batchdata.js';
-import type { FakeEvent, FakeStripe } from './fake-stripe.js';
+import { paymentSucceededEvent } from './fake-stripe.js';
 import { insertTeamAdmin, type TestUser } from './factories.js';
 import { addCard, buildPaymentsApp, pay } from './payments-app.js';
 import { grantCredits, importProperties } from '../modules/skiptrace/skiptrace.test-support.js';
@@ -36,26 +36,6 @@ async function listen(t: TestApp, user: TestUser) {
   return told;
 }
 
-function paymentEvent(stripe: FakeStripe, teamId: string, amount: number): FakeEvent {
-  const id = `pi_live_${Math.random().toString(36).slice(2)}`;
-  return {
-    id: `evt_${id}`,
-    type: 'payment_intent.succeeded',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id,
-        object: 'payment_intent',
-        amount,
-        amount_received: amount,
-        customer: [...stripe.customers.keys()][0]!,
-        metadata: { purpose: 'credits', teamId },
-        status: 'succeeded',
-      },
-    },
-  };
-}
-
 describe('credits paid by card', () => {
   it("tell the team's screens the new balance when Stripe's webhook loads them, once per payment", async () => {
     const { t, stripe, close } = await buildPaymentsApp();
@@ -66,7 +46,7 @@ describe('credits paid by card', () => {
     const told = await listen(t, admin);
     const otherTold = await listen(t, other);
 
-    const event = paymentEvent(stripe, admin.teamId, 2500);
+    const event = paymentSucceededEvent(stripe, admin.teamId, 2500);
     expect(await stripe.deliver(event)).toBe(200);
     await expect.poll(() => told, { timeout: 10_000 }).toEqual([25]);
     // Stripe delivers again: nothing more is loaded, nothing more is told.

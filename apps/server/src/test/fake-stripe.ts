@@ -636,3 +636,32 @@ export async function startFakeStripe(opts: { autoDeliver?: boolean } = {}): Pro
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 }
+
+/**
+ * A `payment_intent.succeeded` event for a card payment the team made outside this test's calls (the
+ * fake's first customer pays `amount` cents), as Stripe would send it to the webhook.
+ */
+export function paymentSucceededEvent(
+  stripe: Pick<FakeStripe, 'customers'>,
+  teamId: string,
+  amount: number,
+  purpose = 'credits',
+): FakeEvent {
+  const id = `pi_${Math.random().toString(36).slice(2)}`;
+  return {
+    id: `evt_${id}`,
+    type: 'payment_intent.succeeded',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id,
+        object: 'payment_intent',
+        amount,
+        amount_received: amount,
+        customer: [...stripe.customers.keys()][0]!,
+        metadata: { purpose, teamId },
+        status: 'succeeded',
+      },
+    },
+  };
+}

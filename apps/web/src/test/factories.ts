@@ -34,6 +34,7 @@ export function buildUser(overrides: UserOverrides = {}): CurrentUser {
       name: 'Acme Realty',
       onboarded: true,
       timezone: 'America/New_York',
+      country: 'US',
       ppgl: 100,
       avatar: null,
       subUsers: [],

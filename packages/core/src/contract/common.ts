@@ -14,6 +14,11 @@ export const teamSummary = z.object({
   name: text(),
   onboarded: z.boolean(),
   timezone: text().nullable(),
+  /**
+   * The team's home country (ISO 3166 alpha-2, 'US' until an admin changes it): its phones are shown
+   * in national format and typed without a country code; every other number is international.
+   */
+  country: text(),
   /** Daily texting limit per device, campaigns only (Settings > Other; at most 200). */
   ppgl: z.number().int(),
   /** Company avatar URL (Settings > Team). */

@@ -87,6 +87,15 @@ describe('phones and e-mails', () => {
     expect(formatPhone('not a phone')).toBe('not a phone');
     expect(formatPhone('jane@example.com')).toBe('jane@example.com');
   });
+  it("shows a British team's own numbers nationally and American ones internationally", async () => {
+    const { formatPhone } = await import('./records.js');
+    expect(formatPhone('+442079460958', 'GB')).toBe('020 7946 0958');
+    expect(formatPhone('+19164567890', 'GB')).toBe('+1 916 456 7890');
+  });
+  it("reads a number typed without its country code in the team's country", () => {
+    expect(normalizePhone('020 7946 0958', 'GB')).toBe('+442079460958');
+    expect(normalizePhone('+1 916 456 7890', 'GB')).toBe('+19164567890');
+  });
   it('checks e-mails', () => {
     expect(isValidEmail('jane@example.com')).toBe(true);
     expect(isValidEmail('jane@example')).toBe(false);

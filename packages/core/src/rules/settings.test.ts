@@ -12,6 +12,10 @@ import {
   timeZoneNamesText,
   timeZoneRank,
   offsetQueryMinutes,
+  isPhoneCountry,
+  homeCountry,
+  callingCodeOf,
+  phoneCountryOptions,
 } from './settings.js';
 
 const WINTER = new Date('2026-01-15T12:00:00Z');
@@ -123,5 +127,36 @@ describe('finding a time zone by what people type', () => {
     ]);
     expect(offsetQueryMinutes('+0530')).toBe(330);
     expect(offsetQueryMinutes('Eastern')).toBeNull();
+  });
+});
+
+describe("the team's home country", () => {
+  it('is a two-letter code libphonenumber can read numbers of, and nothing else', () => {
+    expect(isPhoneCountry('US')).toBe(true);
+    expect(isPhoneCountry('GB')).toBe(true);
+    expect(isPhoneCountry('gb')).toBe(false);
+    expect(isPhoneCountry('UK')).toBe(false);
+    expect(isPhoneCountry('USA')).toBe(false);
+    expect(isPhoneCountry('')).toBe(false);
+  });
+
+  it('falls back to the United States for a code the phone rules would not take', () => {
+    expect(homeCountry('GB')).toBe('GB');
+    expect(homeCountry('XX')).toBe('US');
+    expect(homeCountry(null)).toBe('US');
+  });
+
+  it("gives the calling code an import reads the team's phones with", () => {
+    expect(callingCodeOf('US')).toBe('+1');
+    expect(callingCodeOf('GB')).toBe('+44');
+  });
+
+  it('is picked from every such country by English name, with its calling code', () => {
+    const options = phoneCountryOptions(new Intl.DisplayNames(['en'], { type: 'region' }));
+    expect(options.length).toBeGreaterThan(200);
+    expect(options.find((o) => o.value === 'GB')?.label).toBe('United Kingdom (+44)');
+    expect(options.find((o) => o.value === 'US')?.label).toBe('United States (+1)');
+    const labels = options.map((o) => o.label);
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'en')));
   });
 });

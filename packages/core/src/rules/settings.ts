@@ -1,3 +1,4 @@
+import { getCountries, getCountryCallingCode, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { isValidMemberPhone } from './team.js';
 
 /** Settings > Other rules (spec part 2 §5 "Settings"): company name, time zone and sub-users. */
@@ -127,4 +128,34 @@ export function subUsersToSave(rows: readonly SubUser[]): SubUser[] {
 /** Whether a kept row's phone fails the pattern: a row without a name is dropped, so never wrong. */
 export function subUserPhoneInvalid(row: SubUser): boolean {
   return row.name.trim().length > 0 && !isValidMemberPhone(row.phone.trim());
+}
+
+/** A country a team can call home: one libphonenumber knows (so its numbers can be read and shown). */
+export function isPhoneCountry(code: string): code is CountryCode {
+  return /^[A-Z]{2}$/.test(code) && isSupportedCountry(code);
+}
+
+/** A team's home country: one libphonenumber knows. */
+export type PhoneCountry = CountryCode;
+
+/** A team's stored home country as a code the phone rules take: 'US' for anything they would not. */
+export function homeCountry(code: string | null | undefined): PhoneCountry {
+  return code && isPhoneCountry(code) ? code : 'US';
+}
+
+/** A country's calling code as an import takes it: '+1', '+44'. */
+export function callingCodeOf(country: PhoneCountry): string {
+  return `+${getCountryCallingCode(country)}`;
+}
+
+export type CountryOption = { value: PhoneCountry; label: string };
+
+/**
+ * The countries a team can pick as home, by English name, each with its calling code
+ * ('United Kingdom (+44)'); `names` is the browser's or Node's `Intl.DisplayNames`.
+ */
+export function phoneCountryOptions(names: { of(code: string): string | undefined }): CountryOption[] {
+  return getCountries()
+    .map((value) => ({ value, label: `${names.of(value) ?? value} (+${getCountryCallingCode(value)})` }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'en'));
 }

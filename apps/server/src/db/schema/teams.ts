@@ -19,6 +19,8 @@ export const teams = pgTable(
     name: text('name').notNull().default('Unnamed Company'),
     onboarded: boolean('onboarded').notNull().default(false),
     timezone: text('timezone'),
+    /** Home country (ISO alpha-2, Settings > Other): its numbers are shown nationally and typed without +code. */
+    country: text('country').notNull().default('US'),
     /** Campaign texts per device per day (Settings > Other 'daily texting limit'; at most 200). */
     ppgl: integer('ppgl').notNull().default(100),
     /**

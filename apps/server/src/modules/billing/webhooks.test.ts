@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import type { TestApp } from '../../test/app.js';
 import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
-import type { FakeEvent, FakeStripe } from '../../test/fake-stripe.js';
+import { paymentSucceededEvent, type FakeEvent, type FakeStripe } from '../../test/fake-stripe.js';
 import type { PaymentSucceeded } from './payment-records.js';
 import { addCard, buildPaymentsApp, pay } from '../../test/payments-app.js';
 
@@ -34,26 +34,8 @@ const plan = async () => (await pay(t, admin, 'GET', '/api/billing/get')).json()
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
 /** A payment Stripe reports only by webhook (our call's answer was lost): an event of the fake's own. */
-function paymentEvent(amount: number, purpose = 'credits'): FakeEvent {
-  const customer = [...stripe.customers.keys()][0]!;
-  const id = `pi_hook_${Math.random().toString(36).slice(2)}`;
-  return {
-    id: `evt_${id}`,
-    type: 'payment_intent.succeeded',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id,
-        object: 'payment_intent',
-        amount,
-        amount_received: amount,
-        customer,
-        metadata: { purpose, teamId: admin.teamId },
-        status: 'succeeded',
-      },
-    },
-  };
-}
+const paymentEvent = (amount: number, purpose = 'credits') =>
+  paymentSucceededEvent(stripe, admin.teamId, amount, purpose);
 
 async function post(body: string, signature?: string) {
   return t.app.inject({

@@ -14,6 +14,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AnswerInstruction, CallOutcome, VoiceEvent } from '../../providers/voice/index.js';
 import type { CallsErrorCode } from './calls.errors.js';
+import { findTeamCountry } from '../teams/index.js';
 import * as q from './calls.queries.js';
 import type { DiallerContext } from './dialler.context.js';
 import { writeCallMessage } from './dialler.events.js';
@@ -177,7 +178,7 @@ export function createInbound(
   async function tellMissed(line: Line, now: Date) {
     const recipients = missedCallRecipients(line.assignedTo ?? [], await q.teamAdmins(db, line.teamId));
     if (!recipients.length || !line.itemId) return;
-    const phone = formatPhone(line.phone);
+    const phone = formatPhone(line.phone, await findTeamCountry(db, line.teamId));
     await deps.tasks.addForTeam({
       teamId: line.teamId,
       itemId: line.itemId,

@@ -1,4 +1,4 @@
-import { classifyReply, formatPhone, type InboundSms } from '@prospector/core';
+import { classifyReply, formatPhone, type InboundSms, type PhoneCountry } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { messages } from '../../db/schema/index.js';
@@ -22,10 +22,10 @@ export type TakenText = {
 };
 
 // The phone as every screen shows it (formatPhone: national at home, international otherwise).
-const systemBody = (from: string, optOut: boolean) =>
+const systemLine = (from: string, optOut: boolean, home: PhoneCountry) =>
   optOut
-    ? `${formatPhone(from)} asked not to be texted again and is now marked DNC.`
-    : `${formatPhone(from)} said it is a wrong number and is now marked Wrong #.`;
+    ? `${formatPhone(from, home)} asked not to be texted again and is now marked DNC.`
+    : `${formatPhone(from, home)} said it is a wrong number and is now marked Wrong #.`;
 
 function messageRow(
   m: Partial<MessageRow> & Pick<MessageRow, 'id' | 'teamId' | 'itemId' | 'body' | 'createdAt'>,
@@ -71,9 +71,16 @@ export async function takeInbound(
   now: Date,
   /** The team's 'Not contacted' status, read within the transaction (PGlite has one connection). */
   notContacted: (tx: Db) => Promise<string | null>,
+  /**
+   * The team's home country: the system line shows the number as the team's screens do. Asked only
+   * for an opt-out or a wrong number, so an ordinary reply costs no statement more.
+   */
+  homeCountry: () => Promise<PhoneCountry> = async () => 'US',
 ): Promise<TakenText | null> {
   const verdict = classifyReply(text.body);
   const status = verdict === 'optOut' ? 'DNC' : verdict ? 'Wrong #' : null;
+  const home = status ? await homeCountry() : 'US';
+  const systemBody = (n: string, optOut: boolean) => systemLine(n, optOut, home);
   const at = new Date(text.at);
   const lastMessage = JSON.stringify({
     body: text.body,

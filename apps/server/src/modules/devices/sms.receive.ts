@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { toMessageDto, type RecordsService } from '../records/index.js';
+import { findTeamCountry } from '../teams/index.js';
 import * as q from './devices.queries.js';
 import { isPassingFault, sqlState } from './inbound.js';
 import { takeInbound, type TakenText } from './inbound.queries.js';
@@ -69,6 +70,7 @@ export function createSmsReceiver(deps: {
   async function receiveInbound(device: q.DeviceRow, texts: InboundSms[]): Promise<ReceivedInbound> {
     const now = clock.now();
     const notContacted = (tx: Db) => deps.records.notContactedStatusId(tx, device.teamId);
+    const homeCountry = () => findTeamCountry(deps.urgentDb, device.teamId);
     const received: { text: InboundSms; taken: TakenText }[] = [];
     const refused: { id: string; code: string }[] = [];
     const deferred: string[] = [];
@@ -80,7 +82,7 @@ export function createSmsReceiver(deps: {
       const from = recipientValue(text.from) ?? text.from.trim();
       let taken: TakenText | null;
       try {
-        taken = await takeInbound(deps.urgentDb, device, text, from, now, notContacted);
+        taken = await takeInbound(deps.urgentDb, device, text, from, now, notContacted, homeCountry);
       } catch (err) {
         const code = sqlState(err);
         if (code !== null && !isPassingFault(code)) {
@@ -108,13 +110,14 @@ export function createSmsReceiver(deps: {
       received.push({ text, taken });
     }
     const followUps = async () => {
+      const home = received.length ? await findTeamCountry(db, device.teamId) : 'US';
       for (const { text, taken } of received) {
         const push = await db.transaction((tx) =>
           deps.notifications.notify(tx, {
             teamId: device.teamId,
             senderId: null,
             recipients: taken.assignedTo,
-            body: `New text from ${formatPhone(taken.from)}`,
+            body: `New text from ${formatPhone(taken.from, home)}`,
             body2: text.body.slice(0, 170),
             targetId: taken.itemId,
           }),

@@ -1,4 +1,10 @@
-import { DASHBOARD_PAGE_SIZE, normalizePhone, type BoardCard, type ItemSummary } from '@prospector/core';
+import {
+  homeCountry,
+  DASHBOARD_PAGE_SIZE,
+  normalizePhone,
+  type BoardCard,
+  type ItemSummary,
+} from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
@@ -82,7 +88,7 @@ export function createBoardService(deps: { db: Db; clock: Clock }) {
         teamId: auth.teamId,
         memberId: seesAllData(auth) ? null : auth.userId,
         text,
-        phone: looksLikePhone ? normalizePhone(text) : null,
+        phone: looksLikePhone ? normalizePhone(text, homeCountry(auth.user.team.country)) : null,
         digits: looksLikePhone ? digits : null,
         type: type === 'all' ? null : type,
         limit: 20,

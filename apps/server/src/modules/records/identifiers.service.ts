@@ -1,4 +1,5 @@
 import {
+  homeCountry,
   canBecomePrimary,
   normalizeEmailIdentifier,
   normalizePhone,
@@ -38,7 +39,9 @@ export function createIdentifiersService(deps: { db: Db; clock: Clock; records: 
       // Stacked as imports stack: a phone in E.164, an e-mail in lower case, so the same one written
       // another way is the same identifier.
       const isEmail = raw.includes('@');
-      const value = isEmail ? normalizeEmailIdentifier(raw) : normalizePhone(raw);
+      const value = isEmail
+        ? normalizeEmailIdentifier(raw)
+        : normalizePhone(raw, homeCountry(auth.user.team.country));
       if (!value) return fail('INVALID_PHONE');
       const existing = await q.findIdentifierByValue(db, item.teamId, value);
       if (existing && existing.itemId !== item.id) return fail('IDENTIFIER_TAKEN');

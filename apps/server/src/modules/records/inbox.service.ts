@@ -1,4 +1,5 @@
 import {
+  homeCountry,
   can,
   INBOX_PAGE_SIZE,
   NO_STATUS,
@@ -44,7 +45,10 @@ export function inboxFilter(
     noStatus: input.selectedStatuses.includes(NO_STATUS),
     search:
       text.length >= SEARCH_MIN_CHARS
-        ? { like: `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`, phone: normalizePhone(text) }
+        ? {
+            like: `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+            phone: normalizePhone(text, homeCountry(auth.user.team.country)),
+          }
         : null,
     replyLabel: input.replyLabel ?? null,
   };

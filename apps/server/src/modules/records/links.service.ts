@@ -21,6 +21,7 @@ import type { RecordsErrorCode } from './records.errors.js';
 import * as lq from './links.queries.js';
 import * as q from './records.queries.js';
 import type { RecordsService } from './records.service.js';
+import { findTeamCountry } from '../teams/index.js';
 
 type R<T> = Promise<Result<T, RecordsErrorCode>>;
 
@@ -55,7 +56,7 @@ export function createLinksService(deps: { db: Db; clock: Clock; records: Record
 
   /** A contact by phone: the one that has the phone, however it was written, else a new one. */
   async function contactByPhone(tx: Db, teamId: string, idt: string, assignedTo: string[]): R<Linked> {
-    const phone = normalizePhone(idt);
+    const phone = normalizePhone(idt, await findTeamCountry(tx, teamId));
     if (!phone) return fail('INVALID_PHONE');
     const existing = await q.findIdentifierByValue(tx, teamId, phone);
     if (existing) return ok({ id: existing.itemId, existed: true });

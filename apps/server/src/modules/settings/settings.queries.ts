@@ -5,6 +5,7 @@ import { devices, statuses, teams, templates, users } from '../../db/schema/inde
 
 type TeamSettingsPatch = Partial<{
   timezone: string;
+  country: string;
   ppgl: number;
   name: string;
   onboarded: boolean;
@@ -18,6 +19,7 @@ export async function updateTeamSettings(db: Db, teamId: string, patch: TeamSett
   const [row] = await db.update(teams).set(patch).where(eq(teams.id, teamId)).returning({
     name: teams.name,
     timezone: teams.timezone,
+    country: teams.country,
     ppgl: teams.ppgl,
     onboarded: teams.onboarded,
     subUsers: teams.subUsers,

@@ -88,6 +88,36 @@ describe('PATCH /api/users/updateTimezone', () => {
   });
 });
 
+describe('PATCH /api/users/changeCountry', () => {
+  it("saves the team's home country, which every member's session then carries", async () => {
+    const { admin, member, other } = await setUp();
+    expect((await me(member)).team.country).toBe('US');
+    const res = await patch(admin, '/api/users/changeCountry', { country: 'GB' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ country: 'GB' });
+    expect((await me(member)).team.country).toBe('GB');
+    expect((await teamRow(other.teamId)).country).toBe('US');
+  });
+
+  it('refuses what is not a country libphonenumber knows, and saves nothing', async () => {
+    const { admin } = await setUp();
+    for (const country of ['UK', 'gb', 'USA', '']) {
+      const res = await patch(admin, '/api/users/changeCountry', { country });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(messages.settings.invalidCountry);
+    }
+    expect((await teamRow(admin.teamId)).country).toBe('US');
+  });
+
+  it('is refused to a member', async () => {
+    const { admin, member } = await setUp();
+    const res = await patch(member, '/api/users/changeCountry', { country: 'CA' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('PERMISSION_REQUIRED');
+    expect((await teamRow(admin.teamId)).country).toBe('US');
+  });
+});
+
 describe('PATCH /api/users/changePpgl', () => {
   it('saves the daily texting limit, capping a larger one at 200', async () => {
     const { admin, other } = await setUp();

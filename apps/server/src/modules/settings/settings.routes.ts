@@ -1,6 +1,7 @@
 import {
   boarded,
   changeContactHours,
+  changeCountry,
   changePpgl,
   editTeamProfile,
   getContactHours,
@@ -21,6 +22,9 @@ export async function settingsRoutes(app: FastifyInstance) {
   );
   // Anyone signed in picks a zone (onboarding, Settings > Other); the list is public knowledge.
   route(app, searchTimeZoneCities, async ({ query }) => ({ cities: await searchZoneCities(query.q) }));
+  route(app, changeCountry, async ({ auth, body }) =>
+    unwrap(await settings.changeCountry(auth, body.country)),
+  );
   route(app, changePpgl, async ({ auth, body }) => unwrap(await settings.changePpgl(auth, body.ppgl)));
   route(app, editTeamProfile, async ({ auth, body }) => unwrap(await settings.editProfile(auth, body.name)));
   route(app, updateSubUsers, async ({ auth, body }) =>

@@ -42,6 +42,15 @@ export function createSettingsService(deps: {
       return saved.ok ? ok({ timezone: saved.value.timezone ?? timezone }) : saved;
     },
 
+    /** The contract has checked the code (a country libphonenumber knows). */
+    async changeCountry(
+      auth: AuthContext,
+      country: string,
+    ): Promise<Result<{ country: string }, SettingsErrorCode>> {
+      const saved = await save(auth, { country });
+      return saved.ok ? ok({ country: saved.value.country }) : saved;
+    },
+
     /** Stored capped: a larger limit becomes 200. */
     async changePpgl(auth: AuthContext, ppgl: number): Promise<Result<{ ppgl: number }, SettingsErrorCode>> {
       const saved = await save(auth, { ppgl: clampPpgl(ppgl) });

@@ -3,6 +3,7 @@ export {
   findTeamIdByApiKey,
   findTeamIntegrations,
   findTeamTimezone,
+  findTeamCountry,
   isTeamSuspended,
   updateTeamIntegrations,
   type TeamIntegrations,

@@ -149,6 +149,11 @@ export async function findTimezone(db: Db, teamId: string) {
   return row?.timezone ?? null;
 }
 
+export async function findCountry(db: Db, teamId: string) {
+  const [row] = await db.select({ country: teams.country }).from(teams).where(eq(teams.id, teamId));
+  return row?.country ?? 'US';
+}
+
 const integrationColumns = {
   pushHook: teams.pushHook,
   inboundHook: teams.inboundHook,

@@ -1,4 +1,4 @@
-import { DEFAULT_COMPANY_NAME, type CurrentUser } from '@prospector/core';
+import { DEFAULT_COMPANY_NAME, homeCountry, type CurrentUser, type PhoneCountry } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { TeamsErrorCode } from './teams.errors.js';
@@ -116,6 +116,7 @@ export function createTeamsService(deps: {
           name: team.name,
           onboarded: team.onboarded,
           timezone: team.timezone,
+          country: team.country,
           ppgl: team.ppgl,
           avatar: team.avatar,
           subUsers: team.subUsers,
@@ -144,6 +145,14 @@ export function isTeamSuspended(db: Db, teamId: string): Promise<boolean> {
 /** The team's time zone (Settings > Other), null until onboarding sets it. */
 export function findTeamTimezone(db: Db, teamId: string): Promise<string | null> {
   return q.findTimezone(db, teamId);
+}
+
+/**
+ * The team's home country (Settings > Other, 'US' until changed): the texts the server writes show its
+ * numbers nationally, as the screens do (core's formatPhone).
+ */
+export async function findTeamCountry(db: Db, teamId: string): Promise<PhoneCountry> {
+  return homeCountry(await q.findCountry(db, teamId));
 }
 
 /** The team's integration settings: hook URLs, the secret that signs hooks and the public API key. */

@@ -1,12 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  can,
-  formatPhone,
-  messages,
-  type CurrentUser,
-  type DeviceDto,
-  type MessageDto,
-} from '@prospector/core';
+import { can, messages, type CurrentUser, type DeviceDto, type MessageDto } from '@prospector/core';
+import { formatPhone } from '../../lib/phone-format';
 import { boardKeys, useBoardStatuses } from '../../features/board';
 import { useDevices } from '../../features/devices';
 import { messengerKeys } from '../../features/messenger';
@@ -14,7 +8,7 @@ import { useMembers } from '../../features/members';
 import { notificationsKeys } from '../../features/notifications';
 import { usePublicConfig } from '../../features/public-config';
 import { RecordModal, recordKeys, type SmsSender, type SmsToolsSlot } from '../../features/records';
-import { ReplyActionUndo, ReplyLabelChip, useLiveReplyLabels } from '../../features/replies';
+import { ReplyActionUndo, ReplyLabelChip } from '../../features/replies';
 import { QuickReplyPicker } from '../../features/templates';
 import { useRecordParam } from './use-record-param';
 
@@ -54,7 +48,6 @@ function messageExtraOf(onUndone: (itemId: string) => void) {
 export function RecordModalView({ user }: { user: CurrentUser }) {
   const { recordId, openRecord, closeRecord } = useRecordParam();
   const queryClient = useQueryClient();
-  useLiveReplyLabels();
   const open = recordId !== null;
   const members = useMembers(open).data ?? [];
   const statuses = useBoardStatuses(open).data ?? [];

@@ -10,7 +10,7 @@ import { BoardCardExtra, BoardView, MemberFilter } from '../../features/board';
 import { useMembers } from '../../features/members';
 import { messengerKeys } from '../../features/messenger';
 import { recordKeys } from '../../features/records';
-import { TemperatureBadge, useLiveReplyLabels } from '../../features/replies';
+import { TemperatureBadge } from '../../features/replies';
 import { useRecordParam } from '../compose/use-record-param';
 
 /** A card shows its contact's temperature from the latest labelled reply (issue 31). */
@@ -58,7 +58,6 @@ export function DashboardRoute({ user }: { user: CurrentUser }) {
   const members = useMembers().data ?? [];
   const { openRecord } = useRecordParam();
   const queryClient = useQueryClient();
-  useLiveReplyLabels();
   return (
     <Stack gap="md" h="calc(100dvh - 60px - 2 * var(--mantine-spacing-xl))">
       <Group justify="space-between">

@@ -1,12 +1,14 @@
-import { useEffect, type ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { can, type CurrentUser } from '@prospector/core';
+import { can, homeCountry, type CurrentUser } from '@prospector/core';
 import { DisconnectedDevicesBanner, useLiveDevices } from '../../features/devices';
 import { useInboxUnread, useLiveInbox } from '../../features/messenger';
 import { useUnreadNotifications } from '../../features/notifications';
 import { usePublicConfig } from '../../features/public-config';
+import { useLiveReplyLabels } from '../../features/replies';
+import { setHomeCountry } from '../../lib/phone-format';
 import { revokeObjectUrlsOnRemoval } from '../../lib/revoke-object-urls';
 import { RecordModalHost } from '../compose/record-modal-host';
 import { useProfileEvents } from '../realtime/use-profile-events';
@@ -20,6 +22,9 @@ import { TopBar } from './top-bar';
 /** The logged-in frame: top bar, left navigation, connection and devices banners, and the screen. */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [navOpened, nav] = useDisclosure(false);
+  // Before any screen draws a phone: numbers of the team's country are national, others international.
+  const country = homeCountry(user.team.country);
+  setHomeCountry(country);
   useRecordEvents();
   useRefetchOnReconnect();
   // Chat images and voicemails, held as object URLs, exist only behind the login.
@@ -28,6 +33,8 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
   useProfileEvents(user._id);
   useLiveDevices();
   useLiveInbox();
+  // Once for every screen that shows a reply's label (the record, the board's temperatures).
+  useLiveReplyLabels();
   const messengerUnread = useInboxUnread(can(user, 'messenger')).data;
   const contactEmail = usePublicConfig().data?.contactEmail ?? null;
   const notificationsUnread = useUnreadNotifications().data;
@@ -53,9 +60,10 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
         <ConnectionBanner />
         <SuspendedBanner user={user} />
         <DisconnectedDevicesBanner supportHref={contactEmail ? `mailto:${contactEmail}` : null} />
-        {children}
+        {/* A new home country draws every screen again, in the new format. */}
+        <Fragment key={country}>{children}</Fragment>
       </AppShell.Main>
-      <RecordModalHost user={user} />
+      <RecordModalHost key={country} user={user} />
     </AppShell>
   );
 }

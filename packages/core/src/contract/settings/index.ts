@@ -9,6 +9,7 @@ export {
 export { updateTimezone } from './update-timezone.js';
 export { searchTimeZoneCities } from './time-zone-cities.js';
 export { changePpgl } from './change-ppgl.js';
+export { changeCountry } from './change-country.js';
 export { editTeamProfile } from './edit-team-profile.js';
 export { boarded } from './boarded.js';
 export { updateSubUsers } from './update-sub-users.js';

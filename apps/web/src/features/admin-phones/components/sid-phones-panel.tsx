@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatPhone } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { LoadFailed } from '../../../components/load-failed';
 import { useChangePhones, type PhonesAction } from '../api/change-phones';
 import { useSidPhones } from '../api/get-sid-phones';

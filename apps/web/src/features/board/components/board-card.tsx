@@ -1,4 +1,4 @@
-import { formatPhone } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { createContext, useContext, type KeyboardEvent, type ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDraggable } from '@dnd-kit/core';

@@ -11,7 +11,8 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { formatPhone, replyRate, REPLY_LABEL_NAMES, REPLY_LABELS, type CampaignDto } from '@prospector/core';
+import { replyRate, REPLY_LABEL_NAMES, REPLY_LABELS, type CampaignDto } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { waitingSentence } from '../utils/waiting-sentences';
 import { useCampaignStats, type CampaignStats } from '../api/get-campaign-stats';
 import { campaignState, STATE_BADGE } from '../utils/campaign-state';

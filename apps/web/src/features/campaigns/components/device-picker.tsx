@@ -1,6 +1,7 @@
 import { Anchor, Box, Checkbox, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatPhone, type DeviceDto } from '@prospector/core';
+import { type DeviceDto } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { LoadFailed } from '../../../components/load-failed';
 import { useSendingDevices } from '../api/get-sending-devices';
 

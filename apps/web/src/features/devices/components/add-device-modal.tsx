@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { formatPhone, type DeviceDto } from '@prospector/core';
+import { type DeviceDto } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { AddDeviceForm } from './add-device-form';
 import { DeviceChoice, type DeviceKindChoice } from './device-choice';
 import { DevicePairing } from './device-pairing';

@@ -1,4 +1,5 @@
-import { formatPhone, type DeviceDto } from '@prospector/core';
+import { type DeviceDto } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 
 export type MacGroup = { mac: DeviceDto; iphones: DeviceDto[] };
 export type DeviceGroups = { macs: MacGroup[]; androids: DeviceDto[] };

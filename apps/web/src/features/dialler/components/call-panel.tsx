@@ -1,5 +1,6 @@
 import { Badge, Card, Grid, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { formatPhone, recordTitle, type CallDto } from '@prospector/core';
+import { recordTitle, type CallDto } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { useCallHistory } from '../api/get-history';
 
 /** During a call: the contact's details on the left and a History panel (texts, comments, calls). */

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Text } from '@mantine/core';
 import { IconPhoneOff, IconPlayerPause, IconPlayerPlay, IconMessage2 } from '@tabler/icons-react';
-import { formatPhone, type DiallerStateDto } from '@prospector/core';
+import { type DiallerStateDto } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { useEndCalls, useLeaveVm } from '../api/calls';
 import { useCallTimer } from '../hooks/use-call-timer';
 import type { DiallerEdit } from '../hooks/use-dialler-socket';

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPhoneIncoming, IconPhoneOff, IconPhone } from '@tabler/icons-react';
-import { formatPhone, recordTitle, type CallDto } from '@prospector/core';
+import { recordTitle, type CallDto } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { useAnswerInbound, useDeclineInbound } from '../api/inbound';
 import { useCallHistory } from '../api/get-history';
 

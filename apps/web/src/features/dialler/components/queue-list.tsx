@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { canUnqueue, formatPhone, type CallStatus, type QueueEntryDto } from '@prospector/core';
+import { canUnqueue, type CallStatus, type QueueEntryDto } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { useUnqueue } from '../api/calls';
 
 /**

@@ -21,8 +21,7 @@ import { ColumnMapper } from './column-mapper';
 import { NewListPanel } from './new-list-panel';
 import { PreviewTable } from './preview-table';
 import classes from './import.module.css';
-
-const DEFAULT_COUNTRY_CODE = '+1';
+import { homeCallingCode } from '../../../lib/phone-format';
 
 type ImportSetupProps = { file: UploadedFile; onCancel: () => void };
 
@@ -52,7 +51,7 @@ export function ImportSetup({ file, onCancel }: ImportSetupProps) {
       : autoMapColumns(file.columns, targets),
   );
   const [name, setName] = useState('');
-  const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY_CODE);
+  const [countryCode, setCountryCode] = useState(homeCallingCode);
   const [problem, setProblem] = useState<ImportProblem | null>(null);
   // A file over the limit can only be imported as its first rows: the button says so.
   const firstRows = file.rowCount > file.maxRows ? file.maxRows : undefined;

@@ -1,6 +1,7 @@
 import { Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconPhone, IconX } from '@tabler/icons-react';
-import { formatPhone, type ListProperty } from '@prospector/core';
+import { type ListProperty } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { withThousands } from '../../../lib/format';
 import { PropertySkiptrace } from './property-skiptrace';
 

@@ -1,7 +1,8 @@
 import { ActionIcon, Anchor, Badge, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingSkyscraper, IconChevronLeft, IconChevronRight, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatPhone, LIST_DETAIL_PAGE_SIZE, type ListRecord } from '@prospector/core';
+import { LIST_DETAIL_PAGE_SIZE, type ListRecord } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { formatCount } from '../utils/list-format';
 
 type RecordsPaneProps = {

@@ -9,7 +9,8 @@ import {
   IconHome,
   IconUser,
 } from '@tabler/icons-react';
-import { formatPhone, messages, type InboxRow } from '@prospector/core';
+import { messages, type InboxRow } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { formatDateTime } from '../../../lib/format';
 import type { PhoneStatusAction } from '../api/change-phone-status';
 import { previewOf } from '../utils/preview';

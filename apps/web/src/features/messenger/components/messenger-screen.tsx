@@ -5,7 +5,7 @@ import { BulkActionBar } from '../../../components/bulk/bulk-action-bar';
 import { useBulkCount } from '../../../components/bulk/bulk-api';
 import { useBulkSelection } from '../../../components/bulk/use-bulk-selection';
 import { PageTitle } from '../../../components/page-title';
-import { formatPhone } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { notifyWithUndo } from '../../../lib/notify';
 import { useChangePhoneStatus } from '../api/change-phone-status';
 import { flattenInbox, useInbox } from '../api/get-inbox';

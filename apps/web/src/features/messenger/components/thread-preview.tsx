@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { IconExternalLink, IconSend } from '@tabler/icons-react';
-import { formatPhone, type ItemType, type MessageDto } from '@prospector/core';
+import { type ItemType, type MessageDto } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { formatDateTime } from '../../../lib/format';
 import { useThread } from '../api/get-thread';
 import { useReplySms } from '../api/reply-sms';

@@ -2,13 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Combobox, Group, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingSkyscraper, IconHome, IconUser } from '@tabler/icons-react';
-import {
-  messages,
-  normalizePhone,
-  SEARCH_DEBOUNCE_MS,
-  type ItemSummary,
-  type ItemType,
-} from '@prospector/core';
+import { messages, SEARCH_DEBOUNCE_MS, type ItemSummary, type ItemType } from '@prospector/core';
+import { normalizePhone } from '../../../lib/phone-format';
 import { useLinkSuggestions } from '../api/link-suggestions';
 import { SummaryLines } from './summary-lines';
 

@@ -6,11 +6,11 @@ import {
   formatNumberField,
   isValidEmail,
   messages,
-  normalizePhone,
   withHttps,
   type FieldValue,
   type SectionFieldDto,
 } from '@prospector/core';
+import { normalizePhone } from '../../../lib/phone-format';
 
 export type FieldEditorProps = {
   field: SectionFieldDto;

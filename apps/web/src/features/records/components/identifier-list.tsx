@@ -5,12 +5,11 @@ import {
   canBecomePrimary,
   isValidEmail,
   messages,
-  normalizePhone,
   orderIdentifiers,
   type IdentifierDto,
   type ItemDto,
-  formatPhone,
 } from '@prospector/core';
+import { normalizePhone, formatPhone } from '../../../lib/phone-format';
 import { useAddIdentifier } from '../api/add-identifier';
 import { useChangeIdentifier, type IdentifierAction } from '../api/change-identifier';
 import { PhoneHistoryModal } from './phone-history-modal';

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Avatar, Button, Collapse, Group, Stack, Text } from '@mantine/core';
 import { IconBuilding, IconChevronDown, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
-import { formatPhone, withHttps, type ItemSummary } from '@prospector/core';
+import { withHttps, type ItemSummary } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { AddLinkedForm, type AddLinked } from './add-linked-form';
 import { SummaryLines } from './summary-lines';
 import { listingSearchUrl } from './property-address-panel';

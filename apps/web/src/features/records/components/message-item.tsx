@@ -1,4 +1,4 @@
-import { formatPhone } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { Anchor, Avatar, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   IconAlertCircle,

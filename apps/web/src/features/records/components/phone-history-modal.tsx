@@ -1,6 +1,7 @@
 import { Alert, Loader, Modal, Stack, Text, Timeline } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { describePhoneEvent, formatPhone } from '@prospector/core';
+import { describePhoneEvent } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { usePhoneHistory } from '../api/get-phone-history';
 
 const when = (iso: string) =>

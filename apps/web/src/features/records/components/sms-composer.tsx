@@ -1,7 +1,8 @@
 import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { formatPhone, type IdentifierDto, type ItemDto, type MessageDto } from '@prospector/core';
+import { type IdentifierDto, type ItemDto, type MessageDto } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { useSendSms } from '../api/send-sms';
 
 /** Spec part 1 §9: the input starts 100 px high, like the comment's. */

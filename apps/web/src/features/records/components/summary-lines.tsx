@@ -1,5 +1,6 @@
 import { Badge, Stack, Text } from '@mantine/core';
-import { formatPhone, type ItemSummary } from '@prospector/core';
+import { type ItemSummary } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 
 /** A linked or suggested record's title, its second line (a phone formatted) and its status badge. */
 export function SummaryLines({ summary, subtitle = true }: { summary: ItemSummary; subtitle?: boolean }) {

@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingSkyscraper, IconHome, IconSearch, IconUser } from '@tabler/icons-react';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type ItemSummary, formatPhone } from '@prospector/core';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type ItemSummary } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { useSearchResults, type SearchType } from '../api/search-records';
 
 const TYPES: { value: SearchType; label: string }[] = [

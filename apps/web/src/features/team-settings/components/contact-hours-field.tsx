@@ -32,7 +32,7 @@ export function ContactHoursField({ canEdit }: { canEdit: boolean }) {
       error={change.error?.message}
       maw={FIELD_WIDTH}
     >
-      <Group gap="xs" align="flex-end" mt={6} wrap="nowrap">
+      <Group gap="xs" align="flex-end" mt={6}>
         <Select
           aria-label="Start of calling and texting hours"
           data={hourOptions("The law's (8:00)")}
@@ -40,7 +40,7 @@ export function ContactHoursField({ canEdit }: { canEdit: boolean }) {
           onChange={(v) => edit({ startHour: toHour(v) })}
           readOnly={!canEdit}
           allowDeselect={false}
-          w={140}
+          w={160}
         />
         <Text size="sm" c="dimmed" pb={8}>
           to
@@ -52,7 +52,7 @@ export function ContactHoursField({ canEdit }: { canEdit: boolean }) {
           onChange={(v) => edit({ endHour: toHour(v) })}
           readOnly={!canEdit}
           allowDeselect={false}
-          w={140}
+          w={160}
         />
         {canEdit && (
           <Button variant="default" disabled={!dirty} loading={change.isPending} onClick={submit}>

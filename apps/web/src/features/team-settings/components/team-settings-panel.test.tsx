@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@prospector/core';
+import { formatPhone } from '../../../lib/phone-format';
 import { buildUser } from '../../../test/factories';
 import { mockApi, requestsTo } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
@@ -31,6 +32,7 @@ function setUp(role: 'admin' | 'member' = 'admin') {
       body: { timezone: (req.body as { timezone: { value: string } }).timezone.value },
     }),
     'PATCH /api/users/changePpgl': (req) => ({ status: 200, body: req.body }),
+    'PATCH /api/users/changeCountry': (req) => ({ status: 200, body: req.body }),
     'PATCH /api/teams/editProfile': (req) => ({ status: 200, body: req.body }),
     'PATCH /api/users/updateSubUsers': (req) => ({ status: 200, body: req.body }),
   });
@@ -93,6 +95,24 @@ describe('Settings > Other: company settings', () => {
     // The field shows the current user's team zone: it changed in the shared cache.
     await waitFor(() => expect(zone).toHaveValue(timezone.text));
     // Typing filters some 400 zones per key: slow on a loaded machine.
+  }, 60_000);
+
+  it("saves the team's country picked by name, and every number is then shown as that country writes it", async () => {
+    const { user } = setUp();
+    const country = await within(await company()).findByRole('combobox', { name: /Country/ });
+    expect(country).toHaveValue('United States (+1)');
+    expect(formatPhone('+442079460958')).toBe('+44 20 7946 0958');
+    await user.clear(country);
+    await user.type(country, 'United King');
+    await user.click(await screen.findByRole('option', { name: 'United Kingdom (+44)' }));
+    await waitFor(() => expect(requestsTo('PATCH', '/api/users/changeCountry')).toHaveLength(1));
+    expect(requestsTo('PATCH', '/api/users/changeCountry')[0]!.body).toEqual({ country: 'GB' });
+    expect(await screen.findByText('Country saved.')).toBeInTheDocument();
+    await waitFor(() => expect(formatPhone('+442079460958')).toBe('020 7946 0958'));
+    expect(formatPhone('+19164567890')).toBe('+1 916 456 7890');
+    expect(await within(await company()).findByRole('combobox', { name: /Country/ })).toHaveValue(
+      'United Kingdom (+44)',
+    );
   }, 60_000);
 
   it('shows 200 when a larger daily limit is typed, and saves it once, half a second later', async () => {

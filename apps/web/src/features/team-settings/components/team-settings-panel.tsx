@@ -1,6 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@prospector/core';
 import { CompanyNameField } from './company-name-field';
+import { CountryField } from './country-field';
 import { ContactHoursField } from './contact-hours-field';
 import { PpglField } from './ppgl-field';
 import { SubUsersField } from './sub-users-field';
@@ -15,7 +16,7 @@ type Props = {
   onSaved: (patch: Partial<TeamSettings>) => void;
 };
 
-/** Settings > Other: company name, time zone, daily texting limit, calling hours and sub-users of the team. */
+/** Settings > Other: company name, time zone, home country, daily texting limit, calling hours and sub-users of the team. */
 export function TeamSettingsPanel({ team, canEdit, onSaved }: Props) {
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-label="Company">
@@ -32,6 +33,7 @@ export function TeamSettingsPanel({ team, canEdit, onSaved }: Props) {
         </Stack>
         <CompanyNameField value={team.name} canEdit={canEdit} onSaved={onSaved} />
         <TimezoneField value={team.timezone} canEdit={canEdit} onSaved={onSaved} />
+        <CountryField value={team.country} canEdit={canEdit} onSaved={onSaved} />
         <PpglField value={team.ppgl} canEdit={canEdit} onSaved={onSaved} />
         <ContactHoursField canEdit={canEdit} />
         <SubUsersField value={team.subUsers} canEdit={canEdit} onSaved={onSaved} />

@@ -1,6 +1,6 @@
 import type { TeamSummary } from '@prospector/core';
 
-export type TeamSettings = Pick<TeamSummary, 'name' | 'timezone' | 'ppgl' | 'subUsers'>;
+export type TeamSettings = Pick<TeamSummary, 'name' | 'timezone' | 'country' | 'ppgl' | 'subUsers'>;
 
 /** What a settings field needs: the saved value, whether the user may change it, and what to do after. */
 export type FieldProps<K extends keyof TeamSettings> = {
