@@ -261,7 +261,7 @@ describe("issue 30's screens", () => {
     const { context, page } = await signedIn(browser, dana);
     try {
       await page.goto(`${server.url}/settings/other`);
-      const country = page.getByLabel('Country', { exact: true });
+      const country = page.getByRole('combobox', { name: 'Country' });
       await country.waitFor(WAIT);
       expect(await country.inputValue()).toBe('United States (+1)');
       await country.fill('United King');

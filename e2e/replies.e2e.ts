@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statuses } from '../apps/server/src/db/schema/index.js';
+import { messages, statuses } from '../apps/server/src/db/schema/index.js';
 import { insertContact, type TestUser } from '../apps/server/src/test/factories.js';
 import { launchBrowser, shot, signedIn, startServer, insertOnboardedAdmin } from './support/harness.js';
 
@@ -107,9 +107,25 @@ describe('reply labels', () => {
     await labels.getByText(/^Interested/).click();
     await page.getByRole('row', { name: /Bo Park/ }).waitFor({ state: 'detached', timeout: 10_000 });
 
+    // Texts received before labels existed (here written straight into the database): Settings >
+    // Reply actions shows how far the background pass, which labels them at the next start, has come.
+    await server.database.db.insert(messages).values(
+      ['Sold it in 2019', 'Who gave you my number?'].map((body) => ({
+        teamId: admin.teamId,
+        itemId: ann.id,
+        body,
+        direction: 'in' as const,
+        phone: '+19164567001',
+        status: 'received',
+        createdAt: new Date(Date.UTC(2025, 0, 1)),
+      })),
+    );
+
     // Settings > Reply actions: the interested reply's status, and the model's accuracy for admins.
     await page.goto(`${server.url}/settings/replies`);
     await page.getByRole('heading', { name: 'Reply actions' }).waitFor();
+    const backlog = page.getByRole('region', { name: 'Sorting the replies received before' });
+    await expect.poll(() => backlog.textContent()).toMatch(/\d+ of \d+ received texts labelled so far\./);
     const interested = page.getByRole('region', { name: 'Interested', exact: true });
     await expect.poll(() => interested.getByLabel('Move the record to').inputValue()).toBe('Hot');
     await page.getByRole('region', { name: "The team's model" }).waitFor();

@@ -466,6 +466,8 @@ export const messages = {
     unknownStatus: "Pick one of the team's statuses.",
     undo: 'Undo',
     undone: 'Undone',
+    backlogTitle: 'Sorting the replies received before',
+    backlogProgress: '{labelled} of {received} received texts labelled so far.',
   },
   chats: {
     title: 'Chats',

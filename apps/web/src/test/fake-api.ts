@@ -146,6 +146,7 @@ export const LOGGED_IN_DEFAULTS: Record<string, FakeRoute> = {
     status: 200,
     body: { corrections: 0, measuredOn: 0, teamModel: null, baseModel: null },
   },
+  'GET /api/replies/backlog': { status: 200, body: { received: 0, labelled: 0 } },
 };
 
 /**

@@ -2,7 +2,7 @@ import { servicePlugin } from '../../plugins/services.js';
 import * as q from './replies.queries.js';
 import { createReplyBacklog } from './replies.backlog.js';
 import { createReplyModels } from './reply-models.js';
-import { createRepliesService } from './replies.service.js';
+import { correctionFromPeer, createRepliesService, REPLY_CORRECTED } from './replies.service.js';
 import { createReplyActions } from './reply-actions.service.js';
 import { createPhoneZones, type PhoneZones } from '../../providers/phone-zones/index.js';
 
@@ -31,6 +31,13 @@ export const repliesPlugin = servicePlugin(
       realtime: () => app.realtime,
       models,
       records,
+      peers: app.realtime.peers,
+    });
+    // A correction made through another process: this process's model of the team learns it too.
+    app.realtime.peers.on(REPLY_CORRECTED, async (payload) => {
+      const correction = correctionFromPeer(payload);
+      if (correction)
+        await models.learn(correction.teamId, { text: correction.text, label: correction.label });
     });
     sms.onReply(async (teamId, itemId, _optOut, reply) => {
       await replies.labelReceived({ teamId, itemId, messageId: reply.messageId, body: reply.body });

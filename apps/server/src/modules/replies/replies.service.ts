@@ -1,4 +1,5 @@
 import {
+  isReplyLabel,
   REPLY_LABELS,
   replyTemperature,
   type ReplyLabel,
@@ -9,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
-import type { Realtime } from '../../plugins/realtime.js';
+import type { Peers, Realtime } from '../../plugins/realtime.js';
 import type { RecordsErrorCode, RecordsService } from '../records/index.js';
 import { seesAllData } from '../records/index.js';
 import type { RepliesErrorCode } from './replies.errors.js';
@@ -35,6 +36,18 @@ export function toReplyLabelDto(
   };
 }
 
+/** The signal to the other processes that a team's member corrected a label (the correction itself). */
+export const REPLY_CORRECTED = 'replyCorrected';
+
+/** A correction as another process signals it, or null when the payload is not one. */
+export function correctionFromPeer(
+  payload: unknown,
+): { teamId: string; text: string; label: ReplyLabel } | null {
+  const p = payload as { teamId?: unknown; text?: unknown; label?: unknown } | null;
+  if (!p || typeof p.teamId !== 'string' || typeof p.text !== 'string' || !isReplyLabel(p.label)) return null;
+  return { teamId: p.teamId, text: p.text, label: p.label };
+}
+
 /** A text that came in for a record, as the inbound path hands it over. */
 export type ReceivedReply = { teamId: string; itemId: string; messageId: string; body: string };
 
@@ -49,6 +62,8 @@ export function createRepliesService(deps: {
   models: ReplyModels;
   records: Pick<RecordsService, 'checkAccess'>;
   actions: ReplyActions;
+  /** The app's other processes: each learns a correction made here into the team's model it holds. */
+  peers: Pick<Peers, 'tell'>;
 }) {
   const { db, clock, models } = deps;
 
@@ -96,6 +111,7 @@ export function createRepliesService(deps: {
       if (!access.ok) return access;
       const row = await q.setMemberLabel(db, messageId, label, auth.userId, clock.now());
       void models.learn(auth.teamId, { text: found.body, label });
+      deps.peers.tell(REPLY_CORRECTED, { teamId: auth.teamId, text: found.body, label });
       const action = await findAction(db, auth.teamId, messageId);
       await announce(row, action);
       return ok(toReplyLabelDto(row, action));

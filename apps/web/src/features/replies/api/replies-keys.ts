@@ -12,4 +12,6 @@ export const repliesKeys = {
   actionSettings: () => [...repliesKeys.all, 'action-settings'] as const,
   /** The team model's accuracy on its corrections (admins). */
   accuracy: () => [...repliesKeys.all, 'accuracy'] as const,
+  /** The background pass's progress: the team's received texts and how many carry a label. */
+  backlog: () => [...repliesKeys.all, 'backlog'] as const,
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getReplyActionSettings,
+  getReplyBacklog,
   getReplyModelAccuracy,
   saveReplyActionSettings,
   undoReplyActions,
@@ -43,6 +44,21 @@ export function useReplyModelAccuracy(enabled: boolean) {
     enabled,
     queryKey: repliesKeys.accuracy(),
     queryFn: () => call(getReplyModelAccuracy, undefined),
+  });
+}
+
+/** How often the pass's progress is read again while texts received before are still being labelled. */
+export const BACKLOG_REFRESH_MS = 5000;
+
+/** The background pass's progress (issue 31, item 6), read again while it is not done. */
+export function useReplyBacklog() {
+  return useQuery({
+    queryKey: repliesKeys.backlog(),
+    queryFn: () => call(getReplyBacklog, undefined),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data && data.labelled < data.received ? BACKLOG_REFRESH_MS : false;
+    },
   });
 }
 

@@ -11,6 +11,7 @@ import {
   useReplyModelAccuracy,
   useSaveReplyActionSettings,
 } from '../api/reply-actions';
+import { ReplyBacklogProgress } from './reply-backlog-progress';
 import { ReplyModelAccuracy } from './reply-model-accuracy';
 
 const KEEP = '';
@@ -86,6 +87,7 @@ export function ReplyActionsScreen({
         record&apos;s thread, with Undo. A reply the model is unsure of gets no action: it is marked
         &ldquo;Needs a look&rdquo;. Opt-outs are always marked DNC.
       </Text>
+      <ReplyBacklogProgress />
       {canEdit && accuracy.data && <ReplyModelAccuracy accuracy={accuracy.data} />}
       <LabelCard
         label="wrong_number"

@@ -4,6 +4,8 @@ import { useChangeContactHours, useContactHours, type ContactHours } from '../ap
 import { FIELD_WIDTH } from './types';
 
 const LAW = 'law';
+// Two selects and 'to' between them take the width of the other fields.
+const HOUR_WIDTH = (FIELD_WIDTH - 36) / 2;
 const hourOptions = (lawLabel: string) => [
   { value: LAW, label: lawLabel },
   ...Array.from({ length: 25 }, (_, h) => ({ value: String(h), label: `${h}:00` })),
@@ -30,9 +32,11 @@ export function ContactHoursField({ canEdit }: { canEdit: boolean }) {
       label="Calling and texting hours"
       description="In each contact's time. Stricter than the law only: federal law allows 8:00–21:00, and Florida, Oklahoma and Maryland end at 20:00 whatever you set."
       error={change.error?.message}
-      maw={FIELD_WIDTH}
+      descriptionProps={{ maw: FIELD_WIDTH }}
+      errorProps={{ maw: FIELD_WIDTH }}
     >
-      <Group gap="xs" align="flex-end" mt={6}>
+      {/* The two hours fill the fields' width, and Save stands beside them as Save name does. */}
+      <Group gap="xs" align="flex-end" mt={6} wrap="nowrap">
         <Select
           aria-label="Start of calling and texting hours"
           data={hourOptions("The law's (8:00)")}
@@ -40,7 +44,7 @@ export function ContactHoursField({ canEdit }: { canEdit: boolean }) {
           onChange={(v) => edit({ startHour: toHour(v) })}
           readOnly={!canEdit}
           allowDeselect={false}
-          w={160}
+          w={HOUR_WIDTH}
         />
         <Text size="sm" c="dimmed" pb={8}>
           to
@@ -52,7 +56,7 @@ export function ContactHoursField({ canEdit }: { canEdit: boolean }) {
           onChange={(v) => edit({ endHour: toHour(v) })}
           readOnly={!canEdit}
           allowDeselect={false}
-          w={160}
+          w={HOUR_WIDTH}
         />
         {canEdit && (
           <Button variant="default" disabled={!dirty} loading={change.isPending} onClick={submit}>
