@@ -92,11 +92,17 @@ import {
   type ThreadService,
 } from './modules/records/index.js';
 import { recordsPlugin } from './modules/records/records.plugin.js';
-import { settingsRoutes, type SettingsService } from './modules/settings/index.js';
+
 import { skiptraceRoutes, type SkiptraceEngine, type SkiptraceService } from './modules/skiptrace/index.js';
 import { skiptracePlugin, type SkiptraceOptions } from './modules/skiptrace/skiptrace.plugin.js';
-import { settingsPlugin } from './modules/settings/settings.plugin.js';
-import { avatarsRoutes, teamsRoutes, type TeamsService } from './modules/teams/index.js';
+import { settingsPlugin } from './modules/teams/settings.plugin.js';
+import {
+  avatarsRoutes,
+  settingsRoutes,
+  teamsRoutes,
+  type SettingsService,
+  type TeamsService,
+} from './modules/teams/index.js';
 import { teamsPlugin } from './modules/teams/teams.plugin.js';
 import { templatesRoutes, type TemplatesService } from './modules/templates/index.js';
 import { templatesPlugin } from './modules/templates/templates.plugin.js';

@@ -27,7 +27,7 @@ import { publicApiErrors } from '../modules/public-api/public-api.errors.js';
 import { listsErrors } from '../modules/lists/lists.errors.js';
 import { mapsErrors } from '../modules/maps/maps.errors.js';
 import { recordsErrors } from '../modules/records/records.errors.js';
-import { settingsErrors } from '../modules/settings/settings.errors.js';
+import { settingsErrors } from '../modules/teams/settings.errors.js';
 import { skiptraceErrors } from '../modules/skiptrace/skiptrace.errors.js';
 import { teamsErrors } from '../modules/teams/teams.errors.js';
 import { templatesErrors } from '../modules/templates/templates.errors.js';

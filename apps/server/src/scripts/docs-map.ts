@@ -87,31 +87,48 @@ function endpointsNamed(files: string[], endpoints: Map<string, string>): Set<st
 
 const list = (items: Iterable<string>) => [...items].sort().join(', ') || '—';
 
-export function moduleMap(): string {
+/** Every module and engine folder (`modules/records`, `engines/import`) of the server. */
+export function serverFolders(): string[] {
+  return (['modules', 'engines'] as const).flatMap((kind) =>
+    dirs(path.join(SERVER, kind)).map((name) => `${kind}/${name}`),
+  );
+}
+
+/** The tables each server folder's code writes: the one reading of "writes" (map and ownership test). */
+export function writesByFolder(): Map<string, string[]> {
   const names = tableNames();
+  return new Map(
+    serverFolders().map((folder) => [folder, tablesWritten(filesUnder(path.join(SERVER, folder)), names)]),
+  );
+}
+
+/** Every table the schema declares. */
+export function schemaTables(): string[] {
+  return [...tableNames().values()].sort();
+}
+
+export function moduleMap(): string {
   const endpoints = endpointsByFolder();
   const featureCalls = dirs(FEATURES).map(
     (f) => [f, endpointsNamed(filesUnder(path.join(FEATURES, f)), endpoints)] as const,
   );
   const decisions = readdirSync(DECISIONS).filter((f) => /^\d{3}-.*\.md$/.test(f));
   const rows: string[] = [];
-  for (const kind of ['modules', 'engines'] as const) {
-    for (const name of dirs(path.join(SERVER, kind))) {
-      const folder = `${kind}/${name}`;
-      const files = filesUnder(path.join(SERVER, folder));
-      const served = endpointsNamed(
-        files.filter((f) => f.endsWith('.routes.ts')),
-        endpoints,
-      );
-      const contract = new Set([...served].map((e) => endpoints.get(e)!));
-      const features = featureCalls.filter(([, calls]) => [...calls].some((e) => served.has(e)));
-      const adrs = decisions.filter((d) => read(path.join(DECISIONS, d)).includes(folder));
-      rows.push(
-        `| \`${folder}\` | ${list(tablesWritten(files, names))} | ${list(contract)} | ${list(
-          features.map(([f]) => f),
-        )} | ${list(adrs.map((d) => `[${d.slice(0, 3)}](decisions/${d})`))} |`,
-      );
-    }
+  const writes = writesByFolder();
+  for (const folder of serverFolders()) {
+    const files = filesUnder(path.join(SERVER, folder));
+    const served = endpointsNamed(
+      files.filter((f) => f.endsWith('.routes.ts')),
+      endpoints,
+    );
+    const contract = new Set([...served].map((e) => endpoints.get(e)!));
+    const features = featureCalls.filter(([, calls]) => [...calls].some((e) => served.has(e)));
+    const adrs = decisions.filter((d) => read(path.join(DECISIONS, d)).includes(folder));
+    rows.push(
+      `| \`${folder}\` | ${list(writes.get(folder)!)} | ${list(contract)} | ${list(
+        features.map(([f]) => f),
+      )} | ${list(adrs.map((d) => `[${d.slice(0, 3)}](decisions/${d})`))} |`,
+    );
   }
   return [
     START,

@@ -13,3 +13,6 @@ export {
 export { teamsRoutes } from './teams.routes.js';
 export type { TeamsErrorCode } from './teams.errors.js';
 export { avatarsRoutes } from './avatars.routes.js';
+export { createSettingsService, type SettingsService } from './settings.service.js';
+export { settingsRoutes } from './settings.routes.js';
+export type { SettingsErrorCode } from './settings.errors.js';

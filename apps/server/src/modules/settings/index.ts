@@ -1,2 +1,0 @@
-export { createSettingsService, type SettingsService } from './settings.service.js';
-export { settingsRoutes } from './settings.routes.js';
