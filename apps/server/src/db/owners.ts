@@ -107,7 +107,6 @@ export const BULK_WRITERS: Record<string, Record<string, string>> = {
  */
 export const PENDING_MOVES: Record<string, readonly string[]> = {
   'modules/admin': ['campaigns'],
-  'modules/billing': ['teams'],
   'modules/calls': ['identifiers', 'items', 'messages'],
   'modules/devices': ['identifiers', 'items', 'messages', 'templates'],
   'modules/lists': ['entity_sections', 'identifiers'],

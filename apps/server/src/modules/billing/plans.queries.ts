@@ -11,11 +11,6 @@ export async function findTeamPlan(db: Db, teamId: string) {
   return row ?? null;
 }
 
-/** Sets the team's plan (the subscription's provider calls this; tests too). */
-export async function updateTeamPlan(db: Db, teamId: string, plan: typeof teams.$inferInsert.plan) {
-  await db.update(teams).set({ plan }).where(eq(teams.id, teamId));
-}
-
 /**
  * Texts the team queued in [start, end): every outbound text is a device job (a typed text, a
  * campaign's, the public API's), counted when it is queued, whether it went out or failed later.

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
+import { setTeamPlan } from '../teams/index.js';
 import * as q from './plans.queries.js';
 
 export type PlansService = ReturnType<typeof createPlans>;
@@ -58,7 +59,7 @@ export function createPlans(deps: { db: Db; clock: Clock }) {
 
     /** Moves the team to a plan (the subscription's provider, once it exists; tests). */
     setPlan(teamId: string, plan: PlanName, db: Db = deps.db) {
-      return q.updateTeamPlan(db, teamId, plan);
+      return setTeamPlan(db, teamId, plan);
     },
 
     smsLeftThisMonth,

@@ -4,6 +4,7 @@ export {
   findTeamIntegrations,
   findTeamTimezone,
   findTeamCountry,
+  setTeamPlan,
   isTeamSuspended,
   updateTeamIntegrations,
   type TeamIntegrations,

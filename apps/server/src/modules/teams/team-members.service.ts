@@ -11,7 +11,6 @@ import type { Db } from '../../db/client.js';
 import type { AuthContext, ClientInfo } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
-import type { PlansService } from '../billing/index.js';
 import type { TeamsErrorCode } from './teams.errors.js';
 import type { TeamsService } from './teams.service.js';
 import * as q from './team-members.queries.js';
@@ -75,7 +74,8 @@ export function createTeamMembersService(deps: {
   auth: EmailChangeCodes;
   teams: TeamsService;
   /** The plan's users: a seat is taken in the transaction that adds the member. */
-  plans: Pick<PlansService, 'takeUserSeat'>;
+  /** Billing's seat check (its plans service): given, not imported, since billing sets plans through teams. */
+  plans: { takeUserSeat(tx: Db, teamId: string): Promise<Result<true, 'PLAN_USER_LIMIT'>> };
   /**
    * A member's access changed or they left (`member` null): the devices they were handed follow at
    * once (issue 36). Declared here: devices depend on teams.

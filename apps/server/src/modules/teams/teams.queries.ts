@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { PlanName } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import { withAllTeams } from '../../lib/team-scope.js';
 import { teams, users } from '../../db/schema/index.js';
@@ -147,6 +148,10 @@ export async function isSuspended(db: Db, teamId: string) {
 export async function findTimezone(db: Db, teamId: string) {
   const [row] = await db.select({ timezone: teams.timezone }).from(teams).where(eq(teams.id, teamId));
   return row?.timezone ?? null;
+}
+
+export async function updatePlan(db: Db, teamId: string, plan: PlanName) {
+  await db.update(teams).set({ plan }).where(eq(teams.id, teamId));
 }
 
 export async function findCountry(db: Db, teamId: string) {

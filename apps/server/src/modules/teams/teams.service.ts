@@ -1,4 +1,10 @@
-import { DEFAULT_COMPANY_NAME, homeCountry, type CurrentUser, type PhoneCountry } from '@prospector/core';
+import {
+  DEFAULT_COMPANY_NAME,
+  homeCountry,
+  type CurrentUser,
+  type PhoneCountry,
+  type PlanName,
+} from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { TeamsErrorCode } from './teams.errors.js';
@@ -145,6 +151,11 @@ export function isTeamSuspended(db: Db, teamId: string): Promise<boolean> {
 /** The team's time zone (Settings > Other), null until onboarding sets it. */
 export function findTeamTimezone(db: Db, teamId: string): Promise<string | null> {
   return q.findTimezone(db, teamId);
+}
+
+/** Sets the team's plan: billing calls this when a subscription starts, changes or ends (ADR 048). */
+export function setTeamPlan(db: Db, teamId: string, plan: PlanName): Promise<void> {
+  return q.updatePlan(db, teamId, plan);
 }
 
 /**
