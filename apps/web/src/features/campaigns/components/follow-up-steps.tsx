@@ -42,7 +42,7 @@ export function FollowUpSteps({ value, onChange, groups = [], calls = false }: F
       {value.map((step, i) => (
         <Paper key={i} withBorder radius="md" p="sm">
           <Group gap="sm" align="flex-end" wrap="nowrap">
-            <Text size="sm" fw={600} w={calls ? 112 : 92} style={{ flexShrink: 0 }} pb={8}>
+            <Text size="sm" fw={600} w={calls ? 130 : 92} style={{ flexShrink: 0 }} pb={8}>
               {calls ? `Follow-up call ${i + 1}` : `Follow-up ${i + 1}`}
             </Text>
             <NumberInput
@@ -53,7 +53,7 @@ export function FollowUpSteps({ value, onChange, groups = [], calls = false }: F
               allowDecimal={false}
               value={step.afterDays}
               onChange={(v) => set(i, { afterDays: typeof v === 'number' ? v : FOLLOW_UP_MIN_DAYS })}
-              w={140}
+              w={calls ? 170 : 140}
             />
             {calls ? (
               <Text size="sm" pb={8} style={{ flex: 1 }}>
