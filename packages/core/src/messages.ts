@@ -425,12 +425,6 @@ export const messages = {
     dnc: 'This number is marked DNC: it is never called.',
     wrongNumber: 'This number is marked Wrong #: it is never called.',
     quietHours: 'It is outside 8:00 to 21:00 where this contact lives. Call later.',
-    /** A state's 24-hour limit (Florida, Oklahoma, Maryland), when no law or time is known to name. */
-    lawDailyCap:
-      'This contact had as many calls and texts in the last 24 hours as their state allows. Call later.',
-    /** A member's own call refused by the limit: the law with its statute, and when they may call. */
-    lawDailyCapCall: (law: string, max: number, when: string) =>
-      `${law} allows ${max} calls or texts in 24 hours on one subject, and this contact has had ${max}. You can call them ${when} your time.`,
     /** The dialler's reasons panel: '3 contacts in Florida wait: 3 calls or texts in 24 hours, …'. */
     lawDailyCapWaiting: (
       count: string,

@@ -119,15 +119,13 @@ describe('follow-up calls in a call campaign', () => {
     // Before the next step: one texts back, a member texts one by hand, one's number turns DNC.
     const at = new Date(MONDAY.getTime() + DAY);
     t.clock.set(at);
-    await t.database.db
-      .insert(messages)
-      .values({
-        teamId: admin.teamId,
-        itemId: replies,
-        body: 'Call me tomorrow',
-        direction: 'in',
-        createdAt: at,
-      });
+    await t.database.db.insert(messages).values({
+      teamId: admin.teamId,
+      itemId: replies,
+      body: 'Call me tomorrow',
+      direction: 'in',
+      createdAt: at,
+    });
     await t.database.db
       .update(items)
       .set({

@@ -7,8 +7,8 @@ import {
   contactZones,
   formatWhen,
   lawLabel,
-  messages,
   nextLawfulContactAt,
+  serverMessages,
   recipientStates,
   stateCode,
   normalizePhone,
@@ -207,7 +207,7 @@ export function createDiallerService(deps: DiallerDeps) {
       if (law && rule.maxPer24h !== null)
         return fail(
           'LAW_DAILY_CAP',
-          messages.dialler.lawDailyCapCall(law, rule.maxPer24h, formatWhen(at.toISOString(), tz, now)),
+          serverMessages.dialler.lawDailyCapCall(law, rule.maxPer24h, formatWhen(at.toISOString(), tz, now)),
         );
     }
     if (refusal) return fail(refusalCode(refusal));
