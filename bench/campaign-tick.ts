@@ -7,6 +7,12 @@
  * claims them and the device-day rows (FOR UPDATE SKIP LOCKED), decides, and writes the texts as
  * device jobs. Prints one JSON line: launch time, and tick times (the first tick, when every device is
  * ready at once, apart from the steady ones).
+ *
+ * Then the follow-ups (issue 32, ADR 040/046; BENCH_TICK_FOLLOW_UPS=0 skips them): the campaign has a
+ * follow-up step ("if no reply after 2 days"). Every recipient is made due for it as if the first step
+ * had texted them all two days before (their phones' sticky sender spread over the devices), one in ten
+ * replied meanwhile (the engine stops them), and the engine ticks again on the Thursday: the tick's
+ * duration (p50 / p95) and the texts it writes per second of tick.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +29,7 @@ import { generateTeamData } from '../apps/server/src/scripts/generate.js';
 const RECIPIENTS = Number(process.env.BENCH_TICK_RECIPIENTS ?? 1_000_000);
 const DEVICES = Number(process.env.BENCH_TICK_DEVICES ?? 1_000);
 const TICKS = Number(process.env.BENCH_TICK_COUNT ?? 60);
+const FOLLOW_UPS = process.env.BENCH_TICK_FOLLOW_UPS !== '0';
 const url = process.env.BENCH_DATABASE_URL;
 const progress = (text: string) => process.stderr.write(`campaign tick: ${text}\n`);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prospector-bench-'));
@@ -93,6 +100,16 @@ await app.inject({
   payload: { text: 'Hi **First name**, are you still looking to sell?', groupId: group._id },
 });
 
+const nudge = (
+  await app.inject({ method: 'PUT', url: '/api/templates/addGroup', headers, payload: { name: 'Nudge' } })
+).json();
+await app.inject({
+  method: 'PUT',
+  url: '/api/templates/addTemplate',
+  headers,
+  payload: { text: '**First name**, any interest in an offer this month?', groupId: nudge._id },
+});
+
 started = performance.now();
 const launched = await app.inject({
   method: 'POST',
@@ -108,6 +125,7 @@ const launched = await app.inject({
     startDate: '2026-01-06T08:00:00Z',
     groupIds: [group._id],
     devices: deviceIds,
+    followUps: FOLLOW_UPS ? [{ afterDays: 2, groupIds: [nudge._id] }] : [],
   },
 });
 if (launched.statusCode !== 200) throw new Error(`launch: ${launched.body}`);
@@ -131,8 +149,68 @@ const steady = ticks
   .slice(1)
   .map((t) => t.ms)
   .sort((a, b) => a - b);
-const pct = (p: number) => steady[Math.min(steady.length - 1, Math.ceil((p / 100) * steady.length) - 1)]!;
+const pctOf = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (p: number) => pctOf(steady, p);
 const round = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * The follow-up step over every recipient: due now, as if the first step had texted them all on
+ * Tuesday (a sticky sender on each phone, spread over the devices) and one in ten had replied since.
+ */
+async function followUpTicks() {
+  const launchedId = launched.json()._id as string;
+  // Thursday 8 January, 12:00 in Los Angeles: two days after the first step.
+  clock.set(new Date('2026-01-08T20:00:00Z'));
+  const texted = new Date(clock.now().getTime() - 2 * 86_400_000);
+  let t0 = performance.now();
+  await database.db.execute(sql`update campaign_recipients set state = 'pending', step = 1, follow_up = 1,
+      last_step = 0, last_sent_at = ${texted}, next_at = ${clock.now()}, wait_reason = null
+    where campaign_id = ${launchedId}`);
+  await database.db.execute(sql`with d as (
+      select value, row_number() over (order by id) - 1 as k from devices where team_id = ${teamId})
+    update identifiers i set sent_from = d.value
+    from d where i.team_id = ${teamId} and not i.is_email
+      and d.k = abs(hashtext(i.id::text)) % ${DEVICES}`);
+  await database.db.execute(sql`update items set last_message = jsonb_build_object('body', 'Not now',
+      'createdAt', ${new Date(texted.getTime() + 3_600_000).toISOString()}::text, 'direction', 'in')
+    where team_id = ${teamId} and type = 'contact' and abs(hashtext(id::text)) % 10 = 0`);
+  await database.db.execute(sql`analyze`);
+  progress(`follow-up step due for every recipient in ${Math.round(performance.now() - t0)} ms`);
+  const out: { ms: number; sent: number }[] = [];
+  for (let i = 0; i < TICKS; i++) {
+    clock.advance(2000);
+    await database.db
+      .update(schema.devices)
+      .set({ pingedAt: clock.now() })
+      .where(eq(schema.devices.teamId, teamId));
+    t0 = performance.now();
+    const r = await app.services.campaignEngine.tick();
+    out.push({ ms: performance.now() - t0, sent: r.sent });
+  }
+  const sorted = out
+    .slice(1)
+    .map((t) => t.ms)
+    .sort((a, b) => a - b);
+  const totalMs = out.reduce((n, t) => n + t.ms, 0);
+  const [stoppedByReply] = await database.db
+    .execute(
+      sql`select count(*)::int as n from campaign_recipients where campaign_id = ${launchedId} and reason = 'replied'`,
+    )
+    .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+  const sent = out.reduce((n, t) => n + t.sent, 0);
+  return {
+    followUpFirstTickMs: round(out[0]!.ms),
+    followUpFirstTickSent: out[0]!.sent,
+    followUpTickP50Ms: round(pctOf(sorted, 50)),
+    followUpTickP95Ms: round(pctOf(sorted, 95)),
+    followUpTickMaxMs: round(sorted.at(-1)!),
+    followUpSent: sent,
+    followUpStoppedByReply: stoppedByReply?.n ?? 0,
+    followUpTextsPerTickSecond: Math.round((sent / totalMs) * 1000),
+  };
+}
+const followUps = FOLLOW_UPS ? await followUpTicks() : {};
 const [jobs] = await database.db
   .execute(sql`select count(*)::int as n from sms_jobs`)
   .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
@@ -151,6 +229,7 @@ console.log(
     tickMaxMs: round(steady.at(-1)!),
     sentPerSteadyTick: round(ticks.slice(1).reduce((n, t) => n + t.sent, 0) / steady.length),
     jobs: jobs?.n ?? 0,
+    ...followUps,
   }),
 );
 await app.close();

@@ -93,4 +93,50 @@ describe('follow-ups in the campaign builder', () => {
     await shot(page, 'campaign-followups-details');
     expect(problems).toEqual([]);
   }, 300_000);
+
+  it('a call campaign adds follow-up calls on its only step, and its card and details show them by step', async () => {
+    const { page, problems } = await signedIn(browser, admin);
+    await page.goto(`${server.url}/campaign-builder`);
+    await page.getByRole('heading', { name: 'Campaign Builder' }).waitFor();
+    await page.getByRole('radio', { name: 'Call' }).check();
+    await page.getByRole('checkbox', { name: /Not contacted/ }).check();
+
+    const followUps = page.getByRole('group', { name: 'Follow-ups' });
+    await followUps.getByText('Follow-up calls', { exact: true }).waitFor();
+    await followUps.getByRole('button', { name: 'Add follow-up call' }).click();
+    await followUps.getByRole('button', { name: 'Add follow-up call' }).click();
+    await followUps.getByLabel('If no answer after').nth(1).fill('5');
+    // No template groups for a call: it calls again.
+    expect(await followUps.getByText('call again, on the same number').count()).toBe(2);
+    await shot(page, 'campaign-followups-call-builder');
+    await page.getByRole('button', { name: 'Launch campaign' }).click();
+    await page.waitForURL(`${server.url}/dialler`);
+
+    const rows = await server.database.db
+      .select({ type: campaigns.campaignType, followUps: campaigns.followUps, name: campaigns.name })
+      .from(campaigns)
+      .where(eq(campaigns.campaignType, 'Call'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.followUps).toEqual([
+      { afterDays: 2, groupIds: [] },
+      { afterDays: 5, groupIds: [] },
+    ]);
+
+    await page.goto(`${server.url}/campaigns`);
+    const card = page.getByRole('article', { name: rows[0]!.name });
+    await card.getByText('First call: 0 called · 0 answered (–)').waitFor();
+    await card.getByText('Follow-up call 2: 0 called · 0 answered (–)').waitFor();
+    await shot(page, 'campaign-followups-call-card');
+    await card.getByRole('button', { name: `Details of ${rows[0]!.name}` }).click();
+    const details = page.getByRole('dialog');
+    const steps = details.getByRole('table', { name: 'Figures by step' });
+    await steps.getByText('Follow-up call 2 (after 5 days)').waitFor();
+    await steps.getByRole('columnheader', { name: 'Answered or replied' }).waitFor();
+    await details
+      .getByText(/3 recipients are in the callers' queues and will be called/)
+      .first()
+      .waitFor();
+    await shot(page, 'campaign-followups-call-details');
+    expect(problems).toEqual([]);
+  }, 300_000);
 });

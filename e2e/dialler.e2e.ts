@@ -119,4 +119,43 @@ describe('the power dialler', () => {
     expect(a.problems).toEqual([]);
     expect(b.problems).toEqual([]);
   }, 60_000);
+
+  it("says in the reasons panel that Florida's 3 calls or texts in 24 hours hold a contact, and until when", async () => {
+    const lee = await insertMember(server, dana.teamId, 'lee@dial.test', {
+      name: 'Lee Park',
+      permissions: ['calls'],
+      dataAccess: 'All data',
+    });
+    // A Miami number (Florida by its area code), in the zone where it is midday now: only Florida's
+    // 24-hour limit can hold it, whatever hour the test runs.
+    const flo = await insertContact(server.database.db, dana.teamId, {
+      first: 'Flo',
+      last: 'Garcia',
+      phones: ['+13055550190'],
+    });
+    const now = Date.now();
+    for (const hoursAgo of [23, 2, 1])
+      await server.database.db.insert(messages).values({
+        teamId: dana.teamId,
+        itemId: flo.id,
+        body: 'Still own the house on Palm Ave?',
+        direction: 'out',
+        phone: '+13055550190',
+        createdAt: new Date(now - hoursAgo * 3_600_000),
+      });
+    await api(lee, 'POST', '/api/calls/enqueue', { itemIds: [flo.id] });
+
+    const { page, problems } = await signedIn(browser, lee);
+    await page.goto(`${server.url}/dialler`);
+    await page.getByRole('button', { name: 'Join' }).click();
+    await page.getByRole('button', { name: 'Continue without a voicemail' }).click();
+    const why = page.getByRole('alert').filter({ hasText: 'Next call' });
+    await why
+      .getByText(
+        /^1 contact in Florida waits: 3 calls or texts in 24 hours, the most allowed by Florida \(Fla\. Stat\. § 501\.616\(6\)\); next today at .+ your time\.$/,
+      )
+      .waitFor();
+    await shot(page, 'dialler-state-law-waiting');
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

@@ -297,6 +297,12 @@ export const messages = {
     typeRequired: 'You need to select campaign type first',
     statusRequired: 'You need to select at least one status',
     zeroContacts: 'The contact count is 0 with your current filters.',
+    /** A call campaign's details: '12 recipients are in the callers' queues …' (ADR 046). */
+    inCallQueue: (people: string) =>
+      `${people} in the callers' queues and will be called as the dialler reaches them, in their calling hours.`,
+    /** The builder's follow-up calls of a call campaign (ADR 046). */
+    followUpCallsHelp:
+      'Calls the contacts who did not answer again, on the same number. A reply, an opt-out, DNC or Wrong #, a status change or a text or call from your team stops them at once.',
     weekdayRequired: 'You need to select at least one day of the week.',
     groupRequired: 'You need to select at least one template group.',
     nameRequired: 'Please give your campaign a name.',
@@ -420,6 +426,16 @@ export const messages = {
     dnc: 'This number is marked DNC: it is never called.',
     wrongNumber: 'This number is marked Wrong #: it is never called.',
     quietHours: 'It is outside 8:00 to 21:00 where this contact lives. Call later.',
+    /** The dialler's reasons panel: '3 contacts in Florida wait: 3 calls or texts in 24 hours, …'. */
+    lawDailyCapWaiting: (
+      count: string,
+      one: boolean,
+      states: string,
+      max: number,
+      law: string,
+      when: string | null,
+    ) =>
+      `${count} ${one ? 'contact' : 'contacts'} in ${states} ${one ? 'waits' : 'wait'}: ${max} calls or texts in 24 hours, the most allowed by ${law}${when ? `; next ${when} your time` : ''}.`,
     voiceFailed: 'The phone service could not do that. Try again in a moment.',
     numbersPermission: 'Only admins and members with the phones permission can buy or remove numbers.',
     numberNotFound: 'That number does not exist.',

@@ -27,6 +27,14 @@ export const serverMessages = {
     blueBubblesAdded: 'Mac added. Prospector texts through its Messages and hears the replies.',
     webhookFailed: 'BlueBubbles did not accept the webhook. Check the server is up to date and try again.',
   },
+  dialler: {
+    /** A state's 24-hour limit (Florida, Oklahoma, Maryland), when no law or time is known to name. */
+    lawDailyCap:
+      'This contact had as many calls and texts in the last 24 hours as their state allows. Call later.',
+    /** A member's own call refused by the limit: the law with its statute, and when they may call. */
+    lawDailyCapCall: (law: string, max: number, when: string) =>
+      `${law} allows ${max} calls or texts in 24 hours on one subject, and this contact has had ${max}. You can call them ${when} your time.`,
+  },
   deviceInbound: {
     unreadable: 'The server could not read this text ({issue}).',
     refused: 'The database refused this text (error {code}).',

@@ -85,7 +85,9 @@ export type DeferReason =
   | 'deviceUnhealthy'
   | 'deviceOffline'
   | 'queued'
-  | 'noTemplate';
+  | 'noTemplate'
+  /** A call campaign's contact is in a member's queue: its step ends with the call (call-follow-ups.ts). */
+  | 'inCallQueue';
 
 /** The tick's view of the campaign, the same for every recipient (capacity changes between them). */
 export type RecipientContext = {
@@ -161,7 +163,10 @@ const MINUTE = 60_000;
  * The phones that may still be texted (no DNC or Wrong #, not tried), and the one texted next. A
  * follow-up goes only to the phone texted before it (none when that phone is DNC or Wrong # now).
  */
-export function recipientPhone(r: DueRecipient, phones: readonly CampaignPhone[]) {
+export function recipientPhone(
+  r: Pick<DueRecipient, 'followUp' | 'identifierId' | 'state' | 'tried'>,
+  phones: readonly CampaignPhone[],
+) {
   if ((r.followUp ?? 0) > 0) {
     const same = phones.find((p) => p.id === r.identifierId && p.status === '');
     return { usable: same ? [same] : [], next: same ?? null };

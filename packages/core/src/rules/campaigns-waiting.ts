@@ -22,6 +22,7 @@ export const WAIT_REASONS = [
   'awaitingReply',
   'followUpDue',
   'noTemplate',
+  'inCallQueue',
   'queued',
   'missingField',
 ] as const;
@@ -111,6 +112,7 @@ export type WaitingCampaign = {
 /** Waits that end only when the team acts (or a text is skipped): no time to give. */
 const OPEN_ENDED: ReadonlySet<WaitReason> = new Set([
   'paused',
+  'inCallQueue',
   'deviceUnhealthy',
   'deviceOffline',
   'missingField',

@@ -34,9 +34,12 @@ export type FollowUpStep = { afterDays: number; groupIds: string[] };
 
 /**
  * What is wrong with a campaign's follow-up steps, or null: too many, a wait outside 1–30 whole days,
- * or a step with no template group.
+ * or a text step with no template group (a call campaign's follow-ups are calls: no templates).
  */
-export function followUpsProblem(steps: readonly FollowUpStep[]): string | null {
+export function followUpsProblem(
+  steps: readonly FollowUpStep[],
+  campaignType: CampaignTypeName | null = 'Text',
+): string | null {
   if (steps.length > MAX_FOLLOW_UPS) return messages.campaigns.followUpsTooMany;
   for (const s of steps) {
     if (
@@ -45,7 +48,7 @@ export function followUpsProblem(steps: readonly FollowUpStep[]): string | null 
       s.afterDays > FOLLOW_UP_MAX_DAYS
     )
       return messages.campaigns.followUpDays;
-    if (s.groupIds.length === 0) return messages.campaigns.followUpGroupRequired;
+    if (campaignType !== 'Call' && s.groupIds.length === 0) return messages.campaigns.followUpGroupRequired;
   }
   return null;
 }

@@ -85,4 +85,38 @@ describe('the dialler and each state’s law', () => {
     // 8:00 in Pensacola (Central) is 14:00 UTC.
     expect(w.groups).toEqual([{ reason: 'quietHours', count: 1, until: new Date('2026-01-06T14:00:00Z') }]);
   });
+
+  it('holds Florida contacts called or texted 3 times in 24 hours, named by their law, until the first is free', () => {
+    const H = 3_600_000;
+    // 10:00 in New York. One contact's oldest contact turns 24 hours old at 14:05, the other's at 16:00.
+    const first = [new Date(now.getTime() - 20 * H + 5 * 60_000), new Date(now.getTime() - H), now];
+    const second = [new Date(now.getTime() - 18 * H), new Date(now.getTime() - H), now];
+    const w = diallerWaiting(
+      [
+        entry({ states: ['FL'], recent: first }),
+        entry({ states: ['FL'], recent: second }),
+        entry({ states: ['MD'], recent: second }),
+        // Two in 24 hours: still callable.
+        entry({ states: ['FL'], recent: first.slice(1) }),
+        // New York has no such limit.
+        entry({ states: ['NY'], recent: [...first, now] }),
+      ],
+      now,
+      'America/New_York',
+      none,
+    );
+    expect(w.callable).toBe(2);
+    expect(w.groups).toEqual([
+      { reason: 'lawDailyCap', count: 2, until: new Date(now.getTime() + 4 * H + 5 * 60_000), law: 'FL' },
+      { reason: 'lawDailyCap', count: 1, until: new Date(now.getTime() + 6 * H), law: 'MD' },
+    ]);
+  });
+
+  it('gives the first free time as the next call when every contact is held by the limit', () => {
+    const H = 3_600_000;
+    const recent = [new Date(now.getTime() - 23 * H), new Date(now.getTime() - H), now];
+    const w = diallerWaiting([entry({ states: ['OK'], recent })], now, 'UTC', none);
+    expect(w.callable).toBe(0);
+    expect(w.nextCallAt).toEqual(new Date(now.getTime() + H));
+  });
 });

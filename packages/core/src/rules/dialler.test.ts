@@ -155,6 +155,19 @@ describe('compliance', () => {
     expect(dialRefusal(phone, zones, now, 'America/New_York')).toBe(refusal);
   });
 
+  it('a Florida contact called or texted 3 times in 24 hours is not dialled; Texas has no such limit', () => {
+    const H = 3_600_000;
+    const recent = [new Date(noon.getTime() - 20 * H), new Date(noon.getTime() - 2 * H), noon];
+    const ny = ['America/New_York'];
+    expect(dialRefusal(ok, ny, noon, 'UTC', ['FL'], null, recent)).toBe('lawDailyCap');
+    expect(dialRefusal(ok, ny, noon, 'UTC', ['FL'], null, recent.slice(1))).toBeNull();
+    expect(dialRefusal(ok, ny, noon, 'UTC', ['TX'], null, [...recent, noon])).toBeNull();
+    // Quiet hours are said first: the contact waits for the morning either way.
+    expect(dialRefusal(ok, ny, late, 'UTC', ['FL'], null, recent)).toBe('quietHours');
+    // DNC before anything.
+    expect(dialRefusal({ ...ok, status: 'DNC' }, ny, noon, 'UTC', ['FL'], null, recent)).toBe('dnc');
+  });
+
   it.each([
     [{ answered: 0, abandoned: 0 }, 1],
     [{ answered: 33, abandoned: 0 }, 2],

@@ -1,4 +1,4 @@
-import { contactRule, isContactHour, type TeamContactHours } from './state-law.js';
+import { contactRefusal, contactRule, contactsInLast24h, type TeamContactHours } from './state-law.js';
 
 /**
  * The power dialler (spec part 1 §2.7, §3, §4, §9; part 2 §3): a member's dialler state, the queue's
@@ -167,14 +167,16 @@ export function voicemailToDrop(
 
 // ---------------------------------------------------------------- compliance
 
-export type DialRefusal = 'dnc' | 'wrongNumber' | 'noPhone' | 'quietHours';
+export type DialRefusal = 'dnc' | 'wrongNumber' | 'noPhone' | 'quietHours' | 'lawDailyCap';
 
 /**
  * Whether the server may dial a number now: never a DNC or Wrong # number, and only in the calling
  * hours of every state whose law applies (rules/state-law.ts: federal 8:00 to 21:00, Florida, Oklahoma
  * and Maryland to 20:00, Texas from 9:00 and on Sundays from noon), in the contact's zones (from the
  * number and its address's state, contactZones; the team's zone when none is known), and within the
- * team's own hours when it set stricter ones.
+ * team's own hours when it set stricter ones. Then the 24-hour limit of Florida, Oklahoma and Maryland
+ * (3 texts or calls on the same subject): `recent` are the texts and calls to this number for this
+ * record, texts and calls counted together as the statutes say (state-law.ts contactRefusal).
  */
 export function dialRefusal(
   phone: { value: string; status: '' | 'DNC' | 'Wrong #' } | null,
@@ -184,12 +186,13 @@ export function dialRefusal(
   states: readonly string[] = [],
   /** The team's own hours (ADR 038): they only narrow the law's. */
   team: TeamContactHours | null = null,
+  /** When each text or call to the number (for this record) was made; only the last 24 hours count. */
+  recent: readonly Date[] = [],
 ): DialRefusal | null {
   if (!phone) return 'noPhone';
   if (phone.status === 'DNC') return 'dnc';
   if (phone.status === 'Wrong #') return 'wrongNumber';
-  if (!isContactHour(contactRule(states, team), zones, now, teamZone)) return 'quietHours';
-  return null;
+  return contactRefusal(contactRule(states, team), zones, now, teamZone, contactsInLast24h(recent, now));
 }
 
 /** Abandonment counts of one campaign over the last 30 days: calls a person answered, and abandoned. */

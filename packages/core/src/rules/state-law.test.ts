@@ -6,10 +6,14 @@ import {
   CONTACT_LAWS,
   contactRefusal,
   contactRule,
+  contactsInLast24h,
   contactZones,
+  dailyCapFreeAt,
   isContactHour,
   lawLabel,
+  lawStateNames,
   nextContactAt,
+  nextLawfulContactAt,
   teamHoursProblem,
   recipientStates,
   registrationWarnings,
@@ -170,5 +174,61 @@ describe('Texas registration', () => {
     const w = registrationWarnings(['TX', 'FL', 'TX']);
     expect(w).toHaveLength(1);
     expect(w[0]).toContain('SB 140');
+  });
+});
+
+describe('Florida’s, Oklahoma’s and Maryland’s 3 texts or calls in 24 hours', () => {
+  const ny = 'America/New_York';
+  const H = 3_600_000;
+
+  it('counts only the texts and calls of the last 24 hours', () => {
+    const now = at(ny, '12:00');
+    const recent = [
+      new Date(now.getTime() - 25 * H),
+      new Date(now.getTime() - 24 * H),
+      new Date(now.getTime() - H),
+    ];
+    expect(contactsInLast24h(recent, now)).toBe(1);
+  });
+
+  it('a contact with 3 in the window may be contacted again when the oldest of them turns 24 hours old', () => {
+    const rule = contactRule(['FL']);
+    const now = at(ny, '12:00');
+    // Yesterday 14:05, today 9:00 and 11:00: free again at 14:05 today.
+    const recent = [at(ny, '14:05', 1), at(ny, '9:00'), at(ny, '11:00')];
+    expect(dailyCapFreeAt(rule, recent, now)).toEqual(at(ny, '14:05'));
+    expect(nextLawfulContactAt(rule, [ny], recent, now, 'UTC')).toEqual(at(ny, '14:05'));
+    // Two in the window: under the limit.
+    expect(dailyCapFreeAt(rule, recent.slice(1), now)).toBeNull();
+  });
+
+  it('four in the window (a text from before the law applied) wait until only two are left', () => {
+    const rule = contactRule(['MD']);
+    const now = at(ny, '12:00');
+    const recent = [at(ny, '13:00', 1), at(ny, '15:00', 1), at(ny, '9:00'), at(ny, '10:00')];
+    expect(dailyCapFreeAt(rule, recent, now)).toEqual(at(ny, '15:00'));
+  });
+
+  it('a limit that ends at night waits for the morning in the contact’s hours', () => {
+    const rule = contactRule(['OK']);
+    const ok = 'America/Chicago';
+    const now = at(ok, '19:00');
+    const recent = [at(ok, '19:30', 1), at(ok, '10:00'), at(ok, '18:00')];
+    // Free at 19:30, inside Oklahoma's hours (to 20:00); free at 20:30, it waits for 8:00 the next day.
+    expect(nextLawfulContactAt(rule, [ok], recent, now, 'UTC')).toEqual(at(ok, '19:30'));
+    const late = [at(ok, '20:30', 1), at(ok, '10:00'), at(ok, '18:00')];
+    expect(nextLawfulContactAt(rule, [ok], late, now, 'UTC')).toEqual(at(ok, '8:00', 3));
+  });
+
+  it('states without the limit never hold a contact for it', () => {
+    const now = at(ny, '12:00');
+    const recent = [at(ny, '9:00'), at(ny, '10:00'), at(ny, '11:00'), at(ny, '11:30')];
+    expect(dailyCapFreeAt(contactRule(['NY', 'TX']), recent, now)).toBeNull();
+  });
+
+  it('names the states for people', () => {
+    expect(lawStateNames('FL')).toBe('Florida');
+    expect(lawStateNames('FL,MD')).toBe('Florida and Maryland');
+    expect(lawStateNames('FL,MD,OK')).toBe('Florida, Maryland and Oklahoma');
   });
 });

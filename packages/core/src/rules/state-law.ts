@@ -390,6 +390,61 @@ export function contactRefusal(
   return null;
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The texts and calls (`recent`: when each was made) that count against the 24-hour limit at `now`:
+ * those less than 24 hours old.
+ */
+export function contactsInLast24h(recent: readonly Date[], now: Date): number {
+  const since = now.getTime() - DAY_MS;
+  return recent.filter((t) => t.getTime() > since && t.getTime() <= now.getTime()).length;
+}
+
+/**
+ * When a contact held by its state's 24-hour limit (Florida, Oklahoma, Maryland: 3 texts or calls in
+ * 24 hours on the same subject) may be contacted again: when the `max`-th most recent of its texts and
+ * calls turns 24 hours old, so one fewer than the limit remain in the window. Null when the rule has
+ * no such limit or the contact is under it.
+ */
+export function dailyCapFreeAt(rule: ContactRule, recent: readonly Date[], now: Date): Date | null {
+  const max = rule.maxPer24h;
+  if (max === null || contactsInLast24h(recent, now) < max) return null;
+  const since = now.getTime() - DAY_MS;
+  const inWindow = recent
+    .map((t) => t.getTime())
+    .filter((t) => t > since && t <= now.getTime())
+    .sort((a, b) => b - a);
+  return new Date(inWindow[max - 1]! + DAY_MS);
+}
+
+/**
+ * When a contact may next be texted or called under the law: now when it may; else the end of its
+ * 24-hour limit's wait, then the first of its hours from there (a limit that ends at night waits for
+ * the morning).
+ */
+export function nextLawfulContactAt(
+  rule: ContactRule,
+  zones: readonly string[],
+  recent: readonly Date[],
+  now: Date,
+  fallbackZone: string,
+): Date {
+  const free = dailyCapFreeAt(rule, recent, now) ?? now;
+  return nextContactAt(rule, zones, free, fallbackZone);
+}
+
+/** The states a law code list names, for people: 'Florida', 'Florida and Maryland'. */
+export function lawStateNames(codes: string): string {
+  const names = codes
+    .split(',')
+    .map((c) => LAW_BY_CODE.get(c.trim()))
+    .filter((l): l is ContactLaw => !!l && l.code !== 'US')
+    .map((l) => l.name);
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 /**
  * The law that sets a rule's limit, to name in a waiting reason: for hours the strictest state law
  * (the team's setting when it is narrower still), for the 24-hour limit the state that has it. A

@@ -120,6 +120,8 @@ export const calls = pgTable(
     index('calls_team_campaign_idx').on(t.teamId, t.campaignId, t.startedAt),
     // The team's calls of a period (the KPIs' call outcomes per day).
     index('calls_team_started_idx').on(t.teamId, t.startedAt),
+    // A record's calls: the state's 24-hour limit and a member's own calls (ADR 046).
+    index('calls_item_idx').on(t.itemId, t.startedAt.desc()),
   ],
 );
 

@@ -53,6 +53,48 @@ export function runningCampaigns(db: Db) {
     );
 }
 
+/**
+ * The call campaigns with follow-up calls that run: their due steps go back into the callers' queues
+ * (ADR 046). Teams our staff suspended are left out, as for texts.
+ */
+export function runningCallCampaigns(db: Db) {
+  return db
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.status, 'In Progress'),
+        eq(campaigns.paused, false),
+        eq(campaigns.campaignType, 'Call'),
+        sql`jsonb_array_length(${campaigns.followUps}) > 0`,
+        sql`not exists (select 1 from teams t where t.id = ${campaigns.teamId} and t.suspended_at is not null)`,
+      ),
+    );
+}
+
+/**
+ * Writes a call campaign's follow-up decisions: stopped ones with their reason; those queued again
+ * wait in the queue (`inCallQueue`, until their call ends); those whose entry was still queued for
+ * another campaign look again in an hour.
+ */
+export async function writeCallSteps(
+  tx: Db,
+  rows: {
+    id: string;
+    state: 'stopped' | 'waiting' | 'pending';
+    reason: string | null;
+    next_at: string;
+    wait_reason: string | null;
+  }[],
+) {
+  if (rows.length === 0) return;
+  await tx.execute(sql`update campaign_recipients r set state = u.state, reason = u.reason,
+      next_at = u.next_at, wait_reason = u.wait_reason
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as u(id uuid, state text, reason text, next_at timestamptz, wait_reason text)
+    where r.id = u.id`);
+}
+
 /** Finishes a running campaign; `reason` stops the recipients still due (an end date passed). */
 export async function finishCampaign(db: Db, campaignId: string, now: Date, reason: 'ended' | null) {
   await db.transaction(async (tx) => {
@@ -110,7 +152,7 @@ export async function hasRecipientsLeft(db: Db, campaignId: string) {
 /**
  * What deciding the recipients of these records needs, read in four statements: their phones
  * (primary first), their first linked property, the texts and calls to each phone in the last day,
- * and when a member last texted or called them by hand.
+ * and when a member last texted or called them by hand (a call outside any campaign).
  * One after another: they share the tick's transaction (one connection).
  */
 export async function recipientFacts(tx: Db, itemIds: readonly string[], now: Date) {
@@ -136,21 +178,37 @@ export async function recipientFacts(tx: Db, itemIds: readonly string[], now: Da
         where l.from_id = any(${ids})
         order by l.from_id, p.created_at`,
   );
+  // Texts and calls count together against a state's 24-hour limit (Fla. Stat. § 501.616(6)): the
+  // thread's outbound texts, and the calls placed (a call's thread message is a system one).
+  const since = new Date(now.getTime() - 24 * 60 * MINUTE);
   const recent = await queryRows<{ item_id: string; phone: string; n: number }>(
     tx,
-    sql`select item_id, phone, count(*)::int as n from messages
-        where item_id = any(${ids})
-          and direction = 'out' and not system and not comment and not is_im
-          and created_at > ${new Date(now.getTime() - 24 * 60 * MINUTE)}
+    sql`select item_id, phone, count(*)::int as n from (
+          select item_id, phone from messages
+          where item_id = any(${ids})
+            and direction = 'out' and not system and not comment and not is_im
+            and created_at > ${since}
+          union all
+          select item_id, to_number from calls
+          where item_id = any(${ids}) and direction = 'out' and status <> 'Failed' and started_at > ${since}
+        ) x
         group by item_id, phone`,
   );
-  // Texts and calls a member made by hand (a campaign's texts have no sender): they end the campaign's
-  // sequence for the record.
+  // Texts and calls a member made by hand (a campaign's texts have no sender; a call campaign's calls
+  // carry their campaign): they end a campaign's sequence for the record.
   const manual = await queryRows<{ item_id: string; at: Date | string }>(
     tx,
-    sql`select item_id, max(created_at) as at from messages
-        where item_id = any(${ids}) and direction = 'out' and sender_id is not null
-          and not system and not comment
+    sql`select item_id, max(at) as at from (
+          select item_id, max(created_at) as at from messages
+          where item_id = any(${ids}) and direction = 'out' and sender_id is not null
+            and not system and not comment
+          group by item_id
+          union all
+          select item_id, max(started_at) from calls
+          where item_id = any(${ids}) and direction = 'out' and user_id is not null
+            and campaign_id is null and status <> 'Failed'
+          group by item_id
+        ) x
         group by item_id`,
   );
   const phonesOf = new Map<string, CampaignPhone[]>();

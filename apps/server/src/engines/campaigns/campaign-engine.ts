@@ -1,4 +1,5 @@
 import {
+  decideCallFollowUp,
   isDeviceConnected,
   isInSendWindow,
   localDay,
@@ -23,7 +24,10 @@ import {
   hasRecipientsLeft,
   lockDeviceDays,
   openDeviceDays,
+  recipientFacts,
+  runningCallCampaigns,
   runningCampaigns,
+  writeCallSteps,
   setCampaignWait,
   type CampaignRow,
 } from './campaign-engine.queries.js';
@@ -51,7 +55,15 @@ export type TickReport = {
   finished: number;
   /** Campaigns whose recipients wait because the team's plan has no texts left this month. */
   planLimited: number;
+  /** Contacts of call campaigns put back into a queue for a follow-up call. */
+  requeued: number;
 };
+
+const DAY_MS = 86_400_000;
+/** A contact back in a queue waits there until its call ends (the queue has no time limit). */
+const IN_QUEUE_MS = 365 * DAY_MS;
+/** Follow-up calls a call campaign queues in one tick, at most. */
+const CALL_STEPS_PER_TICK = 500;
 
 /**
  * The sending engine: every tick, each running campaign inside its weekly window claims its due
@@ -76,6 +88,18 @@ export function createCampaignEngine(deps: {
    * the tick's transaction (billing's plans.smsLeftThisMonth).
    */
   planSmsLeft: (tx: Db, teamId: string, now: Date) => Promise<number | null>;
+  /**
+   * Puts a call campaign's contacts due for a follow-up call back into their members' queues, in the
+   * tick's transaction (the calls module); answers those queued again and their members.
+   */
+  requeueCalls?: (
+    tx: Db,
+    teamId: string,
+    campaignId: string,
+    itemIds: string[],
+  ) => Promise<{ itemId: string; userId: string }[]>;
+  /** Runs the members' dialling rounds once their queues were filled. */
+  wakeCallers?: (userIds: string[]) => void;
   /** Tells the team's admins (a device paused for poor delivery). */
   notifyAdmins: (teamId: string, body: string) => Promise<void>;
   random?: () => number;
@@ -224,6 +248,77 @@ export function createCampaignEngine(deps: {
   }
 
   /**
+   * A call campaign's due follow-up calls (ADR 046): each contact whose wait after an unanswered call
+   * ended is checked as a text follow-up is (a reply, a member's own text or call, DNC or Wrong #, a
+   * closed status stop it) and otherwise goes back into the queue of the member who called it.
+   */
+  async function runCallFollowUps(c: CampaignRow, now: Date, report: TickReport) {
+    const requeue = deps.requeueCalls;
+    if (!requeue) return;
+    const woken = await db.transaction(async (tx) => {
+      const due = await claimDueRecipients(tx, c.id, now, CALL_STEPS_PER_TICK);
+      if (due.length === 0) return { users: [] as string[], moved: 0 };
+      const facts = await recipientFacts(
+        tx,
+        due.map((r) => r.item_id),
+        now,
+      );
+      const later = (ms: number) => new Date(now.getTime() + ms).toISOString();
+      const rows: Parameters<typeof writeCallSteps>[1] = [];
+      const toQueue: { id: string; itemId: string }[] = [];
+      for (const r of due) {
+        const d = decideCallFollowUp(
+          {
+            followUp: r.follow_up,
+            identifierId: r.identifier_id,
+            statusId: r.status_id,
+            lastMessage: r.last_message,
+            state: r.state,
+            tried: r.tried,
+          },
+          { phones: facts.phonesOf(r.item_id), manualAt: facts.manualAt(r.item_id) },
+          c,
+        );
+        if (d.kind === 'stop')
+          rows.push({
+            id: r.id,
+            state: 'stopped',
+            reason: d.reason,
+            next_at: now.toISOString(),
+            wait_reason: null,
+          });
+        else toQueue.push({ id: r.id, itemId: r.item_id });
+      }
+      const queued = await requeue(
+        tx,
+        c.teamId,
+        c.id,
+        toQueue.map((x) => x.itemId),
+      );
+      const done = new Set(queued.map((x) => x.itemId));
+      for (const x of toQueue)
+        rows.push(
+          done.has(x.itemId)
+            ? {
+                id: x.id,
+                state: 'waiting',
+                reason: null,
+                next_at: later(IN_QUEUE_MS),
+                wait_reason: 'inCallQueue',
+              }
+            : // Still queued for another campaign: looked at again in an hour.
+              { id: x.id, state: 'pending', reason: null, next_at: later(60 * 60_000), wait_reason: null },
+        );
+      await writeCallSteps(tx, rows);
+      report.requeued += queued.length;
+      report.stopped += rows.filter((x) => x.state === 'stopped').length;
+      return { users: queued.map((x) => x.userId), moved: rows.length };
+    });
+    if (woken.users.length) deps.wakeCallers?.(woken.users);
+    if (woken.moved) deps.realtime.toTeam(c.teamId, 'campaignChanged', { campaignId: c.id });
+  }
+
+  /**
    * Custom field id → name, for `**Field**` on custom values: only the fields the campaign's owner
    * sees as they are now (ADR 031), read each tick, so access taken away reaches the next text.
    */
@@ -242,6 +337,7 @@ export function createCampaignEngine(deps: {
       stopped: 0,
       finished: 0,
       planLimited: 0,
+      requeued: 0,
     };
     const list = await runningCampaigns(db);
     for (const c of list) {
@@ -252,6 +348,16 @@ export function createCampaignEngine(deps: {
         deps.log.error(
           { err: (err as { cause?: unknown }).cause ?? err, campaignId: c.id },
           'campaign tick failed',
+        );
+      }
+    }
+    for (const c of deps.requeueCalls ? await runningCallCampaigns(db) : []) {
+      try {
+        await runCallFollowUps(c, now, report);
+      } catch (err) {
+        deps.log.error(
+          { err: (err as { cause?: unknown }).cause ?? err, campaignId: c.id },
+          'call campaign follow-ups failed',
         );
       }
     }

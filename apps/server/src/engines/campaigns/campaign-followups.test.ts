@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  calls,
   campaignRecipients,
   devices,
   identifiers,
@@ -370,5 +371,117 @@ describe('each state’s law in the engine', () => {
     expect(stats.waiting).toEqual([
       { reason: 'quietHours', count: 1, until: '2026-01-06T14:00:00.000Z', field: null, law: 'FL' },
     ]);
+  }, 120_000);
+
+  it('counts calls with texts against Florida’s 3 in 24 hours: a contact called 3 times today is not texted', async () => {
+    const device = await addDevice('+19175550100');
+    const [called, fresh] = await contacts(2);
+    for (const id of [called!, fresh!])
+      await t.database.db
+        .update(items)
+        .set({ data: { 'First name': 'Flo', 'Last name': 'Lee', State: 'FL' } })
+        .where(eq(items.id, id));
+    const [phone] = await t.database.db
+      .select({ value: identifiers.value })
+      .from(identifiers)
+      .where(eq(identifiers.itemId, called!));
+    for (const h of [6, 4, 2])
+      await t.database.db.insert(calls).values({
+        teamId: admin.teamId,
+        itemId: called!,
+        userId: admin.userId,
+        campaignId: null,
+        direction: 'out',
+        fromNumber: '+12125550100',
+        toNumber: phone!.value,
+        status: 'No answer',
+        // Before the campaign: its own stop for a member's call does not apply.
+        startedAt: new Date(MONDAY_10_NY.getTime() - h * HOUR),
+      });
+    const notContacted = await statusId(t.database.db, admin.teamId, 'Not contacted');
+    const c = await api('POST', '/api/campaigns/launch', {
+      name: 'Florida',
+      campaignType: 'Text',
+      statuses: [notContacted],
+      weekDays: [1, 2, 3, 4, 5],
+      startTime: '2026-01-05T14:00:00Z',
+      endTime: '2026-01-05T23:00:00Z',
+      startDate: '2026-01-05T05:00:00Z',
+      groupIds: [await addGroup('Openers', 'Hi **First name**')],
+      devices: [device],
+    });
+    expect((await tick()).sent).toBe(1);
+    const stats = (
+      await t.app.inject({ url: `/api/campaigns/stats/${c._id}`, headers: admin.headers })
+    ).json();
+    // The oldest call (6 hours before 10:00) turns 24 hours old a day later: the engine looks within the hour.
+    expect(stats.waiting).toEqual([expect.objectContaining({ reason: 'lawDailyCap', count: 1, law: 'FL' })]);
+  }, 120_000);
+
+  it('a member’s own call (outside any campaign) stops the follow-ups; a call campaign’s call does not', async () => {
+    const device = await addDevice('+19175550100');
+    const [byHand, byCampaign] = await contacts(2);
+    const notContacted = await statusId(t.database.db, admin.teamId, 'Not contacted');
+    const c = await api('POST', '/api/campaigns/launch', {
+      name: 'Spring',
+      campaignType: 'Text',
+      statuses: [notContacted],
+      weekDays: [1, 2, 3, 4, 5],
+      startTime: '2026-01-05T14:00:00Z',
+      endTime: '2026-01-05T23:00:00Z',
+      startDate: '2026-01-05T05:00:00Z',
+      groupIds: [await addGroup('Openers', 'Hi **First name**')],
+      devices: [device],
+      followUps: [{ afterDays: 1, groupIds: [await addGroup('Nudge', 'Again, **First name**')] }],
+    });
+    expect(await drain([device])).toBe(2);
+    const callsCampaign = await api('POST', '/api/campaigns/launch', {
+      campaignType: 'Call',
+      phoneType: 'All',
+      statuses: [notContacted],
+      startTime: '2026-01-05T15:00:00Z',
+      endTime: '2026-01-05T23:00:00Z',
+      startDate: '2026-01-05T05:00:00Z',
+    });
+    for (const [itemId, campaignId] of [
+      [byHand!, null],
+      [byCampaign!, callsCampaign._id as string],
+    ] as const) {
+      const at = new Date(t.clock.now().getTime() + 60_000);
+      await t.database.db.insert(calls).values({
+        teamId: admin.teamId,
+        itemId,
+        userId: admin.userId,
+        campaignId,
+        direction: 'out',
+        fromNumber: '+12125550100',
+        toNumber: '+12125550199',
+        status: 'Done',
+        answered: true,
+        startedAt: at,
+      });
+      await t.database.db.insert(messages).values({
+        teamId: admin.teamId,
+        itemId,
+        body: 'Outbound call · 0:30',
+        direction: 'out',
+        system: true,
+        senderId: admin.userId,
+        createdAt: at,
+      });
+    }
+    t.clock.set(new Date(MONDAY_10_NY.getTime() + DAY));
+    await ping([device]);
+    expect(await drain([device])).toBe(1);
+    const rows = await t.database.db
+      .select({
+        itemId: campaignRecipients.itemId,
+        state: campaignRecipients.state,
+        reason: campaignRecipients.reason,
+      })
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, c._id));
+    expect(rows.find((r) => r.itemId === byHand)).toMatchObject({ state: 'stopped', reason: 'manual' });
+    expect(rows.find((r) => r.itemId === byCampaign)).toMatchObject({ state: 'done' });
   }, 120_000);
 });

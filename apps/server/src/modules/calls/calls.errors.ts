@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
 const m = messages.dialler;
@@ -21,6 +21,8 @@ export const callsErrors = {
   DNC: { status: 409, message: m.dnc },
   WRONG_NUMBER: { status: 409, message: m.wrongNumber },
   QUIET_HOURS: { status: 409, message: m.quietHours },
+  /** The message names the state's law and when the contact may be called (messages.dialler.lawDailyCapCall). */
+  LAW_DAILY_CAP: { status: 409, message: serverMessages.dialler.lawDailyCap },
   VOICE_FAILED: { status: 502, message: m.voiceFailed },
   NUMBERS_PERMISSION: { status: 403, message: m.numbersPermission },
   NUMBER_NOT_FOUND: { status: 404, message: m.numberNotFound },

@@ -1,6 +1,7 @@
 import type { CallStatus } from '@prospector/core';
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { uuidArray } from '../../db/arrays.js';
+import { queryRows, type Db } from '../../db/client.js';
 import {
   callNumbers,
   callQueue,
@@ -306,6 +307,7 @@ export async function nextCandidates(
 export async function queueFacts(db: Db, teamId: string, userId: string) {
   const rows = await db
     .select({
+      itemId: callQueue.itemId,
       callStatus: callQueue.callStatus,
       phone: phoneOf('value').mapWith(String),
       phoneStatus: phoneOf('status').mapWith(String),
@@ -322,12 +324,87 @@ export async function queueFacts(db: Db, teamId: string, userId: string) {
       ),
     );
   return rows as {
+    itemId: string;
     callStatus: CallStatus | null;
     phone: string | null;
     phoneStatus: '' | 'DNC' | 'Wrong #' | null;
     hasStatus: boolean;
     addressState: string | null;
   }[];
+}
+
+/**
+ * The texts and calls each of these records had since `since`, by number (`item|phone` → times): what
+ * a state's 24-hour limit counts (rules/state-law.ts). Texts are the thread's outbound texts (a call's
+ * thread message is a system one, counted once from `calls`); calls are every outbound call placed
+ * (a call that failed to be placed reached nobody).
+ */
+export async function recentContacts(db: Db, itemIds: readonly string[], since: Date) {
+  const out = new Map<string, Date[]>();
+  if (itemIds.length === 0) return out;
+  const ids = uuidArray([...new Set(itemIds)]);
+  const rows = await queryRows<{ item_id: string; phone: string; at: Date | string }>(
+    db,
+    sql`select item_id, phone, created_at as at from messages
+        where item_id = any(${ids}) and direction = 'out' and not system and not comment and not is_im
+          and created_at > ${since}
+      union all
+      select item_id, to_number, started_at from calls
+        where item_id = any(${ids}) and direction = 'out' and status <> 'Failed' and started_at > ${since}`,
+  );
+  for (const r of rows) {
+    const key = `${r.item_id}|${r.phone}`;
+    out.set(key, [...(out.get(key) ?? []), new Date(r.at)]);
+  }
+  return out;
+}
+
+/**
+ * A call campaign's follow-up step (ADR 046): the records' queue entries whose last call ended go back
+ * into the same member's queue for `campaignId`, in the caller's transaction. An entry still queued
+ * (for this or another campaign) is left as it is and not answered. Answers the records queued again
+ * and their members.
+ */
+export async function requeueEntries(
+  tx: Db,
+  teamId: string,
+  campaignId: string,
+  itemIds: readonly string[],
+  at: Date,
+) {
+  if (itemIds.length === 0) return [];
+  const rows = await queryRows<{ item_id: string; user_id: string }>(
+    tx,
+    sql`update call_queue set call_status = null, campaign_id = ${campaignId}, queued_at = ${at}
+      where team_id = ${teamId} and item_id = any(${uuidArray(itemIds)})
+        and call_status is not null and call_status not in ('Ringing', 'In call', 'Machine')
+      returning item_id, user_id`,
+  );
+  if (rows.length)
+    await tx.execute(
+      sql`update items set queued = true where id = any(${uuidArray(rows.map((r) => r.item_id))})`,
+    );
+  return rows.map((r) => ({ itemId: r.item_id, userId: r.user_id }));
+}
+
+/** Takes a record's follow-up calls of these campaigns out of the queues before they are dialled (a reply). */
+export async function dropUncalledEntries(db: Db, teamId: string, itemId: string, campaignIds: string[]) {
+  if (campaignIds.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(callQueue)
+      .where(
+        and(
+          eq(callQueue.teamId, teamId),
+          eq(callQueue.itemId, itemId),
+          inArray(callQueue.campaignId, campaignIds),
+          isNull(callQueue.callStatus),
+        ),
+      )
+      .returning({ userId: callQueue.userId });
+    if (gone.length) await tx.update(items).set({ queued: false }).where(eq(items.id, itemId));
+    return gone.map((g) => g.userId);
+  });
 }
 
 /** Takes an entry for a call: only one taker wins (it must still have no call status). */

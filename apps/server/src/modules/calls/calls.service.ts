@@ -148,6 +148,26 @@ export function createCallsService(deps: {
       return queued;
     },
 
+    /**
+     * A call campaign's follow-up step puts its contacts back into their members' queues, in the
+     * engine's transaction (ADR 046); `wake` the members once it has committed.
+     */
+    async requeueFollowUps(tx: Db, teamId: string, campaignId: string, itemIds: string[]) {
+      return q.requeueEntries(tx, teamId, campaignId, itemIds, clock.now());
+    },
+    /** Runs the members' dialling rounds (their queues were filled). */
+    wake(userIds: Iterable<string>) {
+      for (const userId of new Set(userIds)) {
+        realtime.toUser(userId, 'queueChanged', {});
+        dialler.wake(userId);
+      }
+    },
+    /** A reply stopped these call campaigns' follow-ups of the record: their uncalled entries leave the queues. */
+    async dropFollowUpCalls(teamId: string, itemId: string, campaignIds: string[]) {
+      const users = await q.dropUncalledEntries(db, teamId, itemId, campaignIds);
+      for (const userId of new Set(users)) realtime.toUser(userId, 'queueChanged', {});
+    },
+
     async unqueue(auth: AuthContext, itemId: string): R<true> {
       const entry = await q.findEntry(db, auth.teamId, auth.userId, itemId);
       if (!entry) return fail('NOT_QUEUED');

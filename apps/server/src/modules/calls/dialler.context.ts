@@ -1,4 +1,4 @@
-import type { DiallerStateDto, Plan } from '@prospector/core';
+import type { CallStatus, DialRefusal, DiallerStateDto, Plan } from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -31,6 +31,17 @@ export type DiallerDeps = {
   inboundRingMs?: number;
   /** Measures for the bench: ms from taking a queue entry to the provider accepting the call. */
   onPlaced?: (ms: number) => void;
+};
+
+/** A call campaign's queued call ended, or the dialler skipped it: its contact's step is over (ADR 046). */
+export type CampaignCallEnd = {
+  teamId: string;
+  campaignId: string;
+  itemId: string;
+  status: CallStatus;
+  /** Why a skipped entry was never dialled. */
+  refusal?: DialRefusal | null;
+  at: Date;
 };
 
 export type DiallerContext = ReturnType<typeof createDiallerContext>;
@@ -75,5 +86,24 @@ export function createDiallerContext(deps: DiallerDeps) {
 
   const stateOf = (userId: string): DiallerStateDto => toStateDto(sessions.get(userId), clock.now());
 
-  return { deps, sessions, bySid, told, state, emit, write, idle, stateOf };
+  /** Who hears that a campaign's call ended (the campaigns move the contact's sequence on). */
+  const campaignCallListeners: ((e: CampaignCallEnd) => Promise<void>)[] = [];
+  async function campaignCallEnded(e: CampaignCallEnd) {
+    for (const fn of campaignCallListeners)
+      await fn(e).catch((err: unknown) => log.error({ err }, 'campaign call listener failed'));
+  }
+
+  return {
+    deps,
+    sessions,
+    bySid,
+    told,
+    state,
+    emit,
+    write,
+    idle,
+    stateOf,
+    campaignCallListeners,
+    campaignCallEnded,
+  };
 }

@@ -152,6 +152,15 @@ export function createOutboundEvents(ctx: DiallerContext, hooks: { pump: (s: Ses
       if (!line.itemId) return;
       if (queued) await q.setEntryStatus(db, line.teamId, line.itemId, status, false);
       await writeCallMessage(ctx, line, status, now);
+      // A campaign's queued call: its contact's step is over (follow-up calls, ADR 046).
+      if (queued && line.campaignId)
+        await ctx.campaignCallEnded({
+          teamId: line.teamId,
+          campaignId: line.campaignId,
+          itemId: line.itemId,
+          status,
+          at: now,
+        });
     });
     if (s) restart(s);
   }

@@ -9,7 +9,7 @@ import {
   messages,
   contactRule,
   contactZones,
-  nextContactAt,
+  nextLawfulContactAt,
   recipientStates,
   stateCode,
   type Plan,
@@ -54,7 +54,8 @@ export function createOutbound(
   /**
    * One dialling round: walks the member's queue in order, a page at a time, until every free line
    * has a call or the queue ends. DNC / Wrong # / no phone entries are skipped for good; entries in
-   * their calling hours' quiet time are passed over and stay queued. When the round placed nothing
+   * their calling hours' quiet time, or held by their state's 24-hour limit (3 calls or texts in
+   * Florida, Oklahoma, Maryland), are passed over and stay queued. When the round placed nothing
    * because everyone left waits for their calling hours, it looks again when the first of them wakes
    * (at most a minute later), so a dialling member never waits on a stalled queue.
    */
@@ -82,6 +83,12 @@ export function createOutbound(
         loadMeter(s.teamId),
       ]);
       if (!numbers.length) return;
+      // Each contact's texts and calls of the last day: Florida's, Oklahoma's and Maryland's 24-hour limit.
+      const recentOf = await q.recentContacts(
+        db,
+        page.map((c) => c.itemId),
+        new Date(clock.now().getTime() - DAY_MS),
+      );
       for (const c of page) {
         if (c.campaignId !== page[0]!.campaignId) await loadBucket(s.teamId, c.campaignId);
         s.lineLimit = linesFor(s, c.campaignId);
@@ -97,15 +104,27 @@ export function createOutbound(
           addressStates: [c.addressState],
           areaCodeState: phone && deps.stateOf ? await deps.stateOf(phone.value) : null,
         });
-        const refusal = dialRefusal(phone, zones, now, tz ?? 'UTC', states, hours);
-        if (refusal === 'quietHours') {
-          const wake = nextContactAt(contactRule(states, hours), zones, now, tz ?? 'UTC');
+        const recent = phone ? (recentOf.get(`${c.itemId}|${phone.value}`) ?? []) : [];
+        const refusal = dialRefusal(phone, zones, now, tz ?? 'UTC', states, hours, recent);
+        if (refusal === 'quietHours' || refusal === 'lawDailyCap') {
+          // Passed over, still queued: called when its hours come and its state's limit lets it.
+          const wake = nextLawfulContactAt(contactRule(states, hours), zones, recent, now, tz ?? 'UTC');
           if (!firstWake || wake < firstWake) firstWake = wake;
           continue;
         }
         if (refusal) {
-          if (await q.claimEntry(db, c.id, 'Skipped'))
+          if (await q.claimEntry(db, c.id, 'Skipped')) {
             await q.setEntryStatus(db, s.teamId, c.itemId, 'Skipped', false);
+            if (c.campaignId)
+              await ctx.campaignCallEnded({
+                teamId: s.teamId,
+                campaignId: c.campaignId,
+                itemId: c.itemId,
+                status: 'Skipped',
+                refusal,
+                at: now,
+              });
+          }
           continue;
         }
         const limit = planRefusal(s.teamId);

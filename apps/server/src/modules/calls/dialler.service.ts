@@ -1,8 +1,14 @@
 import {
+  bindingLaw,
   can,
+  contactRule,
   diallerWaiting,
   dialRefusal,
   contactZones,
+  formatWhen,
+  lawLabel,
+  nextLawfulContactAt,
+  serverMessages,
   recipientStates,
   stateCode,
   normalizePhone,
@@ -15,7 +21,7 @@ import type { AnswerInstruction, SimulatedVoice, VoiceEvent } from '../../provid
 import { isTeamSuspended } from '../teams/index.js';
 import type { CallsErrorCode } from './calls.errors.js';
 import * as q from './calls.queries.js';
-import { createDiallerContext, type DiallerDeps } from './dialler.context.js';
+import { createDiallerContext, type CampaignCallEnd, type DiallerDeps } from './dialler.context.js';
 import { createOutboundEvents } from './dialler.events.js';
 import { createInbound } from './dialler.inbound.js';
 import { createOutbound } from './dialler.outbound.js';
@@ -31,6 +37,7 @@ import {
 } from './dialler.sessions.js';
 import { refusalCode } from './dialler.support.js';
 
+const DAY_MS = 86_400_000;
 /** How long a provider's event waits for the process that placed its call to answer (ADR 029). */
 const PEER_ANSWER_MS = 3000;
 
@@ -185,7 +192,24 @@ export function createDiallerService(deps: DiallerDeps) {
       [stateCode(c?.addressState)].filter((x) => x !== null),
     );
     const hours = await q.teamContactHours(db, auth.teamId);
-    const refusal = dialRefusal(phone, zones, clock.now(), tz, states, hours);
+    const now = clock.now();
+    const recent = phone
+      ? ((await q.recentContacts(db, [itemId], new Date(now.getTime() - DAY_MS))).get(
+          `${itemId}|${phone.value}`,
+        ) ?? [])
+      : [];
+    const refusal = dialRefusal(phone, zones, now, tz, states, hours, recent);
+    if (refusal === 'lawDailyCap') {
+      // Says which state's law, and when the member may call: the limit's end, in the contact's hours.
+      const rule = contactRule(states, hours);
+      const at = nextLawfulContactAt(rule, zones, recent, now, tz);
+      const law = lawLabel(bindingLaw(rule, 'lawDailyCap'));
+      if (law && rule.maxPer24h !== null)
+        return fail(
+          'LAW_DAILY_CAP',
+          serverMessages.dialler.lawDailyCapCall(law, rule.maxPer24h, formatWhen(at.toISOString(), tz, now)),
+        );
+    }
     if (refusal) return fail(refusalCode(refusal));
     const refused = await outbound.planRefusalNow(auth.teamId);
     if (refused) return fail('PLAN_CALL_LIMIT', refused);
@@ -216,8 +240,15 @@ export function createDiallerService(deps: DiallerDeps) {
         sessions.get(auth.userId)?.settings ?? q.findUserCallSettings(db, auth.userId),
         q.teamContactHours(db, auth.teamId),
       ]);
+      const now = clock.now();
+      const recentOf = await q.recentContacts(
+        db,
+        facts.filter((f) => f.callStatus === null).map((f) => f.itemId),
+        new Date(now.getTime() - DAY_MS),
+      );
       const entries = await Promise.all(
         facts.map(async (f) => ({
+          recent: f.phone ? (recentOf.get(`${f.itemId}|${f.phone}`) ?? []) : [],
           callStatus: f.callStatus,
           phone: f.phone ? { value: f.phone, status: f.phoneStatus ?? ('' as const) } : null,
           zones: contactZones(
@@ -231,7 +262,7 @@ export function createDiallerService(deps: DiallerDeps) {
           hasStatus: f.hasStatus,
         })),
       );
-      const w = diallerWaiting(entries, clock.now(), tz ?? 'UTC', {
+      const w = diallerWaiting(entries, now, tz ?? 'UTC', {
         noStatusCalls: settings?.noStatusCalls ?? false,
         team: hours,
       });
@@ -296,6 +327,10 @@ export function createDiallerService(deps: DiallerDeps) {
     settingsChanged(userId: string, settings: { noStatusCalls: boolean; defaultVm: string | null }) {
       const s = sessions.get(userId);
       if (s) s.settings = settings;
+    },
+    /** Hears every end of a campaign's queued call (and every skip): follow-up calls (ADR 046). */
+    onCampaignCall(fn: (e: CampaignCallEnd) => Promise<void>) {
+      ctx.campaignCallListeners.push(fn);
     },
     /** Runs a dialling round for a member now (a queue was filled). */
     wake(userId: string) {

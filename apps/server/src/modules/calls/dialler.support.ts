@@ -14,6 +14,7 @@ export function refusalCode(r: DialRefusal): CallsErrorCode {
     wrongNumber: 'WRONG_NUMBER',
     noPhone: 'NO_PHONE',
     quietHours: 'QUIET_HOURS',
+    lawDailyCap: 'LAW_DAILY_CAP',
   };
   return codes[r];
 }

@@ -25,7 +25,7 @@ export type CampaignsOptions = {
 export const campaignsPlugin = servicePlugin(
   'campaigns',
   ['realtime', 'notifications', 'records', 'teams', 'devices', 'billing', 'calls'],
-  (app, { notifications, teams, gateway, sms, plans, calls }, options: CampaignsOptions) => {
+  (app, { notifications, teams, gateway, sms, plans, calls, dialler }, options: CampaignsOptions) => {
     const { config, clock } = app;
     const { db } = app.database;
     const campaignEngine = createCampaignEngine({
@@ -38,6 +38,9 @@ export const campaignsPlugin = servicePlugin(
       zonesOf: options.phoneZones ?? createPhoneZones(),
       stateOf: options.phoneStates ?? createPhoneStates(),
       planSmsLeft: async (tx, teamId, now) => (await plans.smsLeftThisMonth(tx, teamId, now)).left,
+      requeueCalls: (tx, teamId, campaignId, itemIds) =>
+        calls.requeueFollowUps(tx, teamId, campaignId, itemIds),
+      wakeCallers: (userIds) => calls.wake(userIds),
       notifyAdmins: async (teamId, body) => {
         await notifications.notifyAdmins(teamId, body);
       },
@@ -59,8 +62,11 @@ export const campaignsPlugin = servicePlugin(
       kick: () => withAllTeams(() => campaignEngine.kick()),
       fillCallQueues: (teamId, campaignId, contacts) => calls.fillCallCampaign(teamId, campaignId, contacts),
       callFigures: (campaignIds) => calls.campaignFigures(campaignIds),
+      dropFollowUpCalls: (teamId, itemId, campaignIds) =>
+        calls.dropFollowUpCalls(teamId, itemId, campaignIds),
     });
     sms.onReply((teamId, itemId, optOut) => campaigns.stopForReply(teamId, itemId, optOut));
+    dialler.onCampaignCall((e) => campaigns.callEnded(e));
     return { campaigns, campaignEngine };
   },
 );

@@ -1,4 +1,4 @@
-import type { DeferReason, FieldSource, ReplyLabel, StepTally } from '@prospector/core';
+import type { CallStepEnd, DeferReason, FieldSource, ReplyLabel, StepTally } from '@prospector/core';
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { campaignRecipients, campaigns, lists } from '../../db/schema/index.js';
@@ -118,6 +118,66 @@ export async function insertRecipients(db: Db, campaign: CampaignRow, t: Target)
   const n = rows[0]?.n ?? 0;
   await db.update(campaigns).set({ recipientCount: n }).where(eq(campaigns.id, campaign.id));
   return n;
+}
+
+/** A call campaign's recipients sit in the queues this long at most before the dialler reaches them. */
+const IN_QUEUE_MS = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * A call campaign's recipients (ADR 046): the contacts it queued (a contact already in a queue stays
+ * there and is not its recipient), each waiting for its call with the number the queue calls.
+ */
+export async function insertCallRecipients(db: Db, campaign: CampaignRow, now: Date) {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with ins as (
+      insert into campaign_recipients (campaign_id, team_id, item_id, identifier_id, state, next_at, wait_reason)
+      select ${campaign.id}, q.team_id, q.item_id,
+        (select d.id from identifiers d where d.item_id = q.item_id and not d.is_email
+          order by d."primary" desc, d.position, d.created_at limit 1),
+        'waiting', ${new Date(now.getTime() + IN_QUEUE_MS)}, 'inCallQueue'
+      from call_queue q where q.campaign_id = ${campaign.id}
+      order by q.id
+      returning 1)
+    select count(*)::int as n from ins`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** The recipient of a call campaign whose call is in a queue or due, for a record. */
+export async function activeRecipient(db: Db, campaignId: string, itemId: string) {
+  const [row] = await db
+    .select()
+    .from(campaignRecipients)
+    .where(
+      and(
+        eq(campaignRecipients.campaignId, campaignId),
+        eq(campaignRecipients.itemId, itemId),
+        inArray(campaignRecipients.state, ['pending', 'waiting']),
+      ),
+    );
+  return row ?? null;
+}
+
+/** A call campaign's step ended for a recipient (call-follow-ups.ts afterCampaignCall): its row moves on. */
+export async function endCallStep(
+  db: Db,
+  r: typeof campaignRecipients.$inferSelect,
+  end: CallStepEnd,
+  at: Date,
+  called: boolean,
+) {
+  await db
+    .update(campaignRecipients)
+    .set({
+      state: end.state,
+      reason: 'reason' in end ? end.reason : null,
+      waitReason: null,
+      followUp: end.state === 'pending' ? end.followUp : r.followUp,
+      nextAt: end.state === 'pending' ? end.nextAt : at,
+      ...(called ? { step: r.step + 1, lastStep: r.followUp, lastSentAt: at } : {}),
+    })
+    .where(eq(campaignRecipients.id, r.id));
 }
 
 /** A call campaign's contacts, in the order a text campaign would take them, with the number to call. */
@@ -273,11 +333,12 @@ export async function campaignFigures(db: Db, id: string, now: Date) {
 
 /** Stops a record's pending texts in every running campaign (a reply, an opt-out). */
 export async function stopRecipients(db: Db, itemId: string, reason: 'replied' | 'optOut') {
-  return queryRows<{ campaign_id: string }>(
+  return queryRows<{ campaign_id: string; follow_up: number; call: boolean }>(
     db,
-    sql`update ${campaignRecipients} set state = 'stopped', reason = ${reason}
+    sql`update ${campaignRecipients} r set state = 'stopped', reason = ${reason}
       where item_id = ${itemId} and state in ('pending', 'waiting', 'done')
-      returning campaign_id`,
+      returning campaign_id, follow_up,
+        exists (select 1 from campaigns c where c.id = r.campaign_id and c.campaign_type = 'Call') as call`,
   );
 }
 

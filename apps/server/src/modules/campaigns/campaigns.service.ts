@@ -1,4 +1,5 @@
 import {
+  afterCampaignCall,
   builderProblem,
   can,
   CAMPAIGN_PAGE_SIZE,
@@ -9,7 +10,9 @@ import {
   isLastContactedAllowed,
   messages,
   stepFigures,
+  type CallStatus,
   type CampaignDto,
+  type DialRefusal,
   type StepTally,
   type launchCampaign,
 } from '@prospector/core';
@@ -101,6 +104,8 @@ export function createCampaignsService(deps: {
     campaignId: string,
     contacts: { id: string; assignedTo: string[] }[],
   ) => Promise<number>;
+  /** Takes a record's uncalled follow-up calls of these call campaigns out of the queues (the calls module). */
+  dropFollowUpCalls: (teamId: string, itemId: string, campaignIds: string[]) => Promise<void>;
 }) {
   const { db, clock } = deps;
   const mayManage = (auth: AuthContext) => can(auth.user, 'campaigns');
@@ -134,6 +139,8 @@ export function createCampaignsService(deps: {
     timezone: string | null,
   ): R<CampaignDto> {
     const now = clock.now();
+    const followUpProblem = followUpsProblem(input.followUps, 'Call');
+    if (followUpProblem) return fail('CAMPAIGN_INVALID', followUpProblem);
     const contacts = (await q.targetPhones(db, t)).filter((c) =>
       fitsPhoneType(phoneTypeOf(c.phone), input.phoneType),
     );
@@ -157,6 +164,8 @@ export function createCampaignsService(deps: {
       deviceIds: [],
       daysToChangeReceiver: input.daysToChangeReceiver,
       smsFallback: false,
+      // Follow-up calls: "if no answer after N days, call again" (no templates).
+      followUps: input.followUps.map((f) => ({ afterDays: f.afterDays, groupIds: [] })),
       seed: 0,
       createdAt: now,
     });
@@ -165,6 +174,8 @@ export function createCampaignsService(deps: {
       campaign.id,
       contacts.map((c) => ({ id: c.id, assignedTo: c.assigned_to })),
     );
+    // Each queued contact's steps, as a text campaign's: per-step figures and follow-up calls.
+    await q.insertCallRecipients(db, campaign, now);
     const row = (await q.updateCampaign(db, campaign.id, { recipientCount: queued })) ?? campaign;
     changed(auth.teamId, campaign.id);
     return ok(toCampaignDto({ ...row, recipientCount: queued }));
@@ -288,10 +299,36 @@ export function createCampaignsService(deps: {
       return ok({ ok: true as const });
     },
 
-    /** A text came in: the record gets no more campaign texts. */
+    /**
+     * A text came in: the record gets no more campaign texts, and a call campaign's follow-up call
+     * still waiting in a queue leaves it (its first call stays: the team chose to call them).
+     */
     async stopForReply(teamId: string, itemId: string, optOut: boolean) {
       const stopped = await q.stopRecipients(db, itemId, optOut ? 'optOut' : 'replied');
+      const followUpCalls = stopped.filter((s) => s.call && s.follow_up > 0).map((s) => s.campaign_id);
+      if (followUpCalls.length) await deps.dropFollowUpCalls(teamId, itemId, followUpCalls);
       for (const id of new Set(stopped.map((s) => s.campaign_id))) changed(teamId, id);
+    },
+
+    /**
+     * A call campaign's queued call ended (or the dialler skipped it): the contact's step is over, and
+     * an unanswered one waits for its next follow-up call (call-follow-ups.ts, ADR 046).
+     */
+    async callEnded(e: {
+      teamId: string;
+      campaignId: string;
+      itemId: string;
+      status: CallStatus;
+      refusal?: DialRefusal | null;
+      at: Date;
+    }) {
+      const c = await q.findCampaign(db, e.teamId, e.campaignId);
+      if (!c || c.campaignType !== 'Call') return;
+      const r = await q.activeRecipient(db, c.id, e.itemId);
+      if (!r) return;
+      const end = afterCampaignCall(e.status, r.followUp, c.followUps, e.at, e.refusal);
+      await q.endCallStep(db, r, end, e.at, e.status !== 'Skipped');
+      changed(e.teamId, c.id);
     },
   };
 }

@@ -54,6 +54,8 @@ export const diallerWaitingDto = z.object({
       count: z.number().int(),
       /** When the first of them may be called (calling hours); null when no time can be given. */
       until: text().nullable(),
+      /** For a state's 24-hour limit: the states whose law holds them ('FL', 'FL,MD'). */
+      law: text().optional(),
     }),
   ),
   /** Now while one is callable; the first wake otherwise; null when nothing will be called by itself. */

@@ -19,6 +19,12 @@ const number = new Intl.NumberFormat('en-US');
 const TEXT_WORDS = { done: 'Sent', doneTo: 'Sent to', whom: 'recipients', answer: 'Replied' };
 const CALL_WORDS = { done: 'Called', doneTo: 'Called', whom: 'contacts', answer: 'Answered' };
 
+/** 'First text' / 'First call', then 'Follow-up 1' / 'Follow-up call 1'. */
+function stepName(step: number, calls: boolean): string {
+  if (step === 0) return calls ? 'First call' : 'First text';
+  return calls ? `Follow-up call ${step}` : `Follow-up ${step}`;
+}
+
 export type CampaignCardProps = {
   campaign: CampaignDto;
   onPlayPause: (campaign: CampaignDto) => void;
@@ -151,8 +157,9 @@ export function CampaignCard({ campaign, onPlayPause, onDetails, onDelete }: Cam
             </Text>
             {campaign.steps.map((s) => (
               <Text key={s.step} size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {s.step === 0 ? 'First text' : `Follow-up ${s.step}`}: {number.format(s.sent)} sent ·{' '}
-                {number.format(s.replied)} replied ({stepReplyRate(s)})
+                {stepName(s.step, campaign.campaignType === 'Call')}: {number.format(s.sent)}{' '}
+                {words.done.toLowerCase()} · {number.format(s.replied)} {words.answer.toLowerCase()} (
+                {stepReplyRate(s)})
               </Text>
             ))}
           </Stack>

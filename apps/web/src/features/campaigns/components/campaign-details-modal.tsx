@@ -131,26 +131,29 @@ function DeviceTable({ devices }: { devices: CampaignStats['byDevice'] }) {
   );
 }
 
-/** 'First text', 'Follow-up 1 (after 2 days)'. */
+/** 'First text', 'Follow-up 1 (after 2 days)'; for a call campaign 'First call', 'Follow-up call 1 (…)'. */
 export function stepLabel(step: number, campaign: CampaignDto): string {
-  if (step === 0) return 'First text';
+  const calls = campaign.campaignType === 'Call';
+  if (step === 0) return calls ? 'First call' : 'First text';
   const days = campaign.followUps[step - 1]?.afterDays ?? 0;
-  return `Follow-up ${step} (after ${days} ${days === 1 ? 'day' : 'days'})`;
+  return `Follow-up${calls ? ' call' : ''} ${step} (after ${days} ${days === 1 ? 'day' : 'days'})`;
 }
 
 /** Per step: contacts texted, replies and reply rate, those a reply stopped before it, and why the rest wait. */
 function StepTable({ campaign, steps }: { campaign: CampaignDto; steps: CampaignStats['steps'] }) {
   const now = new Date();
+  // A call campaign's step is a call; a person answering it is its reply (ADR 046).
+  const calls = campaign.campaignType === 'Call';
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing="xs" aria-label="Figures by step">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Step</Table.Th>
-            <Table.Th ta="right">Sent</Table.Th>
-            <Table.Th ta="right">Replied</Table.Th>
-            <Table.Th ta="right">Reply rate</Table.Th>
-            <Table.Th ta="right">Stopped by a reply</Table.Th>
+            <Table.Th ta="right">{calls ? 'Called' : 'Sent'}</Table.Th>
+            <Table.Th ta="right">{calls ? 'Answered or replied' : 'Replied'}</Table.Th>
+            <Table.Th ta="right">{calls ? 'Answer rate' : 'Reply rate'}</Table.Th>
+            <Table.Th ta="right">{calls ? 'Stopped before' : 'Stopped by a reply'}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -17,16 +17,21 @@ type CampaignWaitingProps = { campaign: CampaignDto; stats: CampaignStats; now?:
  */
 export function CampaignWaiting({ campaign, stats, now = new Date() }: CampaignWaitingProps) {
   const zone = campaign.timezone;
-  const next = nextTextSentence(
-    {
-      nextTextAt: stats.nextTextAt,
-      paused: campaign.paused,
-      finished: campaign.status === 'Finished',
-      pending: stats.pending,
-    },
-    zone,
-    now,
-  );
+  // A call campaign's contacts wait in the callers' queues or for their next follow-up call: no
+  // text goes, and the groups below say when each is due (ADR 046).
+  const next =
+    campaign.campaignType === 'Call'
+      ? null
+      : nextTextSentence(
+          {
+            nextTextAt: stats.nextTextAt,
+            paused: campaign.paused,
+            finished: campaign.status === 'Finished',
+            pending: stats.pending,
+          },
+          zone,
+          now,
+        );
   if (!next && stats.waiting.length === 0) return null;
   return (
     <Paper withBorder radius="md" p="md" bg="gray.0" component="section" aria-label="Waiting recipients">

@@ -2,6 +2,7 @@ import { Box, Divider, MultiSelect, SegmentedControl, Stack, Text } from '@manti
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconListDetails } from '@tabler/icons-react';
 import { CALL_PHONE_TYPES, defaultLastContacted, type CallPhoneType } from '@prospector/core';
+import { LazyBoundary, lazyNamed } from '../../../components/lazy-load';
 import { ListWithoutContactsNote } from '../../../components/list-without-contacts-note';
 import type { StatusCount } from '../api/count-items';
 import { useTargetLists } from '../api/get-target-lists';
@@ -11,6 +12,9 @@ import type { TargetKind } from '../utils/campaign-draft';
 import { CampaignTypePicker } from './campaign-type-picker';
 import { FieldHeading } from './field-heading';
 import { StatusPicker } from './status-picker';
+
+// Its number inputs' library is not on the builder's first step otherwise (the builder's budget, ADR 017).
+const FollowUpSteps = lazyNamed(() => import('./follow-up-steps'), 'FollowUpSteps');
 
 type FilterStepProps = {
   controls: DraftControls;
@@ -123,6 +127,15 @@ export function FilterStep({ controls, timeZone, rows, refreshing, placeholder }
         leftSection={<IconCalendar size={16} />}
         w={{ base: '100%', sm: 360 }}
       />
+      {draft.campaignType === 'Call' && (
+        <>
+          <Divider color="gray.2" />
+          {/* A call campaign launches from this step: its follow-up calls are set here (ADR 046). */}
+          <LazyBoundary variant="screen" fallback={null}>
+            <FollowUpSteps calls value={draft.followUps} onChange={(followUps) => update({ followUps })} />
+          </LazyBoundary>
+        </>
+      )}
     </Stack>
   );
 }

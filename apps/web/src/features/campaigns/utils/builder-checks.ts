@@ -23,7 +23,7 @@ function zoneOf(timezone: string | null): string {
 export function builderCheck(step: BuilderStep, draft: CampaignDraft, ctx: CheckContext): string | null {
   const problem = builderProblem(step, toBuilderDraft(draft), ctx);
   if (problem) return problem;
-  if (draft.campaignType === 'Call') return null;
+  if (draft.campaignType === 'Call') return followUpsProblem(draft.followUps, 'Call');
   if (draft.lastContactedAt && !isLastContactedAllowed(new Date(draft.lastContactedAt), ctx.now))
     return messages.campaigns.lastContactedTooLate;
   if (step === 0) return null;

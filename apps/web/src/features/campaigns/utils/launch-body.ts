@@ -29,6 +29,10 @@ export function toLaunchBody(draft: CampaignDraft, timeZone: string): LaunchBody
     daysToChangeReceiver: DEFAULT_DAYS_TO_CHANGE_RECEIVER,
     smsFallback: false,
     phoneType: draft.campaignType === 'Call' ? draft.phoneType : null,
-    followUps: draft.campaignType === 'Call' ? [] : draft.followUps,
+    // A call campaign's follow-ups call again: no template groups.
+    followUps:
+      draft.campaignType === 'Call'
+        ? draft.followUps.map((f) => ({ afterDays: f.afterDays, groupIds: [] }))
+        : draft.followUps,
   };
 }

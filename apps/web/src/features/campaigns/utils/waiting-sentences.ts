@@ -1,4 +1,4 @@
-import { contactRule, lawLabel, type WaitReason } from '@prospector/core';
+import { contactRule, lawLabel, messages, type WaitReason } from '@prospector/core';
 import { formatWhen } from '../../../lib/format-when';
 
 export { formatWhen };
@@ -71,6 +71,8 @@ export function waitingSentence(g: WaitingGroup, timeZone: string, now: Date): s
       return `${people(n, 'was')} texted and ${n === 1 ? 'waits' : 'wait'} for a reply before their next phone is tried${until ? ` ${until}` : ''}.`;
     case 'noTemplate':
       return `${people(n, 'waits')} because the campaign's template groups have no templates left. Add a template to continue.`;
+    case 'inCallQueue':
+      return messages.campaigns.inCallQueue(people(n, 'is'));
     case 'queued':
       return `${people(n, 'is')} in line and will be texted as the devices space out their texts.`;
     case 'missingField':

@@ -6,8 +6,8 @@ import { diallerWaitingSentence, nextCallSentence } from '../utils/waiting-sente
 
 /**
  * Why the dialler is not calling the member's queue (issue 30): who waits for their calling hours and
- * until when, who is DNC or Wrong #, and the next call. Shown while some of the queue waits, or while
- * the member dials and nothing can be called.
+ * until when, who their state's 24-hour limit holds (issue 32), who is DNC or Wrong #, and the next
+ * call. Shown while some of the queue waits, or while the member dials and nothing can be called.
  */
 export function QueueWaiting({ waiting, me }: { waiting: DiallerWaitingDto; me: DiallerStateDto }) {
   const now = new Date(useNow());
@@ -23,7 +23,9 @@ export function QueueWaiting({ waiting, me }: { waiting: DiallerWaitingDto; me: 
     >
       <List size="sm" spacing={2}>
         {waiting.groups.map((g) => (
-          <List.Item key={g.reason}>{diallerWaitingSentence(g, waiting.timezone, now)}</List.Item>
+          <List.Item key={`${g.reason}|${g.law ?? ''}`}>
+            {diallerWaitingSentence(g, waiting.timezone, now)}
+          </List.Item>
         ))}
       </List>
       <Text size="sm" fw={500} mt={6}>

@@ -19,6 +19,27 @@ describe('the dialler says why it is not calling', () => {
     );
   });
 
+  it('names the state whose 24-hour limit holds contacts, its statute and when the next may be called', () => {
+    expect(
+      diallerWaitingSentence(
+        { reason: 'lawDailyCap', count: 3, until: '2026-01-05T19:05:00Z', law: 'FL' },
+        NY,
+        NOW,
+      ),
+    ).toBe(
+      '3 contacts in Florida wait: 3 calls or texts in 24 hours, the most allowed by Florida (Fla. Stat. § 501.616(6)); next today at 2:05 PM your time.',
+    );
+    expect(
+      diallerWaitingSentence(
+        { reason: 'lawDailyCap', count: 1, until: '2026-01-06T13:00:00Z', law: 'FL,MD' },
+        NY,
+        NOW,
+      ),
+    ).toBe(
+      '1 contact in Florida and Maryland waits: 3 calls or texts in 24 hours, the most allowed by Florida (Fla. Stat. § 501.616(6)) and Maryland (Md. Code, Com. Law § 14-4503); next tomorrow at 8:00 AM your time.',
+    );
+  });
+
   it('gives the next call time', () => {
     const w = { callable: 0, groups: [], timezone: NY };
     expect(nextCallSentence({ ...w, nextCallAt: '2026-01-06T13:00:00Z' }, NOW)).toBe(

@@ -1,4 +1,4 @@
-import type { DiallerWaitingDto } from '@prospector/core';
+import { contactRule, lawLabel, lawStateNames, messages, type DiallerWaitingDto } from '@prospector/core';
 import { formatWhen } from '../../../lib/format-when';
 
 type Group = DiallerWaitingDto['groups'][number];
@@ -20,6 +20,17 @@ export function diallerWaitingSentence(g: Group, timeZone: string, now: Date): s
   switch (g.reason) {
     case 'quietHours':
       return `${contacts(n, 'waits')} for their calling hours (8 AM to 9 PM in their own time zone)${g.until ? `, the first until ${formatWhen(g.until, timeZone, now)} your time` : ''}.`;
+    case 'lawDailyCap': {
+      const law = g.law ?? '';
+      return messages.dialler.lawDailyCapWaiting(
+        number.format(n),
+        n === 1,
+        lawStateNames(law) || 'their state',
+        contactRule(law.split(',')).maxPer24h ?? 3,
+        lawLabel(law) ?? 'their state',
+        g.until ? formatWhen(g.until, timeZone, now) : null,
+      );
+    }
     case 'noStatus':
       return `${contacts(n, 'is')} passed over because they have no status and your call settings skip those.`;
     case 'dnc':
