@@ -101,7 +101,8 @@ export function createV1RecordsService(deps: {
       return row ? ok(toV1Contact(row)) : fail('API_CONTACT_NOT_FOUND');
     },
 
-    pageTasks: (
+    /** A page of tasks; a record that is not the team's is 404, as if it did not exist. */
+    async pageTasks(
       teamId: string,
       q: {
         cursor?: string | undefined;
@@ -109,14 +110,16 @@ export function createV1RecordsService(deps: {
         recordId?: string | undefined;
         state: 'open' | 'completed' | 'all';
       },
-    ) =>
-      pageAfter(
+    ): R<{ data: V1Task[]; nextCursor: string | null }> {
+      const recordId = q.recordId ?? null;
+      if (recordId && !(await teamRecords.exists(teamId, recordId))) return fail('API_RECORD_NOT_FOUND');
+      return pageAfter(
         q.cursor,
         q.limit,
-        (after, limit) =>
-          teamRecords.pageTasks({ teamId, recordId: q.recordId ?? null, state: q.state, after, limit }),
+        (after, limit) => teamRecords.pageTasks({ teamId, recordId, state: q.state, after, limit }),
         toV1Task,
-      ),
+      );
+    },
 
     async createTask(
       teamId: string,

@@ -36,6 +36,8 @@ export function createTeamRecordsService(deps: {
   }
 
   return {
+    /** Whether the team has this record, of any type. */
+    exists: async (teamId: string, id: string) => (await teamItem(teamId, id)) !== null,
     find: (teamId: string, type: ItemType, id: string) => tq.findTeamRecord(db, teamId, type, id),
     page: (teamId: string, type: ItemType, after: Page, limit: number) =>
       tq.pageTeamRecords(db, teamId, type, after, limit),
