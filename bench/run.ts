@@ -13,7 +13,8 @@
  * the SMS Gateway app's phones on SSE (bench/sms-gateway.ts; BENCH_SKIP_SMS_GATEWAY skips it),
  * the JavaScript each web page downloads on a first visit (bench/web-bundle.ts, a production
  * build; BENCH_SKIP_WEB_BUNDLE skips it), and the admin panel at 10,000 teams (bench/admin-panel.ts,
- * PostgreSQL on 127.0.0.1:5432; BENCH_SKIP_ADMIN_PANEL skips it), one server process against two
+ * PostgreSQL on 127.0.0.1:5432; BENCH_SKIP_ADMIN_PANEL skips it), the public API's contact creates with
+ * stacking (bench/public-api.ts, PostgreSQL; BENCH_SKIP_PUBLIC_API skips it), one server process against two
  * behind HAProxy (bench/processes.ts, PostgreSQL and Redis; BENCH_SKIP_PROCESSES skips it), and the
  * load-and-faults run: 50 requests a second for BENCH_LOAD_MINUTES (default 10) with PostgreSQL
  * restarted, Redis killed and a burst over the in-flight limit, on a PostgreSQL and a redis-server of
@@ -415,6 +416,21 @@ if (!process.env.BENCH_SKIP_ADMIN_PANEL) {
   adminPanelRows.push({ shape: 'all shapes', driver: r.driver, p95_ms: r.p95_ms, target_p95_ms: 100 });
   if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
 }
+// The public API: POST /api/v1/contacts stacking onto a team of 100,000 contacts, on PostgreSQL in a
+// database of its own (target ≥ 500 creates/s, issue 33; bench/public-api.ts).
+const publicApiRows: Record<string, unknown>[] = [];
+if (!process.env.BENCH_SKIP_PUBLIC_API) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'public-api.ts')], {
+    env: { ...process.env, BENCH_DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (c) => reject(new Error(`public API bench exited with ${c}`)));
+  });
+  publicApiRows.push({ call: 'POST /api/v1/contacts', ...JSON.parse(line), target_per_s: 500 });
+  if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+}
 // One server process against two behind HAProxy, on PostgreSQL (issue 22; bench/processes.ts).
 const processesRows: Record<string, unknown>[] = [];
 if (!process.env.BENCH_SKIP_PROCESSES) {
@@ -597,6 +613,10 @@ if (diallerRows.length) {
   );
   console.table(diallerRows);
 }
+if (publicApiRows.length) {
+  console.log('\nPublic API v1: contacts created per second, stacking (target ≥ 500/s)');
+  console.table(publicApiRows);
+}
 if (adminPanelRows.length) {
   console.log(
     '\nadmin panel (/admin/teams): GET /api/admin/panel over HTTP, one request at a time, 10,000 teams and' +
@@ -670,6 +690,7 @@ writeFileSync(
       skiptrace: skiptraceRows,
       dialler: diallerRows,
       adminPanel: adminPanelRows,
+      publicApi: publicApiRows,
       processes: processesRows,
       kpis: kpisRows,
       chats: chatsRows,

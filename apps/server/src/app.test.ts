@@ -74,6 +74,8 @@ const SERVICES: Record<keyof Services, true> = {
   replyActions: true,
   apiKeys: true,
   v1: true,
+  teamRecords: true,
+  listRecords: true,
 };
 
 type Meta = { name: string; dependencies: string[] };

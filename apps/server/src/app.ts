@@ -70,7 +70,12 @@ import { hooksPlugin } from './modules/hooks/hooks.plugin.js';
 import { publicApiPlugin, publicApiRoutes } from './modules/public-api/index.js';
 import type { ApiKeysService, V1Service } from './modules/public-api/index.js';
 import { hooksRoutes, type HooksService } from './modules/hooks/index.js';
-import { listsRoutes, type ListImportsService, type ListsService } from './modules/lists/index.js';
+import {
+  listsRoutes,
+  type ListImportsService,
+  type ListRecordsService,
+  type ListsService,
+} from './modules/lists/index.js';
 import { listsPlugin } from './modules/lists/lists.plugin.js';
 import { mapsRoutes } from './modules/maps/index.js';
 import { notificationsRoutes, type NotificationsService } from './modules/notifications/index.js';
@@ -89,6 +94,7 @@ import {
   type RecordsService,
   type StatusesService,
   type TasksService,
+  type TeamRecordsService,
   type ThreadService,
 } from './modules/records/index.js';
 import { recordsPlugin } from './modules/records/records.plugin.js';
@@ -134,6 +140,7 @@ export type Services = {
   links: LinksService;
   thread: ThreadService;
   tasks: TasksService;
+  teamRecords: TeamRecordsService;
   statuses: StatusesService;
   board: BoardService;
   inbox: InboxService;
@@ -141,6 +148,7 @@ export type Services = {
   bulkEngine: BulkEngine;
   lists: ListsService;
   listImports: ListImportsService;
+  listRecords: ListRecordsService;
   imports: ImportWorker;
   devices: DevicesService;
   sms: SmsService;

@@ -44,7 +44,8 @@ const NUMERIC_FIELDS = new Set([
   'Garage Capacity',
 ]);
 
-function fieldValue(target: string, raw: string): FieldValue {
+/** A cell as the import reads it into a system field: title-cased text, a number, a website with https. */
+export function importFieldValue(target: string, raw: string): FieldValue {
   const value = importValue(target, raw);
   if (target === 'Website') return withHttps(value);
   if (NUMERIC_FIELDS.has(target)) {
@@ -135,7 +136,7 @@ export function prepareRow(
       continue;
     }
     if (col.custom) put(part.custom, col.target, importValue('', raw));
-    else put(part.data, col.target, fieldValue(col.target, raw));
+    else put(part.data, col.target, importFieldValue(col.target, raw));
   }
 
   if (!anyValue) return { dropped: messages.lists.droppedEmpty };

@@ -55,7 +55,8 @@ async function lookUp(tx: Db, teamId: string, plan: ChunkPlan): Promise<Known> {
  * Stacks one planned chunk onto the team's data and into the list, in the caller's transaction: a
  * phone or e-mail the team has links to its contact, a known address to its property, a known company
  * name or website to its company; the rest is created. Empty fields of matched records are filled,
- * never overwritten. Returns the row ids per type the list gained and updates `result`.
+ * never overwritten. Returns how many rows of each type the list gained and each candidate's record,
+ * and updates `result`.
  */
 export async function stackChunk(
   tx: Db,
@@ -92,7 +93,13 @@ export async function stackChunk(
   await timed(phases, 'write', () => writeRecords(tx, ctx.teamId, ctx.now, writes));
   const added = await timed(phases, 'link', () => writeLinks(tx, ctx, writes));
   const count = (t: ItemType) => added.find((a) => a.type === t)?.n ?? 0;
-  return { contacts: count('contact'), properties: count('property'), companies: count('company') };
+  return {
+    contacts: count('contact'),
+    properties: count('property'),
+    companies: count('company'),
+    /** Each candidate's record (by the plan's order): found or made; null when withheld. */
+    ids: { contacts: contactIds, properties: propertyIds, companies: companyIds },
+  };
 }
 
 /** Existing values win; the chunk's fill what is empty (once per record, however often it matches). */

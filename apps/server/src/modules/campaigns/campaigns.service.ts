@@ -130,6 +130,31 @@ export function createCampaignsService(deps: {
    * 'For type Call, launch directly' (spec part 2 §5): no schedule, templates or devices; the target's
    * contacts, of the chosen phone type, go straight into the callers' queues.
    */
+  async function pageForTeam(teamId: string, input: { search: string; skip: number }) {
+    const { rows, total } = await q.pageCampaigns(db, teamId, input.search, input.skip, CAMPAIGN_PAGE_SIZE);
+    const [figures, steps] = await Promise.all([
+      headline(rows),
+      q.stepTallies(
+        db,
+        rows.map((r) => r.id),
+      ),
+    ]);
+    return {
+      campaigns: rows.map((r) => toCampaignDto(r, figures.get(r.id), steps.get(r.id))),
+      total,
+    };
+  }
+
+  async function setPausedForTeam(teamId: string, campaignId: string, paused: boolean): R<CampaignDto> {
+    const found = await q.findCampaign(db, teamId, campaignId);
+    if (!found) return fail('CAMPAIGN_NOT_FOUND');
+    const c = (await q.updateCampaign(db, found.id, { paused }))!;
+    changed(teamId, c.id);
+    if (!c.paused) deps.kick();
+    const figures = await headline([c]);
+    return ok(toCampaignDto(c, figures.get(c.id)));
+  }
+
   async function launchCall(
     auth: AuthContext,
     input: LaunchInput,
@@ -260,37 +285,18 @@ export function createCampaignsService(deps: {
       return ok(toCampaignDto(campaign));
     },
 
-    async page(auth: AuthContext, input: { search: string; skip: number }) {
-      const { rows, total } = await q.pageCampaigns(
-        db,
-        auth.teamId,
-        input.search,
-        input.skip,
-        CAMPAIGN_PAGE_SIZE,
-      );
-      const [figures, steps] = await Promise.all([
-        headline(rows),
-        q.stepTallies(
-          db,
-          rows.map((r) => r.id),
-        ),
-      ]);
-      return {
-        campaigns: rows.map((r) => toCampaignDto(r, figures.get(r.id), steps.get(r.id))),
-        total,
-      };
-    },
+    page: (auth: AuthContext, input: { search: string; skip: number }) => pageForTeam(auth.teamId, input),
+
+    /** The Campaigns page of a team (an API key's, ADR 043: its `campaigns` scope is the permission). */
+    pageForTeam,
 
     async startStop(auth: AuthContext, input: { campaignId: string; paused: boolean }): R<CampaignDto> {
       if (!mayManage(auth)) return fail('PERMISSION_REQUIRED');
-      const found = await q.findCampaign(db, auth.teamId, input.campaignId);
-      if (!found) return fail('CAMPAIGN_NOT_FOUND');
-      const c = (await q.updateCampaign(db, found.id, { paused: input.paused }))!;
-      changed(auth.teamId, c.id);
-      if (!c.paused) deps.kick();
-      const figures = await headline([c]);
-      return ok(toCampaignDto(c, figures.get(c.id)));
+      return setPausedForTeam(auth.teamId, input.campaignId, input.paused);
     },
+
+    /** Pauses or resumes a team's campaign (an API key's: its `campaigns` scope is the permission). */
+    setPausedForTeam,
 
     async remove(auth: AuthContext, campaignId: string): R<{ ok: true }> {
       if (!mayManage(auth)) return fail('PERMISSION_REQUIRED');

@@ -3,6 +3,7 @@ import { createImportWorker } from '../../engines/import/import-worker.js';
 import { createXlsxReader } from '../../engines/import/xlsx-reader.js';
 import { servicePlugin } from '../../plugins/services.js';
 import { createListImportsService } from './list-imports.service.js';
+import { createListRecordsService } from './list-records.service.js';
 import { toListDto } from './lists.mappers.js';
 import { createListsService } from './lists.service.js';
 
@@ -27,6 +28,7 @@ export const listsPlugin = servicePlugin('lists', ['realtime', 'records', 'billi
   });
   return {
     imports,
+    listRecords: createListRecordsService({ db, clock, records }),
     lists: createListsService({
       db,
       dataDir: config.DATA_DIR,

@@ -1,4 +1,4 @@
 export { publicApiPlugin } from './public-api.plugin.js';
 export { publicApiRoutes } from './public-api.routes.js';
 export type { ApiKeysService, ApiCaller } from './api-keys.service.js';
-export type { V1Service } from './v1.service.js';
+export type { V1Service } from './public-api.plugin.js';

@@ -13,6 +13,15 @@ export const publicApiErrors = {
   API_LIST_NOT_FOUND: { status: 404, message: serverMessages.publicApi.listNotFound },
   API_CONTACT_NOT_FOUND: { status: 404, message: serverMessages.publicApi.contactNotFound },
   API_NO_IDENTIFIER: { status: 400, message: serverMessages.publicApi.noIdentifier },
+  API_PROPERTY_NOT_FOUND: { status: 404, message: serverMessages.publicApi.propertyNotFound },
+  API_COMPANY_NOT_FOUND: { status: 404, message: serverMessages.publicApi.companyNotFound },
+  API_RECORD_NOT_FOUND: { status: 404, message: serverMessages.publicApi.recordNotFound },
+  API_TASK_NOT_FOUND: { status: 404, message: serverMessages.publicApi.taskNotFound },
+  API_IMPORT_NOT_FOUND: { status: 404, message: serverMessages.publicApi.importNotFound },
+  API_NO_ADDRESS: { status: 400, message: serverMessages.publicApi.noAddress },
+  API_NO_COMPANY_NAME: { status: 400, message: serverMessages.publicApi.noCompanyName },
+  API_NO_FILE: { status: 400, message: serverMessages.publicApi.noFile },
+  API_MAPPING_INVALID: { status: 400, message: serverMessages.publicApi.mappingInvalid },
 } satisfies Record<string, ErrorAnswer>;
 
 export type PublicApiErrorCode = keyof typeof publicApiErrors;

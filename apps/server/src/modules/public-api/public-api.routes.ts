@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { DomainError, unwrap } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 import { registerApiDocs } from './api-docs.js';
+import { v1MoreRoutes } from './v1-more.routes.js';
 import { v1Route } from './v1-route.js';
 
 /** Settings > API keys, and the public API v1 with its OpenAPI document and reference page. */
@@ -54,11 +55,13 @@ export async function publicApiRoutes(app: FastifyInstance) {
     return { id: message._id, status: message.status ?? null };
   });
   v1Route(app, v1CreateList, async ({ caller, body }) =>
-    unwrap(await v1.createList(caller.teamId, body.name)),
+    unwrap(await v1.createList(caller.teamId, body.name, caller.createdBy)),
   );
   v1Route(app, v1AddToList, async ({ caller, params, body }) =>
     unwrap(await v1.addToList(caller.teamId, params.id, body.contactIds)),
   );
+
+  await v1MoreRoutes(app);
 
   const document = JSON.stringify(
     buildOpenApiDocument({ serverUrl: app.config.PUBLIC_URL.replace(/\/$/, '') }),

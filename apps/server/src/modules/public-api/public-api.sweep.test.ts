@@ -3,16 +3,34 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { insertContact, insertTeamAdmin, type TestUser } from '../../test/factories.js';
-import { addDevice, callApi, listen, makeKey } from './public-api.test-support.js';
+import { insertContact, insertTeamAdmin, statusId, type TestUser } from '../../test/factories.js';
+import {
+  addDevice,
+  callApi,
+  callApiForm,
+  launchTextCampaign,
+  listen,
+  makeKey,
+} from './public-api.test-support.js';
 
 /**
  * Every v1 call, generated from the contract's list (V1_ENDPOINTS): the owner's key succeeds (the
  * positive control), a key without the call's scope gets 403, a revoked key and no key 401, and
  * another team's key aimed at this team's ids 404 — and none of the refused calls changes anything.
  */
-type Ids = { contactId: string; listId: string; phone: string };
-type Sample = { path: string; body?: unknown; aimsAtIds: boolean };
+type Ids = {
+  contactId: string;
+  listId: string;
+  phone: string;
+  propertyId: string;
+  companyId: string;
+  taskId: string;
+  campaignId: string;
+  statusId: string;
+};
+/** A request: a JSON body, or a form with a small CSV (a call that takes a file). */
+type Sample = { path: string; body?: unknown; form?: Record<string, string>; aimsAtIds: boolean };
+const CSV = 'Name,Phone\nAnn Lee,(916) 432-5501\n';
 
 const SAMPLES: Record<string, (ids: Ids, i: number) => Sample> = {
   listContacts: () => ({ path: '/api/v1/contacts', aimsAtIds: false }),
@@ -35,6 +53,53 @@ const SAMPLES: Record<string, (ids: Ids, i: number) => Sample> = {
     body: { contactIds: [ids.contactId] },
     aimsAtIds: true,
   }),
+  listProperties: () => ({ path: '/api/v1/properties', aimsAtIds: false }),
+  createProperty: (ids, i) => ({
+    path: '/api/v1/properties',
+    body: { listId: ids.listId, fields: { Address: `${i} Swept St`, City: 'Reno' } },
+    aimsAtIds: true,
+  }),
+  getProperty: (ids) => ({ path: `/api/v1/properties/${ids.propertyId}`, aimsAtIds: true }),
+  updateProperty: (ids) => ({
+    path: `/api/v1/properties/${ids.propertyId}`,
+    body: { fields: { Bedrooms: 9 } },
+    aimsAtIds: true,
+  }),
+  listCompanies: () => ({ path: '/api/v1/companies', aimsAtIds: false }),
+  createCompany: (ids, i) => ({
+    path: '/api/v1/companies',
+    body: { listId: ids.listId, fields: { Name: `Swept ${i} Inc` } },
+    aimsAtIds: true,
+  }),
+  getCompany: (ids) => ({ path: `/api/v1/companies/${ids.companyId}`, aimsAtIds: true }),
+  updateCompany: (ids) => ({
+    path: `/api/v1/companies/${ids.companyId}`,
+    body: { fields: { City: 'Elsewhere' } },
+    aimsAtIds: true,
+  }),
+  searchRecords: () => ({ path: '/api/v1/search?q=916', aimsAtIds: false }),
+  importList: (_ids, i) => ({
+    path: '/api/v1/lists/import',
+    form: { name: `Swept import ${i}` },
+    aimsAtIds: false,
+  }),
+  getImport: (ids) => ({ path: `/api/v1/imports/${ids.listId}`, aimsAtIds: true }),
+  listCampaigns: () => ({ path: '/api/v1/campaigns', aimsAtIds: false }),
+  startCampaign: (ids) => ({ path: `/api/v1/campaigns/${ids.campaignId}/start`, aimsAtIds: true }),
+  pauseCampaign: (ids) => ({ path: `/api/v1/campaigns/${ids.campaignId}/pause`, aimsAtIds: true }),
+  listStatuses: () => ({ path: '/api/v1/statuses', aimsAtIds: false }),
+  setContactStatus: (ids) => ({
+    path: `/api/v1/contacts/${ids.contactId}/status`,
+    body: { statusId: ids.statusId },
+    aimsAtIds: true,
+  }),
+  listTasks: (ids) => ({ path: `/api/v1/tasks?recordId=${ids.contactId}`, aimsAtIds: true }),
+  createTask: (ids) => ({
+    path: '/api/v1/tasks',
+    body: { recordId: ids.contactId, text: 'Swept' },
+    aimsAtIds: true,
+  }),
+  completeTask: (ids) => ({ path: `/api/v1/tasks/${ids.taskId}/complete`, aimsAtIds: true }),
 };
 
 let t: TestApp;
@@ -49,9 +114,33 @@ beforeAll(async () => {
   stranger = await insertTeamAdmin(t, 'stranger@other.test');
   await addDevice(t, owner);
   const contact = await insertContact(t.database.db, owner.teamId, { phones: ['916-456-7001'] });
+  await insertContact(t.database.db, owner.teamId, { status: 'Not contacted', phones: ['212-555-0110'] });
+  const notContacted = await statusId(t.database.db, owner.teamId, 'Not contacted');
   const { key } = await makeKey(t, owner);
   const list = await callApi(base, key, 'POST', '/api/v1/lists', { name: 'Owner list' });
-  ids = { contactId: contact.id, listId: list.body['id'] as string, phone: '+19164567001' };
+  const listId = list.body['id'] as string;
+  const property = await callApi(base, key, 'POST', '/api/v1/properties', {
+    listId,
+    fields: { Address: '1 Owner Way', City: 'Reno' },
+  });
+  const company = await callApi(base, key, 'POST', '/api/v1/companies', {
+    listId,
+    fields: { Name: 'Owner Co' },
+  });
+  const task = await callApi(base, key, 'POST', '/api/v1/tasks', {
+    recordId: contact.id,
+    text: 'Owner task',
+  });
+  ids = {
+    contactId: contact.id,
+    listId,
+    phone: '+19164567001',
+    propertyId: (property.body['property'] as { id: string }).id,
+    companyId: (company.body['company'] as { id: string }).id,
+    taskId: task.body['id'] as string,
+    campaignId: await launchTextCampaign(t, owner, notContacted),
+    statusId: notContacted,
+  };
 }, 60_000);
 afterAll(async () => t.close());
 
@@ -63,10 +152,19 @@ const ownerState = async () =>
           (select count(*)::int from lists where team_id = ${owner.teamId}) as lists,
           (select count(*)::int from list_items li join lists l on l.id = li.list_id where l.team_id = ${owner.teamId}) as members,
           (select count(*)::int from sms_jobs where team_id = ${owner.teamId}) as jobs,
-          (select data->>'First name' from items where id = ${ids.contactId}) as name`,
+          (select data->>'First name' from items where id = ${ids.contactId}) as name,
+          (select status_id from items where id = ${ids.contactId}) as status,
+          (select data from items where id = ${ids.propertyId}) as property,
+          (select data from items where id = ${ids.companyId}) as company,
+          (select count(*)::int from tasks where team_id = ${owner.teamId}) as tasks,
+          (select count(*)::int from tasks where team_id = ${owner.teamId} and completed) as done,
+          (select paused from campaigns where id = ${ids.campaignId}) as paused`,
   );
 
-const call = (e: V1Endpoint, key: string | null, s: Sample) => callApi(base, key, e.method, s.path, s.body);
+const call = (e: V1Endpoint, key: string | null, s: Sample) =>
+  s.form
+    ? callApiForm(base, key, s.path, s.form, { name: 'swept.csv', content: CSV })
+    : callApi(base, key, e.method, s.path, s.body);
 
 describe('every v1 route, swept', () => {
   it('has a sample request in this sweep', () => {

@@ -15,6 +15,8 @@ export type V1Input<E extends V1Endpoint> = {
   params: Infer<E['params']>;
   query: Infer<E['query']>;
   caller: ApiCaller;
+  /** For a call that takes a file: its multipart form is read by the handler. */
+  req: FastifyRequest;
 };
 
 declare module 'fastify' {
@@ -24,9 +26,14 @@ declare module 'fastify' {
   }
 }
 
+const isForm = (req: FastifyRequest) => String(req.headers['content-type'] ?? '').startsWith('multipart/');
+
+// A form's file is not read before the call runs: its length stands for it.
 const fingerprintOf = (req: FastifyRequest) =>
   createHash('sha256')
-    .update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`)
+    .update(
+      `${req.method} ${req.url}\n${isForm(req) ? `form ${req.headers['content-length'] ?? ''}` : JSON.stringify(req.body ?? null)}`,
+    )
     .digest('hex');
 
 /**
@@ -112,6 +119,7 @@ export function v1Route<E extends V1Endpoint>(
           params: req.params as Infer<E['params']>,
           query: req.query as Infer<E['query']>,
           caller: req.apiCaller!,
+          req,
         }),
       ),
   });

@@ -2,18 +2,21 @@ import {
   homeCountry,
   DASHBOARD_PAGE_SIZE,
   normalizePhone,
+  type PhoneCountry,
   type BoardCard,
   type ItemSummary,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
+import { findTeamCountry } from '../teams/index.js';
 import * as bq from './board.queries.js';
 import { seesAllData } from './records.access.js';
 import { toSummary } from './records.mappers.js';
 import * as q from './records.queries.js';
 
 export type BoardService = ReturnType<typeof createBoardService>;
+type SearchType = 'all' | 'contact' | 'property' | 'company';
 
 /**
  * Whose cards the viewer sees: any member of the team (or all) for admins and 'All data'; otherwise
@@ -43,6 +46,27 @@ export function createBoardService(deps: { db: Db; clock: Clock }) {
       assignedTo: r.assigned_to,
       lastMessage: r.last_message ? { body: r.last_message.body, createdAt: r.last_message.createdAt } : null,
     };
+  }
+
+  async function search(
+    teamId: string,
+    memberId: string | null,
+    text: string,
+    type: SearchType,
+    country: PhoneCountry,
+  ) {
+    const digits = text.replace(/\D/g, '');
+    const looksLikePhone = /^[\d\s().+-]+$/.test(text) && digits.length >= 3;
+    const rows = await bq.searchItems(db, {
+      teamId,
+      memberId,
+      text,
+      phone: looksLikePhone ? normalizePhone(text, country) : null,
+      digits: looksLikePhone ? digits : null,
+      type: type === 'all' ? null : type,
+      limit: 20,
+    });
+    return rows.map((r): ItemSummary => toSummary(r, r.status, r.primary_value ?? undefined));
   }
 
   return {
@@ -77,23 +101,17 @@ export function createBoardService(deps: { db: Db; clock: Clock }) {
       return { filterBy: memberId, columns };
     },
 
-    async search(
-      auth: AuthContext,
-      text: string,
-      type: 'all' | 'contact' | 'property' | 'company',
-    ): Promise<ItemSummary[]> {
-      const digits = text.replace(/\D/g, '');
-      const looksLikePhone = /^[\d\s().+-]+$/.test(text) && digits.length >= 3;
-      const rows = await bq.searchItems(db, {
-        teamId: auth.teamId,
-        memberId: seesAllData(auth) ? null : auth.userId,
+    search: (auth: AuthContext, text: string, type: SearchType) =>
+      search(
+        auth.teamId,
+        seesAllData(auth) ? null : auth.userId,
         text,
-        phone: looksLikePhone ? normalizePhone(text, homeCountry(auth.user.team.country)) : null,
-        digits: looksLikePhone ? digits : null,
-        type: type === 'all' ? null : type,
-        limit: 20,
-      });
-      return rows.map((r) => toSummary(r, r.status, r.primary_value ?? undefined));
-    },
+        type,
+        homeCountry(auth.user.team.country),
+      ),
+
+    /** The same search over every record of the team (an API key's: ADR 043). */
+    searchTeam: async (teamId: string, text: string, type: SearchType) =>
+      search(teamId, null, text, type, await findTeamCountry(db, teamId)),
   };
 }

@@ -4,6 +4,12 @@ export { createIdentifiersService, type IdentifiersService } from './identifiers
 export { createLinksService, type LinksService } from './links.service.js';
 export { createThreadService, type ThreadService, type OutgoingText } from './thread.service.js';
 export { createTasksService, type TasksService } from './tasks.service.js';
+export {
+  createTeamRecordsService,
+  type TeamRecordsService,
+  type TeamRecordRow,
+  type TeamTaskRow,
+} from './team-records.service.js';
 export { createStatusesService, listTeamStatuses, type StatusesService } from './statuses.service.js';
 export { createBoardService, type BoardService } from './board.service.js';
 export { recordsRoutes } from './records.routes.js';

@@ -8,6 +8,7 @@ import { createLinksService } from './links.service.js';
 import { createRecordsService } from './records.service.js';
 import { createStatusesService } from './statuses.service.js';
 import { createTasksService } from './tasks.service.js';
+import { createTeamRecordsService } from './team-records.service.js';
 import { createThreadService } from './thread.service.js';
 
 /** Records and what hangs on them: identifiers, links, the thread, tasks; statuses, board and inbox; bulk jobs. */
@@ -28,14 +29,17 @@ export const recordsPlugin = servicePlugin(
       pollMs: 5000,
       enabled: app.config.BULK_ENGINE,
     });
+    const tasks = createTasksService({ db, clock, records });
+    const board = createBoardService({ db, clock });
     return {
       records,
       identifiers: createIdentifiersService({ db, clock, records }),
       links: createLinksService({ db, clock, records }),
       thread: createThreadService({ db, clock, records, notifications }),
-      tasks: createTasksService({ db, clock, records }),
+      tasks,
+      teamRecords: createTeamRecordsService({ db, clock, records, board, tasks }),
       statuses: createStatusesService({ db }),
-      board: createBoardService({ db, clock }),
+      board,
       inbox: createInboxService({ db }),
       bulkEngine,
       bulk: createBulkService({ db, clock, engine: bulkEngine, realtime: () => app.realtime }),

@@ -430,7 +430,10 @@ describe('comments, mentions and assignment', () => {
       dataType: 'contact',
     });
     const [note] = (await call(member, 'GET', '/api/notifications')).json().notifications;
-    expect(note).toMatchObject({ body: 'Ada Admin assigned you a contact: Marguerite Okafor', targetId: c.id });
+    expect(note).toMatchObject({
+      body: 'Ada Admin assigned you a contact: Marguerite Okafor',
+      targetId: c.id,
+    });
   });
 
   it('toggles an assignee and notifies them when added', async () => {

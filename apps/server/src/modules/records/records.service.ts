@@ -121,6 +121,23 @@ export function createRecordsService(deps: {
     return q.updateItem(db, itemId, { ...set, updatedAt: now, lastActivityAt: now });
   }
 
+  async function setStatus(
+    item: q.ItemRow,
+    text: string | undefined,
+  ): R<{ _id: string; status: string | null }> {
+    let statusId: string | null = null;
+    if (text !== undefined) {
+      const status = (await q.listStatuses(db, item.teamId)).find((s) => s.text === text);
+      if (!status) return fail('UNKNOWN_STATUS');
+      const idts = identifierDtos(await q.listIdentifiers(db, item.id));
+      if (!canHaveStatus(idts)) return fail('STATUS_NEEDS_PRIMARY');
+      statusId = status.id;
+    }
+    const updated = await touch(item.id, { statusId });
+    await changed(updated, text ?? null);
+    return ok({ _id: item.id, status: text ?? null });
+  }
+
   return {
     access,
     toItemDto,
@@ -223,26 +240,13 @@ export function createRecordsService(deps: {
       return ok(await toItemDto(auth, updated));
     },
 
-    async changeStatus(
-      auth: AuthContext,
-      itemId: string,
-      text: string | undefined,
-    ): R<{ _id: string; status: string | null }> {
+    async changeStatus(auth: AuthContext, itemId: string, text: string | undefined) {
       const found = await access(auth, itemId);
-      if (!found.ok) return found;
-      const item = found.value;
-      let statusId: string | null = null;
-      if (text !== undefined) {
-        const status = (await q.listStatuses(db, item.teamId)).find((s) => s.text === text);
-        if (!status) return fail('UNKNOWN_STATUS');
-        const idts = identifierDtos(await q.listIdentifiers(db, item.id));
-        if (!canHaveStatus(idts)) return fail('STATUS_NEEDS_PRIMARY');
-        statusId = status.id;
-      }
-      const updated = await touch(item.id, { statusId });
-      await changed(updated, text ?? null);
-      return ok({ _id: item.id, status: text ?? null });
+      return found.ok ? setStatus(found.value, text) : found;
     },
+
+    /** A record's status by its text (undefined: none), once the caller may change it. */
+    setStatus,
 
     /** Keeps a record's coordinates for its address (a map look-up is not work on the lead: no touch). */
     async cacheLocation(itemId: string, location: { lat: number; lng: number; address: string }) {

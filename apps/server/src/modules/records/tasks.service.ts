@@ -73,6 +73,12 @@ export function createTasksService(deps: { db: Db; clock: Clock; records: Record
       return toTaskDto(row);
     },
 
+    /** Completes a task the caller found in its team (an API key's). */
+    async completeForTeam(taskId: string, itemId: string) {
+      await q.updateTask(db, taskId, { completed: true });
+      await q.refreshTaskKeys(db, itemId, clock.now());
+    },
+
     setText: (auth: AuthContext, taskId: string, itemId: string, text: string) =>
       edit(auth, taskId, itemId, { text }),
     setDue: (auth: AuthContext, taskId: string, itemId: string, due: string | null) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_SCOPE_LABELS, API_SCOPES } from '../../rules/public-api.js';
-import { V1_ENDPOINTS, v1Error, type V1Endpoint } from './v1.js';
+import { V1_TAGS, v1Error, type V1Endpoint } from './v1-define.js';
+import { V1_ENDPOINTS } from './v1.js';
 
 type Json = Record<string, unknown>;
 
@@ -55,6 +56,39 @@ function parametersOf(e: V1Endpoint): Json[] {
   return out;
 }
 
+/** A JSON body, or a form with a file (its fields as text parts beside the file's part `file`). */
+function requestBodyOf(e: V1Endpoint): Json {
+  if (e.body)
+    return {
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: jsonSchemaOf(e.body, 'input'), example: e.example.body } },
+      },
+    };
+  if (!e.form) return {};
+  const fields = jsonSchemaOf(e.form.fields, 'input') as { properties?: Json; required?: string[] };
+  const file = {
+    type: 'string',
+    contentMediaType: e.form.file.mediaType,
+    description: e.form.file.description,
+  };
+  return {
+    requestBody: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { ...fields.properties, file },
+            required: [...(fields.required ?? []), 'file'],
+          },
+          example: { ...e.example.form, file: 'name,phone\nDana Whitfield,(916) 432-7788\n' },
+        },
+      },
+    },
+  };
+}
+
 function operationOf(e: V1Endpoint): Json {
   const errors = Object.fromEntries(
     Object.entries(ERRORS)
@@ -72,16 +106,7 @@ function operationOf(e: V1Endpoint): Json {
     'x-scope': e.scope,
     description: `${e.description ? `${e.description}\n\n` : ''}Needs the scope \`${e.scope}\` (${API_SCOPE_LABELS[e.scope]}).`,
     parameters: parametersOf(e),
-    ...(e.body
-      ? {
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': { schema: jsonSchemaOf(e.body, 'input'), example: e.example.body },
-            },
-          },
-        }
-      : {}),
+    ...requestBodyOf(e),
     responses: {
       '200': {
         description: 'Done.',
@@ -114,7 +139,7 @@ export function buildOpenApiDocument(opts: { serverUrl: string; endpoints?: read
         '. Every error answers `{ code, message }` (and `fields` for a 400).',
     },
     servers: [{ url: opts.serverUrl }],
-    tags: [{ name: 'Contacts' }, { name: 'Texts' }, { name: 'Lists' }],
+    tags: V1_TAGS.map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {

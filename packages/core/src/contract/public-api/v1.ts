@@ -1,65 +1,20 @@
 import { z } from 'zod';
-import { API_PAGE_MAX, type ApiScope } from '../../rules/public-api.js';
-import { errorBody } from '../common.js';
-import type { Endpoint } from '../endpoint.js';
+import { API_PAGE_MAX } from '../../rules/public-api.js';
 import { text } from '../text.js';
+import {
+  defineV1,
+  V1_EXAMPLE,
+  v1Contact,
+  type V1Contact,
+  v1IdParams as idParams,
+  type V1Endpoint,
+} from './v1-define.js';
+import { V1_RECORD_ENDPOINTS } from './v1-records.js';
+import { V1_WORK_ENDPOINTS } from './v1-work.js';
 
-/**
- * One call of the public API v1 (issue 33, ADR 043): a contract endpoint authenticated by a team's
- * API key instead of a session. The OpenAPI document is generated from these objects, so `summary`,
- * `scope` and `example` are what integrators read; a test checks every example against its schemas.
- */
-export type V1Endpoint = Endpoint & {
-  scope: ApiScope;
-  operationId: string;
-  /** A few words: the reference's sidebar shows it. */
-  summary: string;
-  /** More, when a few words do not say it. */
-  description?: string;
-  tag: 'Contacts' | 'Texts' | 'Lists';
-  /** Creates and sends take an `Idempotency-Key`: a replay answers the first call's result. */
-  idempotent?: true;
-  example: { body?: unknown; response: unknown };
-};
-
-function defineV1<
-  TBody extends z.ZodType,
-  TResponse extends z.ZodType,
-  TParams extends z.ZodType = z.ZodType,
-  TQuery extends z.ZodType = z.ZodType,
->(
-  e: Endpoint<TBody, TResponse, TParams, false, TQuery> &
-    Omit<V1Endpoint, keyof Endpoint | 'example'> & {
-      example: { body?: z.input<TBody>; response: z.output<TResponse> };
-    },
-) {
-  return e;
-}
-
-/** The one error shape of every v1 answer that is not a success. */
-export const v1Error = errorBody;
-
-const fieldValue = z.union([text(), z.number(), z.boolean(), z.null()]);
-const idParams = z.object({ id: z.uuid() });
-
-export const v1Contact = z.object({
-  id: z.uuid(),
-  firstName: text().nullable(),
-  lastName: text().nullable(),
-  /** E.164. */
-  phones: z.array(text()),
-  emails: z.array(text()),
-  statusId: z.uuid().nullable(),
-  /** The record's other system fields, by their names in the app ('Mailing Address', …). */
-  fields: z.record(text(), fieldValue),
-  createdAt: text(),
-  updatedAt: text(),
-});
-export type V1Contact = z.infer<typeof v1Contact>;
-
-const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
-const LIST_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
-const AT = '2026-11-28T15:00:00.000Z';
+const ID = V1_EXAMPLE.contactId;
+const LIST_ID = V1_EXAMPLE.listId;
+const AT = V1_EXAMPLE.at;
 const exampleContact: V1Contact = {
   id: ID,
   firstName: 'Dana',
@@ -250,4 +205,6 @@ export const V1_ENDPOINTS: readonly V1Endpoint[] = [
   v1SendText,
   v1CreateList,
   v1AddToList,
+  ...V1_RECORD_ENDPOINTS,
+  ...V1_WORK_ENDPOINTS,
 ];

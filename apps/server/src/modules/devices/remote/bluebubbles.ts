@@ -24,10 +24,18 @@ export type BbMessage = z.infer<typeof bbMessage>;
 /** The webhook events the product registers for. */
 export const BB_EVENTS = ['new-message', 'updated-message', 'message-send-error'] as const;
 
-const envelope = z.object({ status: z.number(), message: z.string().optional(), data: z.unknown().optional() });
+const envelope = z.object({
+  status: z.number(),
+  message: z.string().optional(),
+  data: z.unknown().optional(),
+});
 
 /** Reports and received texts in BlueBubbles messages (from a webhook or a query), for `held` jobs. */
-export function readBbMessages(messages: unknown[], held: (guid: string, tempGuid: string | null) => HeldJob | null, failedEvent = false) {
+export function readBbMessages(
+  messages: unknown[],
+  held: (guid: string, tempGuid: string | null) => HeldJob | null,
+  failedEvent = false,
+) {
   const reports: JobReport[] = [];
   const inbound: InboundSms[] = [];
   for (const raw of messages) {
@@ -44,8 +52,14 @@ export function readBbMessages(messages: unknown[], held: (guid: string, tempGui
     if (!job) continue;
     const base = { id: job.id, attempt: job.attempt };
     if (failedEvent || (m.error ?? 0) !== 0)
-      reports.push({ ...base, state: 'failed', at: iso(m.dateCreated), error: `Messages error ${m.error ?? 'unknown'}` });
-    else if (m.dateDelivered || m.dateRead) reports.push({ ...base, state: 'delivered', at: iso(m.dateDelivered ?? m.dateRead) });
+      reports.push({
+        ...base,
+        state: 'failed',
+        at: iso(m.dateCreated),
+        error: `Messages error ${m.error ?? 'unknown'}`,
+      });
+    else if (m.dateDelivered || m.dateRead)
+      reports.push({ ...base, state: 'delivered', at: iso(m.dateDelivered ?? m.dateRead) });
     else reports.push({ ...base, state: 'sent', at: iso(m.dateCreated) });
   }
   return { reports, inbound };
@@ -74,10 +88,12 @@ export function createBlueBubblesTransport(
       try {
         const answer = await call(api('server/info'), { method: 'GET' });
         if (answer.status === 401) return { ok: false, reason: 'refused', detail: 'wrong password' };
-        if (answer.status !== 200) return { ok: false, reason: 'unreachable', detail: `HTTP ${answer.status}` };
+        if (answer.status !== 200)
+          return { ok: false, reason: 'unreachable', detail: `HTTP ${answer.status}` };
         return { ok: true };
       } catch (err) {
-        if (err instanceof RemoteUnreachable) return { ok: false, reason: 'unreachable', detail: err.message };
+        if (err instanceof RemoteUnreachable)
+          return { ok: false, reason: 'unreachable', detail: err.message };
         throw err;
       }
     },
@@ -104,13 +120,28 @@ export function createBlueBubblesTransport(
             })
           : await call(api('chat/new'), {
               method: 'POST',
-              body: { addresses: [job.to], message: job.body, service: svc, tempGuid: job.id, method: 'apple-script' },
+              body: {
+                addresses: [job.to],
+                message: job.body,
+                service: svc,
+                tempGuid: job.id,
+                method: 'apple-script',
+              },
             });
-      const payload = data(answer.json) as { guid?: unknown; messages?: { guid?: unknown }[]; error?: unknown } | undefined;
+      const payload = data(answer.json) as
+        { guid?: unknown; messages?: { guid?: unknown }[]; error?: unknown } | undefined;
       const guid = chat.status === 200 ? payload?.guid : payload?.messages?.[0]?.guid;
       if (answer.status === 200 && typeof guid === 'string')
-        return { kind: 'accepted', externalId: guid, report: { id: job.id, attempt: job.attempt, state: 'sent', at: new Date().toISOString() } };
-      if (answer.status === 400) return { kind: 'refused', error: envelope.safeParse(answer.json).data?.message ?? 'BlueBubbles refused the text.' };
+        return {
+          kind: 'accepted',
+          externalId: guid,
+          report: { id: job.id, attempt: job.attempt, state: 'sent', at: new Date().toISOString() },
+        };
+      if (answer.status === 400)
+        return {
+          kind: 'refused',
+          error: envelope.safeParse(answer.json).data?.message ?? 'BlueBubbles refused the text.',
+        };
       // Messages answered with an error for this text (IMessageError, 500 with the message): it failed.
       if (answer.status === 500 && payload && typeof payload === 'object' && 'guid' in payload)
         return { kind: 'refused', error: `Messages error ${String(payload.error ?? 'unknown')}` };

@@ -7,12 +7,22 @@ import type { HeldJob, RemoteTransport } from './transport.js';
  * The SMS Gateway for Android app's local server (capcom6/android-sms-gateway v1.68.0,
  * `modules/localserver`): a Ktor server on the phone, Basic auth, JSON. See docs/device-protocol.md.
  */
-const processingState = z.enum(['Pending', 'Cancelling', 'Cancelled', 'Processed', 'Sent', 'Delivered', 'Failed']);
+const processingState = z.enum([
+  'Pending',
+  'Cancelling',
+  'Cancelled',
+  'Processed',
+  'Sent',
+  'Delivered',
+  'Failed',
+]);
 
 const messageAnswer = z.object({
   id: z.string(),
   state: processingState,
-  recipients: z.array(z.object({ phoneNumber: z.string(), state: processingState, error: z.string().nullish() })),
+  recipients: z.array(
+    z.object({ phoneNumber: z.string(), state: processingState, error: z.string().nullish() }),
+  ),
   states: z.record(z.string(), z.string()).optional(),
 });
 
@@ -28,7 +38,11 @@ const inboxAnswer = z.array(
 
 export type LocalServerCredentials = { username: string; password: string };
 
-export function createLocalServerTransport(base: string, creds: LocalServerCredentials, call: RemoteCall): RemoteTransport {
+export function createLocalServerTransport(
+  base: string,
+  creds: LocalServerCredentials,
+  call: RemoteCall,
+): RemoteTransport {
   const headers = {
     authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}`,
   };
@@ -38,11 +52,17 @@ export function createLocalServerTransport(base: string, creds: LocalServerCrede
   function toReport(job: HeldJob, answer: z.infer<typeof messageAnswer>): JobReport | null {
     const at = (s: string) => answer.states?.[s] ?? new Date().toISOString();
     const base = { id: job.id, attempt: job.attempt };
-    if (answer.state === 'Delivered') return { ...base, state: 'delivered', at: new Date(at('Delivered')).toISOString() };
+    if (answer.state === 'Delivered')
+      return { ...base, state: 'delivered', at: new Date(at('Delivered')).toISOString() };
     if (answer.state === 'Sent') return { ...base, state: 'sent', at: new Date(at('Sent')).toISOString() };
     if (answer.state === 'Failed' || answer.state === 'Cancelled') {
       const error = answer.recipients.find((r) => r.error)?.error ?? `The phone reported ${answer.state}.`;
-      return { ...base, state: 'failed', at: new Date(at(answer.state)).toISOString(), error: error.slice(0, 500) };
+      return {
+        ...base,
+        state: 'failed',
+        at: new Date(at(answer.state)).toISOString(),
+        error: error.slice(0, 500),
+      };
     }
     return null;
   }
@@ -52,11 +72,14 @@ export function createLocalServerTransport(base: string, creds: LocalServerCrede
       try {
         // `GET /` sits behind the same Basic auth as the messages; `/health` does not.
         const answer = await get('/');
-        if (answer.status === 401) return { ok: false, reason: 'refused', detail: 'wrong username or password' };
-        if (answer.status !== 200) return { ok: false, reason: 'unreachable', detail: `HTTP ${answer.status}` };
+        if (answer.status === 401)
+          return { ok: false, reason: 'refused', detail: 'wrong username or password' };
+        if (answer.status !== 200)
+          return { ok: false, reason: 'unreachable', detail: `HTTP ${answer.status}` };
         return { ok: true };
       } catch (err) {
-        if (err instanceof RemoteUnreachable) return { ok: false, reason: 'unreachable', detail: err.message };
+        if (err instanceof RemoteUnreachable)
+          return { ok: false, reason: 'unreachable', detail: err.message };
         throw err;
       }
     },
@@ -67,13 +90,21 @@ export function createLocalServerTransport(base: string, creds: LocalServerCrede
       const answer = await call(`${base}/message`, {
         method: 'POST',
         headers,
-        body: { id: job.id, textMessage: { text: job.body }, phoneNumbers: [job.to], withDeliveryReport: true },
+        body: {
+          id: job.id,
+          textMessage: { text: job.body },
+          phoneNumbers: [job.to],
+          withDeliveryReport: true,
+        },
       });
       if (answer.status === 202 || answer.status === 409)
         return { kind: 'accepted', externalId: null, report: null };
       if (answer.status === 400) {
         const message = (answer.json as { message?: unknown } | null)?.message;
-        return { kind: 'refused', error: typeof message === 'string' ? message.slice(0, 500) : 'The phone refused the text.' };
+        return {
+          kind: 'refused',
+          error: typeof message === 'string' ? message.slice(0, 500) : 'The phone refused the text.',
+        };
       }
       return { kind: 'unknown' };
     },

@@ -18,13 +18,19 @@ export type RemoteSecrets = { username?: string; password: string };
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 const heldByGuid = (held: HeldJob[]) => (guid: string, tempGuid: string | null) =>
-  held.find((h) => h.externalId === guid) ?? (tempGuid ? held.find((h) => h.id === tempGuid) : undefined) ?? null;
+  held.find((h) => h.externalId === guid) ??
+  (tempGuid ? held.find((h) => h.id === tempGuid) : undefined) ??
+  null;
 
 export function transportFor(device: dq.DeviceRow, secret: string, call: RemoteCall): RemoteTransport | null {
   const secrets = device.sealedSecrets ? unseal<RemoteSecrets>(secret, device.sealedSecrets) : null;
   if (!secrets || !device.endpoint) return null;
   if (device.transport === 'sms_gateway_local')
-    return createLocalServerTransport(device.endpoint, { username: secrets.username ?? 'sms', password: secrets.password }, call);
+    return createLocalServerTransport(
+      device.endpoint,
+      { username: secrets.username ?? 'sms', password: secrets.password },
+      call,
+    );
   if (device.transport === 'bluebubbles')
     return createBlueBubblesTransport(device.endpoint, secrets.password, call, heldByGuid);
   return null;
@@ -58,7 +64,11 @@ export function createRemoteDriver(deps: {
   async function reachable(device: dq.DeviceRow, ok: boolean) {
     const now = clock.now();
     if (ok) {
-      await dq.updateDevice(db, device.id, { connected: true, pingedAt: now, ...(device.connected ? {} : { connectedAt: now }) });
+      await dq.updateDevice(db, device.id, {
+        connected: true,
+        pingedAt: now,
+        ...(device.connected ? {} : { connectedAt: now }),
+      });
       if (!device.connected) deps.onChanged(device.teamId);
     } else if (device.connected) {
       await dq.updateDevice(db, device.id, { connected: false, disconnectedAt: now });
@@ -67,7 +77,13 @@ export function createRemoteDriver(deps: {
   }
 
   /** Reports and received texts, through the agents' own paths (forward-only, idempotent by id). */
-  async function apply(device: dq.DeviceRow, result: { reports: Parameters<SmsService['applyReports']>[1]; inbound: Parameters<SmsService['receiveInbound']>[1] }) {
+  async function apply(
+    device: dq.DeviceRow,
+    result: {
+      reports: Parameters<SmsService['applyReports']>[1];
+      inbound: Parameters<SmsService['receiveInbound']>[1];
+    },
+  ) {
     if (result.reports.length) await deps.sms().applyReports(device, result.reports);
     if (result.inbound.length) {
       const received = await deps.sms().receiveInbound(device, result.inbound);
@@ -96,7 +112,13 @@ export function createRemoteDriver(deps: {
         if (handover.kind === 'unknown') continue; // Offered until the sweep puts it back; the phone's id makes a repeat harmless.
         await dq.acceptJobs(deps.dispatchDb, device.id, [job.id], clock.now());
         if (handover.kind === 'refused') {
-          reports.push({ id: job.id, attempt: job.attempt, state: 'failed' as const, at: clock.now().toISOString(), error: handover.error });
+          reports.push({
+            id: job.id,
+            attempt: job.attempt,
+            state: 'failed' as const,
+            at: clock.now().toISOString(),
+            error: handover.error,
+          });
           continue;
         }
         if (handover.externalId) await q.setExternalId(deps.dispatchDb, job.id, handover.externalId);
@@ -126,7 +148,10 @@ export function createRemoteDriver(deps: {
       do {
         again.delete(deviceId);
         await driveOnce(deviceId).catch((err: unknown) =>
-          deps.log.error({ err: (err as { cause?: unknown }).cause ?? err, deviceId }, 'driving a remote device failed'),
+          deps.log.error(
+            { err: (err as { cause?: unknown }).cause ?? err, deviceId },
+            'driving a remote device failed',
+          ),
         );
       } while (again.has(deviceId));
     }).finally(() => lines.delete(deviceId));
@@ -145,7 +170,11 @@ export function createRemoteDriver(deps: {
    * A BlueBubbles webhook (`POST /api/remote/bluebubbles/:deviceId/:secret`): `false` when the device
    * or secret is unknown (nothing changes); otherwise the event's message is filed like a polled one.
    */
-  async function webhook(deviceId: string, secret: string, event: { type: string; data: unknown }): Promise<boolean> {
+  async function webhook(
+    deviceId: string,
+    secret: string,
+    event: { type: string; data: unknown },
+  ): Promise<boolean> {
     const device = await dq.findDevice(db, deviceId);
     const expected = device?.transport === 'bluebubbles' ? device.remoteState.webhookHash : null;
     if (typeof expected !== 'string') return false;
@@ -155,7 +184,12 @@ export function createRemoteDriver(deps: {
     const message = event.data as { guid?: unknown; tempGuid?: unknown };
     const guid = typeof message?.guid === 'string' ? message.guid : '';
     const temp = typeof message?.tempGuid === 'string' ? message.tempGuid : '';
-    const held = await q.jobsByExternalIds(deps.dispatchDb, device!.id, guid ? [guid] : [], temp ? [temp] : []);
+    const held = await q.jobsByExternalIds(
+      deps.dispatchDb,
+      device!.id,
+      guid ? [guid] : [],
+      temp ? [temp] : [],
+    );
     const read = readBbMessages([event.data], heldByGuid(held), event.type === 'message-send-error');
     // A send error can name the text only by its tempGuid: remember the guid for later events.
     for (const job of held) if (!job.externalId && guid) await q.setExternalId(deps.dispatchDb, job.id, guid);

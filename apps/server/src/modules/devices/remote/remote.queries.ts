@@ -13,7 +13,12 @@ export function remoteDevices(db: Db) {
 /** Texts the device took and has not finished with ('accepted' or 'sent': delivery may still come). */
 export function heldJobs(db: Db, deviceId: string) {
   return db
-    .select({ id: smsJobs.id, externalId: smsJobs.externalId, attempt: smsJobs.attempt, acceptedAt: smsJobs.acceptedAt })
+    .select({
+      id: smsJobs.id,
+      externalId: smsJobs.externalId,
+      attempt: smsJobs.attempt,
+      acceptedAt: smsJobs.acceptedAt,
+    })
     .from(smsJobs)
     .where(and(eq(smsJobs.deviceId, deviceId), inArray(smsJobs.state, ['accepted', 'sent'])));
 }
@@ -28,7 +33,12 @@ export async function jobsByExternalIds(db: Db, deviceId: string, guids: string[
   ];
   if (match.length === 0) return [];
   return db
-    .select({ id: smsJobs.id, externalId: smsJobs.externalId, attempt: smsJobs.attempt, acceptedAt: smsJobs.acceptedAt })
+    .select({
+      id: smsJobs.id,
+      externalId: smsJobs.externalId,
+      attempt: smsJobs.attempt,
+      acceptedAt: smsJobs.acceptedAt,
+    })
     .from(smsJobs)
     .where(and(eq(smsJobs.deviceId, deviceId), or(...match)));
 }

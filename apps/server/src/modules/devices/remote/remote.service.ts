@@ -81,7 +81,10 @@ export function createRemoteDevicesService(deps: {
       return ok(await deps.dto(auth, device));
     },
 
-    async addBlueBubbles(auth: AuthContext, input: { url: string; password: string; value: string }): R<DeviceDto> {
+    async addBlueBubbles(
+      auth: AuthContext,
+      input: { url: string; password: string; value: string },
+    ): R<DeviceDto> {
       const base = endpoint(input.url);
       if (!base.ok) return base;
       const value = deviceValue('Apple', input.value);
@@ -104,7 +107,13 @@ export function createRemoteDevicesService(deps: {
           ...connectedNow(),
         });
         if (!row) return null;
-        const phone = await dq.insertDevice(tx, { teamId: auth.teamId, kind: 'iphone', value, macId: row.id, createdAt: now });
+        const phone = await dq.insertDevice(tx, {
+          teamId: auth.teamId,
+          kind: 'iphone',
+          value,
+          macId: row.id,
+          createdAt: now,
+        });
         return phone ? row : null;
       });
       if (!mac) return fail('DEVICE_DUPLICATE');

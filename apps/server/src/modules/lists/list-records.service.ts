@@ -1,0 +1,97 @@
+import { emptyImportResult, type ItemType } from '@prospector/core';
+import type { Db } from '../../db/client.js';
+import { planChunk } from '../../engines/import/plan-chunk.js';
+import { prepareRow, type ColumnPlan } from '../../engines/import/prepare-row.js';
+import { stackChunk } from '../../engines/import/stack-chunk.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail, ok, type Result } from '../../lib/result.js';
+import type { RecordsService } from '../records/index.js';
+import * as q from './list-records.queries.js';
+
+export type ListRecordsService = ReturnType<typeof createListRecordsService>;
+
+/** One record as an integration states it: its system fields, and a contact's phones and e-mails. */
+export type RecordInput = {
+  type: ItemType;
+  fields: Record<string, string | number>;
+  phones?: string[];
+  emails?: string[];
+  /** The calling code phones without one are read in. */
+  countryCode: string;
+};
+
+const PART = { contact: 'contacts', property: 'properties', company: 'companies' } as const;
+
+/**
+ * Lists filled one record at a time (the public API, ADR 043): an empty list, records added to it, and
+ * a record created as a one-row import into it — the import's own reading of cells (`prepareRow`) and
+ * its stacker, so a phone, e-mail, address or company the team has adds to that record and fills only
+ * its empty fields, exactly as a spreadsheet row would. Nothing here takes a member: the caller is a
+ * team (its API key).
+ */
+export function createListRecordsService(deps: { db: Db; clock: Clock; records: RecordsService }) {
+  const { db, clock } = deps;
+
+  return {
+    async createList(teamId: string, name: string, createdBy: string | null) {
+      return q.insertEmptyList(db, teamId, name, createdBy, clock.now());
+    },
+
+    /** Adds the team's records to its list; every id must be one of its records of the type. */
+    async addRecords(
+      teamId: string,
+      listId: string,
+      type: ItemType,
+      ids: string[],
+    ): Promise<Result<{ added: number }, 'LIST_NOT_FOUND' | 'ITEM_NOT_FOUND'>> {
+      const unique = [...new Set(ids)];
+      if (!(await q.teamListExists(db, teamId, listId))) return fail('LIST_NOT_FOUND');
+      if ((await q.countTeamRecords(db, teamId, type, unique)) !== unique.length)
+        return fail('ITEM_NOT_FOUND');
+      return ok({ added: await q.addTeamRecordsToList(db, teamId, listId, type, unique) });
+    },
+
+    /**
+     * One record stacked into the list as a one-row import: answers its id and whether it is new.
+     * 'NO_KEY' when the row has nothing to stack by (no valid phone or e-mail, no address, no name).
+     */
+    async stackRecord(
+      teamId: string,
+      listId: string,
+      input: RecordInput,
+    ): Promise<Result<{ id: string; created: boolean }, 'LIST_NOT_FOUND' | 'NO_KEY'>> {
+      const cells: string[] = [];
+      const plan: ColumnPlan[] = [];
+      const column = (target: string, value: string) => {
+        plan.push({ index: cells.length, type: input.type, target, custom: false });
+        cells.push(value);
+      };
+      for (const [target, value] of Object.entries(input.fields)) column(target, String(value));
+      for (const phone of input.phones ?? []) column('Phone', phone);
+      for (const email of input.emails ?? []) column('Email', email);
+      const result = emptyImportResult();
+      const row = prepareRow(cells, plan, input.countryCode, result);
+      if ('dropped' in row || !row[input.type]) return fail('NO_KEY');
+      const chunk = await planChunk([row]);
+      if (!(await q.teamListExists(db, teamId, listId))) return fail('LIST_NOT_FOUND');
+      const notContactedId = await deps.records.notContactedStatusId(db, teamId);
+      const stacked = await db.transaction(async (tx) => {
+        const ctx = { teamId, listId, now: clock.now(), notContactedId, restrictedTo: null };
+        const added = await stackChunk(tx, ctx, chunk, result);
+        await q.countIntoList(tx, listId, added);
+        return added;
+      });
+      const id = stacked.ids[PART[input.type]][0]!;
+      const created =
+        input.type === 'contact'
+          ? result.contactsNew
+          : input.type === 'property'
+            ? result.propertiesNew
+            : result.companiesNew;
+      return ok({ id, created: created > 0 });
+    },
+
+    /** An import's list and what its job reads (the import's id is its list's). */
+    importOf: (teamId: string, listId: string) => q.findTeamImport(db, teamId, listId),
+  };
+}
