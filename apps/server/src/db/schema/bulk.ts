@@ -48,7 +48,10 @@ export const bulkJobs = pgTable(
   ],
 );
 
-/** The records of a job, fixed when it starts; `changed` marks those it changed (what Undo restores). */
+/**
+ * The records of a job, fixed when it starts; `changed` marks those it changed (what Undo restores, a
+ * campaign's audience, an export's rows).
+ */
 export const bulkJobItems = pgTable(
   'bulk_job_items',
   {
@@ -60,6 +63,8 @@ export const bulkJobItems = pgTable(
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
     outcome: text('outcome'),
+    /** An export job's CSV line for the record, written with its outcome (migration 0053). */
+    line: text('line'),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.itemId] })],
 );

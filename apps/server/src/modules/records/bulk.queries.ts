@@ -134,12 +134,15 @@ export async function releaseJob(db: Db, jobId: string, workerId: string) {
 
 export type ChunkRow = {
   item_id: string;
+  type: string;
   assigned_to: string[];
   status_id: string | null;
   hidden: boolean;
   has_primary: boolean;
   phones: number;
   dnc_phones: number;
+  usable_phones: number;
+  call_phone: string | null;
   in_list: boolean;
 };
 
@@ -155,26 +158,34 @@ export async function chunkAfter(
     job.action === 'setStatus'
       ? sql`exists (select 1 from identifiers d where d.item_id = i.id and d.primary)`
       : sql`true`;
-  const phones =
-    job.action === 'dnc'
-      ? sql`(select count(*)::int from identifiers d where d.item_id = i.id and not d.is_email)`
-      : sql`0`;
-  const dncPhones =
-    job.action === 'dnc'
-      ? sql`(select count(*)::int from identifiers d where d.item_id = i.id and not d.is_email and d.status = 'DNC')`
-      : sql`0`;
+  const countsPhones = job.action === 'dnc' || job.action === 'campaign';
+  const phoneCount = (where: SQL) =>
+    sql`(select count(*)::int from identifiers d where d.item_id = i.id and not d.is_email ${where})`;
+  const phones = countsPhones ? phoneCount(sql``) : sql`0`;
+  const dncPhones = countsPhones ? phoneCount(sql`and d.status = 'DNC'`) : sql`0`;
+  const usablePhones = job.action === 'campaign' ? phoneCount(sql`and d.status = ''`) : sql`0`;
+  // The number the dialler calls: the primary phone, else the first (as the calls module reads it).
+  const callPhone =
+    job.action === 'queueCalls'
+      ? sql`(select d.status from identifiers d where d.item_id = i.id and not d.is_email
+          order by d."primary" desc, d.position, d.created_at limit 1)`
+      : sql`null`;
   return queryRows<ChunkRow>(
     tx,
-    sql`select j.item_id, i.assigned_to, i.status_id, i.hidden,
+    sql`select j.item_id, i.type, i.assigned_to, i.status_id, i.hidden,
         ${primary} as has_primary, ${phones} as phones, ${dncPhones} as dnc_phones,
+        ${usablePhones} as usable_phones, ${callPhone} as call_phone,
         ${listId ? sql`exists (select 1 from list_items li where li.list_id = ${listId} and li.item_id = i.id)` : sql`false`} as in_list
       from bulk_job_items j join items i on i.id = j.item_id
       where j.job_id = ${job.id} ${job.cursor ? sql`and j.item_id > ${job.cursor}::uuid` : sql``}
       order by j.item_id
       limit ${limit}
-      for update of i`,
+      ${READS_ONLY.has(job.action) ? sql`for share of i` : sql`for update of i`}`,
   );
 }
+
+/** Actions that change nothing on the records themselves: their chunk only keeps them from changing. */
+const READS_ONLY = new Set<BulkActionType>(['campaign', 'export']);
 
 const idsJson = (ids: string[]) =>
   sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
@@ -233,10 +244,18 @@ export async function applyAction(
     case 'delete':
       await queryRows(tx, sql`update items set hidden = true where id in ${idsJson(ids)}`);
       return;
+    // Written by the engine through the calls and lists modules, or only marked (markChanged).
+    case 'queueCalls':
+    case 'campaign':
+    case 'export':
+      return;
   }
 }
 
-/** Marks which of a delete job's records it hid: Undo brings back exactly those. */
+/**
+ * Marks which of a job's records it changed: what a delete's Undo brings back, a campaign job's
+ * audience. An export's records carry their CSV line too.
+ */
 export async function markChanged(tx: Db, jobId: string, ids: string[]) {
   if (ids.length === 0) return;
   await queryRows(
@@ -285,6 +304,35 @@ export async function finishJob(db: Db, p: { jobId: string; workerId: string; re
       returning ${JOB_COLUMNS}`,
   );
   return row ? withDates(row) : null;
+}
+
+/** An export job's records with their CSV lines, written in the chunk that decided them. */
+export async function markLines(tx: Db, jobId: string, lines: { id: string; line: string }[]) {
+  if (lines.length === 0) return;
+  await queryRows(
+    tx,
+    sql`update bulk_job_items j set outcome = 'changed', line = x.line
+      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(id uuid, line text)
+      where j.job_id = ${jobId} and j.item_id = x.id`,
+  );
+}
+
+/** An export job's file: its lines in the order the job walked its records. */
+export async function exportLinesOf(db: Db, jobId: string) {
+  const rows = await queryRows<{ line: string }>(
+    db,
+    sql`select line from bulk_job_items where job_id = ${jobId} and outcome = 'changed' and line is not null
+      order by item_id`,
+  );
+  return rows.map((r) => r.line);
+}
+
+/**
+ * The records a finished campaign job froze as an audience (ADR 037): a campaign reads its target
+ * through this, so it takes exactly them.
+ */
+export function audienceWhere(jobId: string): SQL {
+  return sql`i.id in (select a.item_id from bulk_job_items a where a.job_id = ${jobId}::uuid and a.outcome = 'changed')`;
 }
 
 /** Brings back what a delete job hid and marks the job undone, in one transaction. */

@@ -1,6 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { servicePlugin } from '../../plugins/services.js';
 import { createBoardService } from './board.service.js';
-import { createBulkEngine } from './bulk.engine.js';
+import { createBulkEngine, type BulkPorts } from './bulk.engine.js';
 import { createBulkService } from './bulk.service.js';
 import { createIdentifiersService } from './identifiers.service.js';
 import { createInboxService } from './inbox.service.js';
@@ -10,6 +11,19 @@ import { createStatusesService } from './statuses.service.js';
 import { createTasksService } from './tasks.service.js';
 import { createThreadService } from './thread.service.js';
 
+/**
+ * What bulk jobs ask of the calls and lists modules. Those are built after this one (they read
+ * records), so their services are looked up when a job runs, not now.
+ */
+export function bulkPortsOf(app: FastifyInstance): BulkPorts {
+  return {
+    enqueueCalls: (tx, e) => app.services.calls.enqueueWithin(tx, e),
+    queueChanged: (userId) => app.services.calls.queueChanged(userId),
+    exportLines: (tx, teamId, ids, viewerId) => app.services.lists.exportLinesOf(tx, teamId, ids, viewerId),
+    exportHeader: () => app.services.lists.exportHeader(),
+  };
+}
+
 /** Records and what hangs on them: identifiers, links, the thread, tasks; statuses, board and inbox; bulk jobs. */
 export const recordsPlugin = servicePlugin(
   'records',
@@ -18,6 +32,7 @@ export const recordsPlugin = servicePlugin(
     const { db } = app.database;
     const { clock } = app;
     const records = createRecordsService({ db, clock, notifications, realtime: app.realtime });
+    const ports = () => bulkPortsOf(app);
     const bulkEngine = createBulkEngine({
       db,
       clock,
@@ -27,6 +42,7 @@ export const recordsPlugin = servicePlugin(
       chunkSize: app.config.BULK_CHUNK,
       pollMs: 5000,
       enabled: app.config.BULK_ENGINE,
+      ports,
     });
     return {
       records,
@@ -38,7 +54,7 @@ export const recordsPlugin = servicePlugin(
       board: createBoardService({ db, clock }),
       inbox: createInboxService({ db }),
       bulkEngine,
-      bulk: createBulkService({ db, clock, engine: bulkEngine, realtime: () => app.realtime }),
+      bulk: createBulkService({ db, clock, engine: bulkEngine, realtime: () => app.realtime, ports }),
     };
   },
 );
