@@ -71,9 +71,10 @@ export function createBulkEngine(deps: {
     const author = await bq.authorAccess(db, job.userId);
     const actor = { userId: job.userId, seesAllData: author?.seesAllData ?? false };
     return db.transaction(async (tx) => {
-      const rows = await bq.chunkAfter(tx, job, deps.chunkSize);
-      const last = rows.at(-1);
+      const ids = await bq.chunkIds(tx, job, deps.chunkSize);
+      const last = ids.at(-1);
       if (!last) return null;
+      const rows = await bq.chunkRecords(tx, job, ids);
       const decide = (r: bq.ChunkRow, queued = false) =>
         bulkOutcome(
           job.action,
@@ -104,14 +105,15 @@ export function createBulkEngine(deps: {
             ? { r: o.r, outcome: job.action === 'queueCalls' ? decide(o.r, true) : 'gone' }
             : o,
         );
-      const skipped: BulkSkipped = {};
+      // A record removed from the team since the job started is not read at all.
+      const skipped: BulkSkipped = rows.length < ids.length ? { gone: ids.length - rows.length } : {};
       for (const { outcome } of outcomes)
         if (outcome !== 'changed') skipped[outcome] = (skipped[outcome] ?? 0) + 1;
       const next = await bq.advanceJob(tx, {
         jobId: job.id,
         workerId,
-        cursor: last.item_id,
-        done: rows.length,
+        cursor: last,
+        done: ids.length,
         changed: changedIds().length,
         skipped,
         now: clock.now(),
