@@ -22,6 +22,9 @@ import { inboxFilter } from './inbox.service.js';
 export type BulkService = ReturnType<typeof createBulkService>;
 type R<T> = Promise<Result<T, RecordsErrorCode>>;
 
+/** A selection this large has its rows' statistics read at once (`analyzeJobItems`). */
+const ANALYZE_FROM = 20_000;
+
 /** Rolls back a job whose selection held no record: nothing is left behind. */
 class NothingSelected extends Error {}
 /** Rolls back a job of ticked rows none of which the member may touch. */
@@ -127,6 +130,7 @@ export function createBulkService(deps: {
           throw err;
         });
       if (typeof job === 'string') return fail(job);
+      if (job.total >= ANALYZE_FROM) await bq.analyzeJobItems(db);
       deps.engine.kick();
       return ok(toBulkJobDto(job));
     },
