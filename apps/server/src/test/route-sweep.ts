@@ -50,6 +50,8 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
   const byName: Record<string, string> = {
     listId: ids['list']!,
     jobId: ids['bulkJob']!,
+    // A campaign's "these N records": the seeded campaign selection.
+    audienceJobId: ids['bulkAudience']!,
     propId: ids['property']!,
     campaignId: ids['campaign']!,
     groupId: ids['group']!,
