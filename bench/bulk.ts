@@ -10,7 +10,11 @@ import { createPglite, openPostgres, queryRows, wrapPglite } from '../apps/serve
 import * as schema from '../apps/server/src/db/schema/index.js';
 import type { AuthContext } from '../apps/server/src/lib/auth-context.js';
 import { systemClock } from '../apps/server/src/lib/clock.js';
-import { createBulkEngine, createBulkService } from '../apps/server/src/modules/records/index.js';
+import {
+  createBulkEngine,
+  createBulkService,
+  type BulkPorts,
+} from '../apps/server/src/modules/records/index.js';
 import type { Realtime } from '../apps/server/src/plugins/realtime.js';
 
 const RECORDS = Number(process.env.BENCH_BULK_RECORDS ?? 100_000);
@@ -39,6 +43,10 @@ await db.execute(sql`
   from generate_series(1, ${RECORDS}::int) g`);
 await db.execute(sql`analyze items`);
 
+/** An assign asks nothing of the calls or lists modules. */
+function noPorts(): BulkPorts {
+  throw new Error('the assign bench needs no other module');
+}
 const realtime = { toUser: () => {}, toTeam: () => {} } as unknown as Realtime;
 const engine = createBulkEngine({
   db,
@@ -49,8 +57,9 @@ const engine = createBulkEngine({
   chunkSize: CHUNK,
   pollMs: 60_000,
   enabled: true,
+  ports: noPorts,
 });
-const bulk = createBulkService({ db, clock: systemClock, engine, realtime: () => realtime });
+const bulk = createBulkService({ db, clock: systemClock, engine, realtime: () => realtime, ports: noPorts });
 const auth = {
   sessionId: 'bench',
   userId: admin!.id,

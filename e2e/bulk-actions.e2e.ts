@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { emptyImportResult } from '@prospector/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
 import { queryRows } from '../apps/server/src/db/client.js';
 import { insertContact, insertMember, type TestUser } from '../apps/server/src/test/factories.js';
 import { insertOnboardedAdmin, launchBrowser, shot, signedIn, startServer } from './support/harness.js';
@@ -124,6 +125,128 @@ describe('bulk actions in the Messenger', () => {
     await bar.getByRole('button', { name: 'Apply' }).click();
     await result.getByText('3 assigned to Maya Diaz').waitFor({ timeout: 20_000 });
     await shot(page, 'bulk-list-result');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+const api = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+  const res = await server.app.inject({ method, url, headers: admin.headers, payload });
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.body}`);
+  return res.json();
+};
+
+/** `n` texted contacts named Pike with a phone each, the last one's phone DNC: a Messenger search finds them. */
+async function textedPike(n: number) {
+  const db = server.database.db;
+  await queryRows(
+    db,
+    sql`with made as (
+        insert into items (team_id, type, data, search_text, status_id, last_message, last_activity_at, created_at, updated_at)
+        select ${admin.teamId}::uuid, 'contact', jsonb_build_object('First name', 'Pike', 'Last name', 'Seller ' || g),
+          'pike seller ' || g,
+          (select id from statuses where team_id = ${admin.teamId}::uuid and text = 'Not contacted'),
+          jsonb_build_object('body', 'Hi, would you sell on Pike St?', 'createdAt', now(), 'leadIdt', null, 'direction', 'out'),
+          now() - (g || ' minutes')::interval, now(), now()
+        from generate_series(1, ${n}::int) g
+        returning id, data)
+      insert into identifiers (team_id, item_id, value, is_email, "primary", position, status, created_at)
+      select ${admin.teamId}::uuid, id, '+1916456' || lpad(substring(data->>'Last name' from '[0-9]+'), 4, '0'), false, true, 0,
+        case when data->>'Last name' = ${`Seller ${n}`} then 'DNC' else '' end, now()
+      from made`,
+  );
+}
+
+describe('reaching a filtered selection', () => {
+  it('queues all that match a Messenger search for calls, exports them and launches a campaign to exactly them', async () => {
+    await queryRows(
+      server.database.db,
+      sql`update teams set timezone = 'America/New_York' where id = ${admin.teamId}`,
+    );
+    await api('POST', '/api/services/addSimulatedPhone', {});
+    const group = await api('PUT', '/api/templates/addGroup', { name: 'Openers' });
+    await api('PUT', '/api/templates/addTemplate', { text: 'Hi, still thinking of selling?', groupId: group._id });
+    await textedPike(36);
+
+    const { context, page, problems } = await signedIn(browser, admin);
+    await page.goto(`${server.url}/messenger`);
+    await page.getByRole('heading', { name: 'Messenger' }).waitFor();
+    await page.getByRole('tab', { name: /^Sent/ }).click();
+    await page.getByRole('textbox', { name: 'Search the Messenger' }).fill('pike');
+    await page.getByRole('row', { name: /Pike Seller 1$/ }).waitFor({ timeout: 10_000 });
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    const result = page.getByRole('status', { name: 'Bulk action result' });
+    /** Ticks every Pike across pages and applies an action. */
+    async function applyToAll(action: string) {
+      await page.getByRole('checkbox', { name: 'Select all shown' }).check();
+      await page.getByRole('button', { name: 'Select all 36 that match' }).click();
+      await bar.getByText('36 selected').waitFor();
+      await bar.getByRole('combobox', { name: 'Action' }).click();
+      await page.getByRole('option', { name: action }).click();
+      await bar.getByRole('button', { name: 'Apply' }).click();
+    }
+
+    await page.getByRole('checkbox', { name: 'Select all shown' }).check();
+    await page.getByRole('button', { name: 'Select all 36 that match' }).click();
+    await bar.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'Queue for calls' }).waitFor();
+    await shot(page, 'bulk-actions-menu');
+    await page.keyboard.press('Escape');
+    await bar.getByRole('button', { name: 'Clear selection' }).click();
+
+    await applyToAll('Queue for calls');
+    await result.getByText('35 queued for calls; 1 skipped: DNC').waitFor({ timeout: 20_000 });
+    await shot(page, 'bulk-queue-result');
+    const [queued] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from call_queue where team_id = ${admin.teamId} and user_id = ${admin.userId}`,
+    );
+    expect(queued!.n).toBe(35);
+    await result.getByRole('button', { name: 'Dismiss' }).click();
+
+    await applyToAll('Export CSV');
+    await result.getByText('36 exported').waitFor({ timeout: 20_000 });
+    await shot(page, 'bulk-export-result');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      result.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^Name,First name,Last name/);
+    expect(lines).toHaveLength(37);
+    expect(csv).not.toContain('Owner No');
+    await result.getByRole('button', { name: 'Dismiss' }).click();
+
+    await applyToAll('Launch a campaign');
+    await result.getByText('35 ready for a campaign; 1 skipped: DNC').waitFor({ timeout: 20_000 });
+    await shot(page, 'bulk-campaign-result');
+    await result.getByRole('button', { name: 'Open the campaign builder' }).click();
+    await page.getByRole('heading', { name: 'Campaign Builder' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'These 35 records' }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: /Not contacted/ }).check();
+    await page.getByText('35 contacts selected').waitFor();
+    await shot(page, 'bulk-campaign-builder');
+    await page.getByRole('button', { name: 'Next' }).click();
+    for (const day of ['Sat', 'Sun']) await page.locator('label', { hasText: new RegExp(`^${day}$`) }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Campaign name').fill('Pike sellers');
+    await page.getByPlaceholder('Choose template groups').click();
+    await page.getByRole('option', { name: /Openers/ }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('checkbox', { name: '(916) 555-0100' }).check();
+    await page.getByRole('region', { name: 'Campaign summary' }).getByText('These 35 records').waitFor();
+    await shot(page, 'bulk-campaign-finalize');
+    await page.getByRole('button', { name: 'Launch campaign' }).click();
+    await page.waitForURL(/\/campaigns$/);
+    const [campaign] = await queryRows<{ n: number; pike: number }>(
+      server.database.db,
+      sql`select count(*)::int as n,
+          count(*) filter (where i.data->>'First name' = 'Pike')::int as pike
+        from campaign_recipients r join campaigns c on c.id = r.campaign_id join items i on i.id = r.item_id
+        where c.team_id = ${admin.teamId} and c.name = 'Pike sellers'`,
+    );
+    expect(campaign).toEqual({ n: 35, pike: 35 });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -89,6 +89,12 @@ export const messages = {
     nothingSelected: 'Nothing matches this selection.',
     confirmDelete: (n: string) => `Delete ${n} records? You can undo it for 10 minutes.`,
     undone: 'Deletion undone.',
+    /** An export job not done yet, or one that exported nothing. */
+    exportNotReady: 'This export is not ready.',
+    /** The campaign builder's target when opened from a selection. */
+    audience: (n: string) => `These ${n} records`,
+    audienceHint: 'The contacts of your selection that have a phone to text or call.',
+    audienceNotFound: 'That selection is not available for a campaign any more. Select the records again.',
   },
   lists: {
     /** An import's dropped-rows reason: the row named a record the importer may not open (ADR 031). */

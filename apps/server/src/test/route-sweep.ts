@@ -39,6 +39,7 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
     return ids['item']!;
   }
   if (k === 'id' && /\/lists\//.test(url)) return ids['list']!;
+  if (k === 'id' && /\/bulk\/job\/:id\/export$/.test(url)) return ids['bulkExport']!;
   if (k === 'id' && /\/bulk\//.test(url)) return ids['bulkJob']!;
   if (k === 'id' && /\/calls\/vm/.test(url)) return ids['vm']!;
   // A record's photo: the seeded pictured property has one.
@@ -49,6 +50,8 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
   const byName: Record<string, string> = {
     listId: ids['list']!,
     jobId: ids['bulkJob']!,
+    // A campaign's "these N records": the seeded campaign selection.
+    audienceJobId: ids['bulkAudience']!,
     propId: ids['property']!,
     campaignId: ids['campaign']!,
     groupId: ids['group']!,

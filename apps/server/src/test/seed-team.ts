@@ -251,6 +251,50 @@ export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
     .values({ jobId: bulkJob!.id, teamId: admin.teamId, itemId: doomed.id, outcome: 'changed' });
   await db.update(items).set({ hidden: true }).where(eq(items.id, doomed.id));
   ids['bulkJob'] = bulkJob!.id;
+  // A finished export of the seeded contact: its file is what the export route hands out.
+  const [bulkExport] = await db
+    .insert(bulkJobs)
+    .values({
+      teamId: admin.teamId,
+      userId: admin.userId,
+      action: 'export',
+      state: 'done',
+      total: 1,
+      done: 1,
+      changed: 1,
+      result: '1 exported',
+      createdAt: t.clock.now(),
+      finishedAt: t.clock.now(),
+    })
+    .returning();
+  await db.insert(bulkJobItems).values({
+    jobId: bulkExport!.id,
+    teamId: admin.teamId,
+    itemId: contact.id,
+    outcome: 'changed',
+    line: 'Secret Exported,Secret,Exported,,,,,,,,,,',
+  });
+  ids['bulkExport'] = bulkExport!.id;
+  // A finished campaign selection of the seeded contact: the audience a campaign launch may name.
+  const [bulkAudience] = await db
+    .insert(bulkJobs)
+    .values({
+      teamId: admin.teamId,
+      userId: admin.userId,
+      action: 'campaign',
+      state: 'done',
+      total: 1,
+      done: 1,
+      changed: 1,
+      result: '1 ready for a campaign',
+      createdAt: t.clock.now(),
+      finishedAt: t.clock.now(),
+    })
+    .returning();
+  await db
+    .insert(bulkJobItems)
+    .values({ jobId: bulkAudience!.id, teamId: admin.teamId, itemId: contact.id, outcome: 'changed' });
+  ids['bulkAudience'] = bulkAudience!.id;
   // Chats: the team room (the member's chats made too), a text and an image in it.
   const chats = (await t.app.inject({ method: 'GET', url: '/api/chats', headers: admin.headers })).json()
     .chats as { _id: string; kind: string }[];

@@ -6,7 +6,8 @@ import { AppRoutes } from '../app/routes/app-routes';
 import { STORAGE_KEYS } from '../config/storage-keys';
 import { reloadSessionFromStorage } from '../lib/session-store';
 
-type RenderAppOptions = { token?: string; oldToken?: string };
+/** `state`: router state the first screen is opened with, as another screen would hand it over. */
+type RenderAppOptions = { token?: string; oldToken?: string; state?: unknown };
 
 /** Renders the real app (providers and routes) at a path, as a visitor who may hold a token. */
 export function renderApp(path = '/', options: RenderAppOptions = {}) {
@@ -25,7 +26,9 @@ export function renderApp(path = '/', options: RenderAppOptions = {}) {
 
   const user = userEvent.setup();
   const view = render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter
+      initialEntries={[options.state === undefined ? path : { pathname: path, state: options.state }]}
+    >
       <AppProviders env="test">
         <AppRoutes />
         <LocationProbe />

@@ -4,6 +4,7 @@ import {
   bulkActionAllowed,
   bulkOutcome,
   bulkResultText,
+  bulkJobOffers,
   canUndoBulk,
   formatCount,
 } from './bulk.js';
@@ -33,6 +34,22 @@ describe('bulk action result text', () => {
     expect(line('addToList', 'Probate May')).toBe('1 added to Probate May');
     expect(line('dnc', null)).toBe('1 marked DNC');
     expect(line('delete', null)).toBe('1 deleted');
+    expect(line('queueCalls', null)).toBe('1 queued for calls');
+    expect(line('campaign', null)).toBe('1 ready for a campaign');
+    expect(line('export', null)).toBe('1 exported');
+  });
+
+  it('names the contacts left out of calls and campaigns by why they cannot be reached', () => {
+    expect(
+      bulkResultText({
+        action: 'queueCalls',
+        target: null,
+        changed: 1240,
+        skipped: { wrong_number: 2, dnc: 5, queued: 1, not_contact: 3, no_phone: 4 },
+      }),
+    ).toBe(
+      '1,240 queued for calls; 3 skipped: not a contact; 4 skipped: no phone; 5 skipped: DNC; 2 skipped: Wrong #; 1 skipped: already in a call queue',
+    );
   });
 
   it('groups thousands with commas whatever the machine locale', () => {
@@ -54,6 +71,14 @@ describe('who may start a bulk action', () => {
     expect(bulkActionAllowed(member(['import']), 'addToList')).toBe(true);
     expect(bulkActionAllowed(member([]), 'dnc')).toBe(false);
     expect(bulkActionAllowed(member(['sms']), 'dnc')).toBe(true);
+  });
+  it('asks the calls permission to queue for calls and the campaigns permission to start a campaign', () => {
+    const with_ = (p: 'calls' | 'campaigns') => ({ role: 'member' as const, permissions: [p] });
+    expect(bulkActionAllowed(member([]), 'queueCalls')).toBe(false);
+    expect(bulkActionAllowed(with_('calls'), 'queueCalls')).toBe(true);
+    expect(bulkActionAllowed(member([]), 'campaign')).toBe(false);
+    expect(bulkActionAllowed(with_('campaigns'), 'campaign')).toBe(true);
+    expect(bulkActionAllowed(member([]), 'export')).toBe(true);
   });
   it('lets any member assign and set statuses on records they may open', () => {
     expect(bulkActionAllowed(member([]), 'assign')).toBe(true);
@@ -113,5 +138,57 @@ describe('what a bulk job does to each record', () => {
   it('leaves records already in the list, and records deleted meanwhile', () => {
     expect(bulkOutcome('addToList', 'l1', { ...base, inList: true }, admin)).toBe('unchanged');
     expect(bulkOutcome('delete', null, { ...base, hidden: true }, admin)).toBe('gone');
+  });
+});
+
+describe('what reaching a selection does to each record', () => {
+  const contact = {
+    assignedTo: ['sam'],
+    statusId: 's1',
+    hidden: false,
+    hasPrimary: true,
+    phones: 1,
+    dncPhones: 0,
+    inList: false,
+    type: 'contact',
+    usablePhones: 1,
+    callPhone: '',
+    queued: false,
+  };
+  const admin = { userId: 'boss', seesAllData: true };
+  const restricted = { userId: 'kim', seesAllData: false };
+
+  it('queues a contact whose dialled phone is usable, once, and names why others are left', () => {
+    expect(bulkOutcome('queueCalls', null, contact, admin)).toBe('changed');
+    expect(bulkOutcome('queueCalls', null, { ...contact, queued: true }, admin)).toBe('queued');
+    expect(bulkOutcome('queueCalls', null, { ...contact, callPhone: 'DNC' }, admin)).toBe('dnc');
+    expect(bulkOutcome('queueCalls', null, { ...contact, callPhone: 'Wrong #' }, admin)).toBe('wrong_number');
+    expect(bulkOutcome('queueCalls', null, { ...contact, callPhone: null }, admin)).toBe('no_phone');
+    expect(bulkOutcome('queueCalls', null, { ...contact, type: 'property' }, admin)).toBe('not_contact');
+    expect(bulkOutcome('queueCalls', null, contact, restricted)).toBe('no_permission');
+  });
+
+  it('takes into a campaign a contact with any usable phone, else says what its phones are', () => {
+    expect(bulkOutcome('campaign', null, { ...contact, phones: 2, dncPhones: 1 }, admin)).toBe('changed');
+    expect(bulkOutcome('campaign', null, { ...contact, usablePhones: 0, dncPhones: 1 }, admin)).toBe('dnc');
+    expect(bulkOutcome('campaign', null, { ...contact, usablePhones: 0 }, admin)).toBe('wrong_number');
+    expect(bulkOutcome('campaign', null, { ...contact, usablePhones: 0, phones: 0 }, admin)).toBe(
+      'no_phone',
+    );
+    expect(bulkOutcome('campaign', null, { ...contact, type: 'company' }, admin)).toBe('not_contact');
+  });
+
+  it('exports every contact the member may open, phones or not', () => {
+    expect(bulkOutcome('export', null, { ...contact, phones: 0, usablePhones: 0 }, admin)).toBe('changed');
+    expect(bulkOutcome('export', null, { ...contact, type: 'property' }, admin)).toBe('not_contact');
+    expect(bulkOutcome('export', null, { ...contact, hidden: true }, admin)).toBe('gone');
+  });
+
+  it('offers the file of a finished export and the builder for a finished campaign selection', () => {
+    expect(bulkJobOffers({ action: 'export', state: 'done', changed: 3 })).toBe('download');
+    expect(bulkJobOffers({ action: 'campaign', state: 'done', changed: 3 })).toBe('campaign');
+    expect(bulkJobOffers({ action: 'campaign', state: 'done', changed: 0 })).toBeNull();
+    expect(bulkJobOffers({ action: 'export', state: 'running', changed: 3 })).toBeNull();
+    expect(bulkJobOffers({ action: 'assign', state: 'done', changed: 3 })).toBeNull();
   });
 });

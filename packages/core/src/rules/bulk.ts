@@ -1,13 +1,36 @@
 import type { PermissionKey } from '../constants.js';
 
 /** What a bulk action does to each record of its selection (issue 32 item 2). */
-export const BULK_ACTIONS = ['assign', 'unassign', 'setStatus', 'addToList', 'dnc', 'delete'] as const;
+export const BULK_ACTIONS = [
+  'assign',
+  'unassign',
+  'setStatus',
+  'addToList',
+  'dnc',
+  'delete',
+  'queueCalls',
+  'campaign',
+  'export',
+] as const;
 export type BulkActionType = (typeof BULK_ACTIONS)[number];
 
 /** Why a record of the selection was left as it was. */
-export const BULK_SKIP_REASONS = ['no_permission', 'no_primary', 'unchanged', 'gone'] as const;
+export const BULK_SKIP_REASONS = [
+  'no_permission',
+  'not_contact',
+  'no_primary',
+  'no_phone',
+  'dnc',
+  'wrong_number',
+  'queued',
+  'unchanged',
+  'gone',
+] as const;
 export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number];
 export type BulkSkipped = Partial<Record<BulkSkipReason, number>>;
+
+/** Who starts a job, as far as which actions they may start. */
+export type BulkActor = { role: 'admin' | 'member'; permissions: readonly PermissionKey[] };
 
 /** Records a job changes in one transaction: its cursor commits with them. */
 export const BULK_CHUNK_SIZE = 2_000;
@@ -18,7 +41,12 @@ export const BULK_UNDO_MS = 10 * 60 * 1000;
 
 const SKIP_TEXT: Record<BulkSkipReason, string> = {
   no_permission: 'no permission',
+  not_contact: 'not a contact',
   no_primary: 'no phone or e-mail',
+  no_phone: 'no phone',
+  dnc: 'DNC',
+  wrong_number: 'Wrong #',
+  queued: 'already in a call queue',
   unchanged: 'already done',
   gone: 'deleted meanwhile',
 };
@@ -38,6 +66,12 @@ export function bulkActionVerb(action: BulkActionType, target: string | null): s
       return 'marked DNC';
     case 'delete':
       return 'deleted';
+    case 'queueCalls':
+      return 'queued for calls';
+    case 'campaign':
+      return 'ready for a campaign';
+    case 'export':
+      return 'exported';
   }
 }
 
@@ -71,17 +105,18 @@ export function bulkProgressText(done: number, total: number): string {
 
 /**
  * Who may start an action, beyond seeing the records: adding to a list changes lists (the import
- * permission guards them), marking DNC changes phones as texting does (sms), and deleting is for
- * admins only. Assigning and statuses need only access to each record, as one at a time does.
+ * permission guards them), marking DNC changes phones as texting does (sms), queueing for calls
+ * needs the calls permission as queueing one by one does, a campaign the campaigns permission as
+ * the builder does, and deleting is for admins only. Assigning, statuses and exporting need only
+ * access to each record, as one at a time (and the Export screen) do.
  */
-export function bulkActionAllowed(
-  user: { role: 'admin' | 'member'; permissions: readonly PermissionKey[] },
-  action: BulkActionType,
-): boolean {
+export function bulkActionAllowed(user: BulkActor, action: BulkActionType): boolean {
   if (user.role === 'admin') return true;
   if (action === 'delete') return false;
   if (action === 'addToList') return user.permissions.includes('import');
   if (action === 'dnc') return user.permissions.includes('sms');
+  if (action === 'queueCalls') return user.permissions.includes('calls');
+  if (action === 'campaign') return user.permissions.includes('campaigns');
   return true;
 }
 
@@ -103,7 +138,24 @@ export type BulkRecordState = {
   phones: number;
   dncPhones: number;
   inList: boolean;
+  /** 'contact', 'property' or 'company': calls, campaigns and exports take contacts. */
+  type?: string;
+  /** Phones that are neither DNC nor Wrong # (what a campaign texts). */
+  usablePhones?: number;
+  /**
+   * The status of the phone the dialler would call (its primary, else its first phone: '' usable,
+   * 'DNC', 'Wrong #'), null with no phone.
+   */
+  callPhone?: string | null;
+  /** Already in some member's call queue (a record is in one queue at most). */
+  queued?: boolean;
 };
+
+/** Why a contact cannot be reached on its phones: none, all DNC, or the rest Wrong #. */
+function unreachable(record: BulkRecordState): BulkSkipReason {
+  if (record.phones === 0) return 'no_phone';
+  return record.dncPhones > 0 ? 'dnc' : 'wrong_number';
+}
 
 /**
  * What the job does to one record: change it, or leave it with a reason. A member who may not see
@@ -133,5 +185,24 @@ export function bulkOutcome(
       return record.dncPhones === record.phones ? 'unchanged' : 'changed';
     case 'delete':
       return 'changed';
+    case 'queueCalls':
+      if (record.type !== 'contact') return 'not_contact';
+      if (record.callPhone === null || record.callPhone === undefined) return 'no_phone';
+      if (record.callPhone === 'DNC') return 'dnc';
+      if (record.callPhone !== '') return 'wrong_number';
+      return record.queued ? 'queued' : 'changed';
+    case 'campaign':
+      if (record.type !== 'contact') return 'not_contact';
+      return (record.usablePhones ?? 0) > 0 ? 'changed' : unreachable(record);
+    case 'export':
+      return record.type === 'contact' ? 'changed' : 'not_contact';
   }
+}
+
+/** A finished job whose records are waiting for a next step: its CSV, or a campaign's audience. */
+export function bulkJobOffers(job: { action: BulkActionType; state: string; changed: number }) {
+  if (job.state !== 'done' || job.changed === 0) return null;
+  if (job.action === 'export') return 'download' as const;
+  if (job.action === 'campaign') return 'campaign' as const;
+  return null;
 }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { BulkActionType, BulkSkipped } from '@prospector/core';
-import { items } from './records.js';
 import { teams, users } from './teams.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -48,18 +47,20 @@ export const bulkJobs = pgTable(
   ],
 );
 
-/** The records of a job, fixed when it starts; `changed` marks those it changed (what Undo restores). */
+/**
+ * The records of a job, fixed when it starts; `changed` marks those it changed (what Undo restores, a
+ * campaign's audience, an export's rows).
+ */
 export const bulkJobItems = pgTable(
   'bulk_job_items',
   {
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => bulkJobs.id, { onDelete: 'cascade' }),
+    /** No foreign keys (migration 0053): a trigger removes a job's rows with it. */
+    jobId: uuid('job_id').notNull(),
     teamId: uuid('team_id').notNull(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').notNull(),
     outcome: text('outcome'),
+    /** An export job's CSV line for the record, written with its outcome (migration 0053). */
+    line: text('line'),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.itemId] })],
 );

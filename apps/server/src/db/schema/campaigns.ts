@@ -43,6 +43,8 @@ export const campaigns = pgTable(
     phoneType: text('phone_type'),
     /** Empty: all contacts of the team. */
     listIds: jsonb('list_ids').$type<string[]>().notNull(),
+    /** "These N records": the finished `campaign` bulk job whose contacts are the audience (ADR 037). */
+    audienceJobId: uuid('audience_job_id'),
     statusIds: jsonb('status_ids').$type<string[]>().notNull(),
     lastContactedAt: ts('last_contacted_at'),
     weekDays: jsonb('week_days').$type<number[]>().notNull(),

@@ -170,6 +170,14 @@ export async function enqueue(
   db: Db,
   e: { teamId: string; userId: string; itemIds: string[]; campaignId: string | null; at: Date },
 ) {
+  return (await enqueueIds(db, e)).length;
+}
+
+/** `enqueue`, answering the ids that joined the queue. */
+export async function enqueueIds(
+  db: Db,
+  e: { teamId: string; userId: string; itemIds: string[]; campaignId: string | null; at: Date },
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     const found = new Set(
       (
@@ -187,7 +195,7 @@ export async function enqueue(
       ).map((r) => r.id),
     );
     const ids = [...new Set(e.itemIds)].filter((id) => found.has(id));
-    if (!ids.length) return 0;
+    if (!ids.length) return [];
     const added = await tx
       .insert(callQueue)
       .values(
@@ -211,7 +219,7 @@ export async function enqueue(
             added.map((a) => a.itemId),
           ),
         );
-    return added.length;
+    return added.map((a) => a.itemId);
   });
 }
 

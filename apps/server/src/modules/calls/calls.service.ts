@@ -108,6 +108,20 @@ export function createCallsService(deps: {
     },
 
     /**
+     * Adds contacts to a member's queue inside the caller's transaction (a bulk job's chunk, ADR 037):
+     * the same rules as `enqueue` (the team's contacts the member may read; one already queued stays
+     * where it is). Answers the ids added; `queueChanged` tells the member once the chunk commits.
+     */
+    async enqueueWithin(tx: Db, e: { teamId: string; userId: string; itemIds: string[] }) {
+      return q.enqueueIds(tx, { ...e, campaignId: null, at: clock.now() });
+    },
+
+    queueChanged(userId: string) {
+      realtime.toUser(userId, 'queueChanged', {});
+      dialler.wake(userId);
+    },
+
+    /**
      * A call campaign's contacts shared among the members who may call: a contact assigned to one of
      * them goes to that member, the rest in turn among the callers who may read every record (an
      * 'Only assigned' caller gets only their own). Answers how many were queued.

@@ -2,7 +2,7 @@ import { templateFieldSources, templateFieldUses, type countMissingFields } from
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
-import { listTeamStatuses, seesAllData, templateFieldsSeenBy } from '../records/index.js';
+import { bulkAudience, listTeamStatuses, seesAllData, templateFieldsSeenBy } from '../records/index.js';
 import { loadCampaignTemplates } from '../templates/index.js';
 import * as q from './campaigns.queries.js';
 
@@ -15,15 +15,29 @@ export function campaignTarget(
   listIds: string[],
   lastContactedAt: string | null,
   statusIds: string[] | null = null,
+  audience: q.Audience = null,
 ): q.Target {
   return {
     teamId: auth.teamId,
-    listIds,
+    listIds: audience ? [] : listIds,
+    audience,
     statusIds,
     lastContactedAt: lastContactedAt ? new Date(lastContactedAt) : null,
     assignedTo: seesAllData(auth) ? null : auth.userId,
   };
 }
+
+/**
+ * The audience of a campaign opened from a selection (ADR 037 addendum): null without one, 'unknown'
+ * when the job is not a finished campaign job the caller may use.
+ */
+export async function audienceOf(db: Db, auth: AuthContext, jobId: string | null) {
+  if (!jobId) return null;
+  return (await bulkAudience(db, auth, jobId)) ?? ('unknown' as const);
+}
+
+/** An unknown audience counts no one (the launch refuses it). */
+const countable = (a: q.Audience | 'unknown'): q.Audience => (a === 'unknown' ? 'nobody' : a);
 
 /** The builder's counts over its target: contacts per status, and the fields its templates need. */
 export function createCampaignTargetService(deps: { db: Db }) {
@@ -42,10 +56,14 @@ export function createCampaignTargetService(deps: { db: Db }) {
 
   return {
     /** Contacts of the target per status (the builder's picker); every status is listed, 0 included. */
-    async countItems(auth: AuthContext, input: { listIds: string[]; lastContactedAt: string | null }) {
+    async countItems(
+      auth: AuthContext,
+      input: { listIds: string[]; lastContactedAt: string | null; audienceJobId: string | null },
+    ) {
+      const audience = countable(await audienceOf(db, auth, input.audienceJobId));
       const [statuses, counts] = await Promise.all([
         listTeamStatuses(db, auth.teamId),
-        q.countByStatus(db, campaignTarget(auth, input.listIds, input.lastContactedAt)),
+        q.countByStatus(db, campaignTarget(auth, input.listIds, input.lastContactedAt, null, audience)),
       ]);
       const byId = new Map(counts.map((c) => [c.status_id, c.count]));
       return statuses
@@ -61,7 +79,8 @@ export function createCampaignTargetService(deps: { db: Db }) {
       const templates = await loadCampaignTemplates(db, auth.teamId, input.groupIds);
       const uses = templateFieldUses(templates.groups.flatMap((g) => g.templates.map((t) => t.text)));
       const custom = uses.length > 0 ? await customFields(auth) : [];
-      const target = campaignTarget(auth, input.listIds, input.lastContactedAt, input.statuses);
+      const audience = countable(await audienceOf(db, auth, input.audienceJobId));
+      const target = campaignTarget(auth, input.listIds, input.lastContactedAt, input.statuses, audience);
       const counted = await q.countMissingFields(
         db,
         target,

@@ -9,6 +9,7 @@ export const campaignsErrors = {
   CAMPAIGN_UNKNOWN_DEVICE: { status: 400, message: messages.campaigns.unknownDevice },
   CAMPAIGN_UNKNOWN_GROUP: { status: 400, message: messages.campaigns.unknownGroup },
   CAMPAIGN_UNKNOWN_LIST: { status: 400, message: messages.campaigns.unknownList },
+  CAMPAIGN_UNKNOWN_AUDIENCE: { status: 400, message: messages.bulk.audienceNotFound },
   CAMPAIGN_NO_TEMPLATES: { status: 400, message: messages.campaigns.noTemplatesInGroups },
 } satisfies Record<string, ErrorAnswer>;
 

@@ -13,7 +13,14 @@ export type Target = {
   lastContactedAt: Date | null;
   /** An 'Only assigned' member reaches only contacts assigned to them. */
   assignedTo: string | null;
+  audience?: Audience;
 };
+
+/**
+ * "These N records": a bulk job's frozen selection (records' `bulkAudience`) instead of lists;
+ * 'nobody' for a job that is not one (counts nothing); null: the lists.
+ */
+export type Audience = SQL | 'nobody' | null;
 
 function targetWhere(t: Target): SQL {
   const parts: SQL[] = [sql`i.team_id = ${t.teamId}`, sql`i.type = 'contact'`, sql`not i.hidden`];
@@ -21,6 +28,7 @@ function targetWhere(t: Target): SQL {
     parts.push(sql`i.id in (select li.item_id from list_items li
       where li.list_id in (select jsonb_array_elements_text(${JSON.stringify(t.listIds)}::jsonb)::uuid)
         and li.type = 'contact')`);
+  if (t.audience) parts.push(t.audience === 'nobody' ? sql`false` : t.audience);
   if (t.statusIds)
     parts.push(
       sql`i.status_id in (select jsonb_array_elements_text(${JSON.stringify(t.statusIds)}::jsonb)::uuid)`,

@@ -27,7 +27,7 @@ import { listTeamDevices } from '../devices/index.js';
 import { findTeamTimezone } from '../teams/index.js';
 import { loadCampaignTemplates } from '../templates/index.js';
 import { createCampaignDetailsService } from './campaign-details.service.js';
-import { campaignTarget, createCampaignTargetService } from './campaign-target.service.js';
+import { audienceOf, campaignTarget, createCampaignTargetService } from './campaign-target.service.js';
 import type { CampaignsErrorCode } from './campaigns.errors.js';
 import * as q from './campaigns.queries.js';
 
@@ -47,6 +47,7 @@ export function toCampaignDto(
     status: c.status,
     campaignType: c.campaignType,
     listIds: c.listIds,
+    audienceJobId: c.audienceJobId,
     statuses: c.statusIds,
     weekDays: c.weekDays,
     startHour: c.startHour,
@@ -176,6 +177,7 @@ export function createCampaignsService(deps: {
       campaignType: 'Call',
       phoneType: input.phoneType ?? 'All',
       listIds,
+      audienceJobId: input.audienceJobId,
       statusIds: input.statuses,
       lastContactedAt,
       weekDays: [1, 2, 3, 4, 5, 6, 7],
@@ -214,10 +216,14 @@ export function createCampaignsService(deps: {
       if (!mayManage(auth)) return fail('PERMISSION_REQUIRED');
       const now = clock.now();
       const timezone = await findTeamTimezone(db, auth.teamId);
-      const listIds = await q.teamListIds(db, auth.teamId, input.listIds);
-      if (listIds.length !== input.listIds.length) return fail('CAMPAIGN_UNKNOWN_LIST');
+      const audience = await audienceOf(db, auth, input.audienceJobId);
+      if (audience === 'unknown') return fail('CAMPAIGN_UNKNOWN_AUDIENCE');
+      // "These N records" replaces the lists (ADR 037 addendum).
+      const asked = audience ? [] : input.listIds;
+      const listIds = await q.teamListIds(db, auth.teamId, asked);
+      if (listIds.length !== asked.length) return fail('CAMPAIGN_UNKNOWN_LIST');
       const lastContactedAt = input.lastContactedAt ? new Date(input.lastContactedAt) : null;
-      const t = campaignTarget(auth, listIds, input.lastContactedAt, input.statuses);
+      const t = campaignTarget(auth, listIds, input.lastContactedAt, input.statuses, audience);
       const count = input.statuses.length
         ? (await q.countByStatus(db, t)).reduce((sum, c) => sum + c.count, 0)
         : 0;
@@ -257,6 +263,7 @@ export function createCampaignsService(deps: {
           campaignType: 'Text',
           phoneType: input.phoneType,
           listIds,
+          audienceJobId: input.audienceJobId,
           statusIds: input.statuses,
           lastContactedAt,
           weekDays: [...new Set(input.weekDays)].sort(),

@@ -408,6 +408,17 @@ export async function exportByStatus(db: Db, teamId: string, statusId: string, v
   );
 }
 
+/** The Export screen's rows of some contacts (a bulk export's chunk), as the viewer may read them. */
+export async function exportRowsByIds(db: Db, teamId: string, ids: string[], viewerId: string | null) {
+  return queryRows<ExportRow>(
+    db,
+    sql`select ${EXPORT_COLUMNS} from items i left join statuses s on s.id = i.status_id
+        where i.team_id = ${teamId} and i.type = 'contact' ${visible(viewerId)}
+          and i.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+        order by i.id`,
+  );
+}
+
 export async function exportListChunk(
   db: Db,
   p: { listId: string; skip: number; limit: number; viewerId: string | null; onlyDnc: boolean },

@@ -199,6 +199,23 @@ export function createListsService(deps: {
       });
     },
 
+    /**
+     * The Export screen's line of each of these contacts (its usable phones), for a bulk export job's
+     * chunk (ADR 037): run in the job's transaction, so the lines commit with its progress.
+     */
+    async exportLinesOf(tx: Db, teamId: string, ids: string[], viewerId: string | null) {
+      const rows = await q.exportRowsByIds(tx, teamId, ids, viewerId);
+      return rows.map((r) => ({
+        id: r.id,
+        line: exportLine(
+          r,
+          r.phones.filter((p) => p.status === '').map((p) => p.value),
+        ),
+      }));
+    },
+
+    exportHeader: () => csvLine(EXPORT_HEADER),
+
     /** One chunk (10,000 contacts) of a list's export: all usable phones, DNC phones, or landlines. */
     async exportList(auth: AuthContext, kind: 'all' | 'dnc' | 'landline', listId: string, skip: number) {
       const list = await q.findList(db, auth.teamId, listId);

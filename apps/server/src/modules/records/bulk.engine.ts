@@ -10,6 +10,27 @@ import * as bq from './bulk.queries.js';
 
 export type BulkEngine = ReturnType<typeof createBulkEngine>;
 
+/**
+ * What a job asks of other modules, inside its chunk's transaction (they own the tables): the calls
+ * module queues contacts by its own rules, the lists module writes the Export screen's CSV lines.
+ * Wired by the records plugin, read when a chunk runs (those modules are built after this one).
+ */
+export type BulkPorts = {
+  /** Adds the contacts to the member's queue as queueing one by one does; answers the ids it added. */
+  enqueueCalls(tx: Db, e: { teamId: string; userId: string; itemIds: string[] }): Promise<string[]>;
+  /** The member's queue changed: tell their screens and wake their dialler (after the commit). */
+  queueChanged(userId: string): void;
+  /** The Export screen's line of each contact (its usable phones), as the viewer may read them. */
+  exportLines(
+    tx: Db,
+    teamId: string,
+    ids: string[],
+    viewerId: string | null,
+  ): Promise<{ id: string; line: string }[]>;
+  /** The Export screen's header line. */
+  exportHeader(): string;
+};
+
 /** The job is no longer this worker's (its lease ran out and another took it): drop the chunk. */
 class LeaseLost extends Error {}
 
@@ -32,6 +53,7 @@ export function createBulkEngine(deps: {
   pollMs: number;
   /** False: jobs wait for another process (or a test's `runClaimed`); BULK_ENGINE. */
   enabled: boolean;
+  ports: () => BulkPorts;
 }) {
   const { db, clock, log } = deps;
   const workerId = randomUUID();
@@ -49,13 +71,12 @@ export function createBulkEngine(deps: {
     const author = await bq.authorAccess(db, job.userId);
     const actor = { userId: job.userId, seesAllData: author?.seesAllData ?? false };
     return db.transaction(async (tx) => {
-      const rows = await bq.chunkAfter(tx, job, deps.chunkSize);
-      const last = rows.at(-1);
+      const ids = await bq.chunkIds(tx, job, deps.chunkSize);
+      const last = ids.at(-1);
       if (!last) return null;
-      const skipped: BulkSkipped = {};
-      const changed: string[] = [];
-      for (const r of rows) {
-        const outcome = bulkOutcome(
+      const rows = await bq.chunkRecords(tx, job, ids);
+      const decide = (r: bq.ChunkRow, queued = false) =>
+        bulkOutcome(
           job.action,
           job.targetId,
           {
@@ -66,27 +87,78 @@ export function createBulkEngine(deps: {
             phones: Number(r.phones),
             dncPhones: Number(r.dnc_phones),
             inList: r.in_list,
+            type: r.type,
+            usablePhones: Number(r.usable_phones),
+            callPhone: r.call_phone,
+            queued,
           },
           actor,
         );
-        if (outcome === 'changed') changed.push(r.item_id);
-        else skipped[outcome] = (skipped[outcome] ?? 0) + 1;
-      }
-      const types = job.action === 'addToList' ? await bq.itemTypes(tx, changed) : [];
-      await bq.applyAction(tx, job, changed, types);
-      if (job.action === 'delete') await bq.markChanged(tx, job.id, changed);
+      let outcomes = rows.map((r) => ({ r, outcome: decide(r) }));
+      const changedIds = () => outcomes.filter((o) => o.outcome === 'changed').map((o) => o.r.item_id);
+      const kept = await writeChunk(tx, job, actor, changedIds());
+      // A contact the calls module did not add is in a queue already (someone's, or this one's from a
+      // chunk done before a crash): counted once, as queued, never queued twice.
+      if (kept)
+        outcomes = outcomes.map((o) =>
+          o.outcome === 'changed' && !kept.has(o.r.item_id)
+            ? { r: o.r, outcome: job.action === 'queueCalls' ? decide(o.r, true) : 'gone' }
+            : o,
+        );
+      // A record removed from the team since the job started is not read at all.
+      const skipped: BulkSkipped = rows.length < ids.length ? { gone: ids.length - rows.length } : {};
+      for (const { outcome } of outcomes)
+        if (outcome !== 'changed') skipped[outcome] = (skipped[outcome] ?? 0) + 1;
       const next = await bq.advanceJob(tx, {
         jobId: job.id,
         workerId,
-        cursor: last.item_id,
-        done: rows.length,
-        changed: changed.length,
+        cursor: last,
+        done: ids.length,
+        changed: changedIds().length,
         skipped,
         now: clock.now(),
       });
       if (!next) throw new LeaseLost();
       return next;
     });
+  }
+
+  /**
+   * Writes a chunk's changed records, in the records' own tables or through the ports. Answers the
+   * ids another module actually took, when it may take fewer than asked (null: all of them).
+   */
+  async function writeChunk(
+    tx: Db,
+    job: bq.BulkJobRow,
+    actor: { userId: string; seesAllData: boolean },
+    ids: string[],
+  ): Promise<Set<string> | null> {
+    switch (job.action) {
+      case 'queueCalls': {
+        if (!ids.length) return null;
+        const e = { teamId: job.teamId, userId: job.userId, itemIds: ids };
+        return new Set(await deps.ports().enqueueCalls(tx, e));
+      }
+      case 'export': {
+        if (!ids.length) return null;
+        const viewer = actor.seesAllData ? null : actor.userId;
+        const lines = await deps.ports().exportLines(tx, job.teamId, ids, viewer);
+        await bq.markLines(tx, job.id, lines);
+        return new Set(lines.map((l) => l.id));
+      }
+      case 'campaign':
+        await bq.markChanged(tx, job.id, ids);
+        return null;
+      case 'delete':
+        await bq.applyAction(tx, job, ids, []);
+        await bq.markChanged(tx, job.id, ids);
+        return null;
+      default: {
+        const types = job.action === 'addToList' ? await bq.itemTypes(tx, ids) : [];
+        await bq.applyAction(tx, job, ids, types);
+        return null;
+      }
+    }
   }
 
   /**
@@ -109,6 +181,7 @@ export function createBulkEngine(deps: {
         if (done) emit(done);
         return;
       }
+      if (job.action === 'queueCalls' && next.changed > job.changed) deps.ports().queueChanged(job.userId);
       job = next;
       emit(job);
     }

@@ -42,6 +42,16 @@ function selectionWhere(s: SelectionWhere): SQL {
   }
 }
 
+/**
+ * Brings the job rows' statistics up to date after a large selection was fixed: until autovacuum
+ * gets to it, the planner takes the new job for a few hundred rows and reads each chunk's ids by a
+ * bitmap over all the job's remaining rows and a sort (44 ms a chunk halfway through 100,000) instead
+ * of walking its key (2 ms). Where the database role may not analyse the table, PostgreSQL only warns.
+ */
+export async function analyzeJobItems(db: Db) {
+  await queryRows(db, sql`analyze bulk_job_items`);
+}
+
 export async function countSelection(db: Db, s: SelectionWhere) {
   const [row] = await queryRows<{ n: number }>(
     db,
@@ -71,14 +81,13 @@ export async function insertJob(
       returning id`,
   );
   const id = row!.id;
-  await queryRows(
-    tx,
-    sql`insert into bulk_job_items (job_id, team_id, item_id)
-      select ${id}::uuid, i.team_id, i.id from items i where ${selectionWhere(selection)}`,
-  );
   const [job2] = await queryRows<BulkJobRow>(
     tx,
-    sql`update bulk_jobs set total = (select count(*)::int from bulk_job_items where job_id = ${id})
+    sql`with taken as (
+        insert into bulk_job_items (job_id, team_id, item_id)
+        select ${id}::uuid, i.team_id, i.id from items i where ${selectionWhere(selection)}
+        returning 1)
+      update bulk_jobs set total = (select count(*)::int from taken)
       where id = ${id} returning ${JOB_COLUMNS}`,
   );
   return withDates(job2!);
@@ -132,22 +141,47 @@ export async function releaseJob(db: Db, jobId: string, workerId: string) {
   );
 }
 
+const idsJson = (ids: string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+
 export type ChunkRow = {
   item_id: string;
+  type: string;
   assigned_to: string[];
   status_id: string | null;
   hidden: boolean;
   has_primary: boolean;
   phones: number;
   dnc_phones: number;
+  usable_phones: number;
+  call_phone: string | null;
   in_list: boolean;
 };
 
-/** The next records after the job's cursor, in id order, with what deciding their outcome needs. */
-export async function chunkAfter(
+/**
+ * The job's next records after its cursor, in id order: their ids alone, read in the job's own
+ * index order. Kept apart from the records' read (`chunkRecords`): under one LIMIT, a join of the
+ * job's 100,000 fresh (not yet analysed) rows to the records was planned as "few rows" and read,
+ * joined and sorted all of them for each chunk (1.4 s a chunk of 2,000; docs/scaling.md).
+ */
+export async function chunkIds(tx: Db, job: { id: string; cursor: string | null }, limit: number) {
+  const rows = await queryRows<{ item_id: string }>(
+    tx,
+    sql`select item_id from bulk_job_items
+      where job_id = ${job.id} ${job.cursor ? sql`and item_id > ${job.cursor}::uuid` : sql``}
+      order by item_id limit ${limit}`,
+  );
+  return rows.map((r) => r.item_id);
+}
+
+/**
+ * A chunk's records, locked, with what deciding their outcome needs; a record no longer there is
+ * missing from the answer (the job counts it gone).
+ */
+export async function chunkRecords(
   tx: Db,
-  job: { id: string; cursor: string | null; action: BulkActionType; targetId: string | null },
-  limit: number,
+  job: { action: BulkActionType; targetId: string | null },
+  ids: string[],
 ) {
   const listId = job.action === 'addToList' ? job.targetId : null;
   // Each action reads only what its outcome needs: an assign reads the records alone.
@@ -155,31 +189,36 @@ export async function chunkAfter(
     job.action === 'setStatus'
       ? sql`exists (select 1 from identifiers d where d.item_id = i.id and d.primary)`
       : sql`true`;
-  const phones =
-    job.action === 'dnc'
-      ? sql`(select count(*)::int from identifiers d where d.item_id = i.id and not d.is_email)`
-      : sql`0`;
-  const dncPhones =
-    job.action === 'dnc'
-      ? sql`(select count(*)::int from identifiers d where d.item_id = i.id and not d.is_email and d.status = 'DNC')`
-      : sql`0`;
+  const countsPhones = job.action === 'dnc' || job.action === 'campaign';
+  const phoneCount = (where: SQL) =>
+    sql`(select count(*)::int from identifiers d where d.item_id = i.id and not d.is_email ${where})`;
+  const phones = countsPhones ? phoneCount(sql``) : sql`0`;
+  const dncPhones = countsPhones ? phoneCount(sql`and d.status = 'DNC'`) : sql`0`;
+  const usablePhones = job.action === 'campaign' ? phoneCount(sql`and d.status = ''`) : sql`0`;
+  // The number the dialler calls: the primary phone, else the first (as the calls module reads it).
+  const callPhone =
+    job.action === 'queueCalls'
+      ? sql`(select d.status from identifiers d where d.item_id = i.id and not d.is_email
+          order by d."primary" desc, d.position, d.created_at limit 1)`
+      : sql`null`;
   return queryRows<ChunkRow>(
     tx,
-    sql`select j.item_id, i.assigned_to, i.status_id, i.hidden,
+    sql`select i.id as item_id, i.type, i.assigned_to, i.status_id, i.hidden,
         ${primary} as has_primary, ${phones} as phones, ${dncPhones} as dnc_phones,
+        ${usablePhones} as usable_phones, ${callPhone} as call_phone,
         ${listId ? sql`exists (select 1 from list_items li where li.list_id = ${listId} and li.item_id = i.id)` : sql`false`} as in_list
-      from bulk_job_items j join items i on i.id = j.item_id
-      where j.job_id = ${job.id} ${job.cursor ? sql`and j.item_id > ${job.cursor}::uuid` : sql``}
-      order by j.item_id
-      limit ${limit}
-      for update of i`,
+      from items i where i.id in ${idsJson(ids)}
+      ${READS_ONLY.has(job.action) ? sql`for share` : sql`for update`}`,
   );
 }
 
-const idsJson = (ids: string[]) =>
-  sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+/** Actions that change nothing on the records themselves: their chunk only keeps them from changing. */
+const READS_ONLY = new Set<BulkActionType>(['campaign', 'export']);
 
-/** Changes the chosen records in one statement per action; each statement is a no-op on a retry. */
+/**
+ * Changes the chosen records in one statement per action; each statement is a no-op on a retry and
+ * never rewrites a record already as it would leave it (a rewritten row costs every index of items).
+ */
 export async function applyAction(
   tx: Db,
   job: { teamId: string; action: BulkActionType; targetId: string | null },
@@ -199,11 +238,15 @@ export async function applyAction(
     case 'unassign':
       await queryRows(
         tx,
-        sql`update items set assigned_to = array_remove(assigned_to, ${t}::uuid) where id in ${idsJson(ids)}`,
+        sql`update items set assigned_to = array_remove(assigned_to, ${t}::uuid)
+          where id in ${idsJson(ids)} and ${t}::uuid = any(assigned_to)`,
       );
       return;
     case 'setStatus':
-      await queryRows(tx, sql`update items set status_id = ${t}::uuid where id in ${idsJson(ids)}`);
+      await queryRows(
+        tx,
+        sql`update items set status_id = ${t}::uuid where id in ${idsJson(ids)} and status_id is distinct from ${t}::uuid`,
+      );
       return;
     case 'addToList':
       await queryRows(
@@ -231,12 +274,20 @@ export async function applyAction(
       );
       return;
     case 'delete':
-      await queryRows(tx, sql`update items set hidden = true where id in ${idsJson(ids)}`);
+      await queryRows(tx, sql`update items set hidden = true where id in ${idsJson(ids)} and not hidden`);
+      return;
+    // Written by the engine through the calls and lists modules, or only marked (markChanged).
+    case 'queueCalls':
+    case 'campaign':
+    case 'export':
       return;
   }
 }
 
-/** Marks which of a delete job's records it hid: Undo brings back exactly those. */
+/**
+ * Marks which of a job's records it changed: what a delete's Undo brings back, a campaign job's
+ * audience. An export's records carry their CSV line too.
+ */
 export async function markChanged(tx: Db, jobId: string, ids: string[]) {
   if (ids.length === 0) return;
   await queryRows(
@@ -285,6 +336,35 @@ export async function finishJob(db: Db, p: { jobId: string; workerId: string; re
       returning ${JOB_COLUMNS}`,
   );
   return row ? withDates(row) : null;
+}
+
+/** An export job's records with their CSV lines, written in the chunk that decided them. */
+export async function markLines(tx: Db, jobId: string, lines: { id: string; line: string }[]) {
+  if (lines.length === 0) return;
+  await queryRows(
+    tx,
+    sql`update bulk_job_items j set outcome = 'changed', line = x.line
+      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(id uuid, line text)
+      where j.job_id = ${jobId} and j.item_id = x.id`,
+  );
+}
+
+/** An export job's file: its lines in the order the job walked its records. */
+export async function exportLinesOf(db: Db, jobId: string) {
+  const rows = await queryRows<{ line: string }>(
+    db,
+    sql`select line from bulk_job_items where job_id = ${jobId} and outcome = 'changed' and line is not null
+      order by item_id`,
+  );
+  return rows.map((r) => r.line);
+}
+
+/**
+ * The records a finished campaign job froze as an audience (ADR 037): a campaign reads its target
+ * through this, so it takes exactly them.
+ */
+export function audienceWhere(jobId: string): SQL {
+  return sql`i.id in (select a.item_id from bulk_job_items a where a.job_id = ${jobId}::uuid and a.outcome = 'changed')`;
 }
 
 /** Brings back what a delete job hid and marks the job undone, in one transaction. */

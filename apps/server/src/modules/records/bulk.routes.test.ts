@@ -11,6 +11,7 @@ import {
   type TestUser,
 } from '../../test/factories.js';
 import { createBulkEngine } from './bulk.engine.js';
+import { bulkPortsOf } from './records.plugin.js';
 
 let t: TestApp;
 afterEach(async () => {
@@ -275,6 +276,7 @@ describe('a bulk job that is retried or interrupted', () => {
       chunkSize: t.app.config.BULK_CHUNK,
       pollMs: 60_000,
       enabled: false,
+      ports: () => bulkPortsOf(t.app),
     });
 
   it('changes each record once when a chunk is run twice', async () => {

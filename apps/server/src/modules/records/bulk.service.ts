@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { boardMemberFilter } from './board.service.js';
-import type { BulkEngine } from './bulk.engine.js';
+import type { BulkEngine, BulkPorts } from './bulk.engine.js';
 import { toBulkJobDto } from './bulk.mappers.js';
 import * as bq from './bulk.queries.js';
 import type { RecordsErrorCode } from './records.errors.js';
@@ -21,6 +21,9 @@ import { inboxFilter } from './inbox.service.js';
 
 export type BulkService = ReturnType<typeof createBulkService>;
 type R<T> = Promise<Result<T, RecordsErrorCode>>;
+
+/** A selection this large has its rows' statistics read at once (`analyzeJobItems`). */
+const ANALYZE_FROM = 20_000;
 
 /** Rolls back a job whose selection held no record: nothing is left behind. */
 class NothingSelected extends Error {}
@@ -33,6 +36,7 @@ export function createBulkService(deps: {
   clock: Clock;
   engine: Pick<BulkEngine, 'kick'>;
   realtime: () => Realtime;
+  ports: () => Pick<BulkPorts, 'exportHeader'>;
 }) {
   const { db, clock } = deps;
 
@@ -85,12 +89,7 @@ export function createBulkService(deps: {
     return name === null ? fail('BULK_TARGET_NOT_FOUND') : ok({ id: kind.id, name });
   }
 
-  /** A job is its author's (and the team's admins'); anyone else is told it does not exist. */
-  async function ownJob(auth: AuthContext, id: string) {
-    const job = await bq.findJob(db, auth.teamId, id);
-    if (!job || (job.userId !== auth.userId && auth.user.role !== 'admin')) return null;
-    return job;
-  }
+  const ownJob = (auth: AuthContext, id: string) => findOwnBulkJob(db, auth, id);
 
   return {
     async count(auth: AuthContext, selection: BulkSelection): R<{ count: number }> {
@@ -131,6 +130,7 @@ export function createBulkService(deps: {
           throw err;
         });
       if (typeof job === 'string') return fail(job);
+      if (job.total >= ANALYZE_FROM) await bq.analyzeJobItems(db);
       deps.engine.kick();
       return ok(toBulkJobDto(job));
     },
@@ -138,6 +138,20 @@ export function createBulkService(deps: {
     async get(auth: AuthContext, id: string): R<BulkJobDto> {
       const job = await ownJob(auth, id);
       return job ? ok(toBulkJobDto(job)) : fail('BULK_JOB_NOT_FOUND');
+    },
+
+    /** An export job's CSV (header and the lines its chunks wrote), once it is done. */
+    async exportFile(auth: AuthContext, id: string): R<{ fileName: string; csv: string; rows: number }> {
+      const job = await ownJob(auth, id);
+      if (!job || job.action !== 'export') return fail('BULK_JOB_NOT_FOUND');
+      if (job.state !== 'done') return fail('BULK_EXPORT_NOT_READY');
+      const lines = await bq.exportLinesOf(db, job.id);
+      const day = job.createdAt.toISOString().slice(0, 10);
+      return ok({
+        fileName: `Selection ${day}.csv`,
+        csv: [deps.ports().exportHeader(), ...lines].join('\r\n') + '\r\n',
+        rows: lines.length,
+      });
     },
 
     async undo(auth: AuthContext, id: string): R<BulkJobDto> {
@@ -151,4 +165,22 @@ export function createBulkService(deps: {
       return ok(dto);
     },
   };
+}
+
+/** A job is its author's (and the team's admins'); anyone else is told it does not exist. */
+async function findOwnBulkJob(db: Db, auth: AuthContext, id: string) {
+  const job = await bq.findJob(db, auth.teamId, id);
+  if (!job || (job.userId !== auth.userId && auth.user.role !== 'admin')) return null;
+  return job;
+}
+
+/**
+ * A campaign's audience "these N records" (ADR 037 addendum): a finished `campaign` job of the caller
+ * (or any of the team's for an admin), as a condition on the campaign's `items i`; null when there is
+ * none such. The campaign's own target rules (contacts, usable phone, 'Only assigned') still apply.
+ */
+export async function bulkAudience(db: Db, auth: AuthContext, jobId: string) {
+  const job = await findOwnBulkJob(db, auth, jobId);
+  if (!job || job.action !== 'campaign' || job.state !== 'done') return null;
+  return bq.audienceWhere(job.id);
 }

@@ -21,6 +21,6 @@ export type { RecordsErrorCode } from './records.errors.js';
 export { createInboxService, type InboxService } from './inbox.service.js';
 export { createContactFromText, type ContactFromText } from './contact-from-text.service.js';
 export { photosRoutes } from './photos.routes.js';
-export { createBulkService, type BulkService } from './bulk.service.js';
-export { createBulkEngine, type BulkEngine } from './bulk.engine.js';
+export { bulkAudience, createBulkService, type BulkService } from './bulk.service.js';
+export { createBulkEngine, type BulkEngine, type BulkPorts } from './bulk.engine.js';
 export { bulkRoutes } from './bulk.routes.js';

@@ -33,6 +33,7 @@ export const recordsErrors = {
   BULK_JOB_NOT_FOUND: { status: 404, message: messages.bulk.jobNotFound },
   BULK_UNDO_EXPIRED: { status: 409, message: messages.bulk.undoExpired },
   BULK_NOTHING_SELECTED: { status: 400, message: messages.bulk.nothingSelected },
+  BULK_EXPORT_NOT_READY: { status: 409, message: messages.bulk.exportNotReady },
 } satisfies Record<string, ErrorAnswer>;
 
 /** What the records services answer: their own codes, and the common 403. */

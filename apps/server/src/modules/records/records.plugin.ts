@@ -1,6 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { servicePlugin } from '../../plugins/services.js';
 import { createBoardService } from './board.service.js';
-import { createBulkEngine } from './bulk.engine.js';
+import { createBulkEngine, type BulkPorts } from './bulk.engine.js';
 import { createBulkService } from './bulk.service.js';
 import { createIdentifiersService } from './identifiers.service.js';
 import { createInboxService } from './inbox.service.js';
@@ -11,6 +12,19 @@ import { createTasksService } from './tasks.service.js';
 import { createTeamRecordsService } from './team-records.service.js';
 import { createThreadService } from './thread.service.js';
 
+/**
+ * What bulk jobs ask of the calls and lists modules. Those are built after this one (they read
+ * records), so their services are looked up when a job runs, not now.
+ */
+export function bulkPortsOf(app: FastifyInstance): BulkPorts {
+  return {
+    enqueueCalls: (tx, e) => app.services.calls.enqueueWithin(tx, e),
+    queueChanged: (userId) => app.services.calls.queueChanged(userId),
+    exportLines: (tx, teamId, ids, viewerId) => app.services.lists.exportLinesOf(tx, teamId, ids, viewerId),
+    exportHeader: () => app.services.lists.exportHeader(),
+  };
+}
+
 /** Records and what hangs on them: identifiers, links, the thread, tasks; statuses, board and inbox; bulk jobs. */
 export const recordsPlugin = servicePlugin(
   'records',
@@ -19,6 +33,7 @@ export const recordsPlugin = servicePlugin(
     const { db } = app.database;
     const { clock } = app;
     const records = createRecordsService({ db, clock, notifications, realtime: app.realtime });
+    const ports = () => bulkPortsOf(app);
     const bulkEngine = createBulkEngine({
       db,
       clock,
@@ -28,6 +43,7 @@ export const recordsPlugin = servicePlugin(
       chunkSize: app.config.BULK_CHUNK,
       pollMs: 5000,
       enabled: app.config.BULK_ENGINE,
+      ports,
     });
     const tasks = createTasksService({ db, clock, records });
     const board = createBoardService({ db, clock });
@@ -42,7 +58,7 @@ export const recordsPlugin = servicePlugin(
       board,
       inbox: createInboxService({ db }),
       bulkEngine,
-      bulk: createBulkService({ db, clock, engine: bulkEngine, realtime: () => app.realtime }),
+      bulk: createBulkService({ db, clock, engine: bulkEngine, realtime: () => app.realtime, ports }),
     };
   },
 );

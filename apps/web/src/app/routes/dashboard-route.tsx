@@ -71,7 +71,7 @@ export function DashboardRoute({ user }: { user: CurrentUser }) {
             members={members}
             timeZone={user.team.timezone}
             onOpenItem={openRecord}
-            canDelete={user.role === 'admin'}
+            actor={user}
             onRecordsChanged={() => {
               void queryClient.invalidateQueries({ queryKey: messengerKeys.all });
               void queryClient.invalidateQueries({ queryKey: recordKeys.all });

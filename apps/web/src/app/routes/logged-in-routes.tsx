@@ -70,7 +70,7 @@ export function LoggedInRoutes({ user }: { user: CurrentUser }) {
       />
       <Route
         path="lists/:id"
-        element={<ListDetailPage timeZone={user.team.timezone} canDelete={user.role === 'admin'} />}
+        element={<ListDetailPage timeZone={user.team.timezone} actor={user} />}
       />
       <Route path="templates" element={<TemplatesLayout />}>
         <Route index element={<Navigate to="sms" replace />} />

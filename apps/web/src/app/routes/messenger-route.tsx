@@ -16,7 +16,7 @@ export function MessengerRoute({ user }: { user: CurrentUser }) {
       canText={can(user, 'sms')}
       onOpenRecord={openRecord}
       // A phone marked DNC or Wrong # may have been the primary one: the record and its card change.
-      canDelete={user.role === 'admin'}
+      actor={user}
       onRecordsChanged={() => {
         void queryClient.invalidateQueries({ queryKey: recordKeys.all });
         void queryClient.invalidateQueries({ queryKey: boardKeys.lists() });

@@ -1,27 +1,33 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, CloseButton, Group, Paper, Progress, Select, Stack, Text } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import {
-  bulkProgressText,
+  bulkActionAllowed,
   formatCount,
   messages,
   type BulkAction,
   type BulkActionType,
+  type BulkActor,
   type BulkJobDto,
   type BulkSelection,
 } from '@prospector/core';
 import { ApiError } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useNow } from '../../lib/use-now';
 import { useServerEvent } from '../../lib/use-server-event';
 import { ConfirmModal } from '../confirm-modal';
 import { startBulkJob, undoBulkJob, useBulkChoices } from './bulk-api';
+import { BulkJobStatus } from './bulk-job-status';
+
+/** Someone who may take no action but assign, set a status and export (the bar's default). */
+export const NO_BULK_ACTOR: BulkActor = { role: 'member', permissions: [] };
 
 const ACTIONS: { value: BulkActionType; label: string; target: 'members' | 'statuses' | 'lists' | null }[] = [
   { value: 'assign', label: 'Assign to', target: 'members' },
   { value: 'unassign', label: 'Unassign', target: 'members' },
   { value: 'setStatus', label: 'Set status', target: 'statuses' },
   { value: 'addToList', label: 'Add to list', target: 'lists' },
+  { value: 'queueCalls', label: 'Queue for calls', target: null },
+  { value: 'campaign', label: 'Launch a campaign', target: null },
+  { value: 'export', label: 'Export CSV', target: null },
   { value: 'dnc', label: 'Mark DNC', target: null },
   { value: 'delete', label: 'Delete', target: null },
 ];
@@ -44,8 +50,8 @@ type BulkActionBarProps = {
   /** How many records are selected (the ticked rows, or all that match). */
   count: number;
   selection: BulkSelection | null;
-  /** Admins only: members are never offered Delete (the server refuses it too). */
-  canDelete: boolean;
+  /** Who acts: only the actions they may start are offered (the server refuses the others too). */
+  actor: BulkActor;
   onClear: () => void;
   /** The job finished or was undone: refetch what the screen shows. */
   onChanged: () => void;
@@ -55,7 +61,7 @@ type BulkActionBarProps = {
  * The bar under a screen's filters while records are selected: an action and what it names, then
  * the job's live progress and its result line, with Undo after a delete.
  */
-export function BulkActionBar({ count, selection, canDelete, onClear, onChanged }: BulkActionBarProps) {
+export function BulkActionBar({ count, selection, actor, onClear, onChanged }: BulkActionBarProps) {
   const [type, setType] = useState<BulkActionType | null>(null);
   const [target, setTarget] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -102,9 +108,10 @@ export function BulkActionBar({ count, selection, canDelete, onClear, onChanged 
     }
   }
 
-  if (job) return <JobStatus job={job} onUndo={() => void undo(job._id)} onClose={() => setJob(null)} />;
+  if (job)
+    return <BulkJobStatus job={job} onUndo={() => void undo(job._id)} onClose={() => setJob(null)} />;
   if (!selection) return null;
-  const options = ACTIONS.filter((a) => a.value !== 'delete' || canDelete);
+  const options = ACTIONS.filter((a) => bulkActionAllowed(actor, a.value));
   const ready = type !== null && (!chosen?.target || target !== null);
   return (
     <Paper withBorder radius="md" px="md" py="sm" bg="brand.0" role="region" aria-label="Bulk actions">
@@ -124,6 +131,8 @@ export function BulkActionBar({ count, selection, canDelete, onClear, onChanged 
             }}
             w={170}
             size="xs"
+            // Every action in view at once: nine, with Delete last.
+            maxDropdownHeight={360}
           />
           {chosen?.target && (
             <Select
@@ -164,42 +173,5 @@ export function BulkActionBar({ count, selection, canDelete, onClear, onChanged 
         {messages.bulk.confirmDelete(formatCount(count))}
       </ConfirmModal>
     </Paper>
-  );
-}
-
-function JobStatus({ job, onUndo, onClose }: { job: BulkJobDto; onUndo: () => void; onClose: () => void }) {
-  const now = useNow(15_000);
-  if (job.state === 'running')
-    return (
-      <Paper withBorder radius="md" px="md" py="sm" role="status" aria-label="Bulk action progress">
-        <Stack gap={6}>
-          <Text size="sm" fw={600}>
-            Working… {bulkProgressText(job.done, job.total)}
-          </Text>
-          <Progress value={job.total ? (100 * job.done) / job.total : 0} animated />
-        </Stack>
-      </Paper>
-    );
-  // Undo leaves when its 10 minutes are up (the server refuses it after that too).
-  const undoable = job.undoUntil !== null && new Date(job.undoUntil).getTime() > now;
-  return (
-    <Alert
-      color={job.state === 'undone' ? 'gray' : 'teal'}
-      icon={<IconCheck size={18} />}
-      role="status"
-      aria-label="Bulk action result"
-    >
-      <Group justify="space-between" wrap="nowrap">
-        <Text size="sm">{job.state === 'undone' ? messages.bulk.undone : job.result}</Text>
-        <Group gap="xs" wrap="nowrap">
-          {undoable && (
-            <Button size="compact-sm" variant="white" onClick={onUndo}>
-              Undo
-            </Button>
-          )}
-          <CloseButton aria-label="Dismiss" onClick={onClose} />
-        </Group>
-      </Group>
-    </Alert>
   );
 }

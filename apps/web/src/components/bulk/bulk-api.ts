@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   countBulk,
+  exportBulk,
   getLists,
   getMembers,
   getStatuses,
@@ -50,3 +51,4 @@ export function useBulkChoices(enabled: boolean) {
 export const startBulkJob = (selection: BulkSelection, action: BulkAction) =>
   call(startBulk, { selection, action });
 export const undoBulkJob = (jobId: string) => call(undoBulk, { jobId });
+export const downloadBulkExport = (jobId: string) => call(exportBulk, undefined, { params: { id: jobId } });

@@ -35,6 +35,12 @@ export const bulkAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('addToList'), listId: z.uuid() }),
   z.object({ type: z.literal('dnc') }),
   z.object({ type: z.literal('delete') }),
+  /** Into the author's power-dialler queue (the calls module's rules). */
+  z.object({ type: z.literal('queueCalls') }),
+  /** Freezes the reachable contacts as a campaign's audience (launchCampaign's `audienceJobId`). */
+  z.object({ type: z.literal('campaign') }),
+  /** A CSV of the contacts, read with exportBulk once the job is done. */
+  z.object({ type: z.literal('export') }),
 ]);
 export type BulkAction = z.infer<typeof bulkAction>;
 
@@ -92,4 +98,16 @@ export const undoBulk = defineEndpoint({
   auth: true,
   body: z.object({ jobId: z.uuid() }),
   response: bulkJobDto,
+});
+
+/**
+ * The CSV an export job produced (the Export screen's columns), once it is done: its lines were
+ * written by the job's chunks, so the file is exactly the records it counted as exported.
+ */
+export const exportBulk = defineEndpoint({
+  method: 'GET',
+  path: '/api/bulk/job/:id/export',
+  auth: true,
+  params: z.object({ id: z.uuid() }),
+  response: z.object({ fileName: text(), csv: text(), rows: z.number().int() }),
 });

@@ -12,6 +12,8 @@ const iso = z.iso.datetime({ offset: true });
 const targetFilter = {
   listIds: z.array(id).max(200).default([]),
   lastContactedAt: iso.nullable().default(null),
+  /** "These N records": a finished `campaign` bulk job's contacts instead of lists (ADR 037). */
+  audienceJobId: id.nullable().default(null),
 };
 
 /** "If no reply after `afterDays` days, send from these template groups" (rules/campaigns.ts). */
@@ -39,8 +41,10 @@ export const campaignDto = z.object({
   paused: z.boolean(),
   status: z.enum(['In Progress', 'Finished']),
   campaignType: z.enum(CAMPAIGN_TYPES),
-  /** Empty: all contacts. */
+  /** Empty: all contacts (or the selection of `audienceJobId`). */
   listIds: z.array(text()),
+  /** The bulk job whose selection is the audience ("these N records"), else null. */
+  audienceJobId: text().nullable().default(null),
   /** Status ids. */
   statuses: z.array(text()),
   weekDays: z.array(z.number().int()),
@@ -81,6 +85,8 @@ export const launchCampaign = defineEndpoint({
     name: text().trim().max(120).default(''),
     campaignType: z.enum(CAMPAIGN_TYPES).nullable().default('Text'),
     listIds: z.array(id).max(200).default([]),
+    /** A finished `campaign` bulk job of the caller: its contacts are the audience, with no lists. */
+    audienceJobId: id.nullable().default(null),
     statuses: z.array(id).max(100).default([]),
     lastContactedAt: iso.nullable().default(null),
     weekDays: z.array(z.number().int().min(1).max(7)).max(7).default([]),

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Center, Group, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { BulkActionBar } from '../../../components/bulk/bulk-action-bar';
+import { BulkActionBar, NO_BULK_ACTOR } from '../../../components/bulk/bulk-action-bar';
 import {
   DndContext,
   type Announcements,
@@ -13,7 +13,7 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { messages, type BoardCard } from '@prospector/core';
+import { messages, type BoardCard, type BulkActor } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import type { AvatarMember } from '../../../components/member-avatars';
 import { notifyError } from '../../../lib/notify';
@@ -39,7 +39,7 @@ type BoardViewProps = {
   /** Shown above the columns while the whole board holds no record (a new team's first actions). */
   whenEmpty?: ReactNode;
   /** Admins may delete a column's records in bulk. */
-  canDelete?: boolean;
+  actor?: BulkActor;
   /** A bulk action changed records: the Messenger and open records refetch. */
   onRecordsChanged?: () => void;
 };
@@ -49,7 +49,7 @@ const DRAG_START_DISTANCE_PX = 6;
 
 /** The status board (spec part 1 §2.3): one column per status, cards dragged between them. */
 export function BoardView(props: BoardViewProps) {
-  const { filterBy, members, timeZone, onOpenItem, whenEmpty, canDelete = false, onRecordsChanged } = props;
+  const { filterBy, members, timeZone, onOpenItem, whenEmpty, actor = NO_BULK_ACTOR, onRecordsChanged } = props;
   const queryClient = useQueryClient();
   const [selectedColumn, setSelectedColumn] = useState<string | null>(null);
   const board = useBoard(filterBy);
@@ -125,7 +125,7 @@ export function BoardView(props: BoardViewProps) {
         <BulkActionBar
           count={columns.find((c) => c.status._id === selectedColumn)?.count ?? 0}
           selection={selectedColumn ? { kind: 'board', filter: { status: selectedColumn, filterBy } } : null}
-          canDelete={canDelete}
+          actor={actor}
           onClear={() => setSelectedColumn(null)}
           onChanged={() => {
             void queryClient.invalidateQueries({ queryKey: boardKeys.all });

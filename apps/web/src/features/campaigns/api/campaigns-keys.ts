@@ -3,12 +3,15 @@ import type { CampaignTypeName } from '@prospector/core';
 
 export type CountFilter = {
   listIds: string[];
+  /** "These N records" (a finished campaign bulk job), else null. */
+  audienceJobId: string | null;
   lastContactedAt: string | null;
   campaignType: CampaignTypeName | null;
 };
 
 export type MissingFieldsFilter = {
   listIds: string[];
+  audienceJobId: string | null;
   statuses: string[];
   lastContactedAt: string | null;
   groupIds: string[];

@@ -12,6 +12,7 @@ import {
   listId,
   STATUS_COUNTS,
   statusId,
+  uuid,
 } from '../testing/campaign-fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,7 +60,11 @@ const DEVICES = [
 
 function setUp(
   routes: Record<string, FakeRoute> = {},
-  { user = buildUser(), path = '/campaign-builder' }: { user?: CurrentUser; path?: string } = {},
+  {
+    user = buildUser(),
+    path = '/campaign-builder',
+    state,
+  }: { user?: CurrentUser; path?: string; state?: unknown } = {},
 ) {
   mockApi({
     'GET /api/users/me': { status: 200, body: { user } },
@@ -71,7 +76,7 @@ function setUp(
     'POST /api/campaigns/missingFields': { status: 200, body: { recipients: 340, fields: [] } },
     ...routes,
   });
-  return renderApp(path, { token: 'token-ann' });
+  return renderApp(path, { token: 'token-ann', state });
 }
 
 type User = ReturnType<typeof setUp>['user'];
@@ -198,7 +203,7 @@ describe('campaign builder', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Not contacted' }));
     const picker = screen.getByRole('button', { name: 'Last contacted before' });
     expect(picker).toHaveTextContent('Any time');
-    expect(countBodies()).toEqual([{ listIds: [], lastContactedAt: null, campaignType: 'Text' }]);
+    expect(countBodies()).toEqual([{ listIds: [], audienceJobId: null, lastContactedAt: null, campaignType: 'Text' }]);
 
     const before = Date.now();
     await user.click(screen.getByRole('checkbox', { name: 'Interested' }));
@@ -228,7 +233,7 @@ describe('campaign builder', () => {
 
     expect(picker).toHaveTextContent('Any time');
     await waitFor(() =>
-      expect(countBodies().at(-1)).toEqual({ listIds: [], lastContactedAt: null, campaignType: 'Text' }),
+      expect(countBodies().at(-1)).toEqual({ listIds: [], audienceJobId: null, lastContactedAt: null, campaignType: 'Text' }),
     );
   });
 
@@ -244,7 +249,7 @@ describe('campaign builder', () => {
       await screen.findByRole('option', { name: /Austin leads/, selected: true, hidden: true }),
     ).toBeInTheDocument();
     await screen.findByRole('checkbox', { name: 'Not contacted' });
-    expect(countBodies()).toEqual([{ listIds: [listId(1)], lastContactedAt: null, campaignType: 'Text' }]);
+    expect(countBodies()).toEqual([{ listIds: [listId(1)], audienceJobId: null, lastContactedAt: null, campaignType: 'Text' }]);
   });
 
   it('counts the contacts again when the target changes, and not before a list is chosen', async () => {
@@ -256,7 +261,7 @@ describe('campaign builder', () => {
     await pick(user, 'Lists', /Austin leads/);
 
     await waitFor(() => expect(countBodies()).toHaveLength(2));
-    expect(countBodies()[1]).toEqual({ listIds: [listId(1)], lastContactedAt: null, campaignType: 'Text' });
+    expect(countBodies()[1]).toEqual({ listIds: [listId(1)], audienceJobId: null, lastContactedAt: null, campaignType: 'Text' });
   });
 
   it("launches with the hours as ISO instants of the team's time zone, then shows the campaigns", async () => {
@@ -291,6 +296,33 @@ describe('campaign builder', () => {
       groupIds: [groupId(1)],
       devices: [deviceId(1)],
     });
+  });
+
+  it('targets exactly the selection a bulk action handed over, counts it and launches to it', async () => {
+    const jobId = uuid(7, 1);
+    const { user, location } = setUp(
+      { 'POST /api/campaigns/launch': { status: 200, body: buildCampaign({ audienceJobId: jobId }) } },
+      { state: { audience: { jobId, count: 1240 } } },
+    );
+    expect(await screen.findByRole('radio', { name: 'These 1,240 records' })).toBeChecked();
+    expect(screen.getByText(messages.bulk.audienceHint)).toBeInTheDocument();
+    await screen.findByRole('checkbox', { name: 'Not contacted' });
+    expect(countBodies()).toEqual([
+      { listIds: [], audienceJobId: jobId, lastContactedAt: null, campaignType: 'Text' },
+    ]);
+
+    await fillFirstTwoSteps(user);
+    expect(screen.getByRole('region', { name: 'Campaign summary' })).toHaveTextContent(
+      'These 1,240 records',
+    );
+    await finalize(user);
+    await user.click(screen.getByRole('button', { name: 'Launch campaign' }));
+    await waitFor(() => expect(location.current).toBe('/campaigns'));
+    expect(requestsTo('POST', '/api/campaigns/launch')[0]?.body).toMatchObject({
+      listIds: [],
+      audienceJobId: jobId,
+    });
+
   });
 
   it('goes back to an earlier step by its label and keeps what was chosen', async () => {
@@ -342,6 +374,7 @@ describe('campaign builder', () => {
     expect(warning).not.toHaveTextContent('Address');
     expect(requestsTo('POST', '/api/campaigns/missingFields').at(-1)?.body).toEqual({
       listIds: [],
+      audienceJobId: null,
       statuses: [statusId(1)],
       lastContactedAt: null,
       groupIds: [groupId(1)],

@@ -8,7 +8,13 @@ import { useStatusCounts } from '../api/count-items';
 import { useLaunchCampaign } from '../api/launch-campaign';
 import { useCampaignDraft } from '../hooks/use-campaign-draft';
 import { builderCheck } from '../utils/builder-checks';
-import { campaignTypeFromState, listIdsFromState, targetListIds } from '../utils/campaign-draft';
+import {
+  audienceFromState,
+  campaignTypeFromState,
+  listIdsFromState,
+  targetAudienceJobId,
+  targetListIds,
+} from '../utils/campaign-draft';
 import { toLaunchBody } from '../utils/launch-body';
 import { FilterStep } from './filter-step';
 import { FinalizeStep } from './finalize-step';
@@ -37,6 +43,7 @@ export function CampaignBuilder({ timeZone }: { timeZone: string | null }) {
     listIdsFromState(location.state),
     timeZone,
     campaignTypeFromState(location.state),
+    audienceFromState(location.state),
   );
   const { draft } = controls;
   const [step, setStep] = useState<BuilderStep>(0);
@@ -44,9 +51,10 @@ export function CampaignBuilder({ timeZone }: { timeZone: string | null }) {
   const launch = useLaunchCampaign();
 
   const listIds = targetListIds(draft);
-  const hasTarget = draft.target === 'all' || listIds.length > 0;
+  const audienceJobId = targetAudienceJobId(draft);
+  const hasTarget = draft.target === 'all' || listIds.length > 0 || audienceJobId !== null;
   const counts = useStatusCounts(
-    { listIds, lastContactedAt: draft.lastContactedAt, campaignType: draft.campaignType },
+    { listIds, audienceJobId, lastContactedAt: draft.lastContactedAt, campaignType: draft.campaignType },
     hasTarget,
   );
   const rows = hasTarget ? (counts.data ?? []) : [];

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
-import type { CampaignDraft } from '../utils/campaign-draft';
+import { audienceLabel, type CampaignDraft } from '../utils/campaign-draft';
 import { middayOf } from '../utils/builder-dates';
 import { formatDate } from '../../../lib/format';
 import { formatHours, formatWeekDays, formatZone } from '../utils/schedule-format';
@@ -35,7 +35,9 @@ export function DraftSummary({ draft, timeZone, contacts }: DraftSummaryProps) {
         <Row label="Target">
           {draft.target === 'all'
             ? 'All contacts'
-            : `${draft.listIds.length} list${draft.listIds.length === 1 ? '' : 's'}`}
+            : draft.target === 'selection' && draft.audience
+              ? audienceLabel(draft.audience)
+              : `${draft.listIds.length} list${draft.listIds.length === 1 ? '' : 's'}`}
         </Row>
         <Row label="Days">{draft.weekDays.length ? formatWeekDays(draft.weekDays) : '—'}</Row>
         <Row label="Hours">{formatHours(draft.startHour, draft.endHour)}</Row>

@@ -1,14 +1,14 @@
 import { Box, Divider, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconListDetails } from '@tabler/icons-react';
-import { CALL_PHONE_TYPES, defaultLastContacted, type CallPhoneType } from '@prospector/core';
+import { CALL_PHONE_TYPES, defaultLastContacted, messages, type CallPhoneType } from '@prospector/core';
 import { LazyBoundary, lazyNamed } from '../../../components/lazy-load';
 import { ListWithoutContactsNote } from '../../../components/list-without-contacts-note';
 import type { StatusCount } from '../api/count-items';
 import { useTargetLists } from '../api/get-target-lists';
 import type { DraftControls } from '../hooks/use-campaign-draft';
 import { dayOf, lastContactedOn } from '../utils/builder-dates';
-import type { TargetKind } from '../utils/campaign-draft';
+import { audienceLabel, type TargetKind } from '../utils/campaign-draft';
 import { CampaignTypePicker } from './campaign-type-picker';
 import { FieldHeading } from './field-heading';
 import { StatusPicker } from './status-picker';
@@ -61,16 +61,22 @@ export function FilterStep({ controls, timeZone, rows, refreshing, placeholder }
       <Stack gap="sm">
         <FieldHeading
           label={draft.campaignType === 'Call' ? 'Who to call' : 'Who to text'}
-          description="Everyone in your data, or only the contacts of some lists."
+          description={
+            draft.audience
+              ? messages.bulk.audienceHint
+              : 'Everyone in your data, or only the contacts of some lists.'
+          }
         />
         <SegmentedControl
           value={draft.target}
           onChange={(target) => update({ target: target as TargetKind })}
           data={[
+            // Opened from a selection: it comes first, and is what the builder starts with.
+            ...(draft.audience ? [{ label: audienceLabel(draft.audience), value: 'selection' }] : []),
             { label: 'All contacts', value: 'all' },
             { label: 'Specific lists', value: 'lists' },
           ]}
-          w={{ base: '100%', sm: 360 }}
+          w={{ base: '100%', sm: draft.audience ? 540 : 360 }}
         />
         {draft.target === 'lists' && (
           <MultiSelect

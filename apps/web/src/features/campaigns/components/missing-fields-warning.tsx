@@ -1,7 +1,7 @@
 import { Alert, Code, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMissingFields, type MissingFields } from '../api/count-missing-fields';
-import { targetListIds, type CampaignDraft } from '../utils/campaign-draft';
+import { targetAudienceJobId, targetListIds, type CampaignDraft } from '../utils/campaign-draft';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -51,6 +51,7 @@ function MissingFieldsText({ data }: { data: MissingFields }) {
 export function MissingFieldsWarning({ draft }: { draft: CampaignDraft }) {
   const filter = {
     listIds: targetListIds(draft),
+    audienceJobId: targetAudienceJobId(draft),
     statuses: draft.statuses,
     lastContactedAt: draft.lastContactedAt,
     groupIds: draft.groupIds,

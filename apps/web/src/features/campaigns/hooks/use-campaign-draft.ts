@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { defaultLastContacted, NOT_CONTACTED, type CampaignTypeName } from '@prospector/core';
 import type { StatusCount } from '../api/count-items';
 import { addDays } from '../utils/builder-dates';
-import { initialDraft, type CampaignDraft } from '../utils/campaign-draft';
+import { initialDraft, type Audience, type CampaignDraft } from '../utils/campaign-draft';
 
 /** How many days after its start a new end date falls. */
 const DEFAULT_RUN_DAYS = 7;
@@ -12,8 +12,11 @@ export function useCampaignDraft(
   listIds: string[],
   timeZone: string | null,
   campaignType?: CampaignTypeName,
+  audience: Audience | null = null,
 ) {
-  const [draft, setDraft] = useState(() => initialDraft(listIds, new Date(), timeZone, campaignType));
+  const [draft, setDraft] = useState(() =>
+    initialDraft(listIds, new Date(), timeZone, campaignType, audience),
+  );
 
   function update(patch: Partial<CampaignDraft>) {
     setDraft((current) => ({ ...current, ...patch }));

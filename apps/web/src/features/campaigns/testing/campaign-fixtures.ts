@@ -21,6 +21,7 @@ export function buildCampaign(overrides: Partial<CampaignDto> = {}): CampaignDto
     status: 'In Progress',
     campaignType: 'Text',
     listIds: [],
+    audienceJobId: null,
     statuses: [statusId(1)],
     weekDays: [1, 2, 3, 4, 5],
     startHour: 10,

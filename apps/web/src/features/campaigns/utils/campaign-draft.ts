@@ -1,4 +1,6 @@
 import {
+  formatCount,
+  messages,
   DEFAULT_END_HOUR,
   DEFAULT_START_HOUR,
   DEFAULT_WEEK_DAYS,
@@ -9,13 +11,19 @@ import {
 } from '@prospector/core';
 import { dayOf, type Day } from './builder-dates';
 
-export type TargetKind = 'all' | 'lists';
+/** All contacts, some lists, or the selection a bulk action handed over ("these N records"). */
+export type TargetKind = 'all' | 'lists' | 'selection';
+
+/** A finished `campaign` bulk job: its contacts, frozen when it ran (ADR 037). */
+export type Audience = { jobId: string; count: number };
 
 /** What the builder collects over its three steps (spec part 2 §3 Campaign draft). */
 export type CampaignDraft = {
   campaignType: CampaignTypeName | null;
   target: TargetKind;
   listIds: string[];
+  /** The selection the builder was opened with, if any. */
+  audience: Audience | null;
   /** Status ids. */
   statuses: string[];
   lastContactedAt: string | null;
@@ -40,11 +48,13 @@ export function initialDraft(
   now: Date,
   timeZone: string | null,
   campaignType: CampaignTypeName = 'Text',
+  audience: Audience | null = null,
 ): CampaignDraft {
   return {
     campaignType,
-    target: listIds.length > 0 ? 'lists' : 'all',
+    target: audience ? 'selection' : listIds.length > 0 ? 'lists' : 'all',
     listIds,
+    audience,
     statuses: [],
     lastContactedAt: null,
     weekDays: [...DEFAULT_WEEK_DAYS],
@@ -61,9 +71,26 @@ export function initialDraft(
   };
 }
 
-/** The lists the contacts come from: none means all contacts. */
+/** The lists the contacts come from: none means all contacts (or the selection). */
 export function targetListIds(draft: Pick<CampaignDraft, 'target' | 'listIds'>): string[] {
   return draft.target === 'lists' ? draft.listIds : [];
+}
+
+/** The bulk job whose contacts are the audience, when the target is the selection. */
+export function targetAudienceJobId(draft: Pick<CampaignDraft, 'target' | 'audience'>): string | null {
+  return draft.target === 'selection' ? (draft.audience?.jobId ?? null) : null;
+}
+
+/** "These 1,240 records". */
+export const audienceLabel = (audience: Audience) => messages.bulk.audience(formatCount(audience.count));
+
+/** The selection a bulk action handed over in the navigation state (`{ audience }`), if any. */
+export function audienceFromState(state: unknown): Audience | null {
+  if (!state || typeof state !== 'object' || !('audience' in state)) return null;
+  const { audience } = state as { audience: unknown };
+  if (!audience || typeof audience !== 'object') return null;
+  const { jobId, count } = audience as { jobId?: unknown; count?: unknown };
+  return typeof jobId === 'string' && typeof count === 'number' ? { jobId, count } : null;
 }
 
 export function toBuilderDraft(draft: CampaignDraft): BuilderDraft {

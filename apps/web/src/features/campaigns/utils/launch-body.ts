@@ -1,7 +1,7 @@
 import { atHourInZone, DEFAULT_DAYS_TO_CHANGE_RECEIVER } from '@prospector/core';
 import type { LaunchBody } from '../api/launch-campaign';
 import { middayOf } from './builder-dates';
-import { targetListIds, type CampaignDraft } from './campaign-draft';
+import { targetAudienceJobId, targetListIds, type CampaignDraft } from './campaign-draft';
 
 /**
  * The launch call for a draft. Hours become ISO instants in the team's time zone: startTime and
@@ -16,6 +16,7 @@ export function toLaunchBody(draft: CampaignDraft, timeZone: string): LaunchBody
     name: draft.name.trim(),
     campaignType: draft.campaignType,
     listIds: targetListIds(draft),
+    audienceJobId: targetAudienceJobId(draft),
     statuses: draft.statuses,
     lastContactedAt: draft.lastContactedAt,
     weekDays: [...draft.weekDays].sort((a, b) => a - b),

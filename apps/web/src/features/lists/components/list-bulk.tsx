@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatCount } from '@prospector/core';
+import { formatCount, type BulkActor } from '@prospector/core';
 import { BulkActionBar } from '../../../components/bulk/bulk-action-bar';
 import { listsKeys } from '../api/lists-keys';
 
@@ -13,11 +13,11 @@ type ListBulkProps = {
   search: string;
   /** Records of the shown kind matching the search, on every page. */
   total: number | undefined;
-  canDelete: boolean;
+  actor: BulkActor;
 };
 
 /** Selects every record of the list's shown kind that matches its search, for a bulk action. */
-export function ListBulk({ listId, type, search, total, canDelete }: ListBulkProps) {
+export function ListBulk({ listId, type, search, total, actor }: ListBulkProps) {
   const queryClient = useQueryClient();
   const scope = `${listId}|${type}|${search}`;
   const [selected, setSelected] = useState<string | null>(null);
@@ -34,7 +34,7 @@ export function ListBulk({ listId, type, search, total, canDelete }: ListBulkPro
       <BulkActionBar
         count={total}
         selection={on ? { kind: 'list', filter: { listId, type, ...(search ? { search } : {}) } } : null}
-        canDelete={canDelete}
+        actor={actor}
         onClear={() => setSelected(null)}
         onChanged={() => void queryClient.invalidateQueries({ queryKey: listsKeys.all })}
       />

@@ -15,7 +15,8 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { LIST_SEARCH_DEBOUNCE_MS, messages } from '@prospector/core';
+import { LIST_SEARCH_DEBOUNCE_MS, messages, type BulkActor } from '@prospector/core';
+import { NO_BULK_ACTOR } from '../../../components/bulk/bulk-action-bar';
 import { LazyBoundary, lazyNamed, usePreload } from '../../../components/lazy-load';
 import { PageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
@@ -47,24 +48,24 @@ const statsSkeleton = <Skeleton h={420} radius="lg" />;
 /** /lists/:id (spec part 2 §2): the list's properties on the left, its figures and actions on the right. */
 export function ListDetailPage({
   timeZone,
-  canDelete = false,
+  actor = NO_BULK_ACTOR,
 }: {
   timeZone?: string | null;
-  canDelete?: boolean;
+  actor?: BulkActor;
 }) {
   const { id = '' } = useParams();
   // Another list starts on its first page with an empty search.
-  return <ListDetail key={id} id={id} timeZone={timeZone} canDelete={canDelete} />;
+  return <ListDetail key={id} id={id} timeZone={timeZone} actor={actor} />;
 }
 
 function ListDetail({
   id,
   timeZone,
-  canDelete,
+  actor,
 }: {
   id: string;
   timeZone?: string | null;
-  canDelete: boolean;
+  actor: BulkActor;
 }) {
   useListEvents();
   usePreload(ListStatsPane, 'now');
@@ -189,7 +190,7 @@ function ListDetail({
             type={view}
             search={page.search}
             total={detail.isPlaceholderData ? undefined : data?.total}
-            canDelete={canDelete}
+            actor={actor}
           />
           {view === 'property' ? (
             <PropertiesPane

@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatCount, type BulkSelection } from '@prospector/core';
-import { BulkActionBar } from '../../../components/bulk/bulk-action-bar';
+import { formatCount, type BulkActor, type BulkSelection } from '@prospector/core';
+import { BulkActionBar, NO_BULK_ACTOR } from '../../../components/bulk/bulk-action-bar';
 import { useBulkCount } from '../../../components/bulk/bulk-api';
 import { useBulkSelection } from '../../../components/bulk/use-bulk-selection';
 import { PageTitle } from '../../../components/page-title';
@@ -26,8 +26,8 @@ export type MessengerScreenProps = {
   onOpenRecord: (id: string) => void;
   /** A record was changed here (a phone marked DNC or Wrong #). */
   onRecordChanged?: (id: string) => void;
-  /** Admins may delete records in bulk. */
-  canDelete?: boolean;
+  /** Who is acting: which bulk actions the bar offers (admins alone delete). */
+  actor?: BulkActor;
   /** A bulk action changed records: the board and open records refetch. */
   onRecordsChanged?: () => void;
 };
@@ -50,7 +50,7 @@ export function MessengerScreen({
   canText = false,
   onOpenRecord,
   onRecordChanged,
-  canDelete = false,
+  actor = NO_BULK_ACTOR,
   onRecordsChanged,
 }: MessengerScreenProps) {
   const state = useInboxFilters({ ownerChoice });
@@ -125,7 +125,7 @@ export function MessengerScreen({
           <BulkActionBar
             count={selected.all ? (total ?? 0) : selected.ids.size}
             selection={selected.selection(everything)}
-            canDelete={canDelete}
+            actor={actor}
             onClear={selected.clear}
             onChanged={() => {
               void queryClient.invalidateQueries({ queryKey: messengerKeys.all });
