@@ -172,7 +172,12 @@ describe('reaching a filtered selection', () => {
     await page.goto(`${server.url}/messenger`);
     await page.getByRole('heading', { name: 'Messenger' }).waitFor();
     await page.getByRole('tab', { name: /^Sent/ }).click();
+    // The search's own answer, not the tab's unfiltered page that shows the same rows first.
+    const searched = page.waitForResponse(
+      (r) => r.url().endsWith('/api/items/get') && (r.request().postData() ?? '').includes('pike'),
+    );
     await page.getByRole('textbox', { name: 'Search the Messenger' }).fill('pike');
+    await searched;
     await page.getByRole('row', { name: /Pike Seller 1$/ }).waitFor({ timeout: 10_000 });
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     const result = page.getByRole('status', { name: 'Bulk action result' });

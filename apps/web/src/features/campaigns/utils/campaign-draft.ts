@@ -86,11 +86,8 @@ export const audienceLabel = (audience: Audience) => messages.bulk.audience(form
 
 /** The selection a bulk action handed over in the navigation state (`{ audience }`), if any. */
 export function audienceFromState(state: unknown): Audience | null {
-  if (!state || typeof state !== 'object' || !('audience' in state)) return null;
-  const { audience } = state as { audience: unknown };
-  if (!audience || typeof audience !== 'object') return null;
-  const { jobId, count } = audience as { jobId?: unknown; count?: unknown };
-  return typeof jobId === 'string' && typeof count === 'number' ? { jobId, count } : null;
+  const a = (state as { audience?: Partial<Audience> } | null)?.audience;
+  return typeof a?.jobId === 'string' && typeof a.count === 'number' ? { jobId: a.jobId, count: a.count } : null;
 }
 
 export function toBuilderDraft(draft: CampaignDraft): BuilderDraft {
