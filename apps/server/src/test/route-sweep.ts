@@ -262,6 +262,8 @@ const BODIES: Record<string, (b: BuildInput) => Promise<Built> | Built> = {
   }),
   // Hours stricter than the law (a sampled 0:00 start is refused as looser: ADR 038).
   'PATCH /api/users/changeContactHours': () => ({ payload: { startHour: 9, endHour: 19 } }),
+  // A country libphonenumber knows (a sampled text is refused by the contract).
+  'PATCH /api/users/changeCountry': () => ({ payload: { country: 'CA' } }),
   // Added by name (a picked existingId is checked by links.stacking.test.ts, across teams too).
   'PATCH /api/services/addAndMapData': ({ sampled }) => ({
     payload: { ...sampled, type: 'company', existingId: undefined },
