@@ -15,6 +15,14 @@ export const serverMessages = {
     contactNotFound: 'No contact of your team has this id.',
     noIdentifier: 'Give the contact at least one valid phone or e-mail.',
   },
+  /** Outgoing webhooks and subscriptions (issue 33, ADR 045). */
+  webhooks: {
+    endpointNotFound: 'No webhook endpoint of your team has this id.',
+    deliveryNotFound: 'No webhook delivery of your team has this id.',
+    /** The notification the team's admins get; {url} is the endpoint's address. */
+    endpointDisabled:
+      'Webhooks to {url} are turned off: every delivery failed for 5 days. Fix the receiver, then enable it in Settings > Other > Webhooks.',
+  },
   remoteDevices: {
     invalidAddress: 'Type the address as the app shows it, for example http://192.168.1.23:8080.',
     refusedAddress:

@@ -11,7 +11,14 @@ import { addDevice, callApi, listen, makeKey } from './public-api.test-support.j
  * positive control), a key without the call's scope gets 403, a revoked key and no key 401, and
  * another team's key aimed at this team's ids 404 — and none of the refused calls changes anything.
  */
-type Ids = { contactId: string; listId: string; phone: string };
+type Ids = {
+  contactId: string;
+  listId: string;
+  phone: string;
+  /** The owner's subscriptions: one the positive control deletes, one the refused calls aim at. */
+  webhookId: string;
+  keptWebhookId: string;
+};
 type Sample = { path: string; body?: unknown; aimsAtIds: boolean };
 
 const SAMPLES: Record<string, (ids: Ids, i: number) => Sample> = {
@@ -35,6 +42,17 @@ const SAMPLES: Record<string, (ids: Ids, i: number) => Sample> = {
     body: { contactIds: [ids.contactId] },
     aimsAtIds: true,
   }),
+  listWebhooks: () => ({ path: '/api/v1/webhooks', aimsAtIds: false }),
+  createWebhook: (_ids, i) => ({
+    path: '/api/v1/webhooks',
+    body: { url: `https://hooks.example.com/swept/${i}`, events: ['message.received'] },
+    aimsAtIds: false,
+  }),
+  deleteWebhook: (ids, i) => ({
+    path: `/api/v1/webhooks/${i < 100 ? ids.webhookId : ids.keptWebhookId}`,
+    aimsAtIds: true,
+  }),
+  getWebhookSample: () => ({ path: '/api/v1/webhooks/samples/message.received', aimsAtIds: false }),
 };
 
 let t: TestApp;
@@ -51,7 +69,18 @@ beforeAll(async () => {
   const contact = await insertContact(t.database.db, owner.teamId, { phones: ['916-456-7001'] });
   const { key } = await makeKey(t, owner);
   const list = await callApi(base, key, 'POST', '/api/v1/lists', { name: 'Owner list' });
-  ids = { contactId: contact.id, listId: list.body['id'] as string, phone: '+19164567001' };
+  const hook = (n: number) =>
+    callApi(base, key, 'POST', '/api/v1/webhooks', {
+      url: `https://crm.example.com/owner/${n}`,
+      events: ['contact.created'],
+    });
+  ids = {
+    contactId: contact.id,
+    listId: list.body['id'] as string,
+    phone: '+19164567001',
+    webhookId: (await hook(1)).body['id'] as string,
+    keptWebhookId: (await hook(2)).body['id'] as string,
+  };
 }, 60_000);
 afterAll(async () => t.close());
 
@@ -63,7 +92,8 @@ const ownerState = async () =>
           (select count(*)::int from lists where team_id = ${owner.teamId}) as lists,
           (select count(*)::int from list_items li join lists l on l.id = li.list_id where l.team_id = ${owner.teamId}) as members,
           (select count(*)::int from sms_jobs where team_id = ${owner.teamId}) as jobs,
-          (select data->>'First name' from items where id = ${ids.contactId}) as name`,
+          (select data->>'First name' from items where id = ${ids.contactId}) as name,
+          (select count(*)::int from webhook_endpoints where team_id = ${owner.teamId} and deleted_at is null) as subscriptions`,
   );
 
 const call = (e: V1Endpoint, key: string | null, s: Sample) => callApi(base, key, e.method, s.path, s.body);
@@ -121,7 +151,7 @@ describe('every v1 route, swept', () => {
       const res = await call(e, key, sample);
       const text = JSON.stringify(res.body);
       if (sample.aimsAtIds && res.status !== 404) leaks.push(`${e.method} ${e.path}: ${res.status}`);
-      if (text.includes(ids.contactId) || text.includes(ids.phone))
+      if (text.includes(ids.contactId) || text.includes(ids.phone) || text.includes(ids.keptWebhookId))
         leaks.push(`${e.method} ${e.path} shows the owner's data`);
     }
     expect(leaks).toEqual([]);

@@ -114,7 +114,7 @@ export function buildOpenApiDocument(opts: { serverUrl: string; endpoints?: read
         '. Every error answers `{ code, message }` (and `fields` for a 400).',
     },
     servers: [{ url: opts.serverUrl }],
-    tags: [{ name: 'Contacts' }, { name: 'Texts' }, { name: 'Lists' }],
+    tags: [{ name: 'Contacts' }, { name: 'Texts' }, { name: 'Lists' }, { name: 'Webhooks' }],
     paths,
     components: {
       securitySchemes: {

@@ -3,6 +3,7 @@ import { API_PAGE_MAX, type ApiScope } from '../../rules/public-api.js';
 import { errorBody } from '../common.js';
 import type { Endpoint } from '../endpoint.js';
 import { text } from '../text.js';
+import { V1_WEBHOOK_ENDPOINTS } from './webhooks.js';
 
 /**
  * One call of the public API v1 (issue 33, ADR 043): a contract endpoint authenticated by a team's
@@ -16,7 +17,7 @@ export type V1Endpoint = Endpoint & {
   summary: string;
   /** More, when a few words do not say it. */
   description?: string;
-  tag: 'Contacts' | 'Texts' | 'Lists';
+  tag: 'Contacts' | 'Texts' | 'Lists' | 'Webhooks';
   /** Creates and sends take an `Idempotency-Key`: a replay answers the first call's result. */
   idempotent?: true;
   example: { body?: unknown; response: unknown };
@@ -250,4 +251,5 @@ export const V1_ENDPOINTS: readonly V1Endpoint[] = [
   v1SendText,
   v1CreateList,
   v1AddToList,
+  ...V1_WEBHOOK_ENDPOINTS,
 ];

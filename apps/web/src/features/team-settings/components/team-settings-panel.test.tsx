@@ -10,7 +10,6 @@ const INTEGRATIONS = {
   inboundHook: '',
   outboundHook: '',
   podioHook: '',
-  hookSecret: 'secret-123',
   apiKey: 'pk_key-456',
 };
 
