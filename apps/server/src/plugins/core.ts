@@ -34,7 +34,10 @@ export const corePlugin = fp<CoreOptions>(
     app.decorate('database', database);
     app.decorate('clock', clock);
     // What happened in a team, announced by the module that owns it (webhook subscriptions listen).
-    app.decorate('events', createDomainEvents(() => clock.now()));
+    app.decorate(
+      'events',
+      createDomainEvents(() => clock.now()),
+    );
     // Typed whole, filled in turn: each domain plugin reads only the services of plugins that Fastify
     // made sure were registered before it (its `dependencies`), through a view that refuses the others.
     app.decorate('services', { mailer, maps, propertyInfo } as FastifyInstance['services']);

@@ -46,13 +46,15 @@ describe('signing', () => {
     const e = { secret: 'new', previousSecret: 'old', previousUntil: new Date('2026-11-29T12:00:00Z') };
     expect(signingSecrets(e, new Date('2026-11-29T11:59:59Z'))).toEqual(['new', 'old']);
     expect(signingSecrets(e, new Date('2026-11-29T12:00:00Z'))).toEqual(['new']);
-    expect(signingSecrets({ secret: 'only', previousSecret: null, previousUntil: null }, new Date())).toEqual([
-      'only',
-    ]);
+    expect(signingSecrets({ secret: 'only', previousSecret: null, previousUntil: null }, new Date())).toEqual(
+      ['only'],
+    );
   });
 
   it('gives a delivery one webhook-id for all its attempts', () => {
-    expect(webhookMessageId('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe('msg_0f8fad5bd9cb469fa16570867728950e');
+    expect(webhookMessageId('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(
+      'msg_0f8fad5bd9cb469fa16570867728950e',
+    );
   });
 });
 

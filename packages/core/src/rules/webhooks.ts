@@ -46,7 +46,16 @@ const H = 60 * M;
  * When each attempt is made, counted from the one before (Svix's schedule): at once, then 5 s,
  * 5 min, 30 min, 2 h, 5 h, 10 h and 10 h — 8 attempts over about 27 hours.
  */
-export const WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [0, 5 * S, 5 * M, 30 * M, 2 * H, 5 * H, 10 * H, 10 * H];
+export const WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [
+  0,
+  5 * S,
+  5 * M,
+  30 * M,
+  2 * H,
+  5 * H,
+  10 * H,
+  10 * H,
+];
 
 /**
  * How long to wait after attempt number `attemptsMade` (1-based) failed, or null when that was the

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { WebhookEndpointKind } from '@prospector/core';
 import { teams, users } from './teams.js';
 
@@ -61,7 +71,9 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`state = 'pending'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`state = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
   ],
 );

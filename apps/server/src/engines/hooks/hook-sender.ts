@@ -63,7 +63,10 @@ export function webhookSignature(secrets: readonly string[], id: string, timesta
   const content = signedContent(id, timestamp, body);
   return secrets
     .map((s) => {
-      const key = Buffer.from(s.startsWith(WEBHOOK_SECRET_PREFIX) ? s.slice(WEBHOOK_SECRET_PREFIX.length) : s, 'base64');
+      const key = Buffer.from(
+        s.startsWith(WEBHOOK_SECRET_PREFIX) ? s.slice(WEBHOOK_SECRET_PREFIX.length) : s,
+        'base64',
+      );
       return `v1,${createHmac('sha256', key).update(content).digest('base64')}`;
     })
     .join(' ');
@@ -190,7 +193,10 @@ export function createHookSender(deps: {
       });
       if (answer.status < 200 || answer.status >= 300) error = `answered HTTP ${answer.status}`;
     } catch (err) {
-      error = err instanceof TypeError && !(err instanceof RefusedAddress) ? `not a valid URL` : (err as Error).message;
+      error =
+        err instanceof TypeError && !(err instanceof RefusedAddress)
+          ? `not a valid URL`
+          : (err as Error).message;
       permanent = err instanceof RefusedAddress || err instanceof TypeError;
     }
     const durationMs = Math.round(performance.now() - t0);
@@ -215,7 +221,10 @@ export function createHookSender(deps: {
       nextAttemptAt: new Date(now.getTime() + (wait ?? 0)),
       lastError: error,
     });
-    if (shouldDisableEndpoint(failingSince, now, disableAfterMs) && (await q.disableEndpoint(db, row.endpoint_id, now))) {
+    if (
+      shouldDisableEndpoint(failingSince, now, disableAfterMs) &&
+      (await q.disableEndpoint(db, row.endpoint_id, now))
+    ) {
       deps.log.warn({ endpointId: row.endpoint_id }, 'webhook endpoint disabled after failing for days');
       await deps.notifyAdmins?.(row.team_id, { url: row.url, kind: row.kind });
     }
@@ -227,7 +236,10 @@ export function createHookSender(deps: {
     await Promise.all(
       due.map((row) =>
         deliverOne(row).catch((err: unknown) =>
-          deps.log.error({ err: (err as { cause?: unknown }).cause ?? err, deliveryId: row.id }, 'webhook attempt not recorded'),
+          deps.log.error(
+            { err: (err as { cause?: unknown }).cause ?? err, deliveryId: row.id },
+            'webhook attempt not recorded',
+          ),
         ),
       ),
     );

@@ -44,7 +44,11 @@ export async function findEndpoint(db: Db, teamId: string, id: string) {
     .select()
     .from(webhookEndpoints)
     .where(
-      and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.teamId, teamId), isNull(webhookEndpoints.deletedAt)),
+      and(
+        eq(webhookEndpoints.id, id),
+        eq(webhookEndpoints.teamId, teamId),
+        isNull(webhookEndpoints.deletedAt),
+      ),
     );
   return row ?? null;
 }
@@ -123,10 +127,7 @@ export async function recordAttempt(
 
 /** Closes a delivery without an attempt (its endpoint is gone or disabled). */
 export async function closeDelivery(db: Db, id: string, lastError: string) {
-  await db
-    .update(webhookDeliveries)
-    .set({ state: 'failed', lastError })
-    .where(eq(webhookDeliveries.id, id));
+  await db.update(webhookDeliveries).set({ state: 'failed', lastError }).where(eq(webhookDeliveries.id, id));
 }
 
 /** Disables an endpoint that is still enabled; answers whether this call did it. */

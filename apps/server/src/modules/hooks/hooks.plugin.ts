@@ -24,7 +24,10 @@ export const hooksPlugin = servicePlugin(
         appSecret: app.config.authSecret,
       },
       notifyAdmins: (teamId, endpoint) =>
-        notifications.notifyAdmins(teamId, serverMessages.webhooks.endpointDisabled.replace('{url}', endpoint.url)),
+        notifications.notifyAdmins(
+          teamId,
+          serverMessages.webhooks.endpointDisabled.replace('{url}', endpoint.url),
+        ),
     });
     const webhooks = createWebhooksService({ db, clock: app.clock, sender: hookSender, log: app.log });
     app.events.subscribe((e) => webhooks.publish(e));

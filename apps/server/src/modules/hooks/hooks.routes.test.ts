@@ -53,7 +53,9 @@ const saveHooks = (user: TestUser, hooks: object) =>
 /** The signing secret of one of the team's hooks, as an admin reveals it in Settings. */
 async function secretOf(admin: TestUser, kind: string) {
   const list = await t.app.inject({ method: 'GET', url: '/api/settings/webhooks', headers: admin.headers });
-  const endpoint = list.json<{ endpoints: { _id: string; kind: string }[] }>().endpoints.find((e) => e.kind === kind)!;
+  const endpoint = list
+    .json<{ endpoints: { _id: string; kind: string }[] }>()
+    .endpoints.find((e) => e.kind === kind)!;
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/settings/webhooks/${endpoint._id}/secret`,
@@ -79,7 +81,8 @@ function verifyAt(secret: string, hit: Received, now: Date, body = hit.body) {
 }
 
 /** The body with one byte changed. */
-const tamper = (body: string) => body.slice(0, 10) + String.fromCharCode(body.charCodeAt(10) ^ 1) + body.slice(11);
+const tamper = (body: string) =>
+  body.slice(0, 10) + String.fromCharCode(body.charCodeAt(10) ^ 1) + body.slice(11);
 
 async function addDevice(admin: TestUser) {
   await t.app.inject({
@@ -285,11 +288,17 @@ describe('push to CRM with a Podio hook', () => {
     expect(crm.got).toHaveLength(2);
     for (const kind of ['push', 'podio']) {
       const secret = await secretOf(admin, kind);
-      const hit = crm.got.find((g) => JSON.parse(g.body)['First name'] === 'Ann' && verifyAt(secret, g, t.clock.now()).ok);
+      const hit = crm.got.find(
+        (g) => JSON.parse(g.body)['First name'] === 'Ann' && verifyAt(secret, g, t.clock.now()).ok,
+      );
       expect(hit, kind).toBeDefined();
       expect(hit!.headers['x-prospector-event']).toBe('contact.pushed');
       expect(verifyAt(secret, hit!, t.clock.now(), tamper(hit!.body)).ok).toBe(false);
-      const list = await t.app.inject({ method: 'GET', url: '/api/settings/webhooks', headers: admin.headers });
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/settings/webhooks',
+        headers: admin.headers,
+      });
       const endpoint = list.json().endpoints.find((e: { kind: string }) => e.kind === kind);
       const log = await t.app.inject({
         method: 'GET',

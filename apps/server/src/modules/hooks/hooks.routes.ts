@@ -27,8 +27,12 @@ export async function hooksRoutes(app: FastifyInstance) {
   }));
   route(app, revealWebhookSecret, async ({ auth, params }) => unwrap(await webhooks.reveal(auth, params.id)));
   route(app, rotateWebhookSecret, async ({ auth, params }) => unwrap(await webhooks.rotate(auth, params.id)));
-  route(app, enableWebhookEndpoint, async ({ auth, params }) => unwrap(await webhooks.enable(auth, params.id)));
-  route(app, resendWebhookDelivery, async ({ auth, params }) => unwrap(await webhooks.resend(auth, params.id)));
+  route(app, enableWebhookEndpoint, async ({ auth, params }) =>
+    unwrap(await webhooks.enable(auth, params.id)),
+  );
+  route(app, resendWebhookDelivery, async ({ auth, params }) =>
+    unwrap(await webhooks.resend(auth, params.id)),
+  );
   route(app, pushToCrm, async ({ auth, body }) => unwrap(await hooks.pushToCrm(auth, body.itemId)));
 
   route(app, publicSendSms, async ({ body }) => {

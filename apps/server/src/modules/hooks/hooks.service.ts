@@ -168,7 +168,13 @@ export function createHooksService(deps: {
     /** A text reached its phone or failed for good: subscriptions' `message.delivered` / `message.failed`. */
     outcome(
       teamId: string,
-      o: { messageId: string; itemId: string; status: 'delivered' | 'failed'; error: string | null; at: Date },
+      o: {
+        messageId: string;
+        itemId: string;
+        status: 'delivered' | 'failed';
+        error: string | null;
+        at: Date;
+      },
     ) {
       deps.events.publish(teamId, `message.${o.status}`, {
         messageId: o.messageId,
@@ -181,9 +187,21 @@ export function createHooksService(deps: {
     /** Outbound hook, when a text has left the phone: `{ body, from, to, timestamp }`; subscriptions: `message.sent`. */
     async outbound(
       teamId: string,
-      e: { body: string; from: string; to: string; at: Date; messageId?: string | null; itemId?: string | null },
+      e: {
+        body: string;
+        from: string;
+        to: string;
+        at: Date;
+        messageId?: string | null;
+        itemId?: string | null;
+      },
     ) {
-      await toHook(teamId, 'outbound', { body: e.body, from: e.from, to: e.to, timestamp: e.at.toISOString() });
+      await toHook(teamId, 'outbound', {
+        body: e.body,
+        from: e.from,
+        to: e.to,
+        timestamp: e.at.toISOString(),
+      });
       deps.events.publish(teamId, 'message.sent', {
         messageId: e.messageId ?? null,
         contactId: e.itemId ?? null,

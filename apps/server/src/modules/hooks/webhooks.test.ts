@@ -121,7 +121,8 @@ function verify(secret: string, hit: Received, now: Date, body = hit.body) {
   }
 }
 const sentAt = (hit: Received) => new Date(Number(hit.headers['webhook-timestamp']) * 1000);
-const tamper = (body: string) => body.slice(0, 10) + String.fromCharCode(body.charCodeAt(10) ^ 1) + body.slice(11);
+const tamper = (body: string) =>
+  body.slice(0, 10) + String.fromCharCode(body.charCodeAt(10) ^ 1) + body.slice(11);
 
 const settings = (admin: TestUser, method: 'GET' | 'POST', url: string) =>
   t.app.inject({ method, url: `/api/settings/webhooks${url}`, headers: admin.headers });
@@ -166,7 +167,9 @@ describe('subscriptions', () => {
     const zap = await startReceiver();
     const made = await subscribe(key, zap.url);
     const list = await callApi(base, key, 'GET', '/api/v1/webhooks');
-    expect(list.body).toMatchObject({ data: [{ id: made.body.id, url: zap.url, events: ['message.received'] }] });
+    expect(list.body).toMatchObject({
+      data: [{ id: made.body.id, url: zap.url, events: ['message.received'] }],
+    });
     expect(JSON.stringify(list.body)).not.toContain(made.body.secret);
     const sample = await callApi(base, key, 'GET', '/api/v1/webhooks/samples/call.ended');
     expect(sample.body).toMatchObject({ type: 'call.ended', data: { durationSeconds: 94 } });
@@ -181,7 +184,11 @@ describe('subscriptions', () => {
   it('a subscription URL at a loopback address is refused without a packet leaving', async () => {
     const { key } = await setUp({});
     const canary = await startReceiver();
-    for (const url of [canary.url, canary.url.replace('127.0.0.1', '[::ffff:127.0.0.1]'), 'http://localhost/zap']) {
+    for (const url of [
+      canary.url,
+      canary.url.replace('127.0.0.1', '[::ffff:127.0.0.1]'),
+      'http://localhost/zap',
+    ]) {
       const res = await subscribe(key, url);
       expect(res.status, url).toBe(400);
     }
@@ -213,7 +220,9 @@ describe('retries and the delivery log', () => {
     const endpoints = (await settings(admin, 'GET', '')).json().endpoints;
     const log = (await settings(admin, 'GET', `/${endpoints[0]._id}/deliveries`)).json().deliveries;
     expect(log).toHaveLength(1);
-    expect(log[0].attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 503, 500, 502, 200]);
+    expect(log[0].attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([
+      500, 500, 503, 500, 502, 200,
+    ]);
     expect(log[0].attempts[0].response).toBe('try later (1)');
     expect(log[0].attempts[5].response).toBe('ok, thanks');
     for (const a of log[0].attempts) expect(a.durationMs).toBeGreaterThanOrEqual(0);
@@ -261,9 +270,14 @@ describe('retries and the delivery log', () => {
       await textComesIn(admin, `day ${day}`, day + 1);
       await t.app.services.hookSender.flush();
     }
-    const list = (await callApi(base, key, 'GET', '/api/v1/webhooks')).body as { data: { disabledAt: string }[] };
+    const list = (await callApi(base, key, 'GET', '/api/v1/webhooks')).body as {
+      data: { disabledAt: string }[];
+    };
     expect(list.data[0]!.disabledAt).not.toBeNull();
-    const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, admin.userId));
+    const told = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, admin.userId));
     expect(told.map((n) => n.body).join('\n')).toContain(`Webhooks to ${zap.url} are turned off`);
     const hits = zap.got.length;
     await textComesIn(admin, 'after', 9);

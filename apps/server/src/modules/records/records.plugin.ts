@@ -17,7 +17,13 @@ export const recordsPlugin = servicePlugin(
   (app, { notifications }) => {
     const { db } = app.database;
     const { clock } = app;
-    const records = createRecordsService({ db, clock, notifications, realtime: app.realtime, events: app.events });
+    const records = createRecordsService({
+      db,
+      clock,
+      notifications,
+      realtime: app.realtime,
+      events: app.events,
+    });
     const bulkEngine = createBulkEngine({
       db,
       clock,

@@ -19,16 +19,28 @@ export function useWebhookEndpoints() {
   });
 }
 
+/** A delivery due within this long is watched: its attempt shows in the open log without a reload. */
+const WATCH_MS = 60_000;
+
 /** An endpoint's latest deliveries with their attempts (while its log is open). */
 export function useWebhookDeliveries(endpointId: string) {
   return useQuery({
     queryKey: webhooksKeys.deliveries(endpointId),
-    queryFn: async () => (await call(listWebhookDeliveries, undefined, { params: { id: endpointId } })).deliveries,
+    queryFn: async () =>
+      (await call(listWebhookDeliveries, undefined, { params: { id: endpointId } })).deliveries,
+    refetchInterval: (query) =>
+      query.state.data?.some(
+        (d) => d.nextAttemptAt !== null && Date.parse(d.nextAttemptAt) - Date.now() < WATCH_MS,
+      )
+        ? 2000
+        : false,
   });
 }
 
 export function useRevealSecret() {
-  return useMutation({ mutationFn: (id: string) => call(revealWebhookSecret, undefined, { params: { id } }) });
+  return useMutation({
+    mutationFn: (id: string) => call(revealWebhookSecret, undefined, { params: { id } }),
+  });
 }
 
 export function useRotateSecret() {
@@ -53,7 +65,8 @@ export function useEnableEndpoint() {
 export function useResendDelivery(endpointId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) => call(resendWebhookDelivery, undefined, { params: { id: deliveryId } }),
+    mutationFn: (deliveryId: string) =>
+      call(resendWebhookDelivery, undefined, { params: { id: deliveryId } }),
     onSuccess: () => {
       notifySuccess('Sent again: the new attempt shows in the log.');
       return queryClient.invalidateQueries({ queryKey: webhooksKeys.deliveries(endpointId) });

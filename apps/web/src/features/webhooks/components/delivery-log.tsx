@@ -59,7 +59,14 @@ export function DeliveryLog({ endpointId, timeZone }: { endpointId: string; time
   return (
     <Stack gap="sm" aria-label="Delivery log" role="list">
       {deliveries.data.map((d) => (
-        <Stack key={d._id} gap={4} role="listitem" p="xs" bg="var(--mantine-color-gray-0)" style={{ borderRadius: 8 }}>
+        <Stack
+          key={d._id}
+          gap={4}
+          role="listitem"
+          p="xs"
+          bg="var(--mantine-color-gray-0)"
+          style={{ borderRadius: 8 }}
+        >
           <Group justify="space-between" wrap="nowrap">
             <Group gap="xs">
               <Badge color={STATE_COLOR[d.state]} variant="light" size="sm">

@@ -47,7 +47,12 @@ function EndpointCard({ e, timeZone }: { e: WebhookEndpointDto; timeZone: string
           </Stack>
           <Group gap="xs" wrap="nowrap">
             {e.disabledAt ? (
-              <Button size="xs" variant="light" onClick={() => enable.mutate(e._id)} loading={enable.isPending}>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => enable.mutate(e._id)}
+                loading={enable.isPending}
+              >
                 Enable
               </Button>
             ) : null}
@@ -77,9 +82,14 @@ function EndpointCard({ e, timeZone }: { e: WebhookEndpointDto; timeZone: string
           </Group>
         </Group>
         {secret ? (
-          <Alert color={secret.rotated ? 'yellow' : 'blue'} variant="light" p="xs" title={secret.rotated ? 'New secret' : 'Signing secret'}>
+          <Alert
+            color={secret.rotated ? 'yellow' : 'blue'}
+            variant="light"
+            p="xs"
+            title={secret.rotated ? 'New secret' : 'Signing secret'}
+          >
             <Stack gap={4}>
-              <Code fz="xs" aria-label="Signing secret">
+              <Code fz="xs" data-testid="webhook-secret">
                 {secret.value}
               </Code>
               <Text size="xs">
@@ -115,8 +125,9 @@ export function WebhooksPanel({ timeZone }: { timeZone: string | null }) {
             Webhooks
           </Title>
           <Text size="sm" c="dimmed">
-            Every delivery is signed as Standard Webhooks with its endpoint&apos;s secret and retried 8 times over
-            about a day. An endpoint whose every attempt failed for 5 days is disabled, and admins are told.
+            Every delivery is signed as Standard Webhooks with its endpoint&apos;s secret and retried 8 times
+            over about a day. An endpoint whose every attempt failed for 5 days is disabled, and admins are
+            told.
           </Text>
         </Stack>
         {endpoints.isPending ? (
