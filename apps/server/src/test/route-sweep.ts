@@ -39,6 +39,8 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
     return ids['item']!;
   }
   if (k === 'id' && /\/lists\//.test(url)) return ids['list']!;
+  if (k === 'id' && /\/settings\/webhooks\/deliveries\//.test(url)) return ids['webhookDelivery']!;
+  if (k === 'id' && /\/settings\/webhooks\//.test(url)) return ids['webhook']!;
   if (k === 'id' && /\/bulk\//.test(url)) return ids['bulkJob']!;
   if (k === 'id' && /\/calls\/vm/.test(url)) return ids['vm']!;
   // A record's photo: the seeded pictured property has one.
