@@ -26,6 +26,8 @@ import * as q from './webhooks.queries.js';
 const TIMEOUT_MS = 10_000;
 /** A claimed delivery not settled by then (its process died) is taken again. */
 const LEASE_MS = 60_000;
+/** Independent claim-and-send loops of one process; `concurrency` is shared between them. */
+const LANES = 4;
 
 export type HookSenderOptions = {
   /** Lets hooks reach loopback and private networks (development and tests only). */
@@ -230,9 +232,10 @@ export function createHookSender(deps: {
     }
   }
 
-  async function runDue() {
+  /** One lane's round: claims its share of the due deliveries and sends them; answers how many. */
+  async function runDue(batch: number) {
     const now = clock.now();
-    const due = await q.claimDueDeliveries(db, now, new Date(now.getTime() + LEASE_MS), options.concurrency);
+    const due = await q.claimDueDeliveries(db, now, new Date(now.getTime() + LEASE_MS), batch);
     await Promise.all(
       due.map((row) =>
         deliverOne(row).catch((err: unknown) =>
@@ -253,9 +256,15 @@ export function createHookSender(deps: {
     }
     running = (async () => {
       try {
+        // Several lanes, each claiming its share: a slow receiver holds up one lane's batch, not all.
+        const batch = Math.max(1, Math.ceil(options.concurrency / LANES));
         do {
           again = false;
-          while ((await runDue()) > 0);
+          await Promise.all(
+            Array.from({ length: LANES }, async () => {
+              while ((await runDue(batch)) > 0);
+            }),
+          );
         } while (again);
       } catch (err) {
         deps.log.error({ err: (err as { cause?: unknown }).cause ?? err }, 'webhook delivery round failed');

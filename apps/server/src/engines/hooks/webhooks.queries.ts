@@ -88,41 +88,41 @@ export function claimDueDeliveries(db: Db, now: Date, leaseUntil: Date, limit: n
   );
 }
 
-/** One attempt's outcome: its log row, the delivery's new state and the endpoint's failure streak. */
+/**
+ * One attempt's outcome in one statement (one round trip: the queue's hot path): its log row, the
+ * delivery's new state, and the endpoint's failure streak (set by its first failure, cleared by a
+ * success), answered.
+ */
 export async function recordAttempt(
   db: Db,
   a: {
     delivery: DueDelivery;
-    attempt: Omit<typeof webhookAttempts.$inferInsert, 'teamId' | 'deliveryId'>;
+    attempt: { attemptedAt: Date; statusCode: number | null; durationMs: number; response: string };
     state: 'pending' | 'delivered' | 'failed';
     nextAttemptAt: Date;
     lastError: string | null;
   },
 ): Promise<{ failingSince: Date | null }> {
-  const { delivery: d } = a;
-  return db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({ ...a.attempt, teamId: d.team_id, deliveryId: d.id });
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        state: a.state,
-        attempts: d.attempts + 1,
-        nextAttemptAt: a.nextAttemptAt,
-        lastError: a.lastError,
-        ...(a.state === 'delivered' ? { deliveredAt: a.attempt.attemptedAt } : {}),
-      })
-      .where(eq(webhookDeliveries.id, d.id));
-    const ok = a.state === 'delivered';
-    const [row] = await queryRows<{ failing_since: Date | string | null }>(
-      tx as unknown as Db,
-      sql`update webhook_endpoints
-          set failing_since = ${ok ? null : sql`coalesce(failing_since, ${a.attempt.attemptedAt})`}
-          where id = ${d.endpoint_id}
-          returning failing_since`,
-    );
-    const since = row?.failing_since;
-    return { failingSince: since ? new Date(since) : null };
-  });
+  const { delivery: d, attempt: t } = a;
+  const ok = a.state === 'delivered';
+  const [row] = await queryRows<{ failing_since: Date | string | null }>(
+    db,
+    sql`with logged as (
+          insert into webhook_attempts (team_id, delivery_id, attempted_at, status_code, duration_ms, response)
+          values (${d.team_id}, ${d.id}, ${t.attemptedAt}, ${t.statusCode}, ${t.durationMs}, ${t.response})
+        ), moved as (
+          update webhook_deliveries
+          set state = ${a.state}, attempts = ${d.attempts + 1}, next_attempt_at = ${a.nextAttemptAt},
+              last_error = ${a.lastError}, delivered_at = ${ok ? t.attemptedAt : null}
+          where id = ${d.id}
+        )
+        update webhook_endpoints
+        set failing_since = ${ok ? null : sql`coalesce(failing_since, ${t.attemptedAt})`}
+        where id = ${d.endpoint_id}
+        returning failing_since`,
+  );
+  const since = row?.failing_since;
+  return { failingSince: since ? new Date(since) : null };
 }
 
 /** Closes a delivery without an attempt (its endpoint is gone or disabled). */
