@@ -18,7 +18,9 @@
  * behind HAProxy (bench/processes.ts, PostgreSQL and Redis; BENCH_SKIP_PROCESSES skips it), and the
  * load-and-faults run: 50 requests a second for BENCH_LOAD_MINUTES (default 10) with PostgreSQL
  * restarted, Redis killed and a burst over the in-flight limit, on a PostgreSQL and a redis-server of
- * its own (bench/load-faults.ts; BENCH_SKIP_LOAD_FAULTS skips it).
+ * its own (bench/load-faults.ts; BENCH_SKIP_LOAD_FAULTS skips it), and 10,000 webhook deliveries
+ * drained to a receiver answering in 200 ms beside the API's load (bench/webhooks.ts;
+ * BENCH_SKIP_WEBHOOKS skips it).
  * PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set.
  */
 import { spawn } from 'node:child_process';
@@ -378,6 +380,36 @@ for (const databaseUrl of process.env.BENCH_SKIP_LEDGER ? [] : targets) {
   if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
 }
 
+// Webhook deliveries to a slow receiver beside the API's load (issue 33: ≥ 200/s, the API's p95 unharmed).
+const webhookRows: Record<string, unknown>[] = [];
+for (const databaseUrl of process.env.BENCH_SKIP_WEBHOOKS ? [] : targets) {
+  if (databaseUrl) await resetPostgres(databaseUrl);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'webhooks.ts')], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (c) => reject(new Error(`webhooks bench exited with ${c}`)));
+  });
+  const r = JSON.parse(line) as {
+    driver: string;
+    deliveries: number;
+    drainedPerSecond: number;
+    apiAlone: { p95: number };
+    apiWhileDraining: { p95: number };
+  };
+  webhookRows.push({
+    driver: r.driver,
+    deliveries: r.deliveries,
+    drained_per_s: r.drainedPerSecond,
+    target_per_s: 200,
+    api_p95_alone_ms: r.apiAlone.p95,
+    api_p95_draining_ms: r.apiWhileDraining.p95,
+  });
+  if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+}
+
 // A list-wide skip trace: properties per second end to end, ledger entries and all (target ≥ 1,500/s).
 const skiptraceRows: Record<string, unknown>[] = [];
 for (const databaseUrl of process.env.BENCH_SKIP_SKIPTRACE ? [] : targets) {
@@ -662,6 +694,13 @@ if (smsGatewayRows.length) {
   );
   console.table(smsGatewayRows);
 }
+if (webhookRows.length) {
+  console.log(
+    '\nwebhooks (issue 33): 10,000 queued deliveries drained to a receiver answering in 200 ms (target ≥ 200/s),' +
+      "\nthe API's p95 (97.5th percentile) alone and while they drain\n",
+  );
+  console.table(webhookRows);
+}
 if (loadFaults) {
   const { perCall, ...rest } = loadFaults as { perCall: Record<string, unknown>[] };
   console.log(
@@ -687,6 +726,7 @@ writeFileSync(
       campaignTick: tickResults,
       xlsxBombs: bombRows,
       ledger: ledgerRows,
+      webhooks: webhookRows,
       skiptrace: skiptraceRows,
       dialler: diallerRows,
       adminPanel: adminPanelRows,

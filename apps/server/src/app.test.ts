@@ -49,6 +49,7 @@ const SERVICES: Record<keyof Services, true> = {
   simulatedPhones: true,
   hookSender: true,
   hooks: true,
+  webhooks: true,
   templates: true,
   campaigns: true,
   campaignEngine: true,

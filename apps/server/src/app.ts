@@ -6,6 +6,7 @@ import type { CampaignEngine } from './engines/campaigns/campaign-engine.js';
 import type { HookSender } from './engines/hooks/hook-sender.js';
 import type { ImportWorker } from './engines/import/import-worker.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import type { DomainEvents } from './lib/domain-events.js';
 import { adminPlugin } from './modules/admin/admin.plugin.js';
 import { adminPhonesPlugin } from './modules/admin-phones/admin-phones.plugin.js';
 import { adminPhonesRoutes, type AdminPhonesService } from './modules/admin-phones/index.js';
@@ -69,7 +70,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { hooksPlugin } from './modules/hooks/hooks.plugin.js';
 import { publicApiPlugin, publicApiRoutes } from './modules/public-api/index.js';
 import type { ApiKeysService, V1Service } from './modules/public-api/index.js';
-import { hooksRoutes, type HooksService } from './modules/hooks/index.js';
+import { hooksRoutes, type HooksService, type WebhooksService } from './modules/hooks/index.js';
 import {
   listsRoutes,
   type ListImportsService,
@@ -159,6 +160,7 @@ export type Services = {
   simulatedPhones: SimulatedPhones;
   hookSender: HookSender;
   hooks: HooksService;
+  webhooks: WebhooksService;
   apiKeys: ApiKeysService;
   v1: V1Service;
   templates: TemplatesService;
@@ -192,6 +194,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     clock: Clock;
+    events: DomainEvents;
     services: Services;
     realtime: Realtime;
     /** Every route the app registers, with its schemas (the tenant-isolation test walks them all). */

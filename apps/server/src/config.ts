@@ -103,7 +103,9 @@ export const envSchema = z
      */
     REMOTE_DEVICES_POLL_MS: positiveInt(5_000),
     REMOTE_DEVICES_ALLOW_LOOPBACK: bool,
-    HOOK_RETRY_BASE_MS: positiveInt(30_000),
+    /** Webhook deliveries one process sends at once (ADR 045); the retry schedule is Svix's. */
+    WEBHOOK_CONCURRENCY: positiveInt(64),
+    WEBHOOK_POLL_MS: positiveInt(1000),
     PUBLIC_API_PER_MINUTE: positiveInt(60),
     CAMPAIGN_ENGINE: z
       .enum(['true', 'false', '1', '0', ''])

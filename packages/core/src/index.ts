@@ -19,6 +19,7 @@ export * from './rules/hooks.js';
 export * from './rules/remote-devices.js';
 export * from './rules/rate-limit.js';
 export * from './rules/public-api.js';
+export * from './rules/webhooks.js';
 export * from './rules/templates.js';
 export * from './rules/campaigns.js';
 export * from './rules/campaign-recipients.js';

@@ -24,6 +24,14 @@ export const serverMessages = {
     noFile: 'Send the spreadsheet as multipart/form-data, in a part named file.',
     mappingInvalid: 'mapping must be a JSON array of { name, type, matchesTo }.',
   },
+  /** Outgoing webhooks and subscriptions (issue 33, ADR 045). */
+  webhooks: {
+    endpointNotFound: 'No webhook endpoint of your team has this id.',
+    deliveryNotFound: 'No webhook delivery of your team has this id.',
+    /** The notification the team's admins get; {url} is the endpoint's address. */
+    endpointDisabled:
+      'Webhooks to {url} are turned off: every delivery failed for 5 days. Fix the receiver, then enable it in Settings > Other > Webhooks.',
+  },
   remoteDevices: {
     invalidAddress: 'Type the address as the app shows it, for example http://192.168.1.23:8080.',
     refusedAddress:

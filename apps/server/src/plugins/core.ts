@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
+import { createDomainEvents } from '../lib/domain-events.js';
 import type { Mailer } from '../providers/mail/index.js';
 import type { Maps } from '../providers/maps/index.js';
 import type { PropertyInfo } from '../providers/property-info/index.js';
@@ -32,6 +33,11 @@ export const corePlugin = fp<CoreOptions>(
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('clock', clock);
+    // What happened in a team, announced by the module that owns it (webhook subscriptions listen).
+    app.decorate(
+      'events',
+      createDomainEvents(() => clock.now()),
+    );
     // Typed whole, filled in turn: each domain plugin reads only the services of plugins that Fastify
     // made sure were registered before it (its `dependencies`), through a view that refuses the others.
     app.decorate('services', { mailer, maps, propertyInfo } as FastifyInstance['services']);

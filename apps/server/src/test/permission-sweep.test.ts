@@ -202,7 +202,6 @@ describe('permissions', () => {
       'device_campaign_days',
       'device_inbound',
       'dnc_phones',
-      'hook_deliveries',
       'identifiers',
       'import_jobs',
       'item_keys',
@@ -231,6 +230,11 @@ describe('permissions', () => {
       'uploads',
       // A member's own call settings (noStatusCalls, forwardOnly, defaultVm): each writes only theirs.
       'user_call_settings',
+      // Webhooks (ADR 045): endpoints changed by admins only (a role) or by keys with the webhooks scope;
+      // deliveries and attempts written by the events of what any member does, and by the sender.
+      'webhook_attempts',
+      'webhook_deliveries',
+      'webhook_endpoints',
     ];
     expect(tables.filter((n) => !guardedTables.has(n) && !UNGUARDED.includes(n))).toEqual([]);
     expect(UNGUARDED.filter((n) => !tables.includes(n))).toEqual([]);

@@ -40,6 +40,8 @@ export function idFor(ids: SeedIds, key: string, url: string): string {
   }
   if (k === 'id' && /\/lists\//.test(url)) return ids['list']!;
   if (k === 'id' && /\/bulk\/job\/:id\/export$/.test(url)) return ids['bulkExport']!;
+  if (k === 'id' && /\/settings\/webhooks\/deliveries\//.test(url)) return ids['webhookDelivery']!;
+  if (k === 'id' && /\/settings\/webhooks\//.test(url)) return ids['webhook']!;
   if (k === 'id' && /\/bulk\//.test(url)) return ids['bulkJob']!;
   if (k === 'id' && /\/calls\/vm/.test(url)) return ids['vm']!;
   // A record's photo: the seeded pictured property has one.

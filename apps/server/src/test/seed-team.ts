@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.js';
+import { seal } from '../lib/sealed.js';
 import {
   bulkJobItems,
   bulkJobs,
@@ -12,6 +13,8 @@ import {
   replyActions,
   replyLabels,
   teams,
+  webhookDeliveries,
+  webhookEndpoints,
 } from '../db/schema/index.js';
 import { emptyImportResult } from '@prospector/core';
 import type { TestApp } from './app.js';
@@ -118,6 +121,32 @@ export async function seedTeam(t: TestApp, tag = ''): Promise<SeededTeam> {
   ids['apiKey'] = (
     await call('POST', '/api/settings/apiKeys', { name: 'Secret key of A', scopes: ['records:read'] })
   ).apiKey._id;
+  // A webhook endpoint with one delivery (ADR 045), at a documentation address no attempt may reach.
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({
+      teamId: admin.teamId,
+      kind: 'subscription',
+      url: 'https://192.0.2.1/hook',
+      events: ['message.received'],
+      secretSealed: seal(t.app.config.authSecret, `whsec_${'A'.repeat(32)}`),
+      createdAt: t.clock.now(),
+    })
+    .returning();
+  ids['webhook'] = endpoint!.id;
+  const [delivery] = await db
+    .insert(webhookDeliveries)
+    .values({
+      teamId: admin.teamId,
+      endpointId: endpoint!.id,
+      eventType: 'message.received',
+      payload: { type: 'message.received' },
+      state: 'failed',
+      nextAttemptAt: t.clock.now(),
+      createdAt: t.clock.now(),
+    })
+    .returning();
+  ids['webhookDelivery'] = delivery!.id;
   const device = await call('POST', '/api/services/addNumber', {
     phoneType: 'Android',
     value: DEVICE_NUMBER,

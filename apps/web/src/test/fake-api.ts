@@ -139,6 +139,8 @@ export const LOGGED_IN_DEFAULTS: Record<string, FakeRoute> = {
   },
   // Settings > Other shows the public API's keys to admins (issue 33).
   'GET /api/settings/apiKeys': { status: 200, body: { keys: [] } },
+  // …and the webhook endpoints with their delivery logs (ADR 045).
+  'GET /api/settings/webhooks': { status: 200, body: { endpoints: [] } },
   // …and the team's own calling and texting hours (issue 32).
   'GET /api/users/contactHours': { status: 200, body: { startHour: null, endHour: null } },
   'GET /api/replies/actions': { status: 200, body: { settings: core.defaultReplyActions([]) } },

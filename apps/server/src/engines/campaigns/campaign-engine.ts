@@ -13,6 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { listTeamDevices } from '../../modules/devices/index.js';
 import { templateFieldsOfMember, toMessageDto } from '../../modules/records/index.js';
@@ -102,6 +103,8 @@ export function createCampaignEngine(deps: {
   wakeCallers?: (userIds: string[]) => void;
   /** Tells the team's admins (a device paused for poor delivery). */
   notifyAdmins: (teamId: string, body: string) => Promise<void>;
+  /** Subscriptions hear `campaign.finished` (ADR 045). */
+  events?: DomainEvents;
   random?: () => number;
   options: CampaignEngineOptions;
 }) {
@@ -115,6 +118,11 @@ export function createCampaignEngine(deps: {
   async function finish(c: CampaignRow, now: Date, reason: 'ended' | null) {
     await finishCampaign(db, c.id, now, reason);
     deps.realtime.toTeam(c.teamId, 'campaignChanged', { campaignId: c.id });
+    deps.events?.publish(c.teamId, 'campaign.finished', {
+      campaignId: c.id,
+      name: c.name,
+      finishedAt: now.toISOString(),
+    });
   }
 
   async function senderSlots(c: CampaignRow, now: Date): Promise<SenderSlot[]> {

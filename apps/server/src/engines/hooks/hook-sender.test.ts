@@ -2,10 +2,12 @@ import type { LookupAddress } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hookDeliveries } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertTeamAdmin } from '../../test/factories.js';
-import { createHookSender, type HookSender, type Resolver } from './hook-sender.js';
+import { createHookSender, newWebhookSecret, type HookSender, type Resolver } from './hook-sender.js';
+import { insertEndpoint } from './webhooks.queries.js';
 
 // Every URL here reaches 127.0.0.1 when connected to: the canary is the only target these tests have.
 let t: TestApp;
@@ -49,13 +51,35 @@ async function setUp(allowPrivate: boolean) {
   return admin.teamId;
 }
 
-/** Queues one push per URL, runs the sender once, and returns the deliveries in URL order. */
+/** Queues one event per URL (a subscription each), runs the sender once, and returns the deliveries in URL order. */
 async function deliver(sender: HookSender, teamId: string, urls: string[]) {
-  for (const [n, url] of urls.entries())
-    await sender.enqueue(t.database.db, { teamId, kind: 'push', url, payload: { n } });
+  const { db } = t.database;
+  const endpoints = [];
+  for (const url of urls)
+    endpoints.push(
+      await insertEndpoint(db, {
+        teamId,
+        kind: 'subscription',
+        url,
+        events: ['message.received'],
+        secretSealed: sender.seal(newWebhookSecret()),
+        createdAt: t.clock.now(),
+      }),
+    );
+  await sender.enqueue(
+    db,
+    endpoints.map((e, n) => ({ teamId, endpointId: e.id, eventType: 'message.received', payload: { n } })),
+  );
   await sender.flush();
-  const rows = await t.database.db.select().from(hookDeliveries);
-  return urls.map((url) => rows.find((r) => r.url === url)!);
+  const rows = await db
+    .select({ delivery: webhookDeliveries, url: webhookEndpoints.url })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId));
+  const attempts = await db.select().from(webhookAttempts);
+  return urls.map((url) => {
+    const { delivery } = rows.find((r) => r.url === url)!;
+    return { ...delivery, log: attempts.filter((a) => a.deliveryId === delivery.id) };
+  });
 }
 
 /** A sender on the test database whose DNS answers are given, not looked up. */
@@ -69,7 +93,7 @@ function senderResolving(allowPrivate: boolean, answers: LookupAddress[]) {
     db: t.database.db,
     clock: t.clock,
     log: t.app.log,
-    options: { allowPrivate, retryBaseMs: 1000, pollMs: 60_000 },
+    options: { allowPrivate, concurrency: 8, pollMs: 60_000, appSecret: t.app.config.authSecret },
     resolve,
   });
   return { sender, asked };
@@ -84,6 +108,9 @@ describe('the hook sender reaches only public addresses', () => {
     for (const [i, row] of rows.entries()) {
       expect(row, urls[i]).toMatchObject({ state: 'failed', attempts: 1 });
       expect(row.lastError, urls[i]).toMatch(/^refused: .*loopback 127\.0\.0\.1/);
+      // The delivery log shows the refusal as the attempt's answer: no status, nothing received.
+      expect(row.log, urls[i]).toMatchObject([{ statusCode: null }]);
+      expect(row.log[0]!.response, urls[i]).toBe(row.lastError);
     }
     expect(seen).toEqual({ connections: 0, requests: 0 });
   });

@@ -1,5 +1,18 @@
-import { addressRefusal, hookUrlProblem, hostRefusal } from '@prospector/core';
-import { createHmac } from 'node:crypto';
+import {
+  addressRefusal,
+  hookUrlProblem,
+  hostRefusal,
+  nextRetryDelayMs,
+  shouldDisableEndpoint,
+  signedContent,
+  signingSecrets,
+  WEBHOOK_DISABLE_AFTER_MS,
+  WEBHOOK_RESPONSE_HEAD_BYTES,
+  WEBHOOK_RETRY_SCHEDULE_MS,
+  WEBHOOK_SECRET_PREFIX,
+  webhookMessageId,
+} from '@prospector/core';
+import { createHmac, randomBytes } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
@@ -7,21 +20,27 @@ import { isIP, type LookupFunction } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { findTeamIntegrations } from '../../modules/teams/index.js';
-import * as q from './hook-sender.queries.js';
+import { seal, unseal } from '../../lib/sealed.js';
+import * as q from './webhooks.queries.js';
 
-export const HOOK_MAX_ATTEMPTS = 6;
 const TIMEOUT_MS = 10_000;
+/** A claimed delivery not settled by then (its process died) is taken again. */
 const LEASE_MS = 60_000;
-/** Deliveries one round claims. */
-const BATCH = 20;
+/** Independent claim-and-send loops of one process; `concurrency` is shared between them. */
+const LANES = 4;
 
 export type HookSenderOptions = {
   /** Lets hooks reach loopback and private networks (development and tests only). */
   allowPrivate: boolean;
-  /** First retry after this, doubling: 30 s, 1 min, 2 min, 4 min, 8 min, then given up. */
-  retryBaseMs: number;
+  /** Waits before each attempt (Svix's by default); tests may pass shorter ones. */
+  schedule?: readonly number[];
+  /** How long every attempt must have failed before the endpoint is disabled. */
+  disableAfterMs?: number;
+  /** Deliveries one process sends at once. */
+  concurrency: number;
   pollMs: number;
+  /** Seals and unseals the endpoints' secrets (the app's secret). */
+  appSecret: string;
 };
 
 /** Resolves a host name to all its addresses, as `dns.lookup` with `all: true` does (tests inject one). */
@@ -32,19 +51,43 @@ export type Resolver = (
 ) => void;
 const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(hostname, options, callback);
 
-/** `sha256=` + HMAC-SHA256 of `<timestamp>.<body>` with the team's hook secret. */
-export function hookSignature(secret: string, timestamp: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+/** A new endpoint secret: `whsec_` and the base64 of 24 random bytes. */
+export function newWebhookSecret(): string {
+  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
+}
+
+/**
+ * The `webhook-signature` header (Standard Webhooks 1.0): `v1,` and the base64 HMAC-SHA256 of
+ * `${id}.${timestamp}.${body}`, keyed with the base64-decoded part of each `whsec_` secret; several
+ * secrets (during a rotation) give several signatures, space-separated.
+ */
+export function webhookSignature(secrets: readonly string[], id: string, timestamp: number, body: string) {
+  const content = signedContent(id, timestamp, body);
+  return secrets
+    .map((s) => {
+      const key = Buffer.from(
+        s.startsWith(WEBHOOK_SECRET_PREFIX) ? s.slice(WEBHOOK_SECRET_PREFIX.length) : s,
+        'base64',
+      );
+      return `v1,${createHmac('sha256', key).update(content).digest('base64')}`;
+    })
+    .join(' ');
 }
 
 class RefusedAddress extends Error {}
 
+type Answer = { status: number; head: string };
+
+/** Text the database can store: the answer's first bytes may hold U+0000 (a cut character is already U+FFFD). */
+const storable = (s: string) => s.replaceAll(String.fromCharCode(0), '');
+
 /**
- * Delivers hook events: rows of `hook_deliveries` claimed with SKIP LOCKED under a lease, POSTed as
- * JSON with a signature, retried with backoff. Only global unicast addresses are reached: an IP
- * literal is judged before any socket opens (Node does not look literals up), a name by every
- * address it resolves to, in the lookup the socket itself uses, so the answer cannot change
- * between check and use.
+ * Delivers webhooks (ADR 045): rows of `webhook_deliveries` claimed with SKIP LOCKED under a lease
+ * (several processes share the queue), POSTed with Standard Webhooks headers, each attempt written
+ * to the delivery log, retried on the schedule, the endpoint disabled after days of failures with
+ * its team's admins told. Only global unicast addresses are reached: an IP literal is judged before
+ * any socket opens (Node does not look literals up), a name by every address it resolves to, in the
+ * lookup the socket itself uses, so the answer cannot change between check and use.
  */
 export function createHookSender(deps: {
   db: Db;
@@ -52,8 +95,11 @@ export function createHookSender(deps: {
   log: FastifyBaseLogger;
   options: HookSenderOptions;
   resolve?: Resolver;
+  notifyAdmins?: (teamId: string, endpoint: { url: string; kind: string }) => Promise<void>;
 }) {
   const { db, clock, options } = deps;
+  const schedule = options.schedule ?? WEBHOOK_RETRY_SCHEDULE_MS;
+  const disableAfterMs = options.disableAfterMs ?? WEBHOOK_DISABLE_AFTER_MS;
   const resolve = deps.resolve ?? systemResolver;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -78,13 +124,13 @@ export function createHookSender(deps: {
     });
   };
 
-  function post(url: URL, body: string, headers: Record<string, string>): Promise<number> {
+  function post(url: URL, body: string, headers: Record<string, string>): Promise<Answer> {
     // Node connects to whatever isIP() accepts without calling the lookup: judge exactly those here.
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const why = options.allowPrivate ? null : isIP(host) ? addressRefusal(host) : hostRefusal(url.hostname);
     if (why) return Promise.reject(new RefusedAddress(`refused: ${url.hostname} (${why})`));
     const lib = url.protocol === 'https:' ? https : http;
-    return new Promise((resolve, reject) => {
+    return new Promise((done, reject) => {
       const req = lib.request(
         url,
         {
@@ -94,8 +140,17 @@ export function createHookSender(deps: {
           timeout: TIMEOUT_MS,
         },
         (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
+          const chunks: Buffer[] = [];
+          let kept = 0;
+          res.on('data', (c: Buffer) => {
+            if (kept >= WEBHOOK_RESPONSE_HEAD_BYTES) return;
+            chunks.push(c.subarray(0, WEBHOOK_RESPONSE_HEAD_BYTES - kept));
+            kept += Math.min(c.length, WEBHOOK_RESPONSE_HEAD_BYTES - kept);
+          });
+          res.on('end', () =>
+            done({ status: res.statusCode ?? 0, head: storable(Buffer.concat(chunks).toString('utf8')) }),
+          );
+          res.on('error', reject);
         },
       );
       req.on('timeout', () => req.destroy(new Error(`no answer in ${TIMEOUT_MS / 1000} s`)));
@@ -104,49 +159,93 @@ export function createHookSender(deps: {
     });
   }
 
+  function secretsOf(row: q.DueDelivery, now: Date): string[] {
+    const open = (sealed: string | null) => (sealed ? unseal<string>(options.appSecret, sealed) : null);
+    return signingSecrets(
+      {
+        secret: open(row.secret_sealed) ?? '',
+        previousSecret: open(row.previous_secret_sealed),
+        previousUntil: row.previous_secret_until ? new Date(row.previous_secret_until) : null,
+      },
+      now,
+    ).filter((s) => s !== '');
+  }
+
   async function deliverOne(row: q.DueDelivery) {
-    const team = await findTeamIntegrations(db, row.team_id);
+    if (row.deleted_at) return q.closeDelivery(db, row.id, 'the subscription was removed');
+    if (row.disabled_at) return q.closeDelivery(db, row.id, 'the endpoint is disabled');
     const body = JSON.stringify(row.payload);
-    const timestamp = String(Math.floor(clock.now().getTime() / 1000));
-    const attempts = row.attempts + 1;
+    const started = clock.now();
+    const timestamp = Math.floor(started.getTime() / 1000);
+    const id = webhookMessageId(row.id);
+    const t0 = performance.now();
+    let answer: Answer | null = null;
     let error: string | null = null;
     let permanent = false;
     try {
-      const status = await post(new URL(row.url), body, {
+      const url = new URL(row.url);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('not an http(s) URL');
+      answer = await post(url, body, {
         'content-type': 'application/json',
-        'user-agent': 'Prospector-Hooks/1',
-        'x-prospector-event': row.kind,
-        'x-prospector-delivery': row.id,
-        'x-prospector-timestamp': timestamp,
-        'x-prospector-signature': hookSignature(team?.hookSecret ?? '', timestamp, body),
+        'user-agent': 'Prospector-Webhooks/1',
+        'webhook-id': id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': webhookSignature(secretsOf(row, started), id, timestamp, body),
+        'x-prospector-event': row.event_type,
       });
-      if (status < 200 || status >= 300) error = `answered HTTP ${status}`;
+      if (answer.status < 200 || answer.status >= 300) error = `answered HTTP ${answer.status}`;
     } catch (err) {
-      error = (err as Error).message;
-      permanent = err instanceof RefusedAddress;
+      error =
+        err instanceof TypeError && !(err instanceof RefusedAddress)
+          ? `not a valid URL`
+          : (err as Error).message;
+      permanent = err instanceof RefusedAddress || err instanceof TypeError;
     }
+    const durationMs = Math.round(performance.now() - t0);
+    const attempts = row.attempts + 1;
     const now = clock.now();
-    if (!error) {
-      await q.updateDelivery(db, row.id, { state: 'delivered', attempts, lastError: null });
-      return;
-    }
-    const giveUp = permanent || attempts >= HOOK_MAX_ATTEMPTS;
-    deps.log.warn(
-      { deliveryId: row.id, kind: row.kind, attempts, error },
-      giveUp ? 'hook given up' : 'hook will be retried',
-    );
-    await q.updateDelivery(db, row.id, {
-      state: giveUp ? 'failed' : 'pending',
-      attempts,
+    const wait = permanent ? null : nextRetryDelayMs(attempts, schedule);
+    const state = !error ? 'delivered' : wait === null ? 'failed' : 'pending';
+    if (error)
+      deps.log.warn(
+        { deliveryId: row.id, event: row.event_type, attempts, error },
+        state === 'failed' ? 'webhook given up' : 'webhook will be retried',
+      );
+    const { failingSince } = await q.recordAttempt(db, {
+      delivery: row,
+      attempt: {
+        attemptedAt: started,
+        statusCode: answer?.status ?? null,
+        durationMs,
+        response: answer ? answer.head : (error ?? ''),
+      },
+      state,
+      nextAttemptAt: new Date(now.getTime() + (wait ?? 0)),
       lastError: error,
-      nextAttemptAt: new Date(now.getTime() + options.retryBaseMs * 2 ** (attempts - 1)),
     });
+    if (
+      shouldDisableEndpoint(failingSince, now, disableAfterMs) &&
+      (await q.disableEndpoint(db, row.endpoint_id, now))
+    ) {
+      deps.log.warn({ endpointId: row.endpoint_id }, 'webhook endpoint disabled after failing for days');
+      await deps.notifyAdmins?.(row.team_id, { url: row.url, kind: row.kind });
+    }
   }
 
-  async function runDue() {
+  /** One lane's round: claims its share of the due deliveries and sends them; answers how many. */
+  async function runDue(batch: number) {
     const now = clock.now();
-    const due = await q.claimDueDeliveries(db, now, new Date(now.getTime() + LEASE_MS), BATCH);
-    await Promise.all(due.map((row) => deliverOne(row)));
+    const due = await q.claimDueDeliveries(db, now, new Date(now.getTime() + LEASE_MS), batch);
+    await Promise.all(
+      due.map((row) =>
+        deliverOne(row).catch((err: unknown) =>
+          deps.log.error(
+            { err: (err as { cause?: unknown }).cause ?? err, deliveryId: row.id },
+            'webhook attempt not recorded',
+          ),
+        ),
+      ),
+    );
     return due.length;
   }
 
@@ -157,12 +256,18 @@ export function createHookSender(deps: {
     }
     running = (async () => {
       try {
+        // Several lanes, each claiming its share: a slow receiver holds up one lane's batch, not all.
+        const batch = Math.max(1, Math.ceil(options.concurrency / LANES));
         do {
           again = false;
-          while ((await runDue()) > 0);
+          await Promise.all(
+            Array.from({ length: LANES }, async () => {
+              while ((await runDue(batch)) > 0);
+            }),
+          );
         } while (again);
       } catch (err) {
-        deps.log.error({ err }, 'hook delivery round failed');
+        deps.log.error({ err: (err as { cause?: unknown }).cause ?? err }, 'webhook delivery round failed');
       } finally {
         running = null;
       }
@@ -171,17 +276,23 @@ export function createHookSender(deps: {
   }
 
   return {
-    /** What stops an admin saving this hook URL, or null (private addresses only where they are allowed). */
+    /** What stops an admin saving this URL, or null (private addresses only where they are allowed). */
     urlProblem: (raw: string) => hookUrlProblem(raw, { allowPrivate: options.allowPrivate }),
-    /** Queues an event for a team's hook URL (in the caller's transaction when given one). */
+    seal: (secret: string) => seal(options.appSecret, secret),
+    unseal: (sealed: string) => unseal<string>(options.appSecret, sealed),
+    /** Queues events for endpoints (in the caller's transaction when given one); they are due now. */
     async enqueue(
       tx: Db,
-      e: { teamId: string; kind: q.HookKind; url: string; payload: Record<string, unknown> },
+      rows: { teamId: string; endpointId: string; eventType: string; payload: Record<string, unknown> }[],
     ) {
-      await q.insertDelivery(tx, { ...e, nextAttemptAt: clock.now(), createdAt: clock.now() });
+      const now = clock.now();
+      await q.insertDeliveries(
+        tx,
+        rows.map((r) => ({ ...r, nextAttemptAt: now, createdAt: now })),
+      );
     },
     kick: () => void kick(),
-    /** Runs deliveries that are due now, and waits for them (tests). */
+    /** Runs deliveries that are due now, and waits for them (tests, the bench). */
     flush: () => kick(),
     start() {
       timer = setInterval(() => void kick(), options.pollMs);

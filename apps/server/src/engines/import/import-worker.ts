@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { setPhoneOrigin } from '../../db/phone-origin.js';
 import type { Clock } from '../../lib/clock.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { addTally, commitInOrder, noPhases, readChunks, type Chunk, type ImportPhases } from './chunks.js';
 import * as q from './import.queries.js';
@@ -61,6 +62,8 @@ export function createImportWorker(deps: {
   notContactedId: (teamId: string) => Promise<string | null>;
   /** Builds the list's card for the `listImported` event. */
   listDto: (row: List) => unknown;
+  /** Subscriptions hear `list.imported` (ADR 045). */
+  events?: DomainEvents;
 }) {
   const { db, clock, log } = deps;
   const workerId = randomUUID();
@@ -82,6 +85,14 @@ export function createImportWorker(deps: {
       deps
         .realtime()
         .toTeam(list.teamId, 'listImported', { listId: list.id, list: deps.listDto(list) as never });
+    if (list)
+      deps.events?.publish(list.teamId, 'list.imported', {
+        listId: list.id,
+        name: list.name,
+        state,
+        itemCount: list.itemCount,
+        at: clock.now().toISOString(),
+      });
   }
 
   async function run(job: Job) {

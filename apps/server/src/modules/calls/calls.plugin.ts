@@ -56,6 +56,7 @@ export const callsPlugin = servicePlugin(
       db,
       clock,
       realtime: app.realtime,
+      events: app.events,
       voice,
       zonesOf: options.phoneZones ?? createPhoneZones(),
       stateOf: createPhoneStates(),

@@ -2,6 +2,7 @@ import type { CallStatus, DialRefusal, DiallerStateDto, Plan } from '@prospector
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import type { PhoneState, PhoneZones } from '../../providers/phone-zones/index.js';
 import type { VoiceProvider } from '../../providers/voice/index.js';
@@ -13,6 +14,8 @@ export type DiallerDeps = {
   db: Db;
   clock: Clock;
   realtime: Realtime;
+  /** Subscriptions hear `call.ended` (ADR 045). */
+  events?: DomainEvents;
   voice: VoiceProvider;
   zonesOf: PhoneZones;
   /** The US state of a number's area code (rules/state-law.ts); null when unknown. */

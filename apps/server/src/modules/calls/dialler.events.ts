@@ -32,6 +32,15 @@ export async function writeCallMessage(ctx: DiallerContext, line: Line, status: 
     itemId: line.itemId,
     message: toCallMessageDto(m),
   });
+  ctx.deps.events?.publish(line.teamId, 'call.ended', {
+    callId: line.callId,
+    contactId: line.itemId,
+    direction: line.direction,
+    phone: line.phone,
+    durationSeconds: Math.round(line.durationMs / 1000),
+    outcome: status,
+    endedAt: now.toISOString(),
+  });
 }
 
 /**

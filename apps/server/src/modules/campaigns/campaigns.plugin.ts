@@ -31,6 +31,7 @@ export const campaignsPlugin = servicePlugin(
     const campaignEngine = createCampaignEngine({
       db,
       clock,
+      events: app.events,
       log: app.log,
       realtime: app.realtime,
       kickDevice: gateway.kick,

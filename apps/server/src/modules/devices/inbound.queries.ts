@@ -19,6 +19,8 @@ export type TakenText = {
   assignedTo: string[];
   optOut: boolean;
   from: string;
+  /** The number was new: this text made its contact. */
+  created?: boolean;
 };
 
 // The phone as every screen shows it (formatPhone: national at home, international otherwise).
@@ -188,6 +190,6 @@ export async function takeInbound(
       mark: status,
       systemBody: status ? systemBody(from, verdict === 'optOut') : null,
     });
-    return { ...made, assignedTo: [], optOut: verdict === 'optOut', from };
+    return { ...made, assignedTo: [], optOut: verdict === 'optOut', from, created: true };
   });
 }

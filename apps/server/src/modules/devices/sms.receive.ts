@@ -30,7 +30,17 @@ export function recipientValue(raw: string): string | null {
 }
 
 /** A text that came in, for the team's inbound hook. */
-export type InboundText = { body: string; from: string; at: Date };
+export type InboundText = {
+  body: string;
+  from: string;
+  at: Date;
+  /** The stored text and its record, and whether it asked not to be texted again (webhook events). */
+  messageId?: string;
+  itemId?: string;
+  optOut?: boolean;
+  /** The number was new: the text made its contact. */
+  created?: boolean;
+};
 
 /** A text came in for a record; `optOut` when it asked not to be texted again; `reply` the stored text. */
 export type ReplyListener = (
@@ -123,7 +133,15 @@ export function createSmsReceiver(deps: {
           }),
         );
         await q.countOnDevice(db, device.id, now, 'received');
-        await deps.inboundHook(device.teamId, { body: text.body, from: taken.from, at: new Date(text.at) });
+        await deps.inboundHook(device.teamId, {
+          body: text.body,
+          from: taken.from,
+          at: new Date(text.at),
+          messageId: taken.message.id,
+          itemId: taken.itemId,
+          optOut: taken.optOut,
+          created: taken.created === true,
+        });
         await push();
         const reply = { messageId: taken.message.id, body: text.body };
         for (const listener of deps.replyListeners)

@@ -10,7 +10,23 @@ const STRANDED_ERROR = 'The device went offline before confirming this text.';
 type Move = q.JobMove & { counted: boolean; sentAt: Date | null };
 
 /** A text that reached the network, for the team's outbound hook. */
-export type OutboundText = { body: string; from: string; to: string; at: Date };
+export type OutboundText = {
+  body: string;
+  from: string;
+  to: string;
+  at: Date;
+  messageId?: string | null;
+  itemId?: string | null;
+};
+
+/** A text reached its phone or failed for good (webhook events `message.delivered` / `message.failed`). */
+export type TextOutcome = {
+  messageId: string;
+  itemId: string;
+  status: 'delivered' | 'failed';
+  error: string | null;
+  at: Date;
+};
 
 /**
  * What devices say about the texts they were given: each report moves its job forward (a retryable
@@ -25,6 +41,7 @@ export function createSmsReports(deps: {
   thread: Pick<ThreadService, 'setMessageStatus'>;
   realtime: Realtime;
   outboundHook: (teamId: string, text: OutboundText) => Promise<void>;
+  outcomeHook: (teamId: string, outcome: TextOutcome) => void;
   /** Tells the gateway a device has new work. */
   kick: (deviceId: string) => void;
   /** First retry delay after a retryable failure (then doubled). */
@@ -112,6 +129,16 @@ export function createSmsReports(deps: {
           from: r.from_value,
           to: r.to,
           at: r.move.sentAt ?? now,
+          messageId: r.message_id,
+          itemId: r.item_id,
+        });
+      if ((r.state === 'delivered' || r.state === 'failed') && r.message_id && r.item_id)
+        deps.outcomeHook(r.team_id, {
+          messageId: r.message_id,
+          itemId: r.item_id,
+          status: r.state,
+          error: r.move.error,
+          at: now,
         });
     }
     for (const deviceId of new Set(moves.map((m) => m.deviceId))) deps.kick(deviceId);
@@ -135,6 +162,13 @@ export function createSmsReports(deps: {
           itemId: f.item_id,
           messageId: f.message_id,
           status: 'failed',
+        });
+        deps.outcomeHook(f.team_id, {
+          messageId: f.message_id,
+          itemId: f.item_id,
+          status: 'failed',
+          error: STRANDED_ERROR,
+          at: now,
         });
       }
       return failed.length;

@@ -17,7 +17,7 @@ import {
 import type { DevicesErrorCode } from './devices.errors.js';
 import * as q from './devices.queries.js';
 import { createSmsReceiver, recipientValue, type InboundText, type ReplyListener } from './sms.receive.js';
-import { createSmsReports, type OutboundText } from './sms.reports.js';
+import { createSmsReports, type OutboundText, type TextOutcome } from './sms.reports.js';
 import { insertJob } from './sms.queries.js';
 
 export type { ReceivedInbound } from './sms.receive.js';
@@ -56,6 +56,7 @@ export function createSmsService(deps: {
   hooks: {
     inbound(teamId: string, text: InboundText): Promise<void>;
     outbound(teamId: string, text: OutboundText): Promise<void>;
+    outcome(teamId: string, outcome: TextOutcome): void;
   };
 }) {
   const { db, clock, realtime } = deps;
@@ -176,6 +177,7 @@ export function createSmsService(deps: {
       thread: deps.thread,
       realtime,
       outboundHook: (teamId, text) => deps.hooks.outbound(teamId, text),
+      outcomeHook: (teamId, outcome) => deps.hooks.outcome(teamId, outcome),
       kick: deps.kick,
       retryBaseMs: deps.retryBaseMs ?? 30_000,
     }),

@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
 /** Expected failures of integration hooks and the public API, and how each answers over HTTP. */
@@ -9,6 +9,8 @@ export const hooksErrors = {
   HOOKS_ADMIN_ONLY: { status: 403, message: messages.hooks.adminOnly },
   API_KEY_INVALID: { status: 401, message: messages.hooks.invalidApiKey },
   UNKNOWN_PROSPECT: { status: 400, message: messages.hooks.unknownProspect },
+  WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, message: serverMessages.webhooks.endpointNotFound },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: serverMessages.webhooks.deliveryNotFound },
 } satisfies Record<string, ErrorAnswer>;
 
 export type HooksErrorCode = keyof typeof hooksErrors;

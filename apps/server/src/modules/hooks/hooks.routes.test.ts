@@ -2,17 +2,18 @@ import { messages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   campaignRecipients,
   campaigns,
   devices,
-  hookDeliveries,
+  webhookAttempts,
+  webhookDeliveries,
   items,
   messages as messagesTable,
   smsJobs,
 } from '../../db/schema/index.js';
-import { hookSignature } from '../../engines/hooks/hook-sender.js';
 import type { Config } from '../../config.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertContact, insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
@@ -42,12 +43,46 @@ async function startReceiver(statuses: number[] = [200]) {
   return { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, got };
 }
 
-async function setUp(overrides: Partial<Config> = { HOOKS_ALLOW_PRIVATE: true, HOOK_RETRY_BASE_MS: 1000 }) {
+async function setUp(overrides: Partial<Config> = { HOOKS_ALLOW_PRIVATE: true }) {
   t = await buildTestApp(overrides);
   return insertTeamAdmin(t, 'admin@acme.test');
 }
 const saveHooks = (user: TestUser, hooks: object) =>
   t.app.inject({ method: 'POST', url: '/api/users/updateHooks', headers: user.headers, payload: hooks });
+
+/** The signing secret of one of the team's hooks, as an admin reveals it in Settings. */
+async function secretOf(admin: TestUser, kind: string) {
+  const list = await t.app.inject({ method: 'GET', url: '/api/settings/webhooks', headers: admin.headers });
+  const endpoint = list
+    .json<{ endpoints: { _id: string; kind: string }[] }>()
+    .endpoints.find((e) => e.kind === kind)!;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/settings/webhooks/${endpoint._id}/secret`,
+    headers: admin.headers,
+  });
+  return res.json<{ secret: string }>().secret;
+}
+
+/**
+ * What a receiver using the `standardwebhooks` package makes of a hit, on a wall clock at `now`
+ * (the package reads Date.now() for its 5-minute tolerance): the parsed body, or the refusal.
+ */
+function verifyAt(secret: string, hit: Received, now: Date, body = hit.body) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now);
+  try {
+    return { ok: true, body: new Webhook(secret).verify(body, hit.headers as Record<string, string>) };
+  } catch (err) {
+    return { ok: false, error: (err as Error).message };
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** The body with one byte changed. */
+const tamper = (body: string) =>
+  body.slice(0, 10) + String.fromCharCode(body.charCodeAt(10) ^ 1) + body.slice(11);
 
 async function addDevice(admin: TestUser) {
   await t.app.inject({
@@ -78,8 +113,10 @@ describe('hook settings', () => {
       inboundHook: 'https://crm.example.com/in',
       podioHook: 'anything at all',
     });
-    expect(ok.json().hookSecret.length).toBeGreaterThan(20);
     expect(ok.json().apiKey).toMatch(/^pk_/);
+    // Each hook is an endpoint with its own Standard Webhooks secret; the podio hook too.
+    expect(await secretOf(admin, 'inbound')).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(await secretOf(admin, 'podio')).not.toBe(await secretOf(admin, 'inbound'));
     const member = await insertMember(t, admin.teamId, 'mo@acme.test');
     expect((await saveHooks(member, { inboundHook: 'https://x.example.com' })).statusCode).toBe(403);
   });
@@ -106,10 +143,11 @@ describe('hook settings where private addresses are not allowed', () => {
 });
 
 describe('hook deliveries', () => {
-  it('posts an inbound text to the inbound hook, signed with the team secret', async () => {
+  it('posts an inbound text to the inbound hook, signed as Standard Webhooks with the endpoint’s secret', async () => {
     const admin = await setUp();
     const crm = await startReceiver();
-    const { hookSecret } = (await saveHooks(admin, { inboundHook: crm.url })).json();
+    await saveHooks(admin, { inboundHook: crm.url });
+    const secret = await secretOf(admin, 'inbound');
     const device = await addDevice(admin);
     await t.app.services.sms.applyInbound(device, [
       { id: 'x1', from: '+19164567890', body: 'Who is this?', at: '2026-11-21T10:00:00.000Z' },
@@ -122,16 +160,27 @@ describe('hook deliveries', () => {
       from: '+19164567890',
       timestamp: '2026-11-21T10:00:00.000Z',
     });
-    expect(hit!.headers['x-prospector-event']).toBe('inbound');
-    const ts = hit!.headers['x-prospector-timestamp'] as string;
-    expect(hit!.headers['x-prospector-signature']).toBe(hookSignature(hookSecret, ts, hit!.body));
-    expect(hit!.headers['x-prospector-signature']).not.toBe(hookSignature('other-secret', ts, hit!.body));
+    expect(hit!.headers['x-prospector-event']).toBe('message.received');
+    expect(hit!.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
+    const sentAt = new Date(Number(hit!.headers['webhook-timestamp']) * 1000);
+    expect(verifyAt(secret, hit!, sentAt)).toEqual({ ok: true, body: JSON.parse(hit!.body) });
+    expect(verifyAt(secret, hit!, sentAt, tamper(hit!.body))).toEqual({
+      ok: false,
+      error: 'No matching signature found',
+    });
+    expect(verifyAt(secret, hit!, new Date(sentAt.getTime() + 6 * 60_000))).toEqual({
+      ok: false,
+      error: 'Message timestamp too old',
+    });
+    const other = `whsec_${Buffer.from('another team secret 24 bytes').toString('base64')}`;
+    expect(verifyAt(other, hit!, sentAt).ok).toBe(false);
   });
 
-  it('posts a text that left the phone to the outbound hook', async () => {
+  it('posts a text that left the phone to the outbound hook, verified by standardwebhooks', async () => {
     const admin = await setUp();
     const crm = await startReceiver();
     await saveHooks(admin, { outboundHook: crm.url });
+    const secret = await secretOf(admin, 'outbound');
     const device = await addDevice(admin);
     const c = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
     const sent = await t.app.inject({
@@ -150,9 +199,13 @@ describe('hook deliveries', () => {
     expect(crm.got.map((g) => JSON.parse(g.body))).toEqual([
       { body: 'Hello Ann', from: '+19165550100', to: '+19164567890', timestamp: '2026-11-21T10:00:00.000Z' },
     ]);
+    const sentAt = new Date(Number(crm.got[0]!.headers['webhook-timestamp']) * 1000);
+    expect(verifyAt(secret, crm.got[0]!, sentAt).ok).toBe(true);
+    expect(verifyAt(secret, crm.got[0]!, sentAt, tamper(crm.got[0]!.body)).ok).toBe(false);
+    expect(verifyAt(secret, crm.got[0]!, new Date(sentAt.getTime() + 10 * 60_000)).ok).toBe(false);
   });
 
-  it('retries with backoff when the hook fails, then succeeds', async () => {
+  it('retries on the schedule when the hook fails, then succeeds, each attempt in the log', async () => {
     const admin = await setUp();
     const crm = await startReceiver([500, 200]);
     await saveHooks(admin, { inboundHook: crm.url });
@@ -161,15 +214,18 @@ describe('hook deliveries', () => {
       { id: 'x1', from: '+19164567890', body: 'Hi', at: t.clock.now().toISOString() },
     ]);
     await t.app.services.hookSender.flush();
-    let [row] = await t.database.db.select().from(hookDeliveries);
+    let [row] = await t.database.db.select().from(webhookDeliveries);
     expect(row).toMatchObject({ state: 'pending', attempts: 1, lastError: 'answered HTTP 500' });
     await t.app.services.hookSender.flush();
     expect(crm.got).toHaveLength(1); // not due yet
-    t.clock.advance(1000);
+    t.clock.advance(5000);
     await t.app.services.hookSender.flush();
-    [row] = await t.database.db.select().from(hookDeliveries);
+    [row] = await t.database.db.select().from(webhookDeliveries);
     expect(row).toMatchObject({ state: 'delivered', attempts: 2 });
     expect(crm.got).toHaveLength(2);
+    expect(crm.got[1]!.headers['webhook-id']).toBe(crm.got[0]!.headers['webhook-id']);
+    const log = await t.database.db.select().from(webhookAttempts);
+    expect(log.map((a) => a.statusCode).sort()).toEqual([200, 500]);
   });
 });
 
@@ -212,6 +268,63 @@ describe('push to CRM', () => {
     });
     const [row] = await t.database.db.select().from(items).where(eq(items.id, c.id));
     expect(row!.pushedToCrm).toBe(true);
+  });
+});
+
+describe('push to CRM with a Podio hook', () => {
+  it('sends the record to the push hook and the Podio hook, each signed with its own secret and in its own delivery log', async () => {
+    const admin = await setUp();
+    const crm = await startReceiver();
+    await saveHooks(admin, { pushHook: `${crm.url}/push`, podioHook: `${crm.url}/podio` });
+    const c = await insertContact(t.database.db, admin.teamId, { first: 'Ann', phones: ['916-456-7890'] });
+    const pushed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/services/pushToCrm',
+      headers: admin.headers,
+      payload: { itemId: c.id },
+    });
+    expect(pushed.statusCode).toBe(200);
+    await t.app.services.hookSender.flush();
+    expect(crm.got).toHaveLength(2);
+    for (const kind of ['push', 'podio']) {
+      const secret = await secretOf(admin, kind);
+      const hit = crm.got.find(
+        (g) => JSON.parse(g.body)['First name'] === 'Ann' && verifyAt(secret, g, t.clock.now()).ok,
+      );
+      expect(hit, kind).toBeDefined();
+      expect(hit!.headers['x-prospector-event']).toBe('contact.pushed');
+      expect(verifyAt(secret, hit!, t.clock.now(), tamper(hit!.body)).ok).toBe(false);
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/settings/webhooks',
+        headers: admin.headers,
+      });
+      const endpoint = list.json().endpoints.find((e: { kind: string }) => e.kind === kind);
+      const log = await t.app.inject({
+        method: 'GET',
+        url: `/api/settings/webhooks/${endpoint._id}/deliveries`,
+        headers: admin.headers,
+      });
+      expect(log.json().deliveries).toMatchObject([
+        { eventType: 'contact.pushed', state: 'delivered', attempts: [{ statusCode: 200 }] },
+      ]);
+    }
+  });
+
+  it('a Podio hook alone is enough to push, and a Podio hook that is not a URL fails in its log without a retry', async () => {
+    const admin = await setUp();
+    await saveHooks(admin, { podioHook: 'podio workflow 12' });
+    const c = await insertContact(t.database.db, admin.teamId, { first: 'Bo', phones: ['916-456-7891'] });
+    const pushed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/services/pushToCrm',
+      headers: admin.headers,
+      payload: { itemId: c.id },
+    });
+    expect(pushed.statusCode).toBe(200);
+    await t.app.services.hookSender.flush();
+    const [row] = await t.database.db.select().from(webhookDeliveries);
+    expect(row).toMatchObject({ state: 'failed', attempts: 1, lastError: 'not a valid URL' });
   });
 });
 

@@ -1,15 +1,38 @@
-import { getIntegrations, publicSendSms, pushToCrm, updateHooks } from '@prospector/core';
+import {
+  enableWebhookEndpoint,
+  getIntegrations,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  publicSendSms,
+  pushToCrm,
+  resendWebhookDelivery,
+  revealWebhookSecret,
+  rotateWebhookSecret,
+  updateHooks,
+} from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 import { DomainError, unwrap } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 
-/** Settings hooks, 'Push to CRM', and the public API's sendSMS. */
+/** Settings hooks and webhooks (delivery log, resend, secrets), 'Push to CRM', and the public API's sendSMS. */
 export async function hooksRoutes(app: FastifyInstance) {
-  const { hooks, sms } = app.services;
+  const { hooks, sms, webhooks } = app.services;
   const { PUBLIC_API_PER_MINUTE: perMinute } = app.config;
 
   route(app, getIntegrations, async ({ auth }) => unwrap(await hooks.integrations(auth)));
   route(app, updateHooks, async ({ auth, body }) => unwrap(await hooks.update(auth, body)));
+  route(app, listWebhookEndpoints, async ({ auth }) => ({ endpoints: unwrap(await webhooks.list(auth)) }));
+  route(app, listWebhookDeliveries, async ({ auth, params }) => ({
+    deliveries: unwrap(await webhooks.deliveries(auth, params.id)),
+  }));
+  route(app, revealWebhookSecret, async ({ auth, params }) => unwrap(await webhooks.reveal(auth, params.id)));
+  route(app, rotateWebhookSecret, async ({ auth, params }) => unwrap(await webhooks.rotate(auth, params.id)));
+  route(app, enableWebhookEndpoint, async ({ auth, params }) =>
+    unwrap(await webhooks.enable(auth, params.id)),
+  );
+  route(app, resendWebhookDelivery, async ({ auth, params }) =>
+    unwrap(await webhooks.resend(auth, params.id)),
+  );
   route(app, pushToCrm, async ({ auth, body }) => unwrap(await hooks.pushToCrm(auth, body.itemId)));
 
   route(app, publicSendSms, async ({ body }) => {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { HookSender } from '../../engines/hooks/hook-sender.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
-import { withAllTeams } from '../../lib/team-scope.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import { loadPushContent, type RecordsErrorCode, type RecordsService } from '../records/index.js';
 import {
@@ -15,8 +15,9 @@ import {
 } from '../teams/index.js';
 import type { HooksErrorCode } from './hooks.errors.js';
 import { countRateSlot, takeRateSlot } from './rate-limit.queries.js';
+import type { WebhooksService } from './webhooks.service.js';
 
-type TeamHooks = { push: string | null; inbound: string | null; outbound: string | null };
+type TeamHooks = { push: string | null; podio: string | null };
 
 const CACHE_MS = 5000;
 
@@ -25,51 +26,38 @@ export function createHooksService(deps: {
   db: Db;
   clock: Clock;
   sender: HookSender;
+  webhooks: WebhooksService;
   records: RecordsService;
+  events: DomainEvents;
 }) {
-  const { db, clock, sender } = deps;
+  const { db, clock, sender, webhooks } = deps;
   const cache = new Map<string, { at: number; hooks: TeamHooks }>();
 
   async function teamHooks(teamId: string): Promise<TeamHooks> {
     const hit = cache.get(teamId);
     if (hit && clock.now().getTime() - hit.at < CACHE_MS) return hit.hooks;
     const t = await findTeamIntegrations(db, teamId);
-    const hooks = {
-      push: t?.pushHook ?? null,
-      inbound: t?.inboundHook ?? null,
-      outbound: t?.outboundHook ?? null,
-    };
+    const hooks = { push: t?.pushHook ?? null, podio: t?.podioHook ?? null };
     cache.set(teamId, { at: clock.now().getTime(), hooks });
     return hooks;
   }
 
-  /** The secret and API key are made on first use and kept. */
+  /** The API key is made on first use and kept (each hook's signing secret is its endpoint's: ADR 045). */
   async function integrations(teamId: string): Promise<Integrations> {
     let t: TeamIntegrations | null = await findTeamIntegrations(db, teamId);
-    if (t && (!t.hookSecret || !t.apiKey)) {
-      t = await updateTeamIntegrations(db, teamId, {
-        hookSecret: t.hookSecret ?? randomBytes(24).toString('base64url'),
-        apiKey: t.apiKey ?? `pk_${randomBytes(24).toString('base64url')}`,
-      });
-    }
+    if (t && !t.apiKey)
+      t = await updateTeamIntegrations(db, teamId, { apiKey: `pk_${randomBytes(24).toString('base64url')}` });
     return {
       pushHook: t?.pushHook ?? '',
       inboundHook: t?.inboundHook ?? '',
       outboundHook: t?.outboundHook ?? '',
       podioHook: t?.podioHook ?? '',
-      hookSecret: t?.hookSecret ?? '',
       apiKey: t?.apiKey ?? '',
     };
   }
 
-  // The sender's loop serves every team: it starts outside the caller's team scope (ADR 028).
-  const kickSender = () => withAllTeams(() => sender.kick());
-
-  async function emit(teamId: string, kind: 'inbound' | 'outbound', payload: Record<string, unknown>) {
-    const url = (await teamHooks(teamId))[kind];
-    if (!url) return;
-    await sender.enqueue(db, { teamId, kind, url, payload });
-    kickSender();
+  async function toHook(teamId: string, kind: 'inbound' | 'outbound', payload: Record<string, unknown>) {
+    if (await webhooks.toHook(db, teamId, kind, payload)) webhooks.kick();
   }
 
   return {
@@ -95,6 +83,11 @@ export function createHooksService(deps: {
         outboundHook: input.outboundHook || null,
         podioHook: input.podioHook || null,
       });
+      // Each hook is an endpoint with its own secret and delivery log (ADR 045).
+      await webhooks.saveHook(auth.teamId, 'push', input.pushHook || null);
+      await webhooks.saveHook(auth.teamId, 'inbound', input.inboundHook || null);
+      await webhooks.saveHook(auth.teamId, 'outbound', input.outboundHook || null);
+      await webhooks.saveHook(auth.teamId, 'podio', input.podioHook || null);
       cache.delete(auth.teamId);
       return ok(await integrations(auth.teamId));
     },
@@ -107,8 +100,8 @@ export function createHooksService(deps: {
       const found = await deps.records.access(auth, itemId);
       if (!found.ok) return found;
       const item = found.value;
-      const url = (await teamHooks(item.teamId)).push;
-      if (!url) return fail('NO_PUSH_HOOK');
+      const hooks = await teamHooks(item.teamId);
+      if (!hooks.push && !hooks.podio) return fail('NO_PUSH_HOOK');
       const { thread, status, campaignName, fields } = await loadPushContent(db, item);
       const texts = thread.filter((m) => !m.comment && !m.system);
       const payload = pushHookPayload({
@@ -124,20 +117,100 @@ export function createHooksService(deps: {
         fields,
         notes: thread.filter((m) => m.comment).map((m) => m.body),
       });
+      // The push hook and the Podio hook both take the record, each through its own delivery log.
       await db.transaction(async (tx) => {
-        await sender.enqueue(tx, { teamId: item.teamId, kind: 'push', url, payload });
+        await webhooks.toHook(tx, item.teamId, 'push', payload);
+        await webhooks.toHook(tx, item.teamId, 'podio', payload);
         await deps.records.markPushed(tx, item.id);
       });
-      kickSender();
+      webhooks.kick();
       return ok({ _id: item.id, pushedToCrm: true as const });
     },
 
-    /** Inbound hook: `{ body, from, timestamp }`. */
-    inbound: (teamId: string, e: { body: string; from: string; at: Date }) =>
-      emit(teamId, 'inbound', { body: e.body, from: e.from, timestamp: e.at.toISOString() }),
-    /** Outbound hook, when a text has left the phone: `{ body, from, to, timestamp }`. */
-    outbound: (teamId: string, e: { body: string; from: string; to: string; at: Date }) =>
-      emit(teamId, 'outbound', { body: e.body, from: e.from, to: e.to, timestamp: e.at.toISOString() }),
+    /** Inbound hook: `{ body, from, timestamp }`; subscriptions: `message.received`. */
+    async inbound(
+      teamId: string,
+      e: {
+        body: string;
+        from: string;
+        at: Date;
+        messageId?: string;
+        itemId?: string;
+        optOut?: boolean;
+        created?: boolean;
+      },
+    ) {
+      await toHook(teamId, 'inbound', { body: e.body, from: e.from, timestamp: e.at.toISOString() });
+      if (e.created)
+        deps.events.publish(teamId, 'contact.created', {
+          contactId: e.itemId ?? null,
+          firstName: null,
+          lastName: null,
+          phones: e.from.includes('@') ? [] : [e.from],
+          emails: e.from.includes('@') ? [e.from] : [],
+          createdAt: e.at.toISOString(),
+        });
+      deps.events.publish(teamId, 'message.received', {
+        messageId: e.messageId ?? null,
+        contactId: e.itemId ?? null,
+        from: e.from,
+        body: e.body,
+        receivedAt: e.at.toISOString(),
+      });
+      if (e.optOut)
+        deps.events.publish(teamId, 'contact.opted_out', {
+          contactId: e.itemId ?? null,
+          phone: e.from,
+          messageId: e.messageId ?? null,
+          at: e.at.toISOString(),
+        });
+    },
+    /** A text reached its phone or failed for good: subscriptions' `message.delivered` / `message.failed`. */
+    outcome(
+      teamId: string,
+      o: {
+        messageId: string;
+        itemId: string;
+        status: 'delivered' | 'failed';
+        error: string | null;
+        at: Date;
+      },
+    ) {
+      deps.events.publish(teamId, `message.${o.status}`, {
+        messageId: o.messageId,
+        contactId: o.itemId,
+        status: o.status,
+        ...(o.status === 'failed' ? { error: o.error } : {}),
+        at: o.at.toISOString(),
+      });
+    },
+    /** Outbound hook, when a text has left the phone: `{ body, from, to, timestamp }`; subscriptions: `message.sent`. */
+    async outbound(
+      teamId: string,
+      e: {
+        body: string;
+        from: string;
+        to: string;
+        at: Date;
+        messageId?: string | null;
+        itemId?: string | null;
+      },
+    ) {
+      await toHook(teamId, 'outbound', {
+        body: e.body,
+        from: e.from,
+        to: e.to,
+        timestamp: e.at.toISOString(),
+      });
+      deps.events.publish(teamId, 'message.sent', {
+        messageId: e.messageId ?? null,
+        contactId: e.itemId ?? null,
+        from: e.from,
+        to: e.to,
+        body: e.body,
+        sentAt: e.at.toISOString(),
+      });
+    },
 
     /** The team behind a public API key. */
     teamByApiKey: (apiKey: string) => findTeamIdByApiKey(db, apiKey),

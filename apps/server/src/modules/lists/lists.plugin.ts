@@ -16,6 +16,7 @@ export const listsPlugin = servicePlugin('lists', ['realtime', 'records', 'billi
   const imports = createImportWorker({
     db,
     clock,
+    events: app.events,
     realtime: () => app.realtime,
     log: app.log,
     dataDir: config.DATA_DIR,

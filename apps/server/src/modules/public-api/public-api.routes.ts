@@ -1,6 +1,7 @@
 import {
   API_PAGE_DEFAULT,
   buildOpenApiDocument,
+  isWebhookEvent,
   createApiKey,
   listApiKeys,
   revokeApiKey,
@@ -12,6 +13,10 @@ import {
   v1ListContacts,
   v1SendText,
   v1UpdateContact,
+  v1CreateWebhook,
+  v1DeleteWebhook,
+  v1ListWebhooks,
+  v1WebhookSample,
 } from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 import { DomainError, unwrap } from '../../lib/errors.js';
@@ -62,6 +67,30 @@ export async function publicApiRoutes(app: FastifyInstance) {
   );
 
   await v1MoreRoutes(app);
+  // Subscriptions (ADR 045): the webhooks module owns them.
+  const { webhooks } = app.services;
+  const subscription = (e: Awaited<ReturnType<typeof webhooks.subscriptions>>[number]) => ({
+    id: e.id,
+    url: e.url,
+    events: e.events.filter(isWebhookEvent),
+    disabledAt: e.disabledAt?.toISOString() ?? null,
+    createdAt: e.createdAt.toISOString(),
+  });
+  v1Route(app, v1ListWebhooks, async ({ caller }) => ({
+    data: (await webhooks.subscriptions(caller.teamId)).map(subscription),
+  }));
+  v1Route(app, v1CreateWebhook, async ({ caller, body }) => {
+    const made = unwrap(await webhooks.subscribe(caller.teamId, { ...body, apiKeyId: caller.keyId }));
+    return { ...subscription(made.endpoint), secret: made.secret };
+  });
+  v1Route(app, v1DeleteWebhook, async ({ caller, params }) => ({
+    ...unwrap(await webhooks.unsubscribe(caller.teamId, params.id)),
+    deleted: true as const,
+  }));
+  v1Route(app, v1WebhookSample, async ({ params }) => ({
+    ...webhooks.sample(params.event),
+    type: params.event,
+  }));
 
   const document = JSON.stringify(
     buildOpenApiDocument({ serverUrl: app.config.PUBLIC_URL.replace(/\/$/, '') }),

@@ -27,6 +27,9 @@ type Ids = {
   taskId: string;
   campaignId: string;
   statusId: string;
+  /** The owner's subscriptions: one the positive control deletes, one the refused calls aim at. */
+  webhookId: string;
+  keptWebhookId: string;
 };
 /** A request: a JSON body, or a form with a small CSV (a call that takes a file). */
 type Sample = { path: string; body?: unknown; form?: Record<string, string>; aimsAtIds: boolean };
@@ -100,6 +103,17 @@ const SAMPLES: Record<string, (ids: Ids, i: number) => Sample> = {
     aimsAtIds: true,
   }),
   completeTask: (ids) => ({ path: `/api/v1/tasks/${ids.taskId}/complete`, aimsAtIds: true }),
+  listWebhooks: () => ({ path: '/api/v1/webhooks', aimsAtIds: false }),
+  createWebhook: (_ids, i) => ({
+    path: '/api/v1/webhooks',
+    body: { url: `https://hooks.example.com/swept/${i}`, events: ['message.received'] },
+    aimsAtIds: false,
+  }),
+  deleteWebhook: (ids, i) => ({
+    path: `/api/v1/webhooks/${i < 100 ? ids.webhookId : ids.keptWebhookId}`,
+    aimsAtIds: true,
+  }),
+  getWebhookSample: () => ({ path: '/api/v1/webhooks/samples/message.received', aimsAtIds: false }),
 };
 
 let t: TestApp;
@@ -131,6 +145,11 @@ beforeAll(async () => {
     recordId: contact.id,
     text: 'Owner task',
   });
+  const hook = (n: number) =>
+    callApi(base, key, 'POST', '/api/v1/webhooks', {
+      url: `https://crm.example.com/owner/${n}`,
+      events: ['contact.created'],
+    });
   ids = {
     contactId: contact.id,
     listId,
@@ -140,6 +159,8 @@ beforeAll(async () => {
     taskId: task.body['id'] as string,
     campaignId: await launchTextCampaign(t, owner, notContacted),
     statusId: notContacted,
+    webhookId: (await hook(1)).body['id'] as string,
+    keptWebhookId: (await hook(2)).body['id'] as string,
   };
 }, 60_000);
 afterAll(async () => t.close());
@@ -158,7 +179,8 @@ const ownerState = async () =>
           (select data from items where id = ${ids.companyId}) as company,
           (select count(*)::int from tasks where team_id = ${owner.teamId}) as tasks,
           (select count(*)::int from tasks where team_id = ${owner.teamId} and completed) as done,
-          (select paused from campaigns where id = ${ids.campaignId}) as paused`,
+          (select paused from campaigns where id = ${ids.campaignId}) as paused,
+          (select count(*)::int from webhook_endpoints where team_id = ${owner.teamId} and deleted_at is null) as subscriptions`,
   );
 
 const call = (e: V1Endpoint, key: string | null, s: Sample) =>
@@ -219,7 +241,7 @@ describe('every v1 route, swept', () => {
       const res = await call(e, key, sample);
       const text = JSON.stringify(res.body);
       if (sample.aimsAtIds && res.status !== 404) leaks.push(`${e.method} ${e.path}: ${res.status}`);
-      if (text.includes(ids.contactId) || text.includes(ids.phone))
+      if (text.includes(ids.contactId) || text.includes(ids.phone) || text.includes(ids.keptWebhookId))
         leaks.push(`${e.method} ${e.path} shows the owner's data`);
     }
     expect(leaks).toEqual([]);

@@ -32,7 +32,13 @@ export const recordsPlugin = servicePlugin(
   (app, { notifications }) => {
     const { db } = app.database;
     const { clock } = app;
-    const records = createRecordsService({ db, clock, notifications, realtime: app.realtime });
+    const records = createRecordsService({
+      db,
+      clock,
+      notifications,
+      realtime: app.realtime,
+      events: app.events,
+    });
     const ports = () => bulkPortsOf(app);
     const bulkEngine = createBulkEngine({
       db,

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import type { FieldValue, ItemType } from '@prospector/core';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { RecordReaders, Realtime } from '../../plugins/realtime.js';
 import type { NotificationsService } from '../notifications/index.js';
@@ -51,6 +52,8 @@ export function createRecordsService(deps: {
   clock: Clock;
   notifications: NotificationsService;
   realtime: Realtime;
+  /** Subscriptions hear `contact.status_changed` (ADR 045). */
+  events?: DomainEvents;
 }) {
   const { db, clock, notifications } = deps;
 
@@ -135,6 +138,13 @@ export function createRecordsService(deps: {
     }
     const updated = await touch(item.id, { statusId });
     await changed(updated, text ?? null);
+    if (item.type === 'contact' && item.statusId !== statusId)
+      deps.events?.publish(item.teamId, 'contact.status_changed', {
+        contactId: item.id,
+        statusId,
+        status: text ?? null,
+        at: updated.updatedAt.toISOString(),
+      });
     return ok({ _id: item.id, status: text ?? null });
   }
 

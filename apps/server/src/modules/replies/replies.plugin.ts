@@ -29,6 +29,7 @@ export const repliesPlugin = servicePlugin(
       db,
       clock: app.clock,
       realtime: () => app.realtime,
+      events: app.events,
       models,
       records,
       peers: app.realtime.peers,

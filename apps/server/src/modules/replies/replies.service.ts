@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Peers, Realtime } from '../../plugins/realtime.js';
 import type { RecordsErrorCode, RecordsService } from '../records/index.js';
@@ -59,6 +60,8 @@ export function createRepliesService(deps: {
   db: Db;
   clock: Clock;
   realtime: () => Realtime;
+  /** Subscriptions hear `reply.labelled` (ADR 045). */
+  events?: DomainEvents;
   models: ReplyModels;
   records: Pick<RecordsService, 'checkAccess'>;
   actions: ReplyActions;
@@ -68,9 +71,14 @@ export function createRepliesService(deps: {
   const { db, clock, models } = deps;
 
   async function announce(row: q.ReplyLabelRow, action: ReplyActionRow | null = null) {
-    await deps.realtime().toRecord(row.teamId, row.itemId, 'replyLabelled', {
-      itemId: row.itemId,
-      label: toReplyLabelDto(row, action),
+    const label = toReplyLabelDto(row, action);
+    await deps.realtime().toRecord(row.teamId, row.itemId, 'replyLabelled', { itemId: row.itemId, label });
+    deps.events?.publish(row.teamId, 'reply.labelled', {
+      messageId: label.messageId,
+      contactId: label.itemId,
+      label: label.label,
+      source: label.source,
+      at: clock.now().toISOString(),
     });
   }
 

@@ -6,6 +6,7 @@ import { ApiKeysPanel } from '../../features/api-keys';
 import { authKeys } from '../../features/auth';
 import { IntegrationsPanel } from '../../features/integrations';
 import { TeamSettingsPanel, type TeamSettings } from '../../features/team-settings';
+import { WebhooksPanel } from '../../features/webhooks';
 
 /** Settings > Other: the team's settings, then integration hooks and the API key (admins). */
 export function OtherSettingsPage({ user }: { user: CurrentUser }) {
@@ -35,6 +36,7 @@ export function OtherSettingsPage({ user }: { user: CurrentUser }) {
       ) : (
         <Text c="dimmed">Integration hooks and the API key are managed by your team&apos;s admin.</Text>
       )}
+      {isAdmin ? <WebhooksPanel timeZone={user.team.timezone} /> : null}
     </Stack>
   );
 }

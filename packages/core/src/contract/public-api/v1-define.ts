@@ -15,6 +15,7 @@ export const V1_TAGS = [
   'Campaigns',
   'Statuses',
   'Tasks',
+  'Webhooks',
 ] as const;
 
 /**

@@ -15,6 +15,7 @@ import { V1_WORK_ENDPOINTS } from './v1-work.js';
 const ID = V1_EXAMPLE.contactId;
 const LIST_ID = V1_EXAMPLE.listId;
 const AT = V1_EXAMPLE.at;
+import { V1_WEBHOOK_ENDPOINTS } from './webhooks.js';
 const exampleContact: V1Contact = {
   id: ID,
   firstName: 'Dana',
@@ -207,4 +208,5 @@ export const V1_ENDPOINTS: readonly V1Endpoint[] = [
   v1AddToList,
   ...V1_RECORD_ENDPOINTS,
   ...V1_WORK_ENDPOINTS,
+  ...V1_WEBHOOK_ENDPOINTS,
 ];

@@ -7,8 +7,6 @@ export const integrations = z.object({
   inboundHook: text(),
   outboundHook: text(),
   podioHook: text(),
-  /** Every hook POST carries `X-Prospector-Signature: sha256=<HMAC-SHA256(secret, timestamp + "." + body)>`. */
-  hookSecret: text(),
   /** The public API's key. */
   apiKey: text(),
 });

@@ -21,3 +21,16 @@ export {
   customFieldsEntity,
 } from './custom-fields.js';
 export { getContactHours, changeContactHours } from './contact-hours.js';
+export {
+  webhookEndpointDto,
+  webhookAttemptDto,
+  webhookDeliveryDto,
+  listWebhookEndpoints,
+  listWebhookDeliveries,
+  revealWebhookSecret,
+  rotateWebhookSecret,
+  enableWebhookEndpoint,
+  resendWebhookDelivery,
+  type WebhookEndpointDto,
+  type WebhookDeliveryDto,
+} from './webhooks.js';

@@ -10,7 +10,6 @@ const SAVED = {
   inboundHook: 'https://crm.example.com/in',
   outboundHook: '',
   podioHook: '',
-  hookSecret: 'secret-123',
   apiKey: 'pk_key-456',
 };
 

@@ -95,9 +95,9 @@ function HooksForm({ saved, onSaved }: { saved: HookUrls; onSaved?: (saved: Inte
             Integration hooks
           </Title>
           <Text size="sm" c="dimmed">
-            Each event is POSTed as JSON, signed:{' '}
-            <Code>X-Prospector-Signature: sha256=HMAC(secret, timestamp.body)</Code> with the timestamp in{' '}
-            <Code>X-Prospector-Timestamp</Code>. Failed deliveries are retried for about 15 minutes.
+            Each event is POSTed as JSON and signed as Standard Webhooks (<Code>webhook-id</Code>,{' '}
+            <Code>webhook-timestamp</Code>, <Code>webhook-signature</Code>) with the hook&apos;s own secret,
+            shown under Webhooks below. Failed deliveries are retried 8 times over about a day.
           </Text>
         </Stack>
         {HOOKS.map((hook) => (
@@ -140,7 +140,7 @@ export function IntegrationsPanel({ onSaved }: { onSaved?: (saved: Integrations)
   const integrations = useIntegrations();
   if (integrations.isPending) return <Loader aria-label="Loading the integrations" />;
   if (!integrations.data) return <Text c="dimmed">The integrations could not be loaded.</Text>;
-  const { pushHook, inboundHook, outboundHook, podioHook, apiKey, hookSecret } = integrations.data;
+  const { pushHook, inboundHook, outboundHook, podioHook, apiKey } = integrations.data;
   const saved = { pushHook, inboundHook, outboundHook, podioHook };
   return (
     <Stack gap="lg">
@@ -155,7 +155,6 @@ export function IntegrationsPanel({ onSaved }: { onSaved?: (saved: Integrations)
             prospects from your devices.
           </Text>
           <Secret label="API key" value={apiKey} />
-          <Secret label="Hook secret" value={hookSecret} />
         </Stack>
       </Paper>
     </Stack>

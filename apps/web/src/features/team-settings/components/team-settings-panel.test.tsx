@@ -11,7 +11,6 @@ const INTEGRATIONS = {
   inboundHook: '',
   outboundHook: '',
   podioHook: '',
-  hookSecret: 'secret-123',
   apiKey: 'pk_key-456',
 };
 

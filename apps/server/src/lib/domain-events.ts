@@ -1,0 +1,29 @@
+import type { WebhookEvent } from '@prospector/core';
+
+/** One thing that happened in a team, as the module that owns it announces it after it committed. */
+export type DomainEvent = { teamId: string; type: WebhookEvent; data: Record<string, unknown>; at: Date };
+
+/**
+ * The app's in-process announcements of what happened (issue 33, ADR 045): the owning module
+ * publishes beside its realtime event, once its change committed; the webhooks module listens and
+ * queues a delivery for each subscription that asked for the event. `publish` never throws and never
+ * waits: a listener's failure is its own (it logs it).
+ */
+export type DomainEvents = {
+  publish(teamId: string, type: WebhookEvent, data: Record<string, unknown>): void;
+  subscribe(listener: (e: DomainEvent) => void): () => void;
+};
+
+export function createDomainEvents(now: () => Date): DomainEvents {
+  const listeners = new Set<(e: DomainEvent) => void>();
+  return {
+    publish(teamId, type, data) {
+      const e = { teamId, type, data, at: now() };
+      for (const l of listeners) l(e);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
