@@ -53,7 +53,10 @@ export const DOMAINS: Record<string, Domain> = {
     folders: ['modules/devices'],
     tables: ['devices', 'device_codes', 'sms_jobs', 'device_inbound'],
   },
-  hooks: { folders: ['modules/hooks', 'engines/hooks'], tables: ['hook_deliveries', 'rate_counts'] },
+  hooks: {
+    folders: ['modules/hooks', 'engines/hooks'],
+    tables: ['webhook_endpoints', 'webhook_deliveries', 'webhook_attempts', 'rate_counts'],
+  },
   lists: {
     folders: ['modules/lists', 'engines/import'],
     tables: ['uploads', 'lists', 'list_items', 'import_jobs', 'import_mappings', 'dnc_phones'],
