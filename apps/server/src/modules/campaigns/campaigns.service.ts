@@ -16,7 +16,6 @@ import {
   type StepTally,
   type launchCampaign,
 } from '@prospector/core';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
@@ -29,6 +28,7 @@ import { loadCampaignTemplates } from '../templates/index.js';
 import { createCampaignDetailsService } from './campaign-details.service.js';
 import { audienceOf, campaignTarget, createCampaignTargetService } from './campaign-target.service.js';
 import type { CampaignsErrorCode } from './campaigns.errors.js';
+import { callCampaignName, phoneTypeOf } from './call-campaigns.js';
 import * as q from './campaigns.queries.js';
 
 type R<T> = Promise<Result<T, CampaignsErrorCode | 'PERMISSION_REQUIRED'>>;
@@ -75,22 +75,6 @@ export function toCampaignDto(
  * Campaigns: the builder's counts (campaign-target), launch (recipients picked at once), list, pause
  * and resume, remove, and the details' figures (campaign-details).
  */
-/** libphonenumber's type of a number (its full metadata tells mobile from fixed lines where the plan does). */
-function phoneTypeOf(phone: string | null): string | undefined {
-  return phone ? parsePhoneNumberFromString(phone)?.getType() : undefined;
-}
-
-/** 'Call campaign Nov 28, 2026': the day in the team's zone, as the team reads its dates. */
-function callCampaignName(now: Date, timezone: string | null): string {
-  const day = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone ?? 'UTC',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(now);
-  return `Call campaign ${day}`;
-}
-
 export function createCampaignsService(deps: {
   db: Db;
   clock: Clock;

@@ -1,12 +1,11 @@
 import { emptyImportResult, type ItemType } from '@prospector/core';
 import type { Db } from '../../db/client.js';
-import { planChunk } from '../../engines/import/plan-chunk.js';
 import { prepareRow, type ColumnPlan } from '../../engines/import/prepare-row.js';
-import { stackChunk } from '../../engines/import/stack-chunk.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { RecordsService } from '../records/index.js';
 import * as q from './list-records.queries.js';
+import { createStackBatcher } from './stack-batcher.js';
 
 export type ListRecordsService = ReturnType<typeof createListRecordsService>;
 
@@ -20,8 +19,6 @@ export type RecordInput = {
   countryCode: string;
 };
 
-const PART = { contact: 'contacts', property: 'properties', company: 'companies' } as const;
-
 /**
  * Lists filled one record at a time (the public API, ADR 043): an empty list, records added to it, and
  * a record created as a one-row import into it — the import's own reading of cells (`prepareRow`) and
@@ -31,6 +28,7 @@ const PART = { contact: 'contacts', property: 'properties', company: 'companies'
  */
 export function createListRecordsService(deps: { db: Db; clock: Clock; records: RecordsService }) {
   const { db, clock } = deps;
+  const batcher = createStackBatcher({ db, clock, notContactedId: deps.records.notContactedStatusId });
 
   return {
     async createList(teamId: string, name: string, createdBy: string | null) {
@@ -69,26 +67,9 @@ export function createListRecordsService(deps: { db: Db; clock: Clock; records: 
       for (const [target, value] of Object.entries(input.fields)) column(target, String(value));
       for (const phone of input.phones ?? []) column('Phone', phone);
       for (const email of input.emails ?? []) column('Email', email);
-      const result = emptyImportResult();
-      const row = prepareRow(cells, plan, input.countryCode, result);
+      const row = prepareRow(cells, plan, input.countryCode, emptyImportResult());
       if ('dropped' in row || !row[input.type]) return fail('NO_KEY');
-      const chunk = await planChunk([row]);
-      if (!(await q.teamListExists(db, teamId, listId))) return fail('LIST_NOT_FOUND');
-      const notContactedId = await deps.records.notContactedStatusId(db, teamId);
-      const stacked = await db.transaction(async (tx) => {
-        const ctx = { teamId, listId, now: clock.now(), notContactedId, restrictedTo: null };
-        const added = await stackChunk(tx, ctx, chunk, result);
-        await q.countIntoList(tx, listId, added);
-        return added;
-      });
-      const id = stacked.ids[PART[input.type]][0]!;
-      const created =
-        input.type === 'contact'
-          ? result.contactsNew
-          : input.type === 'property'
-            ? result.propertiesNew
-            : result.companiesNew;
-      return ok({ id, created: created > 0 });
+      return batcher.stack(teamId, { listId, type: input.type, row });
     },
 
     /** An import's list and what its job reads (the import's id is its list's). */

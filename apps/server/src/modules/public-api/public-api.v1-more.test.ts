@@ -111,6 +111,27 @@ describe('properties and companies', () => {
   });
 });
 
+describe('creates at once', () => {
+  it('stacks creates sent together as one import would: one contact a phone, told created once', async () => {
+    const { key, listId } = await newTeam();
+    const create = (phone: string, last: string) =>
+      callApi(base, key, 'POST', '/api/v1/contacts', { listId, lastName: last, phones: [phone] });
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) => create('(916) 432-6600', `Same ${i}`)),
+      ...Array.from({ length: 8 }, (_, i) => create(`(916) 432-66${String(10 + i)}`, `Other ${i}`)),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const same = answers.slice(0, 8).map((a) => a.body as { created: boolean; contact: { id: string } });
+    expect(new Set(same.map((a) => a.contact.id)).size).toBe(1);
+    expect(same.filter((a) => a.created)).toHaveLength(1);
+    expect(answers.slice(8).every((a) => a.body['created'] === true)).toBe(true);
+    const page = await callApi(base, key, 'GET', '/api/v1/contacts?limit=50');
+    expect(page.body['data']).toHaveLength(9);
+    const [list] = await t.database.db.select().from(lists).where(eq(lists.id, listId));
+    expect(list!.itemCount).toBe(9);
+  });
+});
+
 describe('search, statuses and tasks', () => {
   it('finds records by phone in any format and by address', async () => {
     const { admin, key, listId } = await newTeam();
