@@ -9,7 +9,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Agent, request } from 'undici';
 
 type Job = { id: string; phoneId: string; key: string };
-const { api, jobs, count, inFlight } = workerData as { api: string; jobs: Job[]; count: number; inFlight: number };
+const { api, jobs, count, inFlight } = workerData as {
+  api: string;
+  jobs: Job[];
+  count: number;
+  inFlight: number;
+};
 
 const pool = new Agent({ connections: 64, pipelining: 1 });
 const events = ['sms:sent', 'sms:delivered'] as const;

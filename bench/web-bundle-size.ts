@@ -93,7 +93,10 @@ export const PAGES: Page[] = [
   loggedIn(
     'campaign builder',
     ['src/features/campaigns/components/campaign-builder.tsx'],
-    ['src/features/campaigns/components/follow-up-steps.tsx'],
+    [
+      'src/features/campaigns/components/follow-up-steps.tsx',
+      'src/features/campaigns/components/finalize-step.tsx',
+    ],
   ),
   loggedIn('lists', ['src/features/lists/components/lists-page.tsx']),
   loggedIn(

@@ -165,7 +165,10 @@ describe('reaching a filtered selection', () => {
     );
     await api('POST', '/api/services/addSimulatedPhone', {});
     const group = await api('PUT', '/api/templates/addGroup', { name: 'Openers' });
-    await api('PUT', '/api/templates/addTemplate', { text: 'Hi, still thinking of selling?', groupId: group._id });
+    await api('PUT', '/api/templates/addTemplate', {
+      text: 'Hi, still thinking of selling?',
+      groupId: group._id,
+    });
     await textedPike(36);
 
     const { context, page, problems } = await signedIn(browser, admin);
@@ -217,7 +220,10 @@ describe('reaching a filtered selection', () => {
       result.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
     const csv = await readFile((await download.path())!, 'utf8');
-    const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toMatch(/^Name,First name,Last name/);
     expect(lines).toHaveLength(37);
     expect(csv).not.toContain('Owner No');
@@ -233,7 +239,8 @@ describe('reaching a filtered selection', () => {
     await page.getByText('35 contacts selected').waitFor();
     await shot(page, 'bulk-campaign-builder');
     await page.getByRole('button', { name: 'Next' }).click();
-    for (const day of ['Sat', 'Sun']) await page.locator('label', { hasText: new RegExp(`^${day}$`) }).click();
+    for (const day of ['Sat', 'Sun'])
+      await page.locator('label', { hasText: new RegExp(`^${day}$`) }).click();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Campaign name').fill('Pike sellers');
     await page.getByPlaceholder('Choose template groups').click();

@@ -516,14 +516,6 @@ export const messages = {
       '{team} wrote to support {minutes} minutes ago and nobody has answered yet.\n\nLast message: {body}\n\nAnswer in the support inbox: {url}',
     mentionBody: '{name} mentioned you in a chat',
   },
-  http: {
-    notFound: 'Not found.',
-    badRequest: 'The request is not valid.',
-    malformedForm: 'The upload was cut short or is not a valid form. Please try again.',
-    tooManyRequests: 'Too many requests. Please slow down.',
-    /** A 503: the server is overloaded or its database is unreachable for a moment. */
-    busy: 'The server is busy. Please try again in a moment.',
-  },
   /** The internal admin area (spec part 2 §2, §6, §8 and §9; the rest is ours). */
   admin: {
     /** The spec's alert when the admin panel returns no teams, and its refusal of everyone but staff. */
@@ -554,21 +546,6 @@ export const messages = {
       'Your team is suspended, so this was not sent: nothing goes out until support lifts the suspension.',
   },
   /** The suspension page (spec part 2 §2, §6, §8): a voice sub-account's numbers. */
-  adminPhones: {
-    cannotRemove: 'CAN NOT REMOVE. TRY FORCE REMOVE AND LET {name} KNOW',
-    removed: 'The phones were removed.',
-    forceRemoved: 'The phones were force removed. Let {name} know.',
-    replaced: 'The phones were replaced with new numbers in the same area codes.',
-    accountNotFound: 'No team has a voice account with that sid.',
-    noPhones: 'Select at least one phone.',
-    phoneNotFound: 'One of the selected phones is not in this account any more.',
-    cannotBuy: 'The voice provider has no number to rent in area code {area} right now.',
-    providerUnreachable: 'The voice provider could not be reached. Please try again in a minute.',
-  },
   /** The team's own KPIs (spec part 2 §3 Team KPIs). */
-  kpis: {
-    permission: 'Only admins and members with the KPIs permission can see the KPIs.',
-    badPeriod: 'The period must end on or after its first day and last at most a year.',
-  },
   /** Why the server refused one received text (the agent logs it on the phone and does not send it again). */
 } as const;

@@ -56,4 +56,27 @@ export const serverMessages = {
     unreadable: 'The server could not read this text ({issue}).',
     refused: 'The database refused this text (error {code}).',
   },
+  adminPhones: {
+    cannotRemove: 'CAN NOT REMOVE. TRY FORCE REMOVE AND LET {name} KNOW',
+    removed: 'The phones were removed.',
+    forceRemoved: 'The phones were force removed. Let {name} know.',
+    replaced: 'The phones were replaced with new numbers in the same area codes.',
+    accountNotFound: 'No team has a voice account with that sid.',
+    noPhones: 'Select at least one phone.',
+    phoneNotFound: 'One of the selected phones is not in this account any more.',
+    cannotBuy: 'The voice provider has no number to rent in area code {area} right now.',
+    providerUnreachable: 'The voice provider could not be reached. Please try again in a minute.',
+  },
+  kpis: {
+    permission: 'Only admins and members with the KPIs permission can see the KPIs.',
+    badPeriod: 'The period must end on or after its first day and last at most a year.',
+  },
+  http: {
+    notFound: 'Not found.',
+    badRequest: 'The request is not valid.',
+    malformedForm: 'The upload was cut short or is not a valid form. Please try again.',
+    tooManyRequests: 'Too many requests. Please slow down.',
+    /** A 503: the server is overloaded or its database is unreachable for a moment. */
+    busy: 'The server is busy. Please try again in a moment.',
+  },
 } as const;

@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import type { Result } from './result.js';
 
 /** How an error code answers over HTTP: its status and the catalogue's message. */
@@ -6,13 +6,13 @@ export type ErrorAnswer = { status: number; message: string };
 
 /** Codes that belong to no one module: the HTTP layer's own, the route guard's, and the 403 of a missing permission. */
 export const commonErrors = {
-  NOT_FOUND: { status: 404, message: messages.http.notFound },
-  VALIDATION: { status: 400, message: messages.http.badRequest },
+  NOT_FOUND: { status: 404, message: serverMessages.http.notFound },
+  VALIDATION: { status: 400, message: serverMessages.http.badRequest },
   /** A multipart body the parser cannot read: no boundary, cut short, never closed. */
-  FORM_MALFORMED: { status: 400, message: messages.http.malformedForm },
-  RATE_LIMITED: { status: 429, message: messages.http.tooManyRequests },
+  FORM_MALFORMED: { status: 400, message: serverMessages.http.malformedForm },
+  RATE_LIMITED: { status: 429, message: serverMessages.http.tooManyRequests },
   /** Overloaded (plugins/overload.ts) or the database unreachable for a moment: try again shortly. */
-  UNAVAILABLE: { status: 503, message: messages.http.busy },
+  UNAVAILABLE: { status: 503, message: serverMessages.http.busy },
   INTERNAL: { status: 500, message: messages.shell.genericError },
   UNAUTHENTICATED: { status: 401, message: messages.auth.unauthenticated },
   PERMISSION_REQUIRED: { status: 403, message: messages.auth.forbidden },

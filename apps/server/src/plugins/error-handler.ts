@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -91,7 +91,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       }));
       return reply
         .code(400)
-        .send({ code: 'VALIDATION', message: fields[0]?.message ?? messages.http.badRequest, fields });
+        .send({ code: 'VALIDATION', message: fields[0]?.message ?? serverMessages.http.badRequest, fields });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err: err.cause ?? err }, 'response did not match its contract');
@@ -108,7 +108,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .code(503)
         .header('retry-after', '1')
-        .send({ code: 'UNAVAILABLE', message: messages.http.busy });
+        .send({ code: 'UNAVAILABLE', message: serverMessages.http.busy });
     }
     // A failed query is logged by serializeError: its code and its statement, never its values.
     req.log.error({ err }, 'request failed');

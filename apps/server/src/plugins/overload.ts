@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { messages } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -65,7 +65,7 @@ export const overloadPlugin = fp<OverloadOptions>(
         void reply
           .code(503)
           .header('retry-after', String(RETRY_AFTER_S))
-          .send({ code: 'UNAVAILABLE', message: messages.http.busy });
+          .send({ code: 'UNAVAILABLE', message: serverMessages.http.busy });
         return;
       }
       inFlight++;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { messages } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -39,7 +39,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       url.startsWith('/socket.io') ||
       !['GET', 'HEAD'].includes(req.method)
     )
-      return reply.code(404).send({ code: 'NOT_FOUND', message: messages.http.notFound });
+      return reply.code(404).send({ code: 'NOT_FOUND', message: serverMessages.http.notFound });
     if (!hasWeb)
       return reply
         .code(404)

@@ -42,13 +42,23 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
   };
   const unauthorized = (res: http.ServerResponse, error: string) => {
     res.writeHead(401, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ status: 401, message: 'You are not authorized to access this resource', error: { type: 'Authentication Error', message: error } }));
+    res.end(
+      JSON.stringify({
+        status: 401,
+        message: 'You are not authorized to access this resource',
+        error: { type: 'Authentication Error', message: error },
+      }),
+    );
   };
   async function dispatch(type: string, data: unknown) {
     if (dropWebhooks) return;
     for (const hook of webhooks)
       if (hook.events.includes('*') || hook.events.includes(type))
-        await fetch(hook.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type, data }) }).catch(() => undefined);
+        await fetch(hook.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ type, data }),
+        }).catch(() => undefined);
   }
   function outgoing(chatGuid: string, text: string, tempGuid: string | undefined): Msg {
     const [service, , address] = chatGuid.split(';');
@@ -72,7 +82,8 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
 
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const token = url.searchParams.get('guid') ?? url.searchParams.get('password') ?? url.searchParams.get('token');
+    const token =
+      url.searchParams.get('guid') ?? url.searchParams.get('password') ?? url.searchParams.get('token');
     if (!token) return unauthorized(res, 'Missing server password!');
     if (token.trim() !== password) return unauthorized(res, 'You are not authorized to access this resource');
     const chunks: Buffer[] = [];
@@ -88,7 +99,19 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
       const path = url.pathname.replace(/^\/api\/v1\//, '');
       const route = `${req.method} ${path}`;
       if (route === 'GET server/info')
-        return send(res, 200, 'Success', { computer_id: 'fake', os_version: '14.5', server_version: '1.9.9', private_api: true, proxy_service: 'Dynamic DNS', helper_connected: true, detected_icloud: 'agent@icloud.com', detected_imessage: 'agent@icloud.com', macos_time_sync: null, local_ipv4s: ['127.0.0.1'], local_ipv6s: [] });
+        return send(res, 200, 'Success', {
+          computer_id: 'fake',
+          os_version: '14.5',
+          server_version: '1.9.9',
+          private_api: true,
+          proxy_service: 'Dynamic DNS',
+          helper_connected: true,
+          detected_icloud: 'agent@icloud.com',
+          detected_imessage: 'agent@icloud.com',
+          macos_time_sync: null,
+          local_ipv4s: ['127.0.0.1'],
+          local_ipv6s: [],
+        });
       if (route === 'GET webhook') return send(res, 200, 'Successfully fetched webhooks!', webhooks);
       if (route === 'POST webhook') {
         const { url: hookUrl, events } = body as { url?: string; events?: string[] };
@@ -105,19 +128,34 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
       const chat = /^chat\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && chat) {
         const guid = decodeURIComponent(chat[1]!);
-        return chats.has(guid) ? send(res, 200, 'Success', { guid, participants: [] }) : send(res, 404, 'Not Found', undefined);
+        return chats.has(guid)
+          ? send(res, 200, 'Success', { guid, participants: [] })
+          : send(res, 404, 'Not Found', undefined);
       }
       if (route === 'POST chat/new') {
-        const { addresses, message, service, tempGuid } = body as { addresses?: string[]; message?: string; service?: string; tempGuid?: string };
+        const { addresses, message, service, tempGuid } = body as {
+          addresses?: string[];
+          message?: string;
+          service?: string;
+          tempGuid?: string;
+        };
         if (!Array.isArray(addresses) || !addresses.length) return send(res, 400, 'Bad Request');
         const guid = `${service ?? 'iMessage'};-;${addresses[0]}`;
         chats.add(guid);
         const m = message ? outgoing(guid, message, tempGuid) : null;
         if (m) void dispatch('new-message', m);
-        return send(res, 200, 'Successfully created chat!', { guid, participants: [], messages: m ? [m] : [] });
+        return send(res, 200, 'Successfully created chat!', {
+          guid,
+          participants: [],
+          messages: m ? [m] : [],
+        });
       }
       if (route === 'POST message/text') {
-        const { chatGuid, tempGuid, message } = body as { chatGuid?: string; tempGuid?: string; message?: string };
+        const { chatGuid, tempGuid, message } = body as {
+          chatGuid?: string;
+          tempGuid?: string;
+          message?: string;
+        };
         if (!chatGuid) return send(res, 400, 'Bad Request');
         if (!tempGuid) return send(res, 400, "A 'tempGuid' is required when sending via AppleScript");
         if (!chats.has(chatGuid)) return send(res, 404, 'Chat does not exist!');
@@ -132,7 +170,10 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
       if (route === 'POST message/query') {
         const after = typeof body.after === 'number' ? body.after : 0;
         const limit = typeof body.limit === 'number' ? body.limit : 1000;
-        const list = messages.filter((m) => m.dateCreated > after).sort((a, b) => a.dateCreated - b.dateCreated).slice(0, limit);
+        const list = messages
+          .filter((m) => m.dateCreated > after)
+          .sort((a, b) => a.dateCreated - b.dateCreated)
+          .slice(0, limit);
         return send(res, 200, 'Success', list);
       }
       send(res, 404, 'Not Found');
@@ -158,7 +199,17 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
     },
     /** A contact texts the Mac's iPhone. */
     async reply(from: string, text: string) {
-      const m: Msg = { guid: randomUUID().toUpperCase(), text, isFromMe: false, error: 0, dateCreated: now(), dateDelivered: null, dateRead: null, handle: { address: from, service: 'iMessage' }, chats: [{ guid: `iMessage;-;${from}` }] };
+      const m: Msg = {
+        guid: randomUUID().toUpperCase(),
+        text,
+        isFromMe: false,
+        error: 0,
+        dateCreated: now(),
+        dateDelivered: null,
+        dateRead: null,
+        handle: { address: from, service: 'iMessage' },
+        chats: [{ guid: `iMessage;-;${from}` }],
+      };
       messages.push(m);
       await dispatch('new-message', m);
     },

@@ -10,11 +10,26 @@ import type { AddressInfo } from 'node:net';
  * `down`/`up` (the phone leaves the Wi-Fi and comes back on the same address).
  */
 type State = 'Pending' | 'Processed' | 'Sent' | 'Delivered' | 'Failed';
-type Stored = { id: string; to: string; text: string; state: State; states: Record<string, string>; error: string | null };
+type Stored = {
+  id: string;
+  to: string;
+  text: string;
+  state: State;
+  states: Record<string, string>;
+  error: string | null;
+};
 
 export async function startFakeSmsGatewayLocal(creds = { username: 'sms', password: 'Zq8fK2pL' }) {
   const messages = new Map<string, Stored>();
-  const inbox: { id: string; type: 'SMS'; sender: string; recipient: null; simNumber: number; contentPreview: string; createdAt: string }[] = [];
+  const inbox: {
+    id: string;
+    type: 'SMS';
+    sender: string;
+    recipient: null;
+    simNumber: number;
+    contentPreview: string;
+    createdAt: string;
+  }[] = [];
   /** Every POST /message the phone accepted (a repeat is answered 409 and not counted). */
   const sends: string[] = [];
   let seq = 0;
@@ -37,7 +52,8 @@ export async function startFakeSmsGatewayLocal(creds = { username: 'sms', passwo
 
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname === '/health') return json(res, 200, { status: 'pass', checks: {}, version: '1.68.0', releaseId: 1 });
+    if (url.pathname === '/health')
+      return json(res, 200, { status: 'pass', checks: {}, version: '1.68.0', releaseId: 1 });
     if (req.headers.authorization !== expected) {
       res.writeHead(401, { 'www-authenticate': 'Basic realm="Access to SMS Gateway", charset=UTF-8' });
       return res.end();
@@ -45,7 +61,8 @@ export async function startFakeSmsGatewayLocal(creds = { username: 'sms', passwo
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      if (req.method === 'GET' && url.pathname === '/') return json(res, 200, { status: 'ok', model: 'Pixel 7' });
+      if (req.method === 'GET' && url.pathname === '/')
+        return json(res, 200, { status: 'ok', model: 'Pixel 7' });
       const one = /^\/messages?\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && one) {
         const m = messages.get(decodeURIComponent(one[1]!));
@@ -59,10 +76,20 @@ export async function startFakeSmsGatewayLocal(creds = { username: 'sms', passwo
           return json(res, 400, { message: 'Invalid request body' });
         }
         const text = body.textMessage?.text ?? body.message;
-        if (!text || !body.phoneNumbers?.length) return json(res, 400, { message: 'Must specify exactly one of: textMessage, dataMessage, or message' });
+        if (!text || !body.phoneNumbers?.length)
+          return json(res, 400, {
+            message: 'Must specify exactly one of: textMessage, dataMessage, or message',
+          });
         const id = body.id ?? `nano${++seq}`;
         if (messages.has(id)) return json(res, 409, { message: null });
-        const m: Stored = { id, to: body.phoneNumbers[0]!, text, state: 'Pending', states: { Pending: new Date().toISOString() }, error: null };
+        const m: Stored = {
+          id,
+          to: body.phoneNumbers[0]!,
+          text,
+          state: 'Pending',
+          states: { Pending: new Date().toISOString() },
+          error: null,
+        };
         messages.set(id, m);
         sends.push(id);
         return json(res, 202, domain(m));
@@ -90,14 +117,23 @@ export async function startFakeSmsGatewayLocal(creds = { username: 'sms', passwo
     sends,
     /** A text arrives on the phone. */
     receive(sender: string, text: string) {
-      inbox.push({ id: `in-${++seq}`, type: 'SMS', sender, recipient: null, simNumber: 1, contentPreview: text, createdAt: new Date().toISOString() });
+      inbox.push({
+        id: `in-${++seq}`,
+        type: 'SMS',
+        sender,
+        recipient: null,
+        simNumber: 1,
+        contentPreview: text,
+        createdAt: new Date().toISOString(),
+      });
     },
     /** Every pending text is sent, then delivered (or failed, for the numbers given). */
     advance(failFor: string[] = []) {
       for (const m of messages.values()) {
         if (m.state !== 'Pending') continue;
         const now = new Date().toISOString();
-        if (failFor.includes(m.to)) Object.assign(m, { state: 'Failed', error: 'RESULT_ERROR_GENERIC_FAILURE' });
+        if (failFor.includes(m.to))
+          Object.assign(m, { state: 'Failed', error: 'RESULT_ERROR_GENERIC_FAILURE' });
         else Object.assign(m, { state: 'Delivered' });
         m.states = { ...m.states, Processed: now, Sent: now, [m.state]: now };
       }

@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, loginAs, type TestApp } from './app.js';
 import { TINY_PNG } from './multipart.js';
@@ -67,6 +67,6 @@ describe('a malformed multipart body', () => {
       headers: { ...bearer(token), 'content-type': contentType },
       payload: body('avatar'),
     });
-    expect(res.json()).toMatchObject({ code: 'FORM_MALFORMED', message: messages.http.malformedForm });
+    expect(res.json()).toMatchObject({ code: 'FORM_MALFORMED', message: serverMessages.http.malformedForm });
   });
 });

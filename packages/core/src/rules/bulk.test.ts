@@ -172,9 +172,7 @@ describe('what reaching a selection does to each record', () => {
     expect(bulkOutcome('campaign', null, { ...contact, phones: 2, dncPhones: 1 }, admin)).toBe('changed');
     expect(bulkOutcome('campaign', null, { ...contact, usablePhones: 0, dncPhones: 1 }, admin)).toBe('dnc');
     expect(bulkOutcome('campaign', null, { ...contact, usablePhones: 0 }, admin)).toBe('wrong_number');
-    expect(bulkOutcome('campaign', null, { ...contact, usablePhones: 0, phones: 0 }, admin)).toBe(
-      'no_phone',
-    );
+    expect(bulkOutcome('campaign', null, { ...contact, usablePhones: 0, phones: 0 }, admin)).toBe('no_phone');
     expect(bulkOutcome('campaign', null, { ...contact, type: 'company' }, admin)).toBe('not_contact');
   });
 

@@ -10,7 +10,16 @@ describe('the addresses the server may call a phone or Mac at', () => {
   });
 
   it('refuses loopback, link-local (cloud metadata) and unspecified addresses', () => {
-    for (const a of ['127.0.0.1', '::1', '169.254.169.254', 'fe80::1', '0.0.0.0', '::', '224.0.0.1', '::ffff:127.0.0.1'])
+    for (const a of [
+      '127.0.0.1',
+      '::1',
+      '169.254.169.254',
+      'fe80::1',
+      '0.0.0.0',
+      '::',
+      '224.0.0.1',
+      '::ffff:127.0.0.1',
+    ])
       expect(deviceAddressRefusal(a, strict)).not.toBeNull();
   });
 

@@ -23,7 +23,8 @@ declare const URL: new (input: string) => {
 export function deviceAddressRefusal(address: string, options: { allowLoopback: boolean }): string | null {
   if (ipaddr.isValid(address)) {
     let ip = ipaddr.parse(address);
-    if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+    if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress())
+      ip = (ip as ipaddr.IPv6).toIPv4Address();
     const range = ip.range();
     if (range === 'loopback') return options.allowLoopback ? null : `loopback ${ip.toString()}`;
     if (DEVICE_RANGES.has(range)) return null;
@@ -36,7 +37,10 @@ const DEVICE_RANGES = new Set(['private', 'carrierGradeNat', 'uniqueLocal']);
 
 /** The same judgement for a URL's host as written: a literal address or `localhost`; null for a name. */
 export function deviceHostRefusal(hostname: string, options: { allowLoopback: boolean }): string | null {
-  const host = hostname.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^\[|\]$/g, '');
   if (ipaddr.isValid(host)) return deviceAddressRefusal(host, options);
   if (host === 'localhost' || host.endsWith('.localhost'))
     return options.allowLoopback ? null : 'localhost (loopback by definition, RFC 6761)';

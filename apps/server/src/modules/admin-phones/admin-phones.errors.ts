@@ -1,7 +1,7 @@
-import { messages } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
-const m = messages.adminPhones;
+const m = serverMessages.adminPhones;
 
 /** Expected failures of the suspension page, and how each answers over HTTP. */
 export const adminPhonesErrors = {

@@ -1,4 +1,4 @@
-import { messages as m } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, callNumbers } from '../../db/schema/index.js';
@@ -123,7 +123,7 @@ describe.each([
     const res = await call(staff, 'PATCH', '/api/admin/replacePhones', { sid });
     expect(res.statusCode).toBe(200);
     const { replaced, message } = res.json() as { replaced: { from: string; to: string }[]; message: string };
-    expect(message).toBe(m.adminPhones.replaced);
+    expect(message).toBe(serverMessages.adminPhones.replaced);
     expect(replaced.map((r) => r.from).sort()).toEqual(before);
     for (const r of replaced) {
       expect(r.to).not.toBe(r.from);
@@ -143,7 +143,7 @@ describe.each([
     const first = view.phones[0]!;
     const res = await call(staff, 'PATCH', '/api/admin/removePhones', { sid, phones: [first.sid] });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe(m.adminPhones.removed);
+    expect(res.json().message).toBe(serverMessages.adminPhones.removed);
     expect(res.json().result.phones).toHaveLength(2);
     expect(await teamNumbers(owner.teamId)).not.toContain(first.number);
     expect((await line.voice.listNumbers(sid)).map((n) => n.number)).not.toContain(first.number);

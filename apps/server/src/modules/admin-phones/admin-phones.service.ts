@@ -1,4 +1,4 @@
-import { messages, type SidPhoneDto, type SidPhones, type VoiceAccountDto } from '@prospector/core';
+import { type SidPhoneDto, type SidPhones, type VoiceAccountDto, serverMessages } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { AuthContext, ClientInfo } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
@@ -191,13 +191,13 @@ export function createAdminPhonesService(deps: {
         refused: numbers(refused),
       });
       if (refused.length && !force)
-        return fail('CANNOT_REMOVE', fill(messages.adminPhones.cannotRemove, { name: v.name }));
+        return fail('CANNOT_REMOVE', fill(serverMessages.adminPhones.cannotRemove, { name: v.name }));
       const result = await fresh(input.sid);
       if (!result.ok) return result;
       return ok({
         message: force
-          ? fill(messages.adminPhones.forceRemoved, { name: v.name })
-          : messages.adminPhones.removed,
+          ? fill(serverMessages.adminPhones.forceRemoved, { name: v.name })
+          : serverMessages.adminPhones.removed,
         notReleased: numbers(refused),
         result: result.value,
       });
@@ -216,13 +216,13 @@ export function createAdminPhonesService(deps: {
         try {
           next = await voice.buyNumber(area, input.sid);
         } catch {
-          failure = fail('CANNOT_BUY', fill(messages.adminPhones.cannotBuy, { area: area ?? '—' }));
+          failure = fail('CANNOT_BUY', fill(serverMessages.adminPhones.cannotBuy, { area: area ?? '—' }));
           break;
         }
         const { refused } = await release(input.sid, [p]);
         if (refused.length) {
           await voice.releaseNumber(next.sid, input.sid).catch(() => undefined);
-          failure = fail('CANNOT_REMOVE', fill(messages.adminPhones.cannotRemove, { name: v.name }));
+          failure = fail('CANNOT_REMOVE', fill(serverMessages.adminPhones.cannotRemove, { name: v.name }));
           break;
         }
         await voiceAccounts.swapNumber(v.teamId, p.sid, { number: next.number, providerSid: next.sid });
@@ -237,7 +237,7 @@ export function createAdminPhonesService(deps: {
       if (replaced.length === 0) return fail('NO_PHONES_CHOSEN');
       const result = await fresh(input.sid);
       if (!result.ok) return result;
-      return ok({ message: messages.adminPhones.replaced, replaced, result: result.value });
+      return ok({ message: serverMessages.adminPhones.replaced, replaced, result: result.value });
     },
   };
 }

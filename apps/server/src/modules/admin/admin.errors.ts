@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
 /** Expected failures of the admin area, and how each answers over HTTP. */
@@ -10,7 +10,7 @@ export const adminErrors = {
   SECOND_FACTOR_WRONG: { status: 400, message: messages.admin.secondFactorWrongCode },
   SECOND_FACTOR_NOT_SET_UP: { status: 409, message: messages.admin.secondFactorNotSetUp },
   SECOND_FACTOR_ALREADY_SET_UP: { status: 409, message: messages.admin.secondFactorAlreadySetUp },
-  SECOND_FACTOR_TOO_MANY: { status: 429, message: messages.http.tooManyRequests },
+  SECOND_FACTOR_TOO_MANY: { status: 429, message: serverMessages.http.tooManyRequests },
   EMAIL_HAS_ACCOUNT: { status: 409, message: messages.admin.emailHasAccount },
 } satisfies Record<string, ErrorAnswer>;
 

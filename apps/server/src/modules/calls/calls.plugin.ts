@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { diallerClientEvents, messages, type DiallerAck } from '@prospector/core';
+import { diallerClientEvents, messages, type DiallerAck, serverMessages } from '@prospector/core';
 import { servicePlugin } from '../../plugins/services.js';
 import { createPhoneStates, createPhoneZones, type PhoneZones } from '../../providers/phone-zones/index.js';
 import { createVoice, type VoiceProvider } from '../../providers/voice/index.js';
@@ -106,7 +106,7 @@ export const callsPlugin = servicePlugin(
       });
       socket.on('editMember', async (payload, ack) => {
         const parsed = diallerClientEvents.editMember.safeParse(payload);
-        if (!parsed.success) return answer(ack, { ok: false, message: messages.http.badRequest });
+        if (!parsed.success) return answer(ack, { ok: false, message: serverMessages.http.badRequest });
         answer(ack, fromResult(await dialler.edit(socket.data.auth, parsed.data)));
       });
       // The member's last tab on this process closed (their dialler session lives here, ADR 029): they

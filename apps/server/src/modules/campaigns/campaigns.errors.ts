@@ -1,11 +1,11 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
 /** Expected failures of campaigns, and how each answers over HTTP. */
 export const campaignsErrors = {
   CAMPAIGN_NOT_FOUND: { status: 404, message: messages.campaigns.campaignNotFound },
   // Which builder rule failed is said by the service, in the spec's words.
-  CAMPAIGN_INVALID: { status: 400, message: messages.http.badRequest },
+  CAMPAIGN_INVALID: { status: 400, message: serverMessages.http.badRequest },
   CAMPAIGN_UNKNOWN_DEVICE: { status: 400, message: messages.campaigns.unknownDevice },
   CAMPAIGN_UNKNOWN_GROUP: { status: 400, message: messages.campaigns.unknownGroup },
   CAMPAIGN_UNKNOWN_LIST: { status: 400, message: messages.campaigns.unknownList },

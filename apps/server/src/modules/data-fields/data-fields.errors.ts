@@ -1,10 +1,10 @@
-import { messages } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
 /** Expected failures of Settings > Data Fields, and how each answers over HTTP. */
 export const dataFieldsErrors = {
   // Which rule the sections break is said by the service (sectionsProblem's text).
-  SECTIONS_INVALID: { status: 400, message: messages.http.badRequest },
+  SECTIONS_INVALID: { status: 400, message: serverMessages.http.badRequest },
 } satisfies Record<string, ErrorAnswer>;
 
 /** What the data-fields service answers: its own code, and the common 403. */

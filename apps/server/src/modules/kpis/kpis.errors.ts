@@ -1,10 +1,10 @@
-import { messages } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
 /** Expected failures of the KPIs call. */
 export const kpisErrors = {
-  KPIS_PERMISSION: { status: 403, message: messages.kpis.permission },
-  BAD_PERIOD: { status: 400, message: messages.kpis.badPeriod },
+  KPIS_PERMISSION: { status: 403, message: serverMessages.kpis.permission },
+  BAD_PERIOD: { status: 400, message: serverMessages.kpis.badPeriod },
 } satisfies Record<string, ErrorAnswer>;
 
 export type KpisErrorCode = keyof typeof kpisErrors;

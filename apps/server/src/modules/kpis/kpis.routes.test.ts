@@ -1,4 +1,4 @@
-import { messages as m } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
@@ -271,7 +271,7 @@ describe('team KPIs', () => {
   it('is refused without the kpis permission', async () => {
     const res = await kpis(plain);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(m.kpis.permission);
+    expect(res.json().message).toBe(serverMessages.kpis.permission);
   });
 
   it('answers the last 30 days up to today when no period is given', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_IMPORT_MAX_ROWS, messages, rowLimitMessage } from '@prospector/core';
+import { DEFAULT_IMPORT_MAX_ROWS, messages, rowLimitMessage, serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
 /** Expected failures of lists, uploads and imports, and how each answers over HTTP. */
@@ -10,13 +10,13 @@ export const listsErrors = {
   // The message states the configured limit: the service passes rowLimitMessage(max).
   ROW_LIMIT: { status: 400, message: rowLimitMessage(DEFAULT_IMPORT_MAX_ROWS) },
   NOTHING_MAPPED: { status: 400, message: messages.lists.nothingMapped },
-  MAPPING_INVALID: { status: 400, message: messages.http.badRequest },
+  MAPPING_INVALID: { status: 400, message: serverMessages.http.badRequest },
   UPLOAD_NOT_FOUND: { status: 404, message: messages.lists.fileNotFound },
   UPLOAD_IMPORTED: { status: 409, message: messages.imports.alreadyImported },
   // The service states the team's use and the configured quota (uploadQuotaMessage).
-  UPLOAD_QUOTA: { status: 413, message: messages.http.badRequest },
+  UPLOAD_QUOTA: { status: 413, message: serverMessages.http.badRequest },
   // What is wrong with the file is said by the service (empty, binary, encoding, row N…).
-  FILE_INVALID: { status: 400, message: messages.http.badRequest },
+  FILE_INVALID: { status: 400, message: serverMessages.http.badRequest },
   FILE_TOO_LARGE: { status: 413, message: messages.lists.fileTooLarge },
 } satisfies Record<string, ErrorAnswer>;
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { messages } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 
 /** Scalar's browser build (its standalone script and the chunks it loads), served from node_modules. */
 const SCALAR_DIR = path.join(
@@ -52,12 +52,12 @@ export async function registerApiDocs(app: FastifyInstance) {
     const file = path.resolve(SCALAR_DIR, req.params['*']);
     const type = TYPES[path.extname(file)];
     if (!file.startsWith(SCALAR_DIR + path.sep) || !type)
-      return reply.code(404).send({ code: 'NOT_FOUND', message: messages.http.notFound });
+      return reply.code(404).send({ code: 'NOT_FOUND', message: serverMessages.http.notFound });
     try {
       const body = await readFile(file);
       return reply.type(type).header('cache-control', 'public, max-age=86400').send(body);
     } catch {
-      return reply.code(404).send({ code: 'NOT_FOUND', message: messages.http.notFound });
+      return reply.code(404).send({ code: 'NOT_FOUND', message: serverMessages.http.notFound });
     }
   });
 }

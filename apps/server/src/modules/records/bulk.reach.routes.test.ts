@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { identifiers, teams } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { insertContact, insertMember, insertTeamAdmin, statusId, type TestUser } from '../../test/factories.js';
+import {
+  insertContact,
+  insertMember,
+  insertTeamAdmin,
+  statusId,
+  type TestUser,
+} from '../../test/factories.js';
 
 /** Queue for calls, a campaign to exactly a selection, and an export (issue 32 item 2, ADR 037). */
 
@@ -36,7 +42,11 @@ async function mixedRecords(teamId: string, assignedTo: string[] = []) {
     status: 'Not contacted',
     assignedTo,
   });
-  const dnc = await insertContact(db, teamId, { phones: ['+19164567802'], status: 'Not contacted', assignedTo });
+  const dnc = await insertContact(db, teamId, {
+    phones: ['+19164567802'],
+    status: 'Not contacted',
+    assignedTo,
+  });
   await setPhoneStatus(dnc.id, 'DNC');
   const wrong = await insertContact(db, teamId, {
     phones: ['+19164567803'],
@@ -98,7 +108,10 @@ describe('queueing a selection for calls', () => {
     const other = await insertContact(t.database.db, admin.teamId, { phones: ['+19164567802'] });
     expect((await start(plain, [own.id], { type: 'queueCalls' })).statusCode).toBe(403);
 
-    const job = await finished(sam, (await start(sam, [own.id, other.id], { type: 'queueCalls' })).json()._id);
+    const job = await finished(
+      sam,
+      (await start(sam, [own.id, other.id], { type: 'queueCalls' })).json()._id,
+    );
     expect(job.result).toBe('1 queued for calls; 1 skipped: no permission');
     expect(await queued(admin.teamId)).toEqual([{ item_id: own.id, user_id: sam.userId }]);
   });
@@ -109,7 +122,11 @@ describe('exporting a selection', () => {
     t = await buildTestApp();
     const admin = await insertTeamAdmin(t, 'admin@acme.test');
     const r = await mixedRecords(admin.teamId);
-    await insertContact(t.database.db, admin.teamId, { first: 'Not', last: 'Selected', phones: ['+19164567809'] });
+    await insertContact(t.database.db, admin.teamId, {
+      first: 'Not',
+      last: 'Selected',
+      phones: ['+19164567809'],
+    });
     const res = await start(admin, [r.usable.id, r.dnc.id, r.property.id], { type: 'export' });
     const job = await finished(admin, res.json()._id);
     expect(job.result).toBe('2 exported; 1 skipped: not a contact');
@@ -120,7 +137,9 @@ describe('exporting a selection', () => {
     expect(rows).toBe(2);
     expect(fileName).toMatch(/^Selection \d{4}-\d{2}-\d{2}\.csv$/);
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Name,First name,Last name,Company,Phone 1,Phone 2,Phone 3,Email,Status,Address,City,State,Zip');
+    expect(lines[0]).toBe(
+      'Name,First name,Last name,Company,Phone 1,Phone 2,Phone 3,Email,Status,Address,City,State,Zip',
+    );
     expect(lines).toHaveLength(3);
     // The DNC contact is listed without its DNC phone, as the Export screen writes it.
     expect(csv).toContain('+19164567801');
@@ -138,7 +157,10 @@ describe('exporting a selection', () => {
       phones: ['+19164567801'],
       assignedTo: [sam.userId],
     });
-    const other = await insertContact(t.database.db, admin.teamId, { first: 'Other', phones: ['+19164567802'] });
+    const other = await insertContact(t.database.db, admin.teamId, {
+      first: 'Other',
+      phones: ['+19164567802'],
+    });
     const job = await finished(sam, (await start(sam, [own.id, other.id], { type: 'export' })).json()._id);
     expect(job.result).toBe('1 exported; 1 skipped: no permission');
     const csv = (await inject(sam, 'GET', `/api/bulk/job/${job._id}/export`)).json().csv as string;
@@ -158,7 +180,10 @@ describe('a campaign to exactly a selection', () => {
   async function textSetup(user: TestUser) {
     await t.database.db.update(teams).set({ timezone: 'America/New_York' }).where(eq(teams.id, user.teamId));
     const group = (await inject(user, 'PUT', '/api/templates/addGroup', { name: 'Openers' })).json();
-    await inject(user, 'PUT', '/api/templates/addTemplate', { text: 'Hello there friend', groupId: group._id });
+    await inject(user, 'PUT', '/api/templates/addTemplate', {
+      text: 'Hello there friend',
+      groupId: group._id,
+    });
     const device = (
       await inject(user, 'POST', '/api/services/addNumber', { phoneType: 'Android', value: '+19175550100' })
     ).json().device._id as string;
@@ -213,7 +238,10 @@ describe('a campaign to exactly a selection', () => {
       permissions: ['campaigns'],
     });
     const s = await textSetup(admin);
-    const c = await insertContact(t.database.db, admin.teamId, { phones: ['+19164567801'], status: 'Not contacted' });
+    const c = await insertContact(t.database.db, admin.teamId, {
+      phones: ['+19164567801'],
+      status: 'Not contacted',
+    });
     const notContacted = await statusId(t.database.db, admin.teamId, 'Not contacted');
     const plain = await insertMember(t, admin.teamId, 'plain@acme.test', { dataAccess: 'All data' });
     expect((await start(plain, [c.id], { type: 'campaign' })).statusCode).toBe(403);

@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
 /** Expected failures of templates, subtemplates and quick replies, and how each answers over HTTP. */
@@ -8,7 +8,7 @@ export const templatesErrors = {
   SUBTEMPLATE_NOT_FOUND: { status: 404, message: messages.templates.subtemplateNotFound },
   QUICK_REPLY_NOT_FOUND: { status: 404, message: messages.templates.replyNotFound },
   // Which placeholder names nothing is said by the service (templateProblem's text).
-  TEMPLATE_INVALID: { status: 400, message: messages.http.badRequest },
+  TEMPLATE_INVALID: { status: 400, message: serverMessages.http.badRequest },
   SUBTEMPLATE_NO_VALUES: { status: 400, message: messages.templates.subtemplateValues },
   SUBTEMPLATE_EXISTS: { status: 409, message: messages.templates.subtemplateExists },
 } satisfies Record<string, ErrorAnswer>;

@@ -68,10 +68,7 @@ export function LoggedInRoutes({ user }: { user: CurrentUser }) {
         path="lists"
         element={<ListsPage timeZone={user.team.timezone} canManage={can(user, 'import')} />}
       />
-      <Route
-        path="lists/:id"
-        element={<ListDetailPage timeZone={user.team.timezone} actor={user} />}
-      />
+      <Route path="lists/:id" element={<ListDetailPage timeZone={user.team.timezone} actor={user} />} />
       <Route path="templates" element={<TemplatesLayout />}>
         <Route index element={<Navigate to="sms" replace />} />
         <Route path="sms" element={<SmsTemplatesScreen />} />

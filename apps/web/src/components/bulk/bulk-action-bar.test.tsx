@@ -51,7 +51,10 @@ function setUp(user: CurrentUser, routes: Record<string, FakeRoute> = {}) {
   mockApi({
     'GET /api/users/me': { status: 200, body: { user } },
     'POST /api/items/countExport': { status: 200, body: { statuses: [] } },
-    'POST /api/items/get': { status: 200, body: { items: [buildInboxRow({ title: 'Jane Doe' })], unread: 1 } },
+    'POST /api/items/get': {
+      status: 200,
+      body: { items: [buildInboxRow({ title: 'Jane Doe' })], unread: 1 },
+    },
     'GET /api/replies/counts': {
       status: 200,
       body: { counts: Object.fromEntries(REPLY_LABELS.map((l) => [l, 0])), needsLook: 0 },

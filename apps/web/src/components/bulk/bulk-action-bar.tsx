@@ -108,8 +108,7 @@ export function BulkActionBar({ count, selection, actor, onClear, onChanged }: B
     }
   }
 
-  if (job)
-    return <BulkJobStatus job={job} onUndo={() => void undo(job._id)} onClose={() => setJob(null)} />;
+  if (job) return <BulkJobStatus job={job} onUndo={() => void undo(job._id)} onClose={() => setJob(null)} />;
   if (!selection) return null;
   const options = ACTIONS.filter((a) => bulkActionAllowed(actor, a.value));
   const ready = type !== null && (!chosen?.target || target !== null);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { messages, type SidPhones } from '@prospector/core';
+import { type SidPhones, serverMessages } from '@prospector/core';
 import { buildUser } from '../../../test/factories';
 import { mockApi, requestsTo, type FakeRoute } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
@@ -116,7 +116,7 @@ describe('/admin/suspension', () => {
       'PATCH /api/admin/replacePhones': {
         status: 200,
         body: {
-          message: messages.adminPhones.replaced,
+          message: serverMessages.adminPhones.replaced,
           replaced: [
             { from: '+12125550100', to: '+12125550102' },
             { from: '+13055550101', to: '+13055550103' },
@@ -128,7 +128,7 @@ describe('/admin/suspension', () => {
     const panel = await openAcme();
     await userEvent.click(await panel.findByRole('checkbox', { name: 'Select all phones' }));
     await userEvent.click(panel.getByRole('button', { name: 'Replace' }));
-    expect(await screen.findByText(messages.adminPhones.replaced)).toBeInTheDocument();
+    expect(await screen.findByText(serverMessages.adminPhones.replaced)).toBeInTheDocument();
     expect(requestsTo('PATCH', '/api/admin/replacePhones')[0]!.body).toEqual({
       sid: SID,
       phones: ['PN1', 'PN2'],

@@ -49,7 +49,15 @@ const DRAG_START_DISTANCE_PX = 6;
 
 /** The status board (spec part 1 §2.3): one column per status, cards dragged between them. */
 export function BoardView(props: BoardViewProps) {
-  const { filterBy, members, timeZone, onOpenItem, whenEmpty, actor = NO_BULK_ACTOR, onRecordsChanged } = props;
+  const {
+    filterBy,
+    members,
+    timeZone,
+    onOpenItem,
+    whenEmpty,
+    actor = NO_BULK_ACTOR,
+    onRecordsChanged,
+  } = props;
   const queryClient = useQueryClient();
   const [selectedColumn, setSelectedColumn] = useState<string | null>(null);
   const board = useBoard(filterBy);

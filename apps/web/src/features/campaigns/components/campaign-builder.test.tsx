@@ -203,7 +203,9 @@ describe('campaign builder', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Not contacted' }));
     const picker = screen.getByRole('button', { name: 'Last contacted before' });
     expect(picker).toHaveTextContent('Any time');
-    expect(countBodies()).toEqual([{ listIds: [], audienceJobId: null, lastContactedAt: null, campaignType: 'Text' }]);
+    expect(countBodies()).toEqual([
+      { listIds: [], audienceJobId: null, lastContactedAt: null, campaignType: 'Text' },
+    ]);
 
     const before = Date.now();
     await user.click(screen.getByRole('checkbox', { name: 'Interested' }));
@@ -233,7 +235,12 @@ describe('campaign builder', () => {
 
     expect(picker).toHaveTextContent('Any time');
     await waitFor(() =>
-      expect(countBodies().at(-1)).toEqual({ listIds: [], audienceJobId: null, lastContactedAt: null, campaignType: 'Text' }),
+      expect(countBodies().at(-1)).toEqual({
+        listIds: [],
+        audienceJobId: null,
+        lastContactedAt: null,
+        campaignType: 'Text',
+      }),
     );
   });
 
@@ -249,7 +256,9 @@ describe('campaign builder', () => {
       await screen.findByRole('option', { name: /Austin leads/, selected: true, hidden: true }),
     ).toBeInTheDocument();
     await screen.findByRole('checkbox', { name: 'Not contacted' });
-    expect(countBodies()).toEqual([{ listIds: [listId(1)], audienceJobId: null, lastContactedAt: null, campaignType: 'Text' }]);
+    expect(countBodies()).toEqual([
+      { listIds: [listId(1)], audienceJobId: null, lastContactedAt: null, campaignType: 'Text' },
+    ]);
   });
 
   it('counts the contacts again when the target changes, and not before a list is chosen', async () => {
@@ -261,7 +270,12 @@ describe('campaign builder', () => {
     await pick(user, 'Lists', /Austin leads/);
 
     await waitFor(() => expect(countBodies()).toHaveLength(2));
-    expect(countBodies()[1]).toEqual({ listIds: [listId(1)], audienceJobId: null, lastContactedAt: null, campaignType: 'Text' });
+    expect(countBodies()[1]).toEqual({
+      listIds: [listId(1)],
+      audienceJobId: null,
+      lastContactedAt: null,
+      campaignType: 'Text',
+    });
   });
 
   it("launches with the hours as ISO instants of the team's time zone, then shows the campaigns", async () => {
@@ -312,9 +326,7 @@ describe('campaign builder', () => {
     ]);
 
     await fillFirstTwoSteps(user);
-    expect(screen.getByRole('region', { name: 'Campaign summary' })).toHaveTextContent(
-      'These 1,240 records',
-    );
+    expect(screen.getByRole('region', { name: 'Campaign summary' })).toHaveTextContent('These 1,240 records');
     await finalize(user);
     await user.click(screen.getByRole('button', { name: 'Launch campaign' }));
     await waitFor(() => expect(location.current).toBe('/campaigns'));
@@ -322,7 +334,6 @@ describe('campaign builder', () => {
       listIds: [],
       audienceJobId: jobId,
     });
-
   });
 
   it('goes back to an earlier step by its label and keeps what was chosen', async () => {

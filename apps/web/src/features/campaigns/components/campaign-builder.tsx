@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Stepper } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Stepper } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconRocket } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { BuilderStep } from '@prospector/core';
+import { LazyBoundary, lazyNamed } from '../../../components/lazy-load';
 import { PageTitle } from '../../../components/page-title';
 import { useStatusCounts } from '../api/count-items';
 import { useLaunchCampaign } from '../api/launch-campaign';
@@ -17,8 +18,11 @@ import {
 } from '../utils/campaign-draft';
 import { toLaunchBody } from '../utils/launch-body';
 import { FilterStep } from './filter-step';
-import { FinalizeStep } from './finalize-step';
 import { ScheduleStep } from './schedule-step';
+
+// The last step (templates, devices) loads when the builder reaches it: the builder's first step stays
+// within the logged-in budget (ADR 017).
+const FinalizeStep = lazyNamed(() => import('./finalize-step'), 'FinalizeStep');
 
 const LAST_STEP: BuilderStep = 2;
 
@@ -110,7 +114,9 @@ export function CampaignBuilder({ timeZone }: { timeZone: string | null }) {
             <ScheduleStep controls={controls} timeZone={timeZone} />
           </Stepper.Step>
           <Stepper.Step label="Finalize" description="Name, templates, devices">
-            <FinalizeStep controls={controls} timeZone={timeZone} contacts={count} />
+            <LazyBoundary variant="screen" fallback={<Loader size="sm" />}>
+              <FinalizeStep controls={controls} timeZone={timeZone} contacts={count} />
+            </LazyBoundary>
           </Stepper.Step>
         </Stepper>
         <Stack gap="md" mt="xl">

@@ -87,7 +87,9 @@ export const audienceLabel = (audience: Audience) => messages.bulk.audience(form
 /** The selection a bulk action handed over in the navigation state (`{ audience }`), if any. */
 export function audienceFromState(state: unknown): Audience | null {
   const a = (state as { audience?: Partial<Audience> } | null)?.audience;
-  return typeof a?.jobId === 'string' && typeof a.count === 'number' ? { jobId: a.jobId, count: a.count } : null;
+  return typeof a?.jobId === 'string' && typeof a.count === 'number'
+    ? { jobId: a.jobId, count: a.count }
+    : null;
 }
 
 export function toBuilderDraft(draft: CampaignDraft): BuilderDraft {

@@ -58,15 +58,7 @@ export function ListDetailPage({
   return <ListDetail key={id} id={id} timeZone={timeZone} actor={actor} />;
 }
 
-function ListDetail({
-  id,
-  timeZone,
-  actor,
-}: {
-  id: string;
-  timeZone?: string | null;
-  actor: BulkActor;
-}) {
+function ListDetail({ id, timeZone, actor }: { id: string; timeZone?: string | null; actor: BulkActor }) {
   useListEvents();
   usePreload(ListStatsPane, 'now');
   const [input, setInput] = useState('');

@@ -13,7 +13,8 @@ import { publicConfigKeys } from './public-config-keys';
 export const PUBLIC_CONFIG_ROUTE = { method: 'GET', path: '/api/config', auth: false } as const;
 
 async function endpoint(): Promise<typeof PublicConfigEndpoint> {
-  if (appConfig.parsesResponses) return (await import('@prospector/core/contract/public-config')).getPublicConfig;
+  if (appConfig.parsesResponses)
+    return (await import('@prospector/core/contract/public-config')).getPublicConfig;
   // Only method, path and auth are read when answers are not parsed.
   return PUBLIC_CONFIG_ROUTE as unknown as typeof PublicConfigEndpoint;
 }
