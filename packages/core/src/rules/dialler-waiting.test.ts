@@ -72,7 +72,7 @@ describe('why the dialler is not calling a queue', () => {
 });
 
 describe('the dialler and each state’s law', () => {
-  it('holds a Florida contact at 20:30 New York time until 8:00 across Florida; New York’s is called', () => {
+  it('holds a Florida contact at 20:30 New York time until 8:00 across Florida, naming Florida’s law; New York’s is called', () => {
     // Monday 5 January 2026, 20:30 in New York.
     const evening = new Date('2026-01-06T01:30:00Z');
     const w = diallerWaiting(
@@ -83,7 +83,9 @@ describe('the dialler and each state’s law', () => {
     );
     expect(w.callable).toBe(1);
     // 8:00 in Pensacola (Central) is 14:00 UTC.
-    expect(w.groups).toEqual([{ reason: 'quietHours', count: 1, until: new Date('2026-01-06T14:00:00Z') }]);
+    expect(w.groups).toEqual([
+      { reason: 'quietHours', count: 1, until: new Date('2026-01-06T14:00:00Z'), law: 'FL' },
+    ]);
   });
 
   it('holds Florida contacts called or texted 3 times in 24 hours, named by their law, until the first is free', () => {

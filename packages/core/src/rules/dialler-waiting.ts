@@ -84,13 +84,12 @@ export function diallerWaiting(
     if (e.callStatus !== null) continue;
     const rule = contactRule(states, team);
     if (settings.noStatusCalls && !e.hasStatus) add('noStatus', null);
-    else if (refusal === 'quietHours' || refusal === 'lawDailyCap')
-      add(
-        refusal,
-        nextLawfulContactAt(rule, e.zones, recent, now, teamZone),
-        refusal === 'lawDailyCap' ? bindingLaw(rule, 'lawDailyCap') : undefined,
-      );
-    else if (refusal) add(SKIPPED[refusal]!, null);
+    else if (refusal === 'quietHours' || refusal === 'lawDailyCap') {
+      // The law that holds them is named (issue 32): a state's or the team's hours; the federal ones
+      // go unnamed, as the sentence gives them.
+      const law = bindingLaw(rule, refusal);
+      add(refusal, nextLawfulContactAt(rule, e.zones, recent, now, teamZone), law === 'US' ? undefined : law);
+    } else if (refusal) add(SKIPPED[refusal]!, null);
     else callable += 1;
   }
   const sorted = [...groups.values()].sort(

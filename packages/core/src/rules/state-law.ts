@@ -482,6 +482,21 @@ export function lawLabel(codes: string | null): string | null {
   return parts.length ? parts.join(' and ') : null;
 }
 
+const clockHour = (h: number) =>
+  h === 0 || h === 24 ? '12 AM' : h === 12 ? '12 PM' : h < 12 ? `${h} AM` : `${h - 12} PM`;
+
+/**
+ * The words a waiting reason adds for the law that sets someone's hours: " under Florida (Fla. Stat.
+ * § 501.616(6)), 8 AM to 8 PM on weekdays", " under your team's own hours", or '' for the federal
+ * hours (the sentence names those itself).
+ */
+export function underLawHours(law: string | null | undefined): string {
+  if (!law || law === 'US') return '';
+  if (law === 'TEAM') return " under your team's own hours";
+  const h = contactRule(law.split(',')).hoursOn(3);
+  return ` under ${lawLabel(law)}, ${clockHour(h.start)} to ${clockHour(h.end)} on weekdays`;
+}
+
 /** Registration warnings for the states a team texts (Texas under SB 140), one per state, in code order. */
 export function registrationWarnings(states: Iterable<string>): string[] {
   const out: string[] = [];

@@ -49,7 +49,7 @@ describe("a team's own calling and texting hours", () => {
     // 11:00 in New York is 16:00 UTC.
     expect(await waiting()).toMatchObject({
       callable: 0,
-      groups: [{ reason: 'quietHours', count: 1, until: '2026-01-05T16:00:00.000Z' }],
+      groups: [{ reason: 'quietHours', count: 1, until: '2026-01-05T16:00:00.000Z', law: 'TEAM' }],
     });
     await setHours({ startHour: null, endHour: null });
     expect((await waiting()).callable).toBe(1);

@@ -54,7 +54,7 @@ export const diallerWaitingDto = z.object({
       count: z.number().int(),
       /** When the first of them may be called (calling hours); null when no time can be given. */
       until: text().nullable(),
-      /** For a state's 24-hour limit: the states whose law holds them ('FL', 'FL,MD'). */
+      /** The law that holds them: the states ('FL', 'FL,MD') for a 24-hour limit or their hours, 'TEAM' for the team's own hours; none for the federal hours. */
       law: text().optional(),
     }),
   ),

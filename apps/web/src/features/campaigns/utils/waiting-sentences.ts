@@ -1,4 +1,4 @@
-import { contactRule, lawLabel, messages, type WaitReason } from '@prospector/core';
+import { lawLabel, messages, underLawHours as underLaw, type WaitReason } from '@prospector/core';
 import { formatWhen } from '../../../lib/format-when';
 
 export { formatWhen };
@@ -12,18 +12,6 @@ export type WaitingGroup = {
   /** The law that holds them ('FL', 'FL,TX', 'US', 'TEAM'), for quiet hours and the 24-hour limit. */
   law?: string | null;
 };
-
-const hour = (h: number) =>
-  h === 0 || h === 24 ? '12 AM' : h === 12 ? '12 PM' : h < 12 ? `${h} AM` : `${h - 12} PM`;
-
-/** "under Florida (Fla. Stat. § 501.616(6)), 8 AM to 8 PM" for a group's law; '' when federal or unknown. */
-function underLaw(law: string | null | undefined): string {
-  if (!law || law === 'US') return '';
-  if (law === 'TEAM') return " under your team's own hours";
-  const codes = law.split(',');
-  const h = contactRule(codes).hoursOn(3);
-  return ` under ${lawLabel(law)}, ${hour(h.start)} to ${hour(h.end)} on weekdays`;
-}
 
 const number = new Intl.NumberFormat('en-US');
 

@@ -19,6 +19,21 @@ describe('the dialler says why it is not calling', () => {
     );
   });
 
+  it("names the state whose calling hours hold contacts, or the team's own hours", () => {
+    expect(
+      diallerWaitingSentence(
+        { reason: 'quietHours', count: 2, until: '2026-01-06T14:00:00Z', law: 'FL' },
+        NY,
+        NOW,
+      ),
+    ).toBe(
+      '2 contacts wait for the hours they may be called under Florida (Fla. Stat. § 501.616(6)), 8 AM to 8 PM on weekdays, the first until tomorrow at 9:00 AM your time.',
+    );
+    expect(
+      diallerWaitingSentence({ reason: 'quietHours', count: 1, until: null, law: 'TEAM' }, NY, NOW),
+    ).toBe("1 contact waits for the hours they may be called under your team's own hours.");
+  });
+
   it('names the state whose 24-hour limit holds contacts, its statute and when the next may be called', () => {
     expect(
       diallerWaitingSentence(

@@ -1,4 +1,11 @@
-import { contactRule, lawLabel, lawStateNames, messages, type DiallerWaitingDto } from '@prospector/core';
+import {
+  contactRule,
+  lawLabel,
+  lawStateNames,
+  messages,
+  underLawHours,
+  type DiallerWaitingDto,
+} from '@prospector/core';
 import { formatWhen } from '../../../lib/format-when';
 
 type Group = DiallerWaitingDto['groups'][number];
@@ -18,8 +25,12 @@ function contacts(n: number, verb: 'waits' | 'is' | 'was') {
 export function diallerWaitingSentence(g: Group, timeZone: string, now: Date): string {
   const n = g.count;
   switch (g.reason) {
-    case 'quietHours':
-      return `${contacts(n, 'waits')} for their calling hours (8 AM to 9 PM in their own time zone)${g.until ? `, the first until ${formatWhen(g.until, timeZone, now)} your time` : ''}.`;
+    case 'quietHours': {
+      const until = g.until ? `, the first until ${formatWhen(g.until, timeZone, now)} your time` : '';
+      return g.law
+        ? `${contacts(n, 'waits')} for the hours they may be called${underLawHours(g.law)}${until}.`
+        : `${contacts(n, 'waits')} for their calling hours (8 AM to 9 PM in their own time zone)${until}.`;
+    }
     case 'lawDailyCap': {
       const law = g.law ?? '';
       return messages.dialler.lawDailyCapWaiting(
