@@ -2,7 +2,16 @@ import { itemSearchText, normalizePhone } from '@prospector/core';
 import { and, eq } from 'drizzle-orm';
 import { refreshTaskKeys } from '../modules/records/records.queries.js';
 import type { Db } from '../db/client.js';
-import { identifiers, items, notifications, statuses, tasks, teams, users } from '../db/schema/index.js';
+import {
+  devices,
+  identifiers,
+  items,
+  notifications,
+  statuses,
+  tasks,
+  teams,
+  users,
+} from '../db/schema/index.js';
 import type { DataAccess, PermissionKey, PlanName } from '@prospector/core';
 import { bearer, loginAs, type TestApp } from './app.js';
 
@@ -120,4 +129,23 @@ export async function insertTask(db: Db, teamId: string, itemId: string, text: s
 
 export async function insertNotification(db: Db, teamId: string, userId: string, targetId: string) {
   await db.insert(notifications).values({ teamId, userId, body: 'ping', targetId, createdAt: new Date() });
+}
+
+/** A connected Android phone of the admin's team, added as Settings > Devices adds one: texts have a way out. */
+export async function insertConnectedDevice(t: TestApp, admin: TestUser, value = '+19165550100') {
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/services/addNumber',
+    headers: admin.headers,
+    payload: { phoneType: 'Android', value },
+  });
+  const [device] = await t.database.db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.teamId, admin.teamId), eq(devices.value, value)));
+  await t.database.db
+    .update(devices)
+    .set({ connected: true, pingedAt: t.clock.now() })
+    .where(eq(devices.id, device!.id));
+  return device!;
 }

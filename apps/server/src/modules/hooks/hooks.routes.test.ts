@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   campaignRecipients,
   campaigns,
-  devices,
   webhookAttempts,
   webhookDeliveries,
   items,
@@ -16,7 +15,13 @@ import {
 } from '../../db/schema/index.js';
 import type { Config } from '../../config.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { insertContact, insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
+import {
+  insertConnectedDevice,
+  insertContact,
+  insertMember,
+  insertTeamAdmin,
+  type TestUser,
+} from '../../test/factories.js';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 let t: TestApp;
@@ -84,21 +89,6 @@ function verifyAt(secret: string, hit: Received, now: Date, body = hit.body) {
 const tamper = (body: string) =>
   body.slice(0, 10) + String.fromCharCode(body.charCodeAt(10) ^ 1) + body.slice(11);
 
-async function addDevice(admin: TestUser) {
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/services/addNumber',
-    headers: admin.headers,
-    payload: { phoneType: 'Android', value: '+19165550100' },
-  });
-  const [device] = await t.database.db.select().from(devices).where(eq(devices.teamId, admin.teamId));
-  await t.database.db
-    .update(devices)
-    .set({ connected: true, pingedAt: t.clock.now() })
-    .where(eq(devices.id, device!.id));
-  return device!;
-}
-
 describe('hook settings', () => {
   it("refuses an invalid URL with the spec's message, does not check the podio hook, and is for admins", async () => {
     const admin = await setUp();
@@ -148,7 +138,7 @@ describe('hook deliveries', () => {
     const crm = await startReceiver();
     await saveHooks(admin, { inboundHook: crm.url });
     const secret = await secretOf(admin, 'inbound');
-    const device = await addDevice(admin);
+    const device = await insertConnectedDevice(t, admin);
     await t.app.services.sms.applyInbound(device, [
       { id: 'x1', from: '+19164567890', body: 'Who is this?', at: '2026-11-21T10:00:00.000Z' },
     ]);
@@ -181,7 +171,7 @@ describe('hook deliveries', () => {
     const crm = await startReceiver();
     await saveHooks(admin, { outboundHook: crm.url });
     const secret = await secretOf(admin, 'outbound');
-    const device = await addDevice(admin);
+    const device = await insertConnectedDevice(t, admin);
     const c = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
     const sent = await t.app.inject({
       method: 'POST',
@@ -209,7 +199,7 @@ describe('hook deliveries', () => {
     const admin = await setUp();
     const crm = await startReceiver([500, 200]);
     await saveHooks(admin, { inboundHook: crm.url });
-    const device = await addDevice(admin);
+    const device = await insertConnectedDevice(t, admin);
     await t.app.services.sms.applyInbound(device, [
       { id: 'x1', from: '+19164567890', body: 'Hi', at: t.clock.now().toISOString() },
     ]);
@@ -431,7 +421,7 @@ describe('the public API', () => {
     const { apiKey } = (
       await t.app.inject({ method: 'GET', url: '/api/users/integrations', headers: admin.headers })
     ).json();
-    await addDevice(admin);
+    await insertConnectedDevice(t, admin);
     await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
     const send = (payload: object) => t.app.inject({ method: 'POST', url: '/api/public/sendSMS', payload });
     expect((await send({ apiKey: 'pk_wrong-key-123', to: '+19164567890', body: 'Hi' })).statusCode).toBe(401);

@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Config } from '../../config.js';
-import { devices, notifications, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js';
+import { notifications, webhookAttempts, webhookDeliveries } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
+import { insertConnectedDevice, insertTeamAdmin, type TestUser } from '../../test/factories.js';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 let t: TestApp;
@@ -79,24 +79,9 @@ async function subscribe(key: string, url: string, events: string[] = ['message.
   return res as unknown as { status: number; body: { id: string; secret: string; message?: string } };
 }
 
-async function connectedDevice(admin: TestUser) {
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/services/addNumber',
-    headers: admin.headers,
-    payload: { phoneType: 'Android', value: '+19165550100' },
-  });
-  const [device] = await t.database.db.select().from(devices).where(eq(devices.teamId, admin.teamId));
-  await t.database.db
-    .update(devices)
-    .set({ connected: true, pingedAt: t.clock.now() })
-    .where(eq(devices.id, device!.id));
-  return device!;
-}
-
 /** A text comes in on the team's phone; its events are queued and the due deliveries sent. */
 async function textComesIn(admin: TestUser, body = 'Still interested?', n = 1) {
-  const device = await connectedDevice(admin);
+  const device = await insertConnectedDevice(t, admin);
   await t.app.services.sms.applyInbound(device, [
     { id: `in-${n}-${body.length}`, from: '+19164567890', body, at: t.clock.now().toISOString() },
   ]);

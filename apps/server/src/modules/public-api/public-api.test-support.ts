@@ -1,7 +1,5 @@
 import { API_SCOPES, type ApiScope } from '@prospector/core';
-import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import { devices } from '../../db/schema/index.js';
 import type { TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 
@@ -48,19 +46,7 @@ export async function callApi(
 }
 
 /** A connected Android phone of the team, so a text has a device to go out on. */
-export async function addDevice(t: TestApp, admin: TestUser, value = '+19165550100') {
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/services/addNumber',
-    headers: admin.headers,
-    payload: { phoneType: 'Android', value },
-  });
-  const [device] = await t.database.db.select().from(devices).where(eq(devices.teamId, admin.teamId));
-  await t.database.db
-    .update(devices)
-    .set({ connected: true, pingedAt: t.clock.now() })
-    .where(eq(devices.id, device!.id));
-}
+export { insertConnectedDevice as addDevice } from '../../test/factories.js';
 
 /** A running text campaign of the team, launched as the campaign builder launches one; answers its id. */
 export async function launchTextCampaign(t: TestApp, admin: TestUser, notContactedId: string) {
