@@ -1,7 +1,9 @@
 import * as core from '@prospector/core';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainPlugins, type AppDeps, type Services } from './app.js';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { appModules, domainPlugins, errorCatalogues, type AppDeps, type Services } from './app.js';
 import { testConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { manualClock } from './lib/clock.js';
@@ -115,6 +117,7 @@ async function bareApp(): Promise<FastifyInstance> {
     mailer: createMailer({ from: config.MAIL_FROM, log: app.log }),
     maps: createMaps({ baseUrl: config.GOOGLE_MAPS_URL }),
     propertyInfo: createPropertyInfo(),
+    errors: errorCatalogues,
   });
   await app.register(realtimePlugin, { readers: recordReaders(database.db) });
   app.addHook('preClose', async () => app.realtime.close());
@@ -137,6 +140,32 @@ describe('the app', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('the list of modules', () => {
+  it("lists every module folder's one descriptor, once", async () => {
+    const folders = readdirSync(path.join(import.meta.dirname, 'modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const described = await Promise.all(
+      folders.map(async (folder) => {
+        const file = path.join(import.meta.dirname, 'modules', folder, 'index.ts');
+        const index = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
+        const descriptors = Object.values(index).filter((value) =>
+          (appModules as readonly unknown[]).includes(value),
+        );
+        return [folder, descriptors.length] as const;
+      }),
+    );
+    expect(described.filter(([, n]) => n !== 1)).toEqual([]);
+    expect(new Set(appModules).size).toBe(appModules.length);
+    expect(appModules.length).toBe(folders.length);
+  });
+
+  it("derives the error catalogue from the modules' descriptors", () => {
+    const owners = appModules.flatMap((m) => ('errors' in m ? Object.keys(m.errors) : []));
+    expect(Object.keys(errorCatalogues).sort()).toEqual(['common', ...owners].sort());
   });
 });
 

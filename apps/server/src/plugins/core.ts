@@ -5,11 +5,13 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { createDomainEvents } from '../lib/domain-events.js';
+import type { ErrorCatalogues } from '../lib/errors.js';
 import type { Mailer } from '../providers/mail/index.js';
 import type { Maps } from '../providers/maps/index.js';
 import type { PropertyInfo } from '../providers/property-info/index.js';
 import { registerErrorHandler } from './error-handler.js';
 import { applySecurityHeaders, securityHeaders } from './security-headers.js';
+import type { Services } from './services.js';
 
 export type CoreOptions = {
   config: Config;
@@ -18,6 +20,8 @@ export type CoreOptions = {
   mailer: Mailer;
   maps: Maps;
   propertyInfo: PropertyInfo;
+  /** Every owner's error catalogue (the app derives it from its modules). */
+  errors: ErrorCatalogues;
 };
 
 /**
@@ -26,7 +30,7 @@ export type CoreOptions = {
  * providers that have no domain of their own (mail, maps, property information).
  */
 export const corePlugin = fp<CoreOptions>(
-  async (app, { config, database, clock, mailer, maps, propertyInfo }) => {
+  async (app, { config, database, clock, mailer, maps, propertyInfo, errors }) => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.decorateRequest('auth', null);
@@ -40,7 +44,7 @@ export const corePlugin = fp<CoreOptions>(
     );
     // Typed whole, filled in turn: each domain plugin reads only the services of plugins that Fastify
     // made sure were registered before it (its `dependencies`), through a view that refuses the others.
-    app.decorate('services', { mailer, maps, propertyInfo } as FastifyInstance['services']);
+    app.decorate('services', { mailer, maps, propertyInfo } as Services);
 
     const routeList: FastifyInstance['routeList'] = [];
     app.decorate('routeList', routeList);
@@ -48,7 +52,7 @@ export const corePlugin = fp<CoreOptions>(
       for (const method of [r.method].flat())
         routeList.push({ method, url: r.url, body: r.schema?.body, params: r.schema?.params });
     });
-    registerErrorHandler(app);
+    registerErrorHandler(app, errors);
     applySecurityHeaders(
       app,
       securityHeaders(config.PUBLIC_URL, {

@@ -2,13 +2,13 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, errorCatalogues } from '../app.js';
 import { testConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { teams } from '../db/schema/index.js';
 import { DomainError } from '../lib/errors.js';
 import { createTestDatabase } from '../test/db.js';
-import { errorCatalogues, redactSql } from './error-handler.js';
+import { redactSql } from './error-handler.js';
 
 /**
  * A failed query must not put its values in the log: Drizzle's error carries the SQL and every

@@ -3,74 +3,16 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { stdSerializers } from 'pino';
-import {
-  commonErrors,
-  DomainError,
-  type ErrorAnswer,
-  type ErrorCatalogues,
-  type ErrorCode,
-} from '../lib/errors.js';
-import { adminErrors } from '../modules/admin/admin.errors.js';
-import { adminPhonesErrors } from '../modules/admin-phones/admin-phones.errors.js';
-import { kpisErrors } from '../modules/kpis/kpis.errors.js';
-import { affiliatesErrors } from '../modules/affiliates/affiliates.errors.js';
-import { authErrors } from '../modules/auth/auth.errors.js';
-import { billingErrors } from '../modules/billing/billing.errors.js';
-import { callsErrors } from '../modules/calls/calls.errors.js';
-import { campaignsErrors } from '../modules/campaigns/campaigns.errors.js';
-import { dataFieldsErrors } from '../modules/data-fields/data-fields.errors.js';
-import { chatsErrors } from '../modules/chats/chats.errors.js';
-import { repliesErrors } from '../modules/replies/replies.errors.js';
-import { devicesErrors } from '../modules/devices/devices.errors.js';
-import { hooksErrors } from '../modules/hooks/hooks.errors.js';
-import { publicApiErrors } from '../modules/public-api/public-api.errors.js';
-import { listsErrors } from '../modules/lists/lists.errors.js';
-import { mapsErrors } from '../modules/maps/maps.errors.js';
-import { recordsErrors } from '../modules/records/records.errors.js';
-import { settingsErrors } from '../modules/teams/settings.errors.js';
-import { skiptraceErrors } from '../modules/skiptrace/skiptrace.errors.js';
-import { teamsErrors } from '../modules/teams/teams.errors.js';
-import { templatesErrors } from '../modules/templates/templates.errors.js';
-
-/**
- * Every owner's catalogue: lib's common codes and each module's `*.errors.ts`. Exhaustive: a module
- * that declares a catalogue (see `ErrorCatalogues`) and is missing here fails to compile.
- */
-export const errorCatalogues = {
-  common: commonErrors,
-  admin: adminErrors,
-  adminPhones: adminPhonesErrors,
-  kpis: kpisErrors,
-  affiliates: affiliatesErrors,
-  auth: authErrors,
-  billing: billingErrors,
-  calls: callsErrors,
-  campaigns: campaignsErrors,
-  chats: chatsErrors,
-  replies: repliesErrors,
-  dataFields: dataFieldsErrors,
-  devices: devicesErrors,
-  hooks: hooksErrors,
-  publicApi: publicApiErrors,
-  lists: listsErrors,
-  maps: mapsErrors,
-  records: recordsErrors,
-  settings: settingsErrors,
-  skiptrace: skiptraceErrors,
-  teams: teamsErrors,
-  templates: templatesErrors,
-} satisfies ErrorCatalogues;
-
-/** The one map from error code to HTTP status and message (whole, since the catalogues are). */
-const errorCatalogue = Object.fromEntries(
-  Object.values(errorCatalogues).flatMap((catalogue) => Object.entries(catalogue)),
-) as Record<ErrorCode, ErrorAnswer>;
-
+import { DomainError, type ErrorAnswer, type ErrorCatalogues, type ErrorCode } from '../lib/errors.js';
 /**
  * The one place an error becomes an HTTP answer `{ code, message }`. Domain codes come from the
  * catalogue; validation failures are 400 with field paths; 5xx details are logged, never sent.
  */
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(app: FastifyInstance, catalogues: ErrorCatalogues) {
+  // The one map from error code to HTTP status and message (whole, since the catalogues are).
+  const errorCatalogue = Object.fromEntries(
+    Object.values(catalogues).flatMap((catalogue) => Object.entries(catalogue)),
+  ) as Record<ErrorCode, ErrorAnswer>;
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof DomainError) {
       const { status, message } = errorCatalogue[err.code];

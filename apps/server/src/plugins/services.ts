@@ -1,7 +1,26 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Mailer } from '../providers/mail/index.js';
+import type { Maps } from '../providers/maps/index.js';
+import type { PropertyInfo } from '../providers/property-info/index.js';
 
-type Services = FastifyInstance['services'];
+/**
+ * The app's services, by name: the providers the core gives (mail, maps, property information), and
+ * what each module's plugin adds next to its own code (`declare module '…/plugins/services.js'`). The
+ * app checks at compile time that a plugin it registers provides each one (`app.ts`).
+ */
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+export interface Services {
+  mailer: Mailer;
+  maps: Maps;
+  propertyInfo: PropertyInfo;
+}
+
+/** A registration plugin, with the names of the services it provides (for the app's check). */
+export type ServicePlugin<
+  K extends keyof Services,
+  O extends FastifyPluginOptions,
+> = FastifyPluginAsync<O> & { readonly provides?: K };
 
 /**
  * The services other plugins have provided, as one plugin may read them while it builds its own: a
@@ -32,7 +51,7 @@ export function servicePlugin<K extends keyof Services, O extends object = Recor
   name: string,
   dependencies: readonly string[],
   build: (app: FastifyInstance, services: Services, options: O) => Pick<Services, K>,
-) {
+): ServicePlugin<K, O> {
   const plugin: FastifyPluginAsync<O> = async (app, options) => {
     const built = build(app, checkedServices(app.services, name), options);
     for (const key of Object.keys(built))
