@@ -288,3 +288,50 @@ describe("the server's boundaries", () => {
     expect(await lint(file, code)).toEqual([]);
   });
 });
+
+/** A function of `lines` lines of code, its braces included (blank lines and comments do not count). */
+const functionOf = (lines: number) =>
+  `export function f(): number {\n  let n = 0;\n${'  // a comment\n\n  n += 1;\n'.repeat(lines - 4)}  return n;\n}\n`;
+/** A file of `lines` lines of code. */
+const fileOf = (lines: number) =>
+  Array.from({ length: lines }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n';
+
+describe("the house's sizes (STYLE.md)", () => {
+  it.each([
+    [
+      'a function over 40 lines in the server',
+      'apps/server/src/modules/teams/x.ts',
+      functionOf(41),
+      'max-lines-per-function',
+    ],
+    [
+      'a function over 40 lines in core',
+      'packages/core/src/rules/x.ts',
+      functionOf(41),
+      'max-lines-per-function',
+    ],
+    [
+      'a file over 300 lines in the server',
+      'apps/server/src/modules/teams/x.service.ts',
+      fileOf(301),
+      'max-lines',
+    ],
+    [
+      'a component file over 250 lines',
+      'apps/web/src/features/lists/components/x.tsx',
+      fileOf(251),
+      'max-lines',
+    ],
+  ])('%s is refused', async (_sentence, file, code, rule) => {
+    expect((await lint(file, code)).some((m) => m.startsWith(`${rule}:`))).toBe(true);
+  });
+
+  it.each([
+    ['a function of 40 lines', 'apps/server/src/modules/teams/x.ts', functionOf(40)],
+    ['a file of 300 lines', 'apps/server/src/modules/teams/x.service.ts', fileOf(300)],
+    ['a long test', 'apps/server/src/modules/teams/x.test.ts', functionOf(80) + fileOf(400)],
+    ['a long fixture', 'apps/server/src/test/x.ts', functionOf(80) + fileOf(400)],
+  ])('%s passes', async (_sentence, file, code) => {
+    expect((await lint(file, code)).filter((m) => m.startsWith('max-lines'))).toEqual([]);
+  });
+});
