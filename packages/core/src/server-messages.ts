@@ -10,6 +10,8 @@ export const serverMessages = {
     scopeMissing: 'This API key does not have the scope this call needs: {scope}.',
     idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
     idempotencyConflict: 'This Idempotency-Key was already used with a different request.',
+    idempotencyInProgress:
+      'A request with this Idempotency-Key is still being processed. Retry once it has answered.',
     cursorInvalid: 'That cursor is not one this API gave.',
     listNotFound: 'No list of your team has this id.',
     contactNotFound: 'No contact of your team has this id.',

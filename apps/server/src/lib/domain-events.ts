@@ -7,20 +7,26 @@ export type DomainEvent = { teamId: string; type: WebhookEvent; data: Record<str
  * The app's in-process announcements of what happened (issue 33, ADR 045): the owning module
  * publishes beside its realtime event, once its change committed; the webhooks module listens and
  * queues a delivery for each subscription that asked for the event. `publish` never throws and never
- * waits: a listener's failure is its own (it logs it).
+ * waits: a listener's failure is its own (it logs it). `publishAll` announces many events of one kind
+ * together (an import chunk's new contacts), so a listener can queue them in one statement.
  */
 export type DomainEvents = {
   publish(teamId: string, type: WebhookEvent, data: Record<string, unknown>): void;
-  subscribe(listener: (e: DomainEvent) => void): () => void;
+  publishAll(teamId: string, type: WebhookEvent, data: Record<string, unknown>[]): void;
+  subscribe(listener: (events: DomainEvent[]) => void): () => void;
 };
 
 export function createDomainEvents(now: () => Date): DomainEvents {
-  const listeners = new Set<(e: DomainEvent) => void>();
+  const listeners = new Set<(events: DomainEvent[]) => void>();
+  function publishAll(teamId: string, type: WebhookEvent, data: Record<string, unknown>[]) {
+    if (data.length === 0) return;
+    const at = now();
+    const events = data.map((d) => ({ teamId, type, data: d, at }));
+    for (const l of listeners) l(events);
+  }
   return {
-    publish(teamId, type, data) {
-      const e = { teamId, type, data, at: now() };
-      for (const l of listeners) l(e);
-    },
+    publish: (teamId, type, data) => publishAll(teamId, type, [data]),
+    publishAll,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

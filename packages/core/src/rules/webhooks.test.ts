@@ -7,6 +7,7 @@ import {
   WEBHOOK_EVENTS,
   WEBHOOK_RETRY_SCHEDULE_MS,
   WEBHOOK_SAMPLES,
+  contactCreatedData,
   webhookMessageId,
 } from './webhooks.js';
 
@@ -61,5 +62,30 @@ describe('signing', () => {
 describe('event samples', () => {
   it('exist for every event a subscription may ask for', () => {
     expect(Object.keys(WEBHOOK_SAMPLES).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+  });
+});
+
+describe('contact.created', () => {
+  it('has one shape whichever way the contact was made, with its source, and the sample has it too', () => {
+    const data = contactCreatedData({
+      contactId: 'c1',
+      firstName: '',
+      phones: ['+19164327788'],
+      emails: [],
+      createdAt: new Date('2026-11-28T15:00:00.000Z'),
+      source: 'import',
+      listId: 'l1',
+    });
+    expect(data).toEqual({
+      contactId: 'c1',
+      firstName: null,
+      lastName: null,
+      phones: ['+19164327788'],
+      emails: [],
+      source: 'import',
+      listId: 'l1',
+      createdAt: '2026-11-28T15:00:00.000Z',
+    });
+    expect(Object.keys(WEBHOOK_SAMPLES['contact.created']).sort()).toEqual(Object.keys(data).sort());
   });
 });

@@ -126,6 +126,37 @@ export function webhookEnvelope(type: string, at: Date, data: Record<string, unk
   return { type, timestamp: at.toISOString(), data };
 }
 
+/**
+ * How a contact came to be (ADR 045 addendum): through the public API, added by hand in the app, read
+ * from a list import, or made by a text from a number the team did not have. A Zap or a Make scenario
+ * filters on it (e.g. to skip a big import's contacts).
+ */
+export const CONTACT_SOURCES = ['api', 'app', 'import', 'text'] as const;
+export type ContactSource = (typeof CONTACT_SOURCES)[number];
+
+/** `contact.created`'s data: the same shape whichever way the contact was made. */
+export function contactCreatedData(c: {
+  contactId: string;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  phones: readonly string[];
+  emails: readonly string[];
+  createdAt: Date;
+  source: ContactSource;
+  listId?: string | null | undefined;
+}): Record<string, unknown> {
+  return {
+    contactId: c.contactId,
+    firstName: c.firstName || null,
+    lastName: c.lastName || null,
+    phones: [...c.phones],
+    emails: [...c.emails],
+    source: c.source,
+    listId: c.listId ?? null,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
 const SAMPLE_AT = '2026-11-28T15:00:00.000Z';
 const CONTACT = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const MESSAGE = '9b2d3c1e-5f4a-4b6c-8d7e-0a1b2c3d4e5f';
@@ -168,6 +199,8 @@ export const WEBHOOK_SAMPLES: Record<WebhookEvent, Record<string, unknown>> = {
     lastName: 'Whitfield',
     phones: ['+19164327788'],
     emails: ['dana@example.com'],
+    source: 'api',
+    listId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
     createdAt: SAMPLE_AT,
   },
   'contact.status_changed': {

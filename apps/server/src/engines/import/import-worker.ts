@@ -18,7 +18,7 @@ import { addTally, commitInOrder, noPhases, readChunks, type Chunk, type ImportP
 import * as q from './import.queries.js';
 import { prepareRow, type ColumnPlan } from './prepare-row.js';
 import { readSheet, columnNames, SheetError } from './sheet-reader.js';
-import { stackChunk } from './stack-chunk.js';
+import { contactCreatedEvents, stackChunk } from './stack-chunk.js';
 import { sweepUploads } from './upload-sweep.js';
 import type { XlsxReader } from './xlsx-reader.js';
 
@@ -182,6 +182,8 @@ export function createImportWorker(deps: {
       // The transaction's own phases: the next chunk's reading and planning add to `phases` meanwhile.
       const inside = noPhases();
       const txFrom = performance.now();
+      const now = clock.now();
+      let made: ReturnType<typeof contactCreatedEvents> = [];
       const kept = await db.transaction(async (tx) => {
         // Still ours? A worker that lost its lease must not write.
         if (!(await q.renewLease(tx, job.listId, workerId, clock.now()))) return false;
@@ -191,12 +193,13 @@ export function createImportWorker(deps: {
         const added = chunk.plan.rowCount
           ? await stackChunk(
               tx,
-              { teamId: list.teamId, listId: list.id, now: clock.now(), ...who },
+              { teamId: list.teamId, listId: list.id, now, ...who },
               chunk.plan,
               result,
               inside,
             )
-          : { contacts: 0, properties: 0, companies: 0 };
+          : { contacts: 0, properties: 0, companies: 0, newContacts: [] };
+        made = contactCreatedEvents(added.newContacts, { listId: list.id, now, source: 'import' });
         counts = {
           itemCount: counts.itemCount + added.contacts,
           propCount: counts.propCount + added.properties,
@@ -210,6 +213,8 @@ export function createImportWorker(deps: {
       inside.write = performance.now() - txFrom - inside.stack - inside.link;
       for (const k of ['stack', 'write', 'link'] as const) phases[k] += inside[k];
       if (!kept) throw new LeaseLost();
+      // Every contact the chunk made, once it committed: one delivery each per subscription (ADR 045 addendum).
+      deps.events?.publishAll(list.teamId, 'contact.created', made);
       deps.realtime().toTeam(list.teamId, 'listProgress', {
         listId: list.id,
         rowsDone: chunk.lastRow,

@@ -1,4 +1,11 @@
-import { itemSearchText, messages, type ImportResult, type ItemType } from '@prospector/core';
+import {
+  contactCreatedData,
+  itemSearchText,
+  messages,
+  type ContactSource,
+  type ImportResult,
+  type ItemType,
+} from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type {
   Candidate,
@@ -99,7 +106,30 @@ export async function stackChunk(
     companies: count('company'),
     /** Each candidate's record (by the plan's order): found or made; null when withheld. */
     ids: { contacts: contactIds, properties: propertyIds, companies: companyIds },
+    /** The contacts this chunk made (their `contact.created` events, ADR 045 addendum). */
+    newContacts: plan.contacts.filter((c) => writes.created.has(c.id)),
   };
+}
+
+const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+
+/** `contact.created`'s data for each contact a chunk made, as its subscribers get it (ADR 045 addendum). */
+export function contactCreatedEvents(
+  contacts: ContactCandidate[],
+  made: { listId: string; now: Date; source: ContactSource },
+) {
+  return contacts.map((c) =>
+    contactCreatedData({
+      contactId: c.id,
+      firstName: text(c.data['First name']),
+      lastName: text(c.data['Last name']),
+      phones: c.phones,
+      emails: c.emails,
+      createdAt: made.now,
+      source: made.source,
+      listId: made.listId,
+    }),
+  );
 }
 
 /** Existing values win; the chunk's fill what is empty (once per record, however often it matches). */

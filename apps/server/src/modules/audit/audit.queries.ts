@@ -11,6 +11,11 @@ export async function insertAuditEntry(db: Db, row: typeof auditLog.$inferInsert
   return written!.id;
 }
 
+/** Many entries in one statement (the public API's calls, written together: ADR 043 addendum 2). */
+export async function insertAuditEntries(db: Db, rows: (typeof auditLog.$inferInsert)[]) {
+  if (rows.length) await db.insert(auditLog).values(rows);
+}
+
 /** Counts one more under `key` in the window; answers the count so far (1 for the first). */
 export async function countIntoFold(db: Db, key: string, windowStart: Date) {
   const [row] = await db

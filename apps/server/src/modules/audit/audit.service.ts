@@ -53,6 +53,14 @@ export function createAuditService(deps: { clock: Clock }) {
     async record(db: Db, entry: AuditEntry) {
       await q.insertAuditEntry(db, { ...entry, details: entry.details ?? {}, createdAt: deps.clock.now() });
     },
+    /** Several entries in one statement, in the caller's transaction. */
+    async recordAll(db: Db, entries: AuditEntry[]) {
+      const createdAt = deps.clock.now();
+      await q.insertAuditEntries(
+        db,
+        entries.map((e) => ({ ...e, details: e.details ?? {}, createdAt })),
+      );
+    },
 
     /**
      * A refusal (a denied staff call, a missing second factor), folded (issue 36 item 8): the first of

@@ -30,7 +30,7 @@ export const hooksPlugin = servicePlugin(
         ),
     });
     const webhooks = createWebhooksService({ db, clock: app.clock, sender: hookSender, log: app.log });
-    app.events.subscribe((e) => webhooks.publish(e));
+    app.events.subscribe((events) => webhooks.publish(events));
     return {
       hookSender,
       webhooks,

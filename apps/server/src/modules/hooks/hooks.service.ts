@@ -1,4 +1,4 @@
-import { pushHookPayload, type Integrations } from '@prospector/core';
+import { contactCreatedData, pushHookPayload, type Integrations } from '@prospector/core';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { HookSender } from '../../engines/hooks/hook-sender.js';
@@ -141,15 +141,18 @@ export function createHooksService(deps: {
       },
     ) {
       await toHook(teamId, 'inbound', { body: e.body, from: e.from, timestamp: e.at.toISOString() });
-      if (e.created)
-        deps.events.publish(teamId, 'contact.created', {
-          contactId: e.itemId ?? null,
-          firstName: null,
-          lastName: null,
-          phones: e.from.includes('@') ? [] : [e.from],
-          emails: e.from.includes('@') ? [e.from] : [],
-          createdAt: e.at.toISOString(),
-        });
+      if (e.created && e.itemId)
+        deps.events.publish(
+          teamId,
+          'contact.created',
+          contactCreatedData({
+            contactId: e.itemId,
+            phones: e.from.includes('@') ? [] : [e.from],
+            emails: e.from.includes('@') ? [e.from] : [],
+            createdAt: e.at,
+            source: 'text',
+          }),
+        );
       deps.events.publish(teamId, 'message.received', {
         messageId: e.messageId ?? null,
         contactId: e.itemId ?? null,

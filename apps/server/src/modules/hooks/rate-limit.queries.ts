@@ -1,4 +1,4 @@
-import { fitsSlidingLimit, slidingWindow } from '@prospector/core';
+import { slidingWindow } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 
@@ -23,20 +23,25 @@ export async function countRateSlot(
   now: Date,
 ): Promise<{ ok: boolean; used: number }> {
   const w = slidingWindow(now.getTime(), windowMs);
-  const [previous] = await queryRows<{ count: number }>(
+  // One round trip: the previous window's count read and the current one's counted together.
+  const [row] = await queryRows<{ before: number; count: number | null }>(
     db,
-    sql`select count from rate_counts where key = ${key} and window_start = ${new Date(w.previousStart)}`,
+    sql`with prev as (
+          select coalesce((select count from rate_counts
+            where key = ${key} and window_start = ${new Date(w.previousStart)}), 0) as c
+        ), up as (
+          insert into rate_counts as r (key, window_start, count)
+          select ${key}, ${new Date(w.start)}, 1 from prev
+            where prev.c::float8 * ${w.keep}::float8 + 1 <= ${limit}
+          on conflict (key, window_start) do update set count = r.count + 1
+            where (select c from prev)::float8 * ${w.keep}::float8 + r.count + 1 <= ${limit}
+          returning count
+        )
+        select (select c from prev) as before, (select count from up) as count`,
   );
-  const before = previous?.count ?? 0;
-  if (!fitsSlidingLimit(before, 0, w.keep, limit)) return { ok: false, used: limit };
-  const rows = await queryRows<{ count: number }>(
-    db,
-    sql`insert into rate_counts as r (key, window_start, count) values (${key}, ${new Date(w.start)}, 1)
-        on conflict (key, window_start) do update set count = r.count + 1
-          where ${before}::float8 * ${w.keep}::float8 + r.count + 1 <= ${limit}
-        returning count`,
-  );
-  if (rows.length === 0) return { ok: false, used: limit };
+  const before = row?.before ?? 0;
+  if (!row || row.count === null) return { ok: false, used: limit };
+  const rows = [{ count: row.count }];
   if (rows[0]!.count === 1)
     await db.execute(
       sql`delete from rate_counts where key = ${key} and window_start < ${new Date(w.previousStart)}`,

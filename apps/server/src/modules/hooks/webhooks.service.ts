@@ -78,20 +78,31 @@ export function createWebhooksService(deps: {
     tx: Db,
     rows: { teamId: string; endpointId: string; eventType: string; payload: Record<string, unknown> }[],
   ) {
-    if (rows.length === 0) return;
-    await sender.enqueue(tx, rows);
+    // A statement takes at most 65,535 parameters (PITFALLS.md): a few thousand rows at a time.
+    for (let i = 0; i < rows.length; i += 2000) await sender.enqueue(tx, rows.slice(i, i + 2000));
   }
 
-  /** A domain event: one delivery to each subscription of the team that asked for it. */
-  async function publish(e: DomainEvent) {
-    const subs = (await liveEndpoints(e.teamId)).filter(
-      (s) => s.kind === 'subscription' && s.events.includes(e.type),
+  /**
+   * Domain events of one team and kind: one delivery to each subscription of the team that asked for
+   * it, all queued in one statement (an import chunk announces its new contacts together).
+   */
+  async function publish(events: DomainEvent[]) {
+    const first = events[0];
+    if (!first) return;
+    const subs = (await liveEndpoints(first.teamId)).filter(
+      (s) => s.kind === 'subscription' && s.events.includes(first.type),
     );
     if (subs.length === 0) return;
-    const payload = webhookEnvelope(e.type, e.at, e.data);
     await queue(
       db,
-      subs.map((s) => ({ teamId: e.teamId, endpointId: s.id, eventType: e.type, payload })),
+      events.flatMap((e) =>
+        subs.map((s) => ({
+          teamId: e.teamId,
+          endpointId: s.id,
+          eventType: e.type,
+          payload: webhookEnvelope(e.type, e.at, e.data),
+        })),
+      ),
     );
     kick();
   }
@@ -148,7 +159,7 @@ export function createWebhooksService(deps: {
   const adminOnly = (auth: AuthContext) => auth.user.role !== 'admin';
 
   return {
-    publish: (e: DomainEvent) => track(publish(e)),
+    publish: (events: DomainEvent[]) => track(publish(events)),
     /** Waits for the events published so far to be queued (tests). */
     async settle() {
       while (pending.size) await Promise.allSettled([...pending]);

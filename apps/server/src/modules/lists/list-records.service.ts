@@ -2,6 +2,7 @@ import { emptyImportResult, type ItemType } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import { prepareRow, type ColumnPlan } from '../../engines/import/prepare-row.js';
 import type { Clock } from '../../lib/clock.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { RecordsService } from '../records/index.js';
 import * as q from './list-records.queries.js';
@@ -26,9 +27,19 @@ export type RecordInput = {
  * its empty fields, exactly as a spreadsheet row would. Nothing here takes a member: the caller is a
  * team (its API key).
  */
-export function createListRecordsService(deps: { db: Db; clock: Clock; records: RecordsService }) {
+export function createListRecordsService(deps: {
+  db: Db;
+  clock: Clock;
+  records: RecordsService;
+  events?: DomainEvents;
+}) {
   const { db, clock } = deps;
-  const batcher = createStackBatcher({ db, clock, notContactedId: deps.records.notContactedStatusId });
+  const batcher = createStackBatcher({
+    db,
+    clock,
+    notContactedId: deps.records.notContactedStatusId,
+    events: deps.events,
+  });
 
   return {
     async createList(teamId: string, name: string, createdBy: string | null) {

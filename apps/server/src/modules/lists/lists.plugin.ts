@@ -29,7 +29,7 @@ export const listsPlugin = servicePlugin('lists', ['realtime', 'records', 'billi
   });
   return {
     imports,
-    listRecords: createListRecordsService({ db, clock, records }),
+    listRecords: createListRecordsService({ db, clock, records, events: app.events }),
     lists: createListsService({
       db,
       dataDir: config.DATA_DIR,

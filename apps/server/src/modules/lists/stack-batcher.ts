@@ -2,8 +2,9 @@ import { emptyImportResult, type ItemType } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import { planChunk } from '../../engines/import/plan-chunk.js';
 import type { PreparedRow } from '../../engines/import/prepare-row.js';
-import { stackChunk } from '../../engines/import/stack-chunk.js';
+import { contactCreatedEvents, stackChunk } from '../../engines/import/stack-chunk.js';
 import type { Clock } from '../../lib/clock.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import * as q from './list-records.queries.js';
 
@@ -33,6 +34,8 @@ export function createStackBatcher(deps: {
   db: Db;
   clock: Clock;
   notContactedId: (db: Db, teamId: string) => Promise<string | null>;
+  /** Subscriptions hear `contact.created` for each contact made (ADR 045 addendum). */
+  events?: DomainEvents;
 }) {
   const waiting = new Map<string, Pending[]>();
   const running = new Set<string>();
@@ -41,6 +44,7 @@ export function createStackBatcher(deps: {
     const notContactedId = await deps.notContactedId(deps.db, teamId);
     const byList = new Map<string, Pending[]>();
     for (const p of batch) byList.set(p.listId, [...(byList.get(p.listId) ?? []), p]);
+    const made: ReturnType<typeof contactCreatedEvents> = [];
     const answers = await deps.db.transaction(async (tx) => {
       const out = new Map<Pending, Result<{ id: string; created: boolean }, 'LIST_NOT_FOUND'>>();
       const now = deps.clock.now();
@@ -53,6 +57,7 @@ export function createStackBatcher(deps: {
         const ctx = { teamId, listId, now, notContactedId, restrictedTo: null };
         const stacked = await stackChunk(tx, ctx, plan, emptyImportResult());
         await q.countIntoList(tx, listId, stacked);
+        made.push(...contactCreatedEvents(stacked.newContacts, { listId, now, source: 'api' }));
         const told = new Set<string>();
         rows.forEach((p, i) => {
           const index = plan[ROW[p.type]][i]!;
@@ -64,6 +69,7 @@ export function createStackBatcher(deps: {
       }
       return out;
     });
+    deps.events?.publishAll(teamId, 'contact.created', made);
     for (const p of batch) p.done(answers.get(p)!);
   }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { apiIdempotency, apiKeys } from '../../db/schema/index.js';
 
@@ -47,33 +47,65 @@ export async function touchApiKey(db: Db, id: string, now: Date) {
     );
 }
 
-export async function findIdempotent(db: Db, apiKeyId: string, key: string, since: Date) {
-  const [row] = await db
-    .select()
-    .from(apiIdempotency)
-    .where(
-      and(
-        eq(apiIdempotency.apiKeyId, apiKeyId),
-        eq(apiIdempotency.key, key),
-        sql`${apiIdempotency.createdAt} >= ${since}`,
-      ),
-    );
-  return row ?? null;
-}
+/** `status` of a key whose first request is still running (ADR 043 addendum 2). */
+export const IDEMPOTENCY_RUNNING = 0;
 
-/** Keeps the first answer; a concurrent first call that lost the race keeps nothing. */
-export async function saveIdempotent(db: Db, row: typeof apiIdempotency.$inferInsert) {
-  await db
+/**
+ * Reserves (key id, Idempotency-Key) for a first request: answers true when this request took it
+ * (none kept, one older than `staleBefore`, or a running one older than `abandonedBefore`, whose
+ * process died). The unique key makes two concurrent first requests take it once.
+ */
+export async function reserveIdempotent(
+  db: Db,
+  row: { apiKeyId: string; teamId: string; key: string; fingerprint: string; createdAt: Date },
+  staleBefore: Date,
+  abandonedBefore: Date,
+) {
+  const taken = await db
     .insert(apiIdempotency)
-    .values(row)
+    .values({ ...row, status: IDEMPOTENCY_RUNNING, response: sql`'null'::jsonb` })
     .onConflictDoUpdate({
       target: [apiIdempotency.apiKeyId, apiIdempotency.key],
       set: {
         fingerprint: row.fingerprint,
-        status: row.status,
-        response: row.response,
+        status: IDEMPOTENCY_RUNNING,
+        response: sql`'null'::jsonb`,
         createdAt: row.createdAt,
       },
-      where: lt(apiIdempotency.createdAt, new Date(row.createdAt.getTime() - 24 * 3600_000)),
-    });
+      where: sql`${apiIdempotency.createdAt} < ${staleBefore} or (${apiIdempotency.status} = ${IDEMPOTENCY_RUNNING} and ${apiIdempotency.createdAt} < ${abandonedBefore})`,
+    })
+    .returning({ key: apiIdempotency.key });
+  return taken.length === 1;
+}
+
+export async function findIdempotent(db: Db, apiKeyId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(apiIdempotency)
+    .where(and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.key, key)));
+  return row ?? null;
+}
+
+/** The first request's answer, kept for its replays. */
+export async function answerIdempotent(
+  db: Db,
+  r: { apiKeyId: string; key: string; status: number; response: unknown },
+) {
+  await db
+    .update(apiIdempotency)
+    .set({ status: r.status, response: r.response })
+    .where(and(eq(apiIdempotency.apiKeyId, r.apiKeyId), eq(apiIdempotency.key, r.key)));
+}
+
+/** A first request that failed keeps nothing: a retry runs again. */
+export async function releaseIdempotent(db: Db, r: { apiKeyId: string; key: string }) {
+  await db
+    .delete(apiIdempotency)
+    .where(
+      and(
+        eq(apiIdempotency.apiKeyId, r.apiKeyId),
+        eq(apiIdempotency.key, r.key),
+        eq(apiIdempotency.status, IDEMPOTENCY_RUNNING),
+      ),
+    );
 }

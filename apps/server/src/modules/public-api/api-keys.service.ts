@@ -8,9 +8,14 @@ import { sha256 } from '../../lib/secrets.js';
 import type { AuditService } from '../audit/index.js';
 import type { PublicApiErrorCode } from './public-api.errors.js';
 import * as q from './api-keys.queries.js';
+import { createCallLog } from './call-log.js';
 
 /** Who calls the public API: the key, its team and its scopes. */
 export type ApiCaller = { keyId: string; teamId: string; scopes: string[]; createdBy: string | null };
+
+/** An answer is replayed for 24 hours; a first request still running after 5 minutes was abandoned. */
+const IDEMPOTENCY_KEEP_MS = 24 * 3600_000;
+const IDEMPOTENCY_ABANDONED_MS = 5 * 60_000;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -32,6 +37,7 @@ export type ApiKeysService = ReturnType<typeof createApiKeysService>;
 /** A team's API keys (ADR 043): made, listed and revoked by its admins; each key shown once. */
 export function createApiKeysService(deps: { db: Db; clock: Clock; audit: AuditService }) {
   const { db, clock } = deps;
+  const log = createCallLog({ db, audit: deps.audit });
   type R<T> = Promise<Result<T, PublicApiErrorCode>>;
   const adminOnly = (auth: AuthContext) => auth.user.role !== 'admin';
 
@@ -82,37 +88,68 @@ export function createApiKeysService(deps: { db: Db; clock: Clock; audit: AuditS
       if (!key || !looksLikeApiKey(key)) return null;
       const row = await q.findLiveKeyByHash(db, sha256(key));
       if (!row) return null;
-      await q.touchApiKey(db, row.id, clock.now());
+      // Written at most once a minute: the row just read says whether it is due (no write per call).
+      const now = clock.now();
+      if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= 60_000)
+        await q.touchApiKey(db, row.id, now);
       return { keyId: row.id, teamId: row.teamId, scopes: row.scopes, createdBy: row.createdBy };
     },
 
-    /** Each v1 call in the audit log, under its key (issue 33). */
-    async audit(caller: ApiCaller, call: string, status: number, ip: string) {
-      await deps.audit.record(db, {
-        action: 'apiKey.call',
-        teamId: caller.teamId,
-        ip,
-        details: { apiKeyId: caller.keyId, call, status },
+    /**
+     * Each v1 call in the audit log, under its key (issue 33), with its Idempotency-Key's outcome,
+     * committed together with other calls' (call-log.ts).
+     */
+    closeCall(
+      caller: ApiCaller,
+      c: {
+        call: string;
+        status: number;
+        ip: string;
+        idempotency?: { key: string; response: unknown } | undefined;
+        release?: string | undefined;
+      },
+    ) {
+      return log.write({
+        audit: {
+          action: 'apiKey.call',
+          teamId: caller.teamId,
+          ip: c.ip,
+          details: { apiKeyId: caller.keyId, call: c.call, status: c.status },
+        },
+        idempotency: c.idempotency && {
+          apiKeyId: caller.keyId,
+          key: c.idempotency.key,
+          status: c.status,
+          response: c.idempotency.response,
+        },
+        release: c.release === undefined ? undefined : { apiKeyId: caller.keyId, key: c.release },
       });
     },
 
-    findIdempotent: (caller: ApiCaller, key: string) =>
-      q.findIdempotent(db, caller.keyId, key, new Date(clock.now().getTime() - 24 * 3600_000)),
-    saveIdempotent: (
+    /**
+     * Takes an Idempotency-Key for this request (ADR 043 addendum 2): 'run' when it is the first
+     * (reserved before it runs, so a concurrent request with the same key cannot run too), the kept
+     * answer for a replay, 'conflict' for another request under the key, 'running' while the first
+     * has not answered.
+     */
+    async takeIdempotent(
       caller: ApiCaller,
       key: string,
       fingerprint: string,
-      status: number,
-      response: unknown,
-    ) =>
-      q.saveIdempotent(db, {
-        apiKeyId: caller.keyId,
-        teamId: caller.teamId,
-        key,
-        fingerprint,
-        status,
-        response,
-        createdAt: clock.now(),
-      }),
+    ): Promise<'run' | 'conflict' | 'running' | { response: unknown }> {
+      const now = clock.now().getTime();
+      const reserved = await q.reserveIdempotent(
+        db,
+        { apiKeyId: caller.keyId, teamId: caller.teamId, key, fingerprint, createdAt: clock.now() },
+        new Date(now - IDEMPOTENCY_KEEP_MS),
+        new Date(now - IDEMPOTENCY_ABANDONED_MS),
+      );
+      if (reserved) return 'run';
+      const first = await q.findIdempotent(db, caller.keyId, key);
+      if (!first) return 'running';
+      if (first.fingerprint !== fingerprint) return 'conflict';
+      if (first.status === q.IDEMPOTENCY_RUNNING) return 'running';
+      return { response: first.response };
+    },
   };
 }

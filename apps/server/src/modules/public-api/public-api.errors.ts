@@ -9,6 +9,7 @@ export const publicApiErrors = {
   API_SCOPE_MISSING: { status: 403, message: serverMessages.publicApi.scopeMissing },
   IDEMPOTENCY_KEY_INVALID: { status: 400, message: serverMessages.publicApi.idempotencyKeyInvalid },
   IDEMPOTENCY_CONFLICT: { status: 409, message: serverMessages.publicApi.idempotencyConflict },
+  IDEMPOTENCY_IN_PROGRESS: { status: 409, message: serverMessages.publicApi.idempotencyInProgress },
   CURSOR_INVALID: { status: 400, message: serverMessages.publicApi.cursorInvalid },
   API_LIST_NOT_FOUND: { status: 404, message: serverMessages.publicApi.listNotFound },
   API_CONTACT_NOT_FOUND: { status: 404, message: serverMessages.publicApi.contactNotFound },

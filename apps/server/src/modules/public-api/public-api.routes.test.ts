@@ -285,6 +285,70 @@ describe('idempotency, errors and limits', () => {
     );
   });
 
+  it('a request with the Idempotency-Key of one still running is told so and makes nothing; later it replays the answer', async () => {
+    const admin = await newAdmin();
+    const { key } = await makeKey(t, admin);
+    const headers = { 'idempotency-key': 'zap-burst' };
+    // The first request is held inside its create until the second has been answered.
+    const { v1 } = t.app.services;
+    const createList = v1.createList;
+    let entered!: () => void;
+    let release!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const held = new Promise<void>((r) => (release = r));
+    v1.createList = async (...args) => {
+      entered();
+      await held;
+      return createList(...args);
+    };
+    try {
+      const first = callApi(base, key, 'POST', '/api/v1/lists', { name: 'Burst' }, headers);
+      await inside;
+      const second = await callApi(base, key, 'POST', '/api/v1/lists', { name: 'Burst' }, headers);
+      expect(second).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY_IN_PROGRESS' } });
+      release();
+      const made = await first;
+      expect(made.status).toBe(200);
+      const later = await callApi(base, key, 'POST', '/api/v1/lists', { name: 'Burst' }, headers);
+      expect(later.body).toEqual(made.body);
+      expect(later.headers.get('idempotent-replayed')).toBe('true');
+    } finally {
+      release();
+      v1.createList = createList;
+    }
+    expect(await t.database.db.select().from(lists).where(eq(lists.teamId, admin.teamId))).toHaveLength(1);
+    // Each call is in the audit log under its key, the refused one and the replay included.
+    const audited = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from audit_log where action = 'apiKey.call' and team_id = ${admin.teamId}`,
+    );
+    expect(audited[0]!.n).toBe(3);
+  });
+
+  it('a first request that failed keeps nothing: its retry with the same Idempotency-Key runs', async () => {
+    const admin = await newAdmin();
+    const { key } = await makeKey(t, admin);
+    await insertContact(t.database.db, admin.teamId, { phones: ['916-456-6602'] });
+    const send = () =>
+      callApi(
+        base,
+        key,
+        'POST',
+        '/api/v1/texts',
+        { to: '+19164566602', body: 'Retry me' },
+        { 'idempotency-key': 'retry-1' },
+      );
+    const first = await send();
+    expect(first.status).toBeGreaterThanOrEqual(400);
+    await addDevice(t, admin, '+19165550198');
+    const retried = await send();
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(await t.database.db.select().from(smsJobs).where(eq(smsJobs.teamId, admin.teamId))).toHaveLength(
+      1,
+    );
+  });
+
   it('every error has one shape, a bad body names its fields, and nothing is made', async () => {
     const admin = await newAdmin();
     const { key } = await makeKey(t, admin);

@@ -23,6 +23,9 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs interfaces
   interface FastifyRequest {
     apiCaller?: ApiCaller;
+    /** The Idempotency-Key this request reserved, and its answer once it has one. */
+    idempotencyKey?: string;
+    idempotentAnswer?: { response: unknown };
   }
 }
 
@@ -74,21 +77,25 @@ export function v1Route<E extends V1Endpoint>(
       throw new DomainError('RATE_LIMITED', { ...headers, 'retry-after': headers['ratelimit-reset']! });
   }
 
+  /**
+   * Creates and sends honour `Idempotency-Key` (ADR 043 addendum 2): the key is reserved before the
+   * call runs, the answer kept when it answers (with its audit row, onSend), a replay answers it.
+   */
   async function idempotent(req: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) {
     const header = req.headers['idempotency-key'];
     if (!endpoint.idempotent || header === undefined) return run();
     const key = String(header);
     if (!isValidIdempotencyKey(key)) throw new DomainError('IDEMPOTENCY_KEY_INVALID');
-    const caller = req.apiCaller!;
-    const fingerprint = fingerprintOf(req);
-    const first = await apiKeys.findIdempotent(caller, key);
-    if (first) {
-      if (first.fingerprint !== fingerprint) throw new DomainError('IDEMPOTENCY_CONFLICT');
+    const taken = await apiKeys.takeIdempotent(req.apiCaller!, key, fingerprintOf(req));
+    if (taken === 'conflict') throw new DomainError('IDEMPOTENCY_CONFLICT');
+    if (taken === 'running') throw new DomainError('IDEMPOTENCY_IN_PROGRESS');
+    if (taken !== 'run') {
       void reply.header('idempotent-replayed', 'true');
-      return first.response;
+      return taken.response;
     }
+    req.idempotencyKey = key;
     const answer = await run();
-    await apiKeys.saveIdempotent(caller, key, fingerprint, 200, answer);
+    req.idempotentAnswer = { response: answer };
     return answer;
   }
 
@@ -105,9 +112,18 @@ export function v1Route<E extends V1Endpoint>(
     // Before the answer leaves (not onResponse), so a caller that reads the log after it finds the call.
     onSend: async (req, reply, payload) => {
       if (!req.apiCaller) return payload;
+      const key = req.idempotencyKey;
+      const answered = key !== undefined && req.idempotentAnswer !== undefined && reply.statusCode === 200;
       try {
-        await apiKeys.audit(req.apiCaller, `${endpoint.method} ${endpoint.path}`, reply.statusCode, req.ip);
+        await apiKeys.closeCall(req.apiCaller, {
+          call: `${endpoint.method} ${endpoint.path}`,
+          status: reply.statusCode,
+          ip: req.ip,
+          idempotency: answered ? { key, response: req.idempotentAnswer!.response } : undefined,
+          release: key !== undefined && !answered ? key : undefined,
+        });
       } catch (err) {
+        // The answer still goes out; its key stays reserved (a retry is told it is running) until abandoned.
         req.log.error({ err: (err as { cause?: unknown }).cause ?? err }, 'could not audit an API call');
       }
       return payload;

@@ -1,6 +1,7 @@
 import {
   addressMatchesKey,
   companyFromText,
+  contactCreatedData,
   companyKeys,
   importValue,
   itemSearchText,
@@ -14,6 +15,7 @@ import {
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { seesAllData } from './records.access.js';
@@ -31,7 +33,13 @@ export type Linked = { id: string; existed: boolean };
 export type LinksService = ReturnType<typeof createLinksService>;
 
 /** Links between a record and its contacts, properties and companies (both ways). */
-export function createLinksService(deps: { db: Db; clock: Clock; records: RecordsService }) {
+export function createLinksService(deps: {
+  db: Db;
+  clock: Clock;
+  records: RecordsService;
+  /** Subscriptions hear `contact.created` (ADR 045 addendum). */
+  events?: DomainEvents;
+}) {
   const { db, clock, records } = deps;
 
   function create(
@@ -55,11 +63,16 @@ export function createLinksService(deps: { db: Db; clock: Clock; records: Record
   }
 
   /** A contact by phone: the one that has the phone, however it was written, else a new one. */
-  async function contactByPhone(tx: Db, teamId: string, idt: string, assignedTo: string[]): R<Linked> {
+  async function contactByPhone(
+    tx: Db,
+    teamId: string,
+    idt: string,
+    assignedTo: string[],
+  ): R<Linked & { phone: string }> {
     const phone = normalizePhone(idt, await findTeamCountry(tx, teamId));
     if (!phone) return fail('INVALID_PHONE');
     const existing = await q.findIdentifierByValue(tx, teamId, phone);
-    if (existing) return ok({ id: existing.itemId, existed: true });
+    if (existing) return ok({ id: existing.itemId, existed: true, phone });
     const contact = await create(tx, teamId, 'contact', {}, assignedTo);
     await q.insertIdentifier(tx, {
       teamId,
@@ -70,7 +83,7 @@ export function createLinksService(deps: { db: Db; clock: Clock; records: Record
       position: 0,
       createdAt: clock.now(),
     });
-    return ok({ id: contact.id, existed: false });
+    return ok({ id: contact.id, existed: false, phone });
   }
 
   /**
@@ -115,14 +128,32 @@ export function createLinksService(deps: { db: Db; clock: Clock; records: Record
     return ok({ id: item.id, existed: false });
   }
 
-  /** The team's record for this phone, address, name or website, made when the team has none. */
-  function findOrCreate(teamId: string, type: ItemType, idt: string, assignedTo: string[]): R<Linked> {
-    return db.transaction(async (tx) => {
+  /**
+   * The team's record for this phone, address, name or website, made when the team has none. A
+   * contact made here is announced (`contact.created`, source 'app') once its transaction committed.
+   */
+  async function findOrCreate(teamId: string, type: ItemType, idt: string, assignedTo: string[]): R<Linked> {
+    const found = await db.transaction(async (tx): R<Linked & { phone?: string }> => {
       await lq.lockTeamStacker(tx, teamId);
       if (type === 'contact') return contactByPhone(tx, teamId, idt, assignedTo);
       if (type === 'property') return propertyByAddress(tx, teamId, idt, assignedTo);
       return companyByNameOrSite(tx, teamId, idt, assignedTo);
     });
+    if (!found.ok) return found;
+    const { phone, ...linked } = found.value;
+    if (phone && !linked.existed)
+      deps.events?.publish(
+        teamId,
+        'contact.created',
+        contactCreatedData({
+          contactId: linked.id,
+          phones: [phone],
+          emails: [],
+          createdAt: clock.now(),
+          source: 'app',
+        }),
+      );
+    return ok(linked);
   }
 
   /** A record the user picked from the suggestions: one of the team's, of that type, that they may open. */

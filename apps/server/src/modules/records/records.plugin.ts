@@ -56,7 +56,7 @@ export const recordsPlugin = servicePlugin(
     return {
       records,
       identifiers: createIdentifiersService({ db, clock, records }),
-      links: createLinksService({ db, clock, records }),
+      links: createLinksService({ db, clock, records, events: app.events }),
       thread: createThreadService({ db, clock, records, notifications }),
       tasks,
       teamRecords: createTeamRecordsService({ db, clock, records, board, tasks }),

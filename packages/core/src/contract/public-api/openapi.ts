@@ -23,7 +23,7 @@ const ERRORS: Record<string, string> = {
   '401': 'No API key, an unknown key, or a revoked key.',
   '403': 'The key lacks the scope this call needs.',
   '404': 'Nothing of the team’s has this id.',
-  '409': 'The Idempotency-Key was used with a different request.',
+  '409': 'The Idempotency-Key was used with a different request, or its first request is still running.',
   '429': 'Over the key’s limit per minute: try again after `RateLimit-Reset` seconds.',
 };
 
