@@ -3,6 +3,7 @@ import {
   BULK_UNDO_MS,
   bulkActionAllowed,
   bulkOutcome,
+  bulkReachesContacts,
   bulkResultText,
   bulkJobOffers,
   canUndoBulk,
@@ -176,10 +177,26 @@ describe('what reaching a selection does to each record', () => {
     expect(bulkOutcome('campaign', null, { ...contact, type: 'company' }, admin)).toBe('not_contact');
   });
 
-  it('exports every contact the member may open, phones or not', () => {
+  it('exports every record the member may open, phones or not, properties and companies as themselves', () => {
     expect(bulkOutcome('export', null, { ...contact, phones: 0, usablePhones: 0 }, admin)).toBe('changed');
-    expect(bulkOutcome('export', null, { ...contact, type: 'property' }, admin)).toBe('not_contact');
+    expect(bulkOutcome('export', null, { ...contact, type: 'property' }, admin)).toBe('changed');
+    expect(bulkOutcome('export', null, { ...contact, type: 'company' }, restricted)).toBe('no_permission');
     expect(bulkOutcome('export', null, { ...contact, hidden: true }, admin)).toBe('gone');
+  });
+
+  it('reaches the linked contacts of properties and companies only when calling or texting them', () => {
+    expect(bulkReachesContacts('queueCalls')).toBe(true);
+    expect(bulkReachesContacts('campaign')).toBe(true);
+    for (const a of ['export', 'assign', 'setStatus', 'addToList', 'dnc', 'delete'] as const)
+      expect(bulkReachesContacts(a)).toBe(false);
+    expect(
+      bulkResultText({
+        action: 'queueCalls',
+        target: null,
+        changed: 312,
+        skipped: { no_phone: 4, no_contact: 2 },
+      }),
+    ).toBe('312 queued for calls; 2 skipped: no linked contact; 4 skipped: no phone');
   });
 
   it('offers the file of a finished export and the builder for a finished campaign selection', () => {

@@ -18,6 +18,7 @@ export type BulkActionType = (typeof BULK_ACTIONS)[number];
 export const BULK_SKIP_REASONS = [
   'no_permission',
   'not_contact',
+  'no_contact',
   'no_primary',
   'no_phone',
   'dnc',
@@ -42,6 +43,7 @@ export const BULK_UNDO_MS = 10 * 60 * 1000;
 const SKIP_TEXT: Record<BulkSkipReason, string> = {
   no_permission: 'no permission',
   not_contact: 'not a contact',
+  no_contact: 'no linked contact',
   no_primary: 'no phone or e-mail',
   no_phone: 'no phone',
   dnc: 'DNC',
@@ -195,8 +197,18 @@ export function bulkOutcome(
       if (record.type !== 'contact') return 'not_contact';
       return (record.usablePhones ?? 0) > 0 ? 'changed' : unreachable(record);
     case 'export':
-      return record.type === 'contact' ? 'changed' : 'not_contact';
+      // A property or company is exported itself, with its own fields (lists' exportLinesOf).
+      return 'changed';
   }
+}
+
+/**
+ * Actions that reach people: a property or company of their selection acts on its linked contacts
+ * (its owners, its people), as its list detail shows their phones; one without any is skipped as
+ * `no_contact`. Every other action (an export included) acts on the selected records themselves.
+ */
+export function bulkReachesContacts(action: BulkActionType): boolean {
+  return action === 'queueCalls' || action === 'campaign';
 }
 
 /** A finished job whose records are waiting for a next step: its CSV, or a campaign's audience. */

@@ -95,6 +95,33 @@ export async function writeCallSteps(
     where r.id = u.id`);
 }
 
+/**
+ * A call campaign's follow-up call waiting in a queue (ADR 046 addendum), with what deciding it again
+ * needs; null when the contact's queued entry is no follow-up of a running call campaign.
+ */
+export async function queuedFollowUpCall(db: Db, teamId: string, campaignId: string, itemId: string) {
+  const [row] = await queryRows<{
+    id: string;
+    identifier_id: string | null;
+    state: string;
+    follow_up: number;
+    tried: string[];
+    status_id: string | null;
+    last_message: { direction: 'in' | 'out'; createdAt: string } | null;
+    created_at: Date | string;
+    status_ids: string[];
+  }>(
+    db,
+    sql`select r.id, r.identifier_id, r.state, r.follow_up, r.tried, i.status_id, i.last_message,
+        c.created_at, c.status_ids
+      from campaign_recipients r join campaigns c on c.id = r.campaign_id join items i on i.id = r.item_id
+      where r.campaign_id = ${campaignId} and r.item_id = ${itemId} and c.team_id = ${teamId}
+        and c.campaign_type = 'Call' and r.state = 'waiting' and r.wait_reason = 'inCallQueue'
+        and r.follow_up > 0`,
+  );
+  return row ?? null;
+}
+
 /** Finishes a running campaign; `reason` stops the recipients still due (an end date passed). */
 export async function finishCampaign(db: Db, campaignId: string, now: Date, reason: 'ended' | null) {
   await db.transaction(async (tx) => {

@@ -25,6 +25,7 @@ import {
   hasRecipientsLeft,
   lockDeviceDays,
   openDeviceDays,
+  queuedFollowUpCall,
   recipientFacts,
   runningCallCampaigns,
   runningCampaigns,
@@ -386,8 +387,40 @@ export function createCampaignEngine(deps: {
     }, ms);
   }
 
+  /**
+   * Whether a follow-up call waiting in a queue is still to be dialled, asked by the dialler just
+   * before it dials it (ADR 046 addendum): decided again as the tick decided it when it queued it (a
+   * reply or opt-out, a member's own text or call, the number DNC or Wrong #, a status the campaign
+   * does not target stop it). A stopped one gets its stop reason on its row; the dialler drops the
+   * entry. Anything that is not a queued follow-up call is dialled as before.
+   */
+  async function followUpStillDue(e: { teamId: string; campaignId: string; itemId: string; at: Date }) {
+    const r = await queuedFollowUpCall(db, e.teamId, e.campaignId, e.itemId);
+    if (!r) return true;
+    const facts = await recipientFacts(db, [e.itemId], e.at);
+    const d = decideCallFollowUp(
+      {
+        followUp: r.follow_up,
+        identifierId: r.identifier_id,
+        statusId: r.status_id,
+        lastMessage: r.last_message,
+        state: r.state as 'waiting',
+        tried: r.tried,
+      },
+      { phones: facts.phonesOf(e.itemId), manualAt: facts.manualAt(e.itemId) },
+      { createdAt: new Date(r.created_at), statusIds: r.status_ids },
+    );
+    if (d.kind === 'queue') return true;
+    await writeCallSteps(db, [
+      { id: r.id, state: 'stopped', reason: d.reason, next_at: e.at.toISOString(), wait_reason: null },
+    ]);
+    deps.realtime.toTeam(e.teamId, 'campaignChanged', { campaignId: e.campaignId });
+    return false;
+  }
+
   return {
     tick,
+    followUpStillDue,
     start() {
       if (!stopped) return;
       stopped = false;

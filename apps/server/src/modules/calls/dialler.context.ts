@@ -96,8 +96,25 @@ export function createDiallerContext(deps: DiallerDeps) {
       await fn(e).catch((err: unknown) => log.error({ err }, 'campaign call listener failed'));
   }
 
+  /**
+   * Who may hold back a campaign's queued call just before it is dialled (a follow-up call whose
+   * contact replied, was texted or called by hand, or was closed since it was queued; ADR 046).
+   */
+  const followUpGates: ((e: {
+    teamId: string;
+    campaignId: string;
+    itemId: string;
+    at: Date;
+  }) => Promise<boolean>)[] = [];
+  async function followUpStillDue(e: { teamId: string; campaignId: string; itemId: string; at: Date }) {
+    for (const gate of followUpGates) if (!(await gate(e))) return false;
+    return true;
+  }
+
   return {
     deps,
+    followUpGates,
+    followUpStillDue,
     sessions,
     bySid,
     told,

@@ -105,6 +105,21 @@ export function createOutbound(
           areaCodeState: phone && deps.stateOf ? await deps.stateOf(phone.value) : null,
         });
         const recent = phone ? (recentOf.get(`${c.itemId}|${phone.value}`) ?? []) : [];
+        // A follow-up call stopped since it was queued (a reply, a member's own text or call, a closed
+        // status) leaves the queue undialled, its row saying why.
+        if (
+          c.campaignId &&
+          !(await ctx.followUpStillDue({
+            teamId: s.teamId,
+            campaignId: c.campaignId,
+            itemId: c.itemId,
+            at: now,
+          }))
+        ) {
+          if ((await q.dropUncalledEntries(db, s.teamId, c.itemId, [c.campaignId])).length)
+            realtime.toUser(s.userId, 'queueChanged', {});
+          continue;
+        }
         const refusal = dialRefusal(phone, zones, now, tz ?? 'UTC', states, hours, recent);
         if (refusal === 'quietHours' || refusal === 'lawDailyCap') {
           // Passed over, still queued: called when its hours come and its state's limit lets it.

@@ -332,6 +332,12 @@ export function createDiallerService(deps: DiallerDeps) {
     onCampaignCall(fn: (e: CampaignCallEnd) => Promise<void>) {
       ctx.campaignCallListeners.push(fn);
     },
+    /** Asks before each campaign call is dialled whether it is still due (follow-up calls, ADR 046). */
+    onFollowUpDue(
+      fn: (e: { teamId: string; campaignId: string; itemId: string; at: Date }) => Promise<boolean>,
+    ) {
+      ctx.followUpGates.push(fn);
+    },
     /** Runs a dialling round for a member now (a queue was filled). */
     wake(userId: string) {
       const s = sessions.get(userId);

@@ -68,6 +68,7 @@ export const campaignsPlugin = servicePlugin(
     });
     sms.onReply((teamId, itemId, optOut) => campaigns.stopForReply(teamId, itemId, optOut));
     dialler.onCampaignCall((e) => campaigns.callEnded(e));
+    dialler.onFollowUpDue((e) => campaignEngine.followUpStillDue(e));
     return { campaigns, campaignEngine };
   },
 );

@@ -75,6 +75,83 @@ export function exportLine(r: q.ExportRow, phones: string[]): string {
   ]);
 }
 
+/**
+ * A property's line in a bulk export: its own fields under the spec's names (a property's detail),
+ * then the usable phones it is reached by (its owners'), as the Export screen gives a contact's.
+ */
+export const PROPERTY_EXPORT_HEADER = [
+  'Street1',
+  'Street2',
+  'City',
+  'State',
+  'Zip',
+  'Use Description',
+  'Lot Size',
+  'Year Built',
+  'Bedrooms',
+  'Bathrooms',
+  'Full Baths',
+  'Garage Capacity',
+  'Pool',
+  'Owner',
+  'Verified owner',
+  'Phone 1',
+  'Phone 2',
+  'Phone 3',
+];
+
+/** A company's line in a bulk export: its name and address fields, phones (its own first), e-mail. */
+export const COMPANY_EXPORT_HEADER = [
+  'Name',
+  'Website',
+  'Phone 1',
+  'Phone 2',
+  'Phone 3',
+  'Email',
+  'Address',
+  'City',
+  'State',
+  'Zip',
+];
+
+export function recordExportLine(r: q.RecordExportRow): string {
+  const d = r.data;
+  if (r.type === 'company')
+    return csvLine([
+      itemTitle('company', d),
+      str(d['Website']),
+      r.phones[0],
+      r.phones[1],
+      r.phones[2],
+      r.emails[0],
+      str(d['Address']) || str(d['Street1']),
+      str(d['City']),
+      str(d['State']),
+      str(d['Zip']),
+    ]);
+  const p = toListProperty({ id: r.id, data: d, phones: [], verified: r.verified });
+  return csvLine([
+    p.Street1,
+    p.Street2,
+    p.City,
+    p.State,
+    p.Zip,
+    p['Use Description'],
+    p['Lot Size'],
+    p['Year Built'],
+    p.Bedrooms,
+    p.Bathrooms,
+    p['Full Baths'],
+    p['Garage Capacity'],
+    p.Pool,
+    p.Owner,
+    r.verified ? 'Yes' : 'No',
+    r.phones[0],
+    r.phones[1],
+    r.phones[2],
+  ]);
+}
+
 /** A property row of the list detail, under the spec's field names. */
 export function toListProperty(r: q.PropertyRow): ListProperty {
   const d = r.data;

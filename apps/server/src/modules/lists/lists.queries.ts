@@ -228,13 +228,8 @@ export async function assignedCounts(db: Db, listIds: string[], viewerId: string
 const visible = (viewerId: string | null) =>
   viewerId ? sql`and not i.hidden and ${viewerId}::uuid = any(i.assigned_to)` : sql`and not i.hidden`;
 
-const PROPERTY_COLUMNS = sql`
-  i.id, i.data,
-  coalesce((
-    select array_agg(distinct idt.value order by idt.value) from item_links l
-    join identifiers idt on idt.item_id = l.to_id and not idt.is_email
-    where l.from_id = i.id), '{}') as phones,
-  exists (
+/** A property whose linked contact with a usable phone is its Owner (or it names none). */
+const VERIFIED_OWNER = sql`exists (
     select 1 from item_links l
     join items c on c.id = l.to_id and c.type = 'contact'
     join identifiers idt on idt.item_id = c.id and not idt.is_email and idt.status = ''
@@ -243,7 +238,15 @@ const PROPERTY_COLUMNS = sql`
         or lower(i.data->>'Owner') = lower(concat_ws(' ', c.data->>'First name', c.data->>'Last name'))
         or lower(i.data->>'Owner') = lower(concat_ws(' ', c.data->>'Last name', c.data->>'First name'))
         or lower(i.data->>'Owner') = lower(concat_ws(', ', c.data->>'Last name', c.data->>'First name')))
-  ) as verified`;
+  )`;
+
+const PROPERTY_COLUMNS = sql`
+  i.id, i.data,
+  coalesce((
+    select array_agg(distinct idt.value order by idt.value) from item_links l
+    join identifiers idt on idt.item_id = l.to_id and not idt.is_email
+    where l.from_id = i.id), '{}') as phones,
+  ${VERIFIED_OWNER} as verified`;
 
 export type PropertyRow = {
   id: string;
@@ -416,6 +419,37 @@ export async function exportRowsByIds(db: Db, teamId: string, ids: string[], vie
         where i.team_id = ${teamId} and i.type = 'contact' ${visible(viewerId)}
           and i.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
         order by i.id`,
+  );
+}
+
+/** A property or company of a bulk export: its own fields, and the phones it is reached by. */
+export type RecordExportRow = {
+  id: string;
+  type: 'property' | 'company';
+  data: Record<string, FieldValue>;
+  /** Its own usable phones, then its linked records' (a property's owners, a company's people). */
+  phones: string[];
+  emails: string[];
+  verified: boolean;
+};
+
+/** The export rows of some properties and companies (a bulk export's chunk), as the viewer may read them. */
+export async function exportRecordRowsByIds(db: Db, teamId: string, ids: string[], viewerId: string | null) {
+  return queryRows<RecordExportRow>(
+    db,
+    sql`select i.id, i.type, i.data,
+        coalesce((select array_agg(p.value order by p.own desc, p.position, p.value) from (
+          select distinct on (idt.value) idt.value, idt.item_id = i.id as own, idt.position
+          from identifiers idt where not idt.is_email and idt.status = ''
+            and (idt.item_id = i.id or idt.item_id in (select l.to_id from item_links l where l.from_id = i.id))
+          order by idt.value, (idt.item_id = i.id) desc) p), '{}') as phones,
+        coalesce((select array_agg(idt.value order by idt.position) from identifiers idt
+          where idt.item_id = i.id and idt.is_email), '{}') as emails,
+        case when i.type = 'property' then ${VERIFIED_OWNER} else false end as verified
+      from items i
+      where i.team_id = ${teamId} and i.type in ('property', 'company') ${visible(viewerId)}
+        and i.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+      order by i.id`,
   );
 }
 

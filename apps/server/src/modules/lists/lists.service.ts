@@ -18,7 +18,16 @@ import { fail, ok, type Result } from '../../lib/result.js';
 import type { PlansService } from '../billing/index.js';
 import { seesAllData, type RecordsService } from '../records/index.js';
 import type { ListsErrorCode } from './lists.errors.js';
-import { EXPORT_HEADER, exportLine, toListDto, toListProperty, toListRecord } from './lists.mappers.js';
+import {
+  COMPANY_EXPORT_HEADER,
+  EXPORT_HEADER,
+  PROPERTY_EXPORT_HEADER,
+  exportLine,
+  recordExportLine,
+  toListDto,
+  toListProperty,
+  toListRecord,
+} from './lists.mappers.js';
 import * as q from './lists.queries.js';
 
 export { toListDto } from './lists.mappers.js';
@@ -200,21 +209,34 @@ export function createListsService(deps: {
     },
 
     /**
-     * The Export screen's line of each of these contacts (its usable phones), for a bulk export job's
-     * chunk (ADR 037): run in the job's transaction, so the lines commit with its progress.
+     * The export line of each of these records, for a bulk export job's chunk (ADR 037): a contact's
+     * is the Export screen's (its usable phones), a property's or company's its own fields
+     * (`recordExportLine`). Run in the job's transaction, so the lines commit with its progress.
      */
     async exportLinesOf(tx: Db, teamId: string, ids: string[], viewerId: string | null) {
-      const rows = await q.exportRowsByIds(tx, teamId, ids, viewerId);
-      return rows.map((r) => ({
-        id: r.id,
-        line: exportLine(
-          r,
-          r.phones.filter((p) => p.status === '').map((p) => p.value),
-        ),
-      }));
+      const contacts = await q.exportRowsByIds(tx, teamId, ids, viewerId);
+      const others = await q.exportRecordRowsByIds(tx, teamId, ids, viewerId);
+      return [
+        ...contacts.map((r) => ({
+          id: r.id,
+          line: exportLine(
+            r,
+            r.phones.filter((p) => p.status === '').map((p) => p.value),
+          ),
+        })),
+        ...others.map((r) => ({ id: r.id, line: recordExportLine(r) })),
+      ];
     },
 
-    exportHeader: () => csvLine(EXPORT_HEADER),
+    /** The header of an export's lines of one kind of record. */
+    exportHeader: (type: string) =>
+      csvLine(
+        type === 'property'
+          ? PROPERTY_EXPORT_HEADER
+          : type === 'company'
+            ? COMPANY_EXPORT_HEADER
+            : EXPORT_HEADER,
+      ),
 
     /** One chunk (10,000 contacts) of a list's export: all usable phones, DNC phones, or landlines. */
     async exportList(auth: AuthContext, kind: 'all' | 'dnc' | 'landline', listId: string, skip: number) {

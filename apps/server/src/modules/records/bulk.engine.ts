@@ -20,15 +20,18 @@ export type BulkPorts = {
   enqueueCalls(tx: Db, e: { teamId: string; userId: string; itemIds: string[] }): Promise<string[]>;
   /** The member's queue changed: tell their screens and wake their dialler (after the commit). */
   queueChanged(userId: string): void;
-  /** The Export screen's line of each contact (its usable phones), as the viewer may read them. */
+  /**
+   * The export line of each record as the viewer may read them: a contact's is the Export screen's
+   * (its usable phones), a property's or company's its own fields.
+   */
   exportLines(
     tx: Db,
     teamId: string,
     ids: string[],
     viewerId: string | null,
   ): Promise<{ id: string; line: string }[]>;
-  /** The Export screen's header line. */
-  exportHeader(): string;
+  /** The header line of an export's records of one kind ('contact', 'property', 'company'). */
+  exportHeader(type: string): string;
 };
 
 /** The job is no longer this worker's (its lease ran out and another took it): drop the chunk. */

@@ -60,7 +60,33 @@ export async function countSelection(db: Db, s: SelectionWhere) {
   return Number(row?.n ?? 0);
 }
 
-/** Creates the job and fixes its records in one transaction; its total is what was taken. */
+/**
+ * The records a job over this selection acts on. Calling and texting reach people
+ * (`bulkReachesContacts`): a selected property or company stands for its linked contacts, read by the
+ * links that give it its phones on its list detail; a contact linked from several selected records is
+ * taken once. `stranded` counts the selected properties and companies with no linked contact left.
+ */
+function jobRecords(selection: SelectionWhere, reachesContacts: boolean) {
+  if (!reachesContacts)
+    return {
+      taken: sql`select i.team_id, i.id from items i where ${selectionWhere(selection)}`,
+      stranded: sql`0`,
+    };
+  return {
+    taken: sql`select i.team_id, i.id from selected i where i.type = 'contact'
+      union select c.team_id, c.id from selected s join item_links l on l.from_id = s.id
+        join items c on c.id = l.to_id and c.type = 'contact' and not c.hidden
+      where s.type <> 'contact'`,
+    stranded: sql`(select count(*)::int from selected s where s.type <> 'contact'
+      and not exists (select 1 from item_links l join items c on c.id = l.to_id and c.type = 'contact'
+        and not c.hidden where l.from_id = s.id))`,
+  };
+}
+
+/**
+ * Creates the job and fixes its records in one transaction; its total is what was taken, and the
+ * selected records that stand for no one are counted skipped at once.
+ */
 export async function insertJob(
   tx: Db,
   job: {
@@ -72,6 +98,7 @@ export async function insertJob(
     now: Date;
   },
   selection: SelectionWhere,
+  reachesContacts = false,
 ) {
   const [row] = await queryRows<{ id: string }>(
     tx,
@@ -81,13 +108,18 @@ export async function insertJob(
       returning id`,
   );
   const id = row!.id;
+  const records = jobRecords(selection, reachesContacts);
   const [job2] = await queryRows<BulkJobRow>(
     tx,
-    sql`with taken as (
+    sql`with selected as materialized (select i.id, i.type, i.team_id from items i where ${selectionWhere(selection)}),
+      taken as (
         insert into bulk_job_items (job_id, team_id, item_id)
-        select ${id}::uuid, i.team_id, i.id from items i where ${selectionWhere(selection)}
-        returning 1)
-      update bulk_jobs set total = (select count(*)::int from taken)
+        select ${id}::uuid, r.team_id, r.id from (${records.taken}) r
+        returning 1),
+      stranded as (select ${records.stranded} as n)
+      update bulk_jobs set total = (select count(*)::int from taken),
+        skipped = case when (select n from stranded) > 0
+          then jsonb_build_object('no_contact', (select n from stranded)) else '{}'::jsonb end
       where id = ${id} returning ${JOB_COLUMNS}`,
   );
   return withDates(job2!);
@@ -349,14 +381,14 @@ export async function markLines(tx: Db, jobId: string, lines: { id: string; line
   );
 }
 
-/** An export job's file: its lines in the order the job walked its records. */
+/** An export job's file: its lines with their record's kind, in the order the job walked its records. */
 export async function exportLinesOf(db: Db, jobId: string) {
-  const rows = await queryRows<{ line: string }>(
+  return queryRows<{ line: string; type: string }>(
     db,
-    sql`select line from bulk_job_items where job_id = ${jobId} and outcome = 'changed' and line is not null
-      order by item_id`,
+    sql`select j.line, i.type from bulk_job_items j join items i on i.id = j.item_id
+      where j.job_id = ${jobId} and j.outcome = 'changed' and j.line is not null
+      order by j.item_id`,
   );
-  return rows.map((r) => r.line);
 }
 
 /**

@@ -81,7 +81,7 @@ describe('queueing a selection for calls', () => {
     expect(res.statusCode, res.body).toBe(200);
     const job = await finished(admin, res.json()._id);
     expect(job.result).toBe(
-      '2 queued for calls; 1 skipped: not a contact; 1 skipped: no phone; 1 skipped: DNC; 1 skipped: Wrong #',
+      '2 queued for calls; 1 skipped: no linked contact; 1 skipped: no phone; 1 skipped: DNC; 1 skipped: Wrong #',
     );
     const rows = await queued(admin.teamId);
     expect(rows.map((q) => q.item_id).sort()).toEqual([r.usable.id, second.id].sort());
@@ -127,9 +127,9 @@ describe('exporting a selection', () => {
       last: 'Selected',
       phones: ['+19164567809'],
     });
-    const res = await start(admin, [r.usable.id, r.dnc.id, r.property.id], { type: 'export' });
+    const res = await start(admin, [r.usable.id, r.dnc.id], { type: 'export' });
     const job = await finished(admin, res.json()._id);
-    expect(job.result).toBe('2 exported; 1 skipped: not a contact');
+    expect(job.result).toBe('2 exported');
 
     const file = await inject(admin, 'GET', `/api/bulk/job/${job._id}/export`);
     expect(file.statusCode, file.body).toBe(200);
@@ -205,7 +205,7 @@ describe('a campaign to exactly a selection', () => {
 
     const res = await start(admin, [r.usable.id, r.dnc.id, r.property.id, second.id], { type: 'campaign' });
     const job = await finished(admin, res.json()._id);
-    expect(job.result).toBe('2 ready for a campaign; 1 skipped: not a contact; 1 skipped: DNC');
+    expect(job.result).toBe('2 ready for a campaign; 1 skipped: no linked contact; 1 skipped: DNC');
 
     const counts = await inject(admin, 'POST', '/api/items/count', { audienceJobId: job._id });
     expect(counts.json().find((c: { _id: string }) => c._id === notContacted).count).toBe(2);
@@ -266,5 +266,96 @@ describe('a campaign to exactly a selection', () => {
     expect(wrongKind.json().code).toBe('CAMPAIGN_UNKNOWN_AUDIENCE');
     const counts = await inject(lead, 'POST', '/api/items/count', { audienceJobId: mine._id });
     expect(counts.json().every((x: { count: number }) => x.count === 0)).toBe(true);
+  });
+});
+
+describe('properties and companies in a selection', () => {
+  const link = (teamId: string, a: string, b: string) =>
+    queryRows(
+      t.database.db,
+      sql`insert into item_links (team_id, from_id, to_id) values (${teamId}, ${a}, ${b}), (${teamId}, ${b}, ${a})`,
+    );
+
+  /** Two houses of one owner, a house of two, a lot nobody owns, and a company of one DNC person. */
+  async function owned(teamId: string) {
+    const db = t.database.db;
+    const owner = await insertContact(db, teamId, {
+      first: 'Olga',
+      last: 'Owner',
+      phones: ['+19164567811'],
+      status: 'Not contacted',
+    });
+    const coOwner = await insertContact(db, teamId, { first: 'Carl', emails: ['carl@acme.test'] });
+    const person = await insertContact(db, teamId, { first: 'Pia', phones: ['+19164567812'] });
+    await setPhoneStatus(person.id, 'DNC');
+    const house = await insertContact(db, teamId, {
+      type: 'property',
+      data: { Street1: '1 Main St', City: 'Sacramento', Owner: 'Olga Owner', Bedrooms: 3 },
+    });
+    const house2 = await insertContact(db, teamId, { type: 'property', data: { Street1: '2 Main St' } });
+    const lot = await insertContact(db, teamId, { type: 'property', data: { Street1: '3 Main St' } });
+    const firm = await insertContact(db, teamId, { type: 'company', data: { Name: 'Acme Homes' } });
+    await link(teamId, house.id, owner.id);
+    await link(teamId, house.id, coOwner.id);
+    await link(teamId, house2.id, owner.id);
+    await link(teamId, firm.id, person.id);
+    return { owner, coOwner, person, house, house2, lot, firm };
+  }
+
+  it('queues their linked contacts once each, and counts the ones standing for no one', async () => {
+    t = await buildTestApp();
+    const admin = await insertTeamAdmin(t, 'admin@acme.test');
+    const r = await owned(admin.teamId);
+    const ids = [r.house.id, r.house2.id, r.lot.id, r.firm.id];
+    const job = await finished(admin, (await start(admin, ids, { type: 'queueCalls' })).json()._id);
+    expect(job.result).toBe(
+      '1 queued for calls; 1 skipped: no linked contact; 1 skipped: no phone; 1 skipped: DNC',
+    );
+    expect(await queued(admin.teamId)).toEqual([{ item_id: r.owner.id, user_id: admin.userId }]);
+
+    // Only a lot nobody owns: a job all the same, whose line says why nothing was queued.
+    const none = await start(admin, [r.lot.id], { type: 'queueCalls' });
+    expect(none.statusCode, none.body).toBe(200);
+    expect((await finished(admin, none.json()._id)).result).toBe(
+      '0 queued for calls; 1 skipped: no linked contact',
+    );
+  });
+
+  it('launches a campaign to the owners of the selected properties', async () => {
+    t = await buildTestApp();
+    const admin = await insertTeamAdmin(t, 'admin@acme.test');
+    const r = await owned(admin.teamId);
+    const ids = [r.house.id, r.house2.id, r.lot.id, r.firm.id];
+    const job = await finished(admin, (await start(admin, ids, { type: 'campaign' })).json()._id);
+    expect(job.result).toBe(
+      '1 ready for a campaign; 1 skipped: no linked contact; 1 skipped: no phone; 1 skipped: DNC',
+    );
+    const counts = (await inject(admin, 'POST', '/api/items/count', { audienceJobId: job._id })).json();
+    expect(counts.reduce((n: number, c: { count: number }) => n + c.count, 0)).toBe(1);
+  });
+
+  it('exports properties and companies as themselves, each kind under its own header', async () => {
+    t = await buildTestApp();
+    const admin = await insertTeamAdmin(t, 'admin@acme.test');
+    const r = await owned(admin.teamId);
+    const job = await finished(
+      admin,
+      (await start(admin, [r.house.id, r.lot.id, r.firm.id], { type: 'export' })).json()._id,
+    );
+    expect(job.result).toBe('3 exported');
+    const { csv, rows } = (await inject(admin, 'GET', `/api/bulk/job/${job._id}/export`)).json();
+    expect(rows).toBe(3);
+    const [properties, companies] = (csv as string).split('\r\n\r\n').map((b) => b.trimEnd().split('\r\n'));
+    expect(properties![0]).toBe(
+      'Street1,Street2,City,State,Zip,Use Description,Lot Size,Year Built,Bedrooms,Bathrooms,Full Baths,' +
+        'Garage Capacity,Pool,Owner,Verified owner,Phone 1,Phone 2,Phone 3',
+    );
+    expect(properties).toContain('1 Main St,,Sacramento,,,,,,3,,,,,Olga Owner,Yes,+19164567811,,');
+    expect(properties).toContain('3 Main St,,,,,,,,,,,,,,No,,,');
+    // The company's only person is DNC: no phone of theirs is exported.
+    expect(companies).toEqual([
+      'Name,Website,Phone 1,Phone 2,Phone 3,Email,Address,City,State,Zip',
+      'Acme Homes,,,,,,,,,',
+    ]);
   });
 });

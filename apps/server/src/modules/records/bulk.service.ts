@@ -1,5 +1,6 @@
 import {
   bulkActionAllowed,
+  bulkReachesContacts,
   can,
   canUndoBulk,
   type BulkAction,
@@ -24,6 +25,9 @@ type R<T> = Promise<Result<T, RecordsErrorCode>>;
 
 /** A selection this large has its rows' statistics read at once (`analyzeJobItems`). */
 const ANALYZE_FROM = 20_000;
+
+/** The order of an export's blocks when a selection holds several kinds of record. */
+const EXPORT_KINDS = ['contact', 'property', 'company'] as const;
 
 /** Rolls back a job whose selection held no record: nothing is left behind. */
 class NothingSelected extends Error {}
@@ -117,10 +121,17 @@ export function createBulkService(deps: {
               now: clock.now(),
             },
             where.value,
+            bulkReachesContacts(input.action.type),
           );
-          if (created.total === 0) throw new NothingSelected();
+          // Properties that stand for no contact still get their job, whose line says so.
+          const stranded = created.skipped.no_contact ?? 0;
+          if (created.total === 0 && stranded === 0) throw new NothingSelected();
           // Ticked rows of which the member may touch none: refused, as one record would be.
-          if (!seesAllData(auth) && (await bq.countAssigned(tx, created.id, auth.userId)) === 0)
+          if (
+            !seesAllData(auth) &&
+            created.total > 0 &&
+            (await bq.countAssigned(tx, created.id, auth.userId)) === 0
+          )
             throw new NoAccess();
           return created;
         })
@@ -140,16 +151,25 @@ export function createBulkService(deps: {
       return job ? ok(toBulkJobDto(job)) : fail('BULK_JOB_NOT_FOUND');
     },
 
-    /** An export job's CSV (header and the lines its chunks wrote), once it is done. */
+    /**
+     * An export job's CSV (header and the lines its chunks wrote), once it is done. Properties and
+     * companies are exported as themselves, under their own header; a selection of several kinds
+     * (only explicit ids can be one) gives each kind its header and lines, one block after another.
+     */
     async exportFile(auth: AuthContext, id: string): R<{ fileName: string; csv: string; rows: number }> {
       const job = await ownJob(auth, id);
       if (!job || job.action !== 'export') return fail('BULK_JOB_NOT_FOUND');
       if (job.state !== 'done') return fail('BULK_EXPORT_NOT_READY');
       const lines = await bq.exportLinesOf(db, job.id);
+      const kinds = EXPORT_KINDS.filter((k) => lines.some((l) => l.type === k));
+      const blocks = (kinds.length ? kinds : ['contact']).map((k) => [
+        deps.ports().exportHeader(k),
+        ...lines.filter((l) => l.type === k).map((l) => l.line),
+      ]);
       const day = job.createdAt.toISOString().slice(0, 10);
       return ok({
         fileName: `Selection ${day}.csv`,
-        csv: [deps.ports().exportHeader(), ...lines].join('\r\n') + '\r\n',
+        csv: blocks.map((b) => b.join('\r\n') + '\r\n').join('\r\n'),
         rows: lines.length,
       });
     },

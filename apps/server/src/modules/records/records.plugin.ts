@@ -21,7 +21,7 @@ export function bulkPortsOf(app: FastifyInstance): BulkPorts {
     enqueueCalls: (tx, e) => app.services.calls.enqueueWithin(tx, e),
     queueChanged: (userId) => app.services.calls.queueChanged(userId),
     exportLines: (tx, teamId, ids, viewerId) => app.services.lists.exportLinesOf(tx, teamId, ids, viewerId),
-    exportHeader: () => app.services.lists.exportHeader(),
+    exportHeader: (type) => app.services.lists.exportHeader(type),
   };
 }
 
