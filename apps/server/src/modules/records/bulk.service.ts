@@ -4,6 +4,7 @@ import {
   can,
   canUndoBulk,
   type BulkAction,
+  type BulkActionType,
   type BulkJobDto,
   type BulkSelection,
 } from '@prospector/core';
@@ -108,38 +109,13 @@ export function createBulkService(deps: {
       if (!where.ok) return where;
       const t = await target(auth, input.action);
       if (!t.ok) return t;
-      const job = await db
-        .transaction(async (tx) => {
-          const created = await bq.insertJob(
-            tx,
-            {
-              teamId: auth.teamId,
-              userId: auth.userId,
-              action: input.action.type,
-              targetId: t.value.id,
-              targetName: t.value.name,
-              now: clock.now(),
-            },
-            where.value,
-            bulkReachesContacts(input.action.type),
-          );
-          // Properties that stand for no contact still get their job, whose line says so.
-          const stranded = created.skipped.no_contact ?? 0;
-          if (created.total === 0 && stranded === 0) throw new NothingSelected();
-          // Ticked rows of which the member may touch none: refused, as one record would be.
-          if (
-            !seesAllData(auth) &&
-            created.total > 0 &&
-            (await bq.countAssigned(tx, created.id, auth.userId)) === 0
-          )
-            throw new NoAccess();
-          return created;
-        })
-        .catch((err: unknown) => {
-          if (err instanceof NothingSelected) return 'BULK_NOTHING_SELECTED' as const;
-          if (err instanceof NoAccess) return 'ITEM_FORBIDDEN' as const;
-          throw err;
-        });
+      const job = await insertSelectedJob(db, auth, {
+        action: input.action.type,
+        targetId: t.value.id,
+        targetName: t.value.name,
+        now: clock.now(),
+        where: where.value,
+      });
       if (typeof job === 'string') return fail(job);
       if (job.total >= ANALYZE_FROM) await bq.analyzeJobItems(db);
       deps.engine.kick();
@@ -203,4 +179,46 @@ export async function bulkAudience(db: Db, auth: AuthContext, jobId: string) {
   const job = await findOwnBulkJob(db, auth, jobId);
   if (!job || job.action !== 'campaign' || job.state !== 'done') return null;
   return bq.audienceWhere(job.id);
+}
+
+/**
+ * The job with its selection fixed, in one transaction; refused when nothing is selected, or when the
+ * member may touch none of the ticked rows (as one record would be).
+ */
+async function insertSelectedJob(
+  db: Db,
+  auth: AuthContext,
+  job: {
+    action: BulkActionType;
+    targetId: string | null;
+    targetName: string | null;
+    now: Date;
+    where: bq.SelectionWhere;
+  },
+) {
+  return db
+    .transaction(async (tx) => {
+      const { where, ...fields } = job;
+      const created = await bq.insertJob(
+        tx,
+        { teamId: auth.teamId, userId: auth.userId, ...fields },
+        where,
+        bulkReachesContacts(job.action),
+      );
+      // Properties that stand for no contact still get their job, whose line says so.
+      const stranded = created.skipped.no_contact ?? 0;
+      if (created.total === 0 && stranded === 0) throw new NothingSelected();
+      if (
+        !seesAllData(auth) &&
+        created.total > 0 &&
+        (await bq.countAssigned(tx, created.id, auth.userId)) === 0
+      )
+        throw new NoAccess();
+      return created;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof NothingSelected) return 'BULK_NOTHING_SELECTED' as const;
+      if (err instanceof NoAccess) return 'ITEM_FORBIDDEN' as const;
+      throw err;
+    });
 }
