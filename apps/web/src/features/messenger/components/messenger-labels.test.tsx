@@ -81,10 +81,13 @@ const rows = () => [
 const inboxTypes = () =>
   requestsTo('POST', '/api/items/get').map((r) => (r.body as { inboxType: string }).inboxType);
 
-describe('reply labels in the Messenger', () => {
+// The first render of the whole app takes seconds when the machine is loaded: limits with margin.
+const FIRST_RENDER_MS = 15_000;
+
+describe('reply labels in the Messenger', { timeout: 45_000 }, () => {
   it("shows each row's latest reply label, marked when it needs a look, and none for a row without one", async () => {
     labelledInbox(rows());
-    const jane = await screen.findByRole('row', { name: 'Jane Doe' });
+    const jane = await screen.findByRole('row', { name: 'Jane Doe' }, { timeout: FIRST_RENDER_MS });
     expect(within(jane).getByRole('button', { name: 'Label: Other. Change it' })).toBeInTheDocument();
     expect(within(jane).getByText('Needs a look')).toBeInTheDocument();
     const bob = screen.getByRole('row', { name: 'Bob Lee' });
@@ -97,7 +100,7 @@ describe('reply labels in the Messenger', () => {
 
   it('corrects a label from the list with one pick, without opening the row, and reads the list again', async () => {
     const { user } = labelledInbox(rows());
-    const jane = await screen.findByRole('row', { name: 'Jane Doe' });
+    const jane = await screen.findByRole('row', { name: 'Jane Doe' }, { timeout: FIRST_RENDER_MS });
     const gets = requestsTo('POST', '/api/items/get').length;
     await user.click(within(jane).getByRole('button', { name: 'Label: Other. Change it' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Not interested' }));
@@ -115,7 +118,7 @@ describe('reply labels in the Messenger', () => {
 
   it('has a Needs a look tab with its count; keeping a label in one click takes the row off the tab', async () => {
     const { user } = labelledInbox(rows());
-    await screen.findByRole('row', { name: 'Jane Doe' });
+    await screen.findByRole('row', { name: 'Jane Doe' }, { timeout: FIRST_RENDER_MS });
     const tab = screen.getByRole('tab', { name: /Needs a look/ });
     expect(within(tab).getByLabelText('1 need a look')).toBeInTheDocument();
 
@@ -135,7 +138,7 @@ describe('reply labels in the Messenger', () => {
   it("follows another member's correction live: the tab's count and its rows change", async () => {
     const shown = rows();
     labelledInbox(shown);
-    await screen.findByRole('row', { name: 'Jane Doe' });
+    await screen.findByRole('row', { name: 'Jane Doe' }, { timeout: FIRST_RENDER_MS });
     const tab = screen.getByRole('tab', { name: /Needs a look/ });
     expect(within(tab).getByLabelText('1 need a look')).toBeInTheDocument();
 
