@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, statuses } from '../apps/server/src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { devices, messages, statuses } from '../apps/server/src/db/schema/index.js';
 import { insertContact, type TestUser } from '../apps/server/src/test/factories.js';
 import { launchBrowser, shot, signedIn, startServer, insertOnboardedAdmin } from './support/harness.js';
 
@@ -106,6 +107,31 @@ describe('reply labels', () => {
     await shot(page, 'replies-messenger-filter');
     await labels.getByText(/^Interested/).click();
     await page.getByRole('row', { name: /Bo Park/ }).waitFor({ state: 'detached', timeout: 10_000 });
+    await labels.getByText(/^Interested/).click();
+    await page.getByRole('row', { name: /Bo Park/ }).waitFor({ timeout: 10_000 });
+    // Each row shows its latest reply's label.
+    const annRow = page.getByRole('row', { name: /Ann Lee/ });
+    await annRow.getByRole('button', { name: 'Label: Call back. Change it' }).waitFor({ timeout: 10_000 });
+    await shot(page, 'replies-messenger-chips');
+
+    // A reply the model is unsure of reaches Ann's number: the Needs a look tab counts it, live.
+    const [phone] = await server.database.db.select().from(devices).where(eq(devices.teamId, admin.teamId));
+    await server.app.services.sms.applyInbound(phone!, [
+      { id: 'unsure-1', from: '+19164567001', body: 'zxqv', at: new Date().toISOString() },
+    ]);
+    const needsLook = page.getByRole('tab', { name: /Needs a look/ });
+    await needsLook.getByLabel('1 need a look').waitFor({ timeout: 15_000 });
+    await needsLook.click();
+    await annRow.getByText('Needs a look', { exact: true }).waitFor({ timeout: 10_000 });
+    await expect(page.getByRole('row', { name: /Bo Park/ }).count()).resolves.toBe(0);
+    await shot(page, 'replies-messenger-needs-look');
+    // One pick from the list corrects it, and the record leaves the tab.
+    await annRow.getByRole('button', { name: /^Label: / }).click();
+    await page.getByRole('menuitem', { name: 'Not interested', exact: true }).click();
+    await annRow.waitFor({ state: 'detached', timeout: 10_000 });
+    await needsLook.getByLabel('1 need a look').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByText('No other contacts found matching your filters.').waitFor();
+    await shot(page, 'replies-messenger-needs-look-done');
 
     // Texts received before labels existed (here written straight into the database): Settings >
     // Reply actions shows how far the background pass, which labels them at the next start, has come.

@@ -196,6 +196,7 @@ export function buildInboxRow(overrides: Partial<InboxRow> = {}): InboxRow {
     },
     unread: 0,
     notifCount: 0,
+    replyLabel: null,
     ...overrides,
   };
 }

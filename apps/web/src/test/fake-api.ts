@@ -101,7 +101,7 @@ export const LOGGED_IN_DEFAULTS: Record<string, FakeRoute> = {
   // The staff's support inbox (its unread count is on their chat icon).
   'GET /api/chats/support': { status: 200, body: { chats: [] } },
   // The Messenger's counter in the navigation (admins and members with the messenger permission).
-  'POST /api/items/get': { status: 200, body: { items: [], unread: 0 } },
+  'POST /api/items/get': { status: 200, body: { items: [], unread: 0, needsLook: 0 } },
   // The top bar's credits (admins and staff).
   'GET /api/billing/get': {
     status: 200,

@@ -34,6 +34,10 @@ export const replyLabels = pgTable(
   (t) => [
     // The Messenger's counts and filters per label, and the "needs a look" tab.
     index('reply_labels_team_label_idx').on(t.teamId, t.label, t.createdAt.desc()),
+    // The Messenger's "Needs a look" tab and its count: the few labels a member should look at.
+    index('reply_labels_look_idx')
+      .on(t.teamId, t.itemId)
+      .where(sql`${t.needsLook}`),
     // A record's latest labelled reply (the board card's temperature).
     index('reply_labels_item_idx').on(t.itemId, t.createdAt.desc()),
     // A team's corrections, newest first (its model's learning and its accuracy on them).

@@ -67,7 +67,7 @@ describe('the Messenger list', () => {
     ]);
     await t.app.inject({ method: 'GET', url: `/api/items/${ann.id}`, headers: admin.headers });
     const after = (await inbox(admin, { inboxType: 'unread' })).json();
-    expect(after).toEqual({ unread: 0, items: [] });
+    expect(after).toEqual({ unread: 0, needsLook: 0, items: [] });
     expect((await inbox(admin)).json().items).toHaveLength(1);
   });
 

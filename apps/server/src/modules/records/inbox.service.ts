@@ -68,7 +68,7 @@ export function createInboxService(deps: { db: Db }) {
         search?: string;
         replyLabel?: string | undefined;
       },
-    ): Promise<Result<{ items: InboxRow[]; unread: number }, 'PERMISSION_REQUIRED'>> {
+    ): Promise<Result<{ items: InboxRow[]; unread: number; needsLook: number }, 'PERMISSION_REQUIRED'>> {
       if (!can(auth.user, 'messenger')) return fail('PERMISSION_REQUIRED');
       const filter: iq.InboxFilter = {
         ...inboxFilter(auth, input),
@@ -76,12 +76,14 @@ export function createInboxService(deps: { db: Db }) {
         limit: INBOX_PAGE_SIZE,
       };
       const { memberId } = filter;
-      const [rows, unread] = await Promise.all([
+      const [rows, unread, needsLook] = await Promise.all([
         iq.inboxPage(db, filter),
         iq.unreadCount(db, auth.teamId, memberId),
+        iq.needsLookCount(db, auth.teamId, memberId),
       ]);
       return ok({
         unread,
+        needsLook,
         items: rows.map((r) => ({
           _id: r.id,
           type: r.type,
@@ -98,6 +100,7 @@ export function createInboxService(deps: { db: Db }) {
           },
           unread: r.unread_sms,
           notifCount: Number(r.notif),
+          replyLabel: r.reply_label,
         })),
       });
     },

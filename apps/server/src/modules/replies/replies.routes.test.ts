@@ -117,7 +117,7 @@ describe('the board temperature', () => {
 });
 
 describe('the Messenger by label', () => {
-  it('lists the records whose latest labelled reply has the label, or needs a look', async () => {
+  it('lists the records whose latest labelled reply has the label', async () => {
     const ann = await insertContact(t.database.db, admin.teamId, { first: 'Ann', phones: ['916-456-7890'] });
     const bob = await insertContact(t.database.db, admin.teamId, { first: 'Bob', phones: ['916-456-7891'] });
     await reply(admin, '+19164567890', 'Who is this?');
@@ -136,7 +136,6 @@ describe('the Messenger by label', () => {
         .items.map((i: { _id: string }) => i._id);
     expect(await ids('interested')).toEqual([ann.id]);
     expect(await ids('question')).toEqual([]);
-    expect(await ids('needs_look')).toEqual([bob.id]);
     expect((await ids()).sort()).toEqual([ann.id, bob.id].sort());
     const bad = await t.app.inject({
       method: 'POST',
@@ -145,6 +144,94 @@ describe('the Messenger by label', () => {
       payload: { replyLabel: 'hot' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the Needs a look tab', () => {
+  const tab = async (user: TestUser, body: object = {}) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/items/get',
+      headers: user.headers,
+      payload: { inboxType: 'needs_look', ...body },
+    });
+    expect(res.statusCode).toBe(200);
+    const json = res.json();
+    return {
+      ids: json.items.map((i: { _id: string }) => i._id).sort(),
+      count: json.needsLook,
+      labels: json.items.map((i: { replyLabel: unknown }) => i.replyLabel),
+    };
+  };
+
+  it('lists and counts the records whose latest reply the model was unsure of, until a member corrects or confirms it', async () => {
+    const ann = await insertContact(t.database.db, admin.teamId, { first: 'Ann', phones: ['916-456-7890'] });
+    const bob = await insertContact(t.database.db, admin.teamId, { first: 'Bob', phones: ['916-456-7891'] });
+    const cy = await insertContact(t.database.db, admin.teamId, { first: 'Cy', phones: ['916-456-7892'] });
+    const dee = await insertContact(t.database.db, admin.teamId, { first: 'Dee', phones: ['916-456-7893'] });
+    await reply(admin, '+19164567890', 'zxqv');
+    await reply(admin, '+19164567891', 'qwfp');
+    await reply(admin, '+19164567892', 'How much would you pay for it?');
+    // An unsure reply followed by a sure one: the record's latest reply no longer needs a look.
+    await reply(admin, '+19164567893', 'zxqv');
+    await reply(admin, '+19164567893', 'Who is this?');
+
+    const first = await tab(admin);
+    expect(first.ids).toEqual([ann.id, bob.id].sort());
+    expect(first.count).toBe(2);
+    expect(first.labels).toContainEqual(
+      expect.objectContaining({ label: 'other', needsLook: true, source: 'model' }),
+    );
+    // Every tab's rows carry the latest label, and every answer the tab's count.
+    const all = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/items/get',
+        headers: admin.headers,
+        payload: { inboxType: 'all' },
+      })
+    ).json();
+    expect(all.needsLook).toBe(2);
+    const byId = Object.fromEntries(
+      all.items.map((i: { _id: string; replyLabel: unknown }) => [i._id, i.replyLabel]),
+    );
+    expect(byId[cy.id]).toMatchObject({ label: 'interested', needsLook: false });
+    expect(byId[dee.id]).toMatchObject({ label: 'question', needsLook: false });
+
+    // Corrected to another label, or confirmed as it was: the record leaves the tab.
+    const annLabel = (await labels(admin, ann.id)).body.labels[0];
+    expect((await correct(admin, annLabel.messageId, 'not_interested')).statusCode).toBe(200);
+    const bobLabel = (await labels(admin, bob.id)).body.labels[0];
+    expect((await correct(admin, bobLabel.messageId, bobLabel.label)).statusCode).toBe(200);
+    expect(await tab(admin)).toEqual({ ids: [], count: 0, labels: [] });
+  });
+
+  it("shows an 'Only assigned' member only their own records, counted alike, and another team nothing", async () => {
+    const member = await insertMember(t, admin.teamId, 'member@acme.test', { permissions: ['messenger'] });
+    const ann = await insertContact(t.database.db, admin.teamId, {
+      first: 'Ann',
+      phones: ['916-456-7890'],
+      assignedTo: [member.userId],
+    });
+    const bob = await insertContact(t.database.db, admin.teamId, { first: 'Bob', phones: ['916-456-7891'] });
+    // The member's too, but sure: not on the tab.
+    await insertContact(t.database.db, admin.teamId, {
+      first: 'Cy',
+      phones: ['916-456-7892'],
+      assignedTo: [member.userId],
+    });
+    await reply(admin, '+19164567890', 'zxqv');
+    await reply(admin, '+19164567891', 'qwfp');
+    await reply(admin, '+19164567892', 'How much would you pay for it?');
+
+    expect(await tab(admin)).toMatchObject({ ids: [ann.id, bob.id].sort(), count: 2 });
+    expect(await tab(member)).toMatchObject({ ids: [ann.id], count: 1 });
+    // 'Only mine' narrows an admin's tab and count the same way.
+    expect(await tab(admin, { onlyMine: true })).toMatchObject({ ids: [], count: 0 });
+    expect(await tab(other)).toMatchObject({ ids: [], count: 0 });
+    // Narrowed by a label too, and paged like the other tabs.
+    expect((await tab(admin, { replyLabel: 'question' })).ids).toEqual([]);
+    expect((await tab(admin, { skip: 1 })).ids).toHaveLength(1);
   });
 });
 

@@ -53,7 +53,7 @@ function setUp(user: CurrentUser, routes: Record<string, FakeRoute> = {}) {
     'POST /api/items/countExport': { status: 200, body: { statuses: [] } },
     'POST /api/items/get': {
       status: 200,
-      body: { items: [buildInboxRow({ title: 'Jane Doe' })], unread: 1 },
+      body: { items: [buildInboxRow({ title: 'Jane Doe' })], unread: 1, needsLook: 0 },
     },
     'GET /api/replies/counts': {
       status: 200,

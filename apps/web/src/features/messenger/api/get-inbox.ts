@@ -13,7 +13,7 @@ import {
 import { call } from '../../../lib/api-client';
 import { messengerKeys, type InboxFilters } from './messenger-keys';
 
-export type InboxPage = { items: InboxRow[]; unread: number };
+export type InboxPage = { items: InboxRow[]; unread: number; needsLook: number };
 export type InboxData = InfiniteData<InboxPage>;
 
 export type GetInboxInput = {

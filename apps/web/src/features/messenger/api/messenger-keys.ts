@@ -6,8 +6,8 @@ export type InboxFilters = {
   selectedStatuses: string[];
   onlyMine: boolean;
   search: string;
-  /** Records whose latest labelled reply has this label, or needs a look; null: any. */
-  replyLabel: ReplyLabel | 'needs_look' | null;
+  /** Records whose latest labelled reply has this label; null: any. */
+  replyLabel: ReplyLabel | null;
 };
 
 export const messengerKeys = {

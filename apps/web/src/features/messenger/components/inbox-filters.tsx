@@ -1,6 +1,6 @@
 import { Badge, Chip, Group, Switch, Tabs, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { NO_STATUS, type InboxType } from '@prospector/core';
+import { IconEye, IconSearch } from '@tabler/icons-react';
+import { messages, NO_STATUS, type InboxType } from '@prospector/core';
 import type { TeamStatus } from '../api/get-team-statuses';
 
 const TABS: { value: InboxType; label: string }[] = [
@@ -8,14 +8,44 @@ const TABS: { value: InboxType; label: string }[] = [
   { value: 'sent', label: 'Sent' },
   { value: 'received', label: 'Received' },
   { value: 'all', label: 'All' },
+  // Issue 31: replies the model was unsure of, until a member corrects or confirms their label.
+  { value: 'needs_look', label: messages.replies.needsLook },
 ];
 
 /** DNC is a phone's state, not a lead's: it has no chip (spec part 1 §2.5). */
 const NOT_A_CHIP = 'DNC';
 
-type InboxTabsProps = { value: InboxType; onChange: (value: InboxType) => void; unread: number };
+type InboxTabsProps = {
+  value: InboxType;
+  onChange: (value: InboxType) => void;
+  unread: number;
+  /** Records whose latest reply needs a look. */
+  needsLook: number;
+};
 
-export function InboxTabs({ value, onChange, unread }: InboxTabsProps) {
+function tabCount(tab: InboxType, unread: number, needsLook: number) {
+  if (tab === 'unread' && unread > 0)
+    return (
+      <Badge size="sm" circle={unread < 10} variant="filled">
+        {unread}
+      </Badge>
+    );
+  if (tab === 'needs_look' && needsLook > 0)
+    return (
+      <Badge
+        size="sm"
+        circle={needsLook < 10}
+        variant="filled"
+        color="yellow.7"
+        aria-label={`${needsLook} need a look`}
+      >
+        {needsLook}
+      </Badge>
+    );
+  return undefined;
+}
+
+export function InboxTabs({ value, onChange, unread, needsLook }: InboxTabsProps) {
   return (
     <Tabs value={value} onChange={(v) => v && onChange(v as InboxType)}>
       <Tabs.List px="md">
@@ -25,13 +55,8 @@ export function InboxTabs({ value, onChange, unread }: InboxTabsProps) {
             value={tab.value}
             fw={500}
             py="md"
-            rightSection={
-              tab.value === 'unread' && unread > 0 ? (
-                <Badge size="sm" circle={unread < 10} variant="filled">
-                  {unread}
-                </Badge>
-              ) : undefined
-            }
+            leftSection={tab.value === 'needs_look' ? <IconEye size={15} /> : undefined}
+            rightSection={tabCount(tab.value, unread, needsLook)}
           >
             {tab.label}
           </Tabs.Tab>

@@ -1,5 +1,5 @@
-import type { MouseEvent } from 'react';
-import { ActionIcon, Badge, Button, Checkbox, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import type { MouseEvent, ReactNode } from 'react';
+import { ActionIcon, Badge, Box, Button, Checkbox, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowDownLeft,
   IconArrowUpRight,
@@ -9,7 +9,7 @@ import {
   IconHome,
   IconUser,
 } from '@tabler/icons-react';
-import { messages, type InboxRow } from '@prospector/core';
+import { messages, type InboxRow, type MessageDto } from '@prospector/core';
 import { formatPhone } from '../../../lib/phone-format';
 import { formatDateTime } from '../../../lib/format';
 import type { PhoneStatusAction } from '../api/change-phone-status';
@@ -18,6 +18,15 @@ import { formatRelativeTime } from '../utils/relative-time';
 import { ThreadPreview } from './thread-preview';
 
 export const INBOX_COLUMNS = 6;
+
+/**
+ * What the app puts in the Messenger from other features (issue 31): the chip of a row's latest reply
+ * label, and what shows under a received text of the expanded thread (its label).
+ */
+export type MessengerSlots = {
+  rowLabel?: (row: InboxRow) => ReactNode;
+  messageExtra?: (message: MessageDto) => ReactNode;
+};
 
 const TYPES = {
   contact: { label: 'Contact', Icon: IconUser },
@@ -82,7 +91,9 @@ function Information({ row }: { row: InboxRow }) {
   );
 }
 
-function LastMessage({ row, now, timeZone }: { row: InboxRow; now: number; timeZone: string | null }) {
+type LastMessageProps = { row: InboxRow; now: number; timeZone: string | null; label: ReactNode };
+
+function LastMessage({ row, now, timeZone, label }: LastMessageProps) {
   const { body, direction, createdAt } = row.lastMessage;
   const incoming = direction === 'in';
   const Icon = incoming ? IconArrowDownLeft : IconArrowUpRight;
@@ -99,9 +110,17 @@ function LastMessage({ row, now, timeZone }: { row: InboxRow; now: number; timeZ
         <Text size="sm" c={row.unread > 0 ? undefined : 'gray.8'} fw={row.unread > 0 ? 500 : undefined}>
           {previewOf(body)}
         </Text>
-        <Text size="xs" c="dimmed" title={formatDateTime(createdAt, timeZone)}>
-          {formatRelativeTime(createdAt, now, timeZone)}
-        </Text>
+        <Group gap="xs" wrap="nowrap" mih={22}>
+          <Text size="xs" c="dimmed" title={formatDateTime(createdAt, timeZone)} style={{ flexShrink: 0 }}>
+            {formatRelativeTime(createdAt, now, timeZone)}
+          </Text>
+          {label && (
+            // The chip and its menu (portalled, but its events bubble through React) leave the row shut.
+            <Box onClick={stop} miw={0}>
+              {label}
+            </Box>
+          )}
+        </Group>
       </Stack>
     </Group>
   );
@@ -142,6 +161,7 @@ type InboxRowViewProps = {
   /** Ticked for a bulk action. */
   selected: boolean;
   onSelect: () => void;
+  slots: MessengerSlots;
 };
 
 const stop = (event: MouseEvent) => event.stopPropagation();
@@ -150,6 +170,7 @@ const stop = (event: MouseEvent) => event.stopPropagation();
 export function InboxRowView(props: InboxRowViewProps) {
   const { row, expanded, now, timeZone, canText, onToggle, onMarkPhone, onOpenRecord, selected, onSelect } =
     props;
+  const label = row.replyLabel && props.slots.rowLabel?.(row);
   const unread = row.unread > 0;
   return (
     <>
@@ -187,7 +208,7 @@ export function InboxRowView(props: InboxRowViewProps) {
           <Information row={row} />
         </Table.Td>
         <Table.Td>
-          <LastMessage row={row} now={now} timeZone={timeZone} />
+          <LastMessage row={row} now={now} timeZone={timeZone} label={label} />
         </Table.Td>
         <Table.Td>
           <Status row={row} />
@@ -223,6 +244,7 @@ export function InboxRowView(props: InboxRowViewProps) {
               timeZone={timeZone}
               canText={canText}
               onOpenRecord={onOpenRecord}
+              messageExtra={props.slots.messageExtra}
             />
           </Table.Td>
         </Table.Tr>

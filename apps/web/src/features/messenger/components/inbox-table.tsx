@@ -3,7 +3,7 @@ import { Center, Checkbox, Loader, Skeleton, Table, Text, VisuallyHidden } from 
 import { messages, type InboxRow } from '@prospector/core';
 import { useNow } from '../../../lib/use-now';
 import type { PhoneStatusAction } from '../api/change-phone-status';
-import { INBOX_COLUMNS, InboxRowView } from './inbox-row';
+import { INBOX_COLUMNS, InboxRowView, type MessengerSlots } from './inbox-row';
 
 /** Spec part 1 §2.5, word for word. */
 export const EMPTY_INBOX = messages.messenger.empty;
@@ -20,6 +20,7 @@ type InboxTableProps = {
   onOpenRecord: (id: string) => void;
   /** Rows ticked for a bulk action. */
   selection: RowSelection;
+  slots?: MessengerSlots;
 };
 
 export type RowSelection = {
@@ -70,6 +71,7 @@ export function InboxTable({
   onMarkPhone,
   onOpenRecord,
   selection,
+  slots = {},
 }: InboxTableProps) {
   const [expanded, setExpanded] = useState<Expanded | null>(null);
   const now = useNow(60_000);
@@ -126,6 +128,7 @@ export function InboxTable({
               onOpenRecord={() => onOpenRecord(row._id)}
               selected={selection.isSelected(row._id)}
               onSelect={() => selection.toggle(row._id)}
+              slots={slots}
             />
           ))
         )}

@@ -36,7 +36,10 @@ type InboxBody = {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const inboxBodies = () => requestsTo('POST', '/api/items/get').map((r) => r.body as InboxBody);
-const inboxReply = (items: InboxRow[], unread = 0) => ({ status: 200, body: { items, unread } });
+const inboxReply = (items: InboxRow[], unread = 0, needsLook = 0) => ({
+  status: 200,
+  body: { items, unread, needsLook },
+});
 /** The inbox answered by what was asked. */
 const answering =
   (reply: (body: InboxBody) => InboxRow[]): FakeRoute =>

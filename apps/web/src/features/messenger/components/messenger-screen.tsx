@@ -16,6 +16,7 @@ import { LabelChips } from './label-chips';
 import { useLoadMoreNearBottom } from '../hooks/use-load-more-near-bottom';
 import { InboxTabs, SearchAndOwner, StatusChips } from './inbox-filters';
 import { InboxTable } from './inbox-table';
+import type { MessengerSlots } from './inbox-row';
 
 export type MessengerScreenProps = {
   /** Admins and 'All data' members may narrow the list to their own records. */
@@ -30,6 +31,8 @@ export type MessengerScreenProps = {
   actor?: BulkActor;
   /** A bulk action changed records: the board and open records refetch. */
   onRecordsChanged?: () => void;
+  /** Reply labels in the rows and the expanded thread (issue 31), from the replies feature. */
+  slots?: MessengerSlots;
 };
 
 /** "All that match" is the Messenger's own filter, as its list call sends it. */
@@ -52,6 +55,7 @@ export function MessengerScreen({
   onRecordChanged,
   actor = NO_BULK_ACTOR,
   onRecordsChanged,
+  slots,
 }: MessengerScreenProps) {
   const state = useInboxFilters({ ownerChoice });
   const statuses = useTeamStatuses().data ?? [];
@@ -93,6 +97,7 @@ export function MessengerScreen({
           value={state.filters.inboxType}
           onChange={state.setInboxType}
           unread={inbox.data?.pages[0]?.unread ?? 0}
+          needsLook={inbox.data?.pages[0]?.needsLook ?? 0}
         />
         <Group px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
           <StatusChips
@@ -146,6 +151,7 @@ export function MessengerScreen({
           }
           canText={canText}
           onOpenRecord={onOpenRecord}
+          slots={slots}
           selection={{
             isSelected: selected.isSelected,
             toggle: selected.toggle,

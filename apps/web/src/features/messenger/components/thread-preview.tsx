@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { IconExternalLink, IconSend } from '@tabler/icons-react';
 import { type ItemType, type MessageDto } from '@prospector/core';
@@ -18,10 +18,13 @@ function ThreadMessage({
   message,
   title,
   timeZone,
+  extra,
 }: {
   message: MessageDto;
   title: string;
   timeZone: string | null;
+  /** Under a received text: its label (issue 31). */
+  extra?: ((message: MessageDto) => ReactNode) | undefined;
 }) {
   const when = formatDateTime(message.createdAt, timeZone);
   if (message.system)
@@ -60,6 +63,7 @@ function ThreadMessage({
             {message.body}
           </Text>
         </Paper>
+        {!outgoing && !message.comment && extra?.(message)}
       </Box>
     </Group>
   );
@@ -117,6 +121,7 @@ type ThreadPreviewProps = {
   timeZone: string | null;
   onOpenRecord: () => void;
   canText?: boolean;
+  messageExtra?: ((message: MessageDto) => ReactNode) | undefined;
 };
 
 /** The expanded row: the record's thread, newest at the bottom, and the way to the full record. */
@@ -126,6 +131,7 @@ export function ThreadPreview({
   timeZone,
   onOpenRecord,
   canText = false,
+  messageExtra,
 }: ThreadPreviewProps) {
   const thread = useThread(itemId);
   const viewport = useRef<HTMLDivElement>(null);
@@ -164,7 +170,13 @@ export function ThreadPreview({
         <ScrollArea.Autosize mah={THREAD_HEIGHT} viewportRef={viewport} type="auto">
           <Stack gap="sm" p="md" role="log" aria-label="Thread">
             {thread.data.messages.map((message) => (
-              <ThreadMessage key={message._id} message={message} title={title} timeZone={timeZone} />
+              <ThreadMessage
+                key={message._id}
+                message={message}
+                title={title}
+                timeZone={timeZone}
+                extra={messageExtra}
+              />
             ))}
           </Stack>
         </ScrollArea.Autosize>
