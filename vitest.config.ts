@@ -23,8 +23,11 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['src/test/global-setup.ts'],
           setupFiles: ['src/test/fail-on-console-error.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A clean-clone run on a host 2.3× slower than usual (2026-11-28, 57 min) took tests that need
+          // 10–15 s on a quiet machine past 30 s: the limit is the work's need with margin for that host.
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       './apps/web/vitest.config.ts',
@@ -35,6 +38,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -56,8 +60,9 @@ export default defineConfig({
           include: ['**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['../apps/server/src/test/global-setup.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

@@ -71,7 +71,7 @@ describe('team chats and live support', () => {
     await a.page.keyboard.press('Escape');
 
     // Max's counter rises live; opening the chat clears it.
-    await chatIcon(b.page, 1).waitFor({ timeout: 5000 });
+    await chatIcon(b.page, 1).waitFor({ timeout: 15_000 });
     await chatIcon(b.page, 1).click();
     await b.page
       .getByRole('dialog', { name: 'Chats' })
@@ -93,7 +93,7 @@ describe('team chats and live support', () => {
     await maxChat.getByRole('button', { name: 'Send' }).click();
     await maxChat.getByRole('button', { name: 'Enlarge image' }).waitFor();
 
-    await chatIcon(a.page, 1).waitFor({ timeout: 5000 });
+    await chatIcon(a.page, 1).waitFor({ timeout: 15_000 });
     await chatIcon(a.page, 1).click();
     await a.page
       .getByRole('dialog', { name: 'Chats' })
@@ -149,7 +149,7 @@ describe('team chats and live support', () => {
     await answer.getByRole('textbox', { name: 'Message' }).press('Enter');
     await maxSupport
       .getByText('Settings > Devices > Add device.', { exact: false })
-      .waitFor({ timeout: 5000 });
+      .waitFor({ timeout: 15_000 });
     await maxSupport.getByText('Support', { exact: true }).first().waitFor();
     await shot(b.page, 'support-answered');
 

@@ -69,7 +69,7 @@ describe('an inbound call in the dialler', () => {
     await b.page.getByText('On call with').waitFor({ timeout: 10_000 });
     await ringingA.waitFor({ state: 'detached' });
     const maxRow = a.page.getByTestId('active-member').filter({ hasText: 'Max Reyes' });
-    await maxRow.getByText(/On call: 0:0\d/).waitFor({ timeout: 5000 });
+    await maxRow.getByText(/On call: 0:0\d/).waitFor({ timeout: 9_000 });
     await shot(b.page, 'dialler-inbound-on-call');
     await b.page.getByRole('button', { name: 'End call' }).click();
     await expect

@@ -93,7 +93,7 @@ describe('the power dialler', () => {
     await a.page.getByText('On call with').waitFor({ timeout: 10_000 });
     await expect.poll(() => a.page.getByRole('heading', { name: 'Alice Moreno' }).count()).toBe(1);
     const danaRow = b.page.getByTestId('active-member').filter({ hasText: 'Dana Brooks' });
-    await danaRow.getByText(/On call: 0:0\d/).waitFor({ timeout: 5000 });
+    await danaRow.getByText(/On call: 0:0\d/).waitFor({ timeout: 9_000 });
     await shot(a.page, 'dialler-on-call');
     await shot(b.page, 'dialler-other-member');
     await a.page.getByRole('button', { name: 'End call' }).click();

@@ -78,7 +78,7 @@ describe('Settings > Data Fields', () => {
     await expect.poll(() => sectionNames(page)).toEqual(['Section Deal', 'Section Property']);
     await page.getByRole('status').getByText('Saved').waitFor();
     await expect
-      .poll(async () => (await propertySections()).map((s) => s.name), { timeout: 5000 })
+      .poll(async () => (await propertySections()).map((s) => s.name), { timeout: 15_000 })
       .toEqual(['Deal', 'Property']);
     const [saved] = await propertySections();
     expect(saved!.fields.map((f) => [f.name, f.type, f.options, f.system])).toEqual([

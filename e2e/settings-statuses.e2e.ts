@@ -52,11 +52,11 @@ describe('Settings > Statuses', () => {
     await page.waitForLoadState('networkidle');
     await hide.click({ force: true });
     // Polled for up to 5 s, as the rename below: under a loaded CI machine the default 1 s was too short.
-    await expect.poll(() => hide.isChecked(), { timeout: 5000 }).toBe(true);
-    await expect.poll(async () => (await teamStatuses()).at(-1)?.hidden, { timeout: 5000 }).toBe(true);
+    await expect.poll(() => hide.isChecked(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await teamStatuses()).at(-1)?.hidden, { timeout: 15_000 }).toBe(true);
 
     await name.fill('Warm lead');
-    await expect.poll(async () => (await teamStatuses()).at(-1)?.text, { timeout: 5000 }).toBe('Warm lead');
+    await expect.poll(async () => (await teamStatuses()).at(-1)?.text, { timeout: 15_000 }).toBe('Warm lead');
     expect(await teamStatuses()).toEqual([
       { text: 'Not contacted', hidden: false },
       { text: 'DNC', hidden: false },

@@ -213,7 +213,7 @@ describe('the device agent', () => {
     });
     const [job] = server.addJobs(1, () => ({ body: 'Would you SELL 12 Elm St?' }));
 
-    await expect.poll(() => server.inboundLog.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => server.inboundLog.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     expect(new Set(server.inboundLog.map((m) => m.id)).size).toBe(1);
     expect(server.inboundLog[0]).toMatchObject({ from: job!.to, body: 'Make me an offer' });
 
@@ -234,7 +234,7 @@ describe('the device agent', () => {
       { id: 'in-2', from: '+14155550102', body: 'second' },
     ]);
 
-    await expect.poll(() => journal.pendingInbound(), { timeout: 5_000 }).toEqual([]);
+    await expect.poll(() => journal.pendingInbound(), { timeout: 15_000 }).toEqual([]);
     // Twice refused, then taken: the same two texts each time, none dropped on the way.
     expect(server.inboundLog.map((m) => m.id)).toEqual(['in-1', 'in-2', 'in-1', 'in-2', 'in-1', 'in-2']);
     expect(logger.entries.filter((e) => e.message.includes('could not take received texts'))).toHaveLength(2);
@@ -296,7 +296,7 @@ describe('the device agent', () => {
       Array.from({ length: 10 }, (_, i) => ({ id: `d-${i}`, from: '+14155550101', body: `${i}` })),
     );
 
-    await expect.poll(() => journal.pendingInbound(), { timeout: 5_000 }).toEqual([]);
+    await expect.poll(() => journal.pendingInbound(), { timeout: 15_000 }).toEqual([]);
     expect([...takenAt.keys()]).toEqual(Array.from({ length: 10 }, (_, i) => `d-${i}`)); // in order, each once
     for (const [before, after] of [
       ['d-2', 'd-3'],

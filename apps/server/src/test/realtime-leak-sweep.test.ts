@@ -99,7 +99,7 @@ async function step(
   await cause();
   for (const l of hearers)
     await expect
-      .poll(() => events.filter((e) => !l.heard.some((h) => h.event === e)), { timeout: 5000 })
+      .poll(() => events.filter((e) => !l.heard.some((h) => h.event === e)), { timeout: 15_000 })
       .toEqual([]);
   await new Promise((r) => setTimeout(r, 150));
   for (const l of [...Object.values(listeners), ...extra]) {

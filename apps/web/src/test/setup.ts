@@ -10,9 +10,10 @@ import { resetAllStores } from '../lib/store-registry';
 import { apiLog } from './fake-api';
 import { fakeSockets } from './fake-socket';
 
-// findBy… and waitFor wait up to 5 s: on 2 cores shared with the server and browser suites, a screen
-// can take more than the library's default 1 s to settle without anything being wrong.
-configure({ asyncUtilTimeout: 5000 });
+// findBy… and waitFor wait up to 15 s: on 2 cores shared with the server and browser suites, a screen
+// can take more than the library's default 1 s to settle without anything being wrong. A CI run on a
+// host 2.3× slower than usual (2026-11-28) missed a dialog at 5 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket')).fakeIo }));
 

@@ -151,7 +151,7 @@ describe('a dialling session', () => {
     const started = await emit('editMember', { action: 'start' });
     expect(started).toMatchObject({ ok: true, state: { dialling: true, active: true, paused: false } });
     await expect
-      .poll(() => updates.some((u) => u.ok && u.state.activeCall?.status === 'In call'), { timeout: 5000 })
+      .poll(() => updates.some((u) => u.ok && u.state.activeCall?.status === 'In call'), { timeout: 15_000 })
       .toBe(true);
     const live = updates.findLast((u) => u.ok && u.state.activeCall?.status === 'In call')!;
     if (!live.ok) throw new Error();
@@ -168,7 +168,7 @@ describe('a dialling session', () => {
     // 0.5 s later Bob's line rings and reaches a machine: the member drops the selected voicemail.
     await expect
       .poll(() => updates.some((u) => u.ok && u.state.ringing.some((r) => r.status === 'Machine')), {
-        timeout: 5000,
+        timeout: 15_000,
       })
       .toBe(true);
     const machine = updates.findLast((u) => u.ok && u.state.ringing.some((r) => r.status === 'Machine'))!;
@@ -184,7 +184,7 @@ describe('a dialling session', () => {
             x.status,
             !!x.vmUrl,
           ]),
-        { timeout: 5000 },
+        { timeout: 15_000 },
       )
       .toEqual([['Outbound call · voicemail left', 'Leaving VM', true]]);
     const aliceThread = await t.database.db.select().from(messages).where(eq(messages.itemId, alice.id));

@@ -36,7 +36,7 @@ const ring = (from: string, o?: Parameters<typeof voice.simulateIncoming>[1]) =>
   voice.simulateIncoming({ from, to: teamNumber }, o);
 const threadOf = (itemId: string) => t.database.db.select().from(messages).where(eq(messages.itemId, itemId));
 const settleThread = (itemId: string) =>
-  expect.poll(async () => (await threadOf(itemId)).map((x) => [x.direction, x.status]), { timeout: 5000 });
+  expect.poll(async () => (await threadOf(itemId)).map((x) => [x.direction, x.status]), { timeout: 15_000 });
 
 beforeAll(async () => {
   t = await buildTestApp(
@@ -110,7 +110,7 @@ describe('an inbound call', () => {
     expect(offer).toMatchObject({ itemId: null, name: '', phone: '+19165550199' });
     await expect
       .poll(async () => (await t.database.db.select().from(calls).where(eq(calls.sid, sid)))[0]?.status, {
-        timeout: 5000,
+        timeout: 15_000,
       })
       .toBe('Missed');
     expect((await stateOf(ana)).incoming).toEqual([]);
@@ -202,7 +202,7 @@ describe('an inbound call', () => {
     const { sid: again } = await ring('+12125550114', { forward: 'no-answer' });
     await expect
       .poll(async () => (await t.database.db.select().from(calls).where(eq(calls.sid, again)))[0]?.status, {
-        timeout: 5000,
+        timeout: 15_000,
       })
       .toBe('Missed');
   });
@@ -338,7 +338,7 @@ describe("the plan's calls", () => {
     // The 250th call is placed; once it ends the dialler stops instead of placing the 251st.
     const limit =
       "Your plan's limit of 250 calls this month is reached, so the dialler stopped. Upgrade to LITE or PRO in Settings > Billing.";
-    await expect.poll(async () => (await stateOf(boss)).notice, { timeout: 5000 }).toBe(limit);
+    await expect.poll(async () => (await stateOf(boss)).notice, { timeout: 15_000 }).toBe(limit);
     expect(await stateOf(boss)).toMatchObject({ dialling: false, paused: true });
     expect(voice.placed.length - before).toBe(1);
     const byHand = await inject(boss, 'POST', '/api/calls/new', { dataId: b.id });

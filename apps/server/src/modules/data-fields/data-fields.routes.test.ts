@@ -207,7 +207,7 @@ describe('PATCH /api/settings/updateCustomFields', () => {
     const before = (await read(admin, 'property')).sections;
     expect((await save(admin, 'property', [{ ...before[0]!, name: 'x' }])).statusCode).toBe(400);
     expect((await save(admin, 'property', [...before, dealSection()])).statusCode).toBe(200);
-    await expect.poll(() => seen, { timeout: 2000, interval: 20 }).toEqual([{ type: 'property' }]);
+    await expect.poll(() => seen, { timeout: 15_000, interval: 20 }).toEqual([{ type: 'property' }]);
     expect(seenByOther).toBe(0);
   });
 });

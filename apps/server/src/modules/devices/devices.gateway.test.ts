@@ -346,11 +346,11 @@ describe('a simulated phone', () => {
     const devices = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/services/devices', headers: admin.headers })).json()
         .devices;
-    await expect.poll(async () => (await devices())[0].connected, { timeout: 5000 }).toBe(true);
+    await expect.poll(async () => (await devices())[0].connected, { timeout: 15_000 }).toBe(true);
 
     const contact = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
     const sent = (await sendSms(contact.id, '+19164567890', 'Is the house still for sale?')).json().message;
-    await expect.poll(() => statusOf(sent._id), { timeout: 5000 }).toBe('delivered');
+    await expect.poll(() => statusOf(sent._id), { timeout: 15_000 }).toBe('delivered');
     const inbound = async () =>
       (await t.database.db.select().from(messageRows).where(eq(messageRows.itemId, contact.id))).filter(
         (m) => m.direction === 'in',

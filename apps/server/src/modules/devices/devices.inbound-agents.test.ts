@@ -159,7 +159,7 @@ describe('received texts through the real agent', () => {
 
     quiet.driver.receive([{ id: 'quiet-1', from: '+19165558888', body: 'quiet one' }]);
     await expect
-      .poll(async () => (await storedBodies()).some((r) => r.body === 'quiet one'), { timeout: 2_000 })
+      .poll(async () => (await storedBodies()).some((r) => r.body === 'quiet one'), { timeout: 5_000 })
       .toBe(true);
     const floodStoredThen = (await storedBodies()).filter((r) => r.body.startsWith('flood')).length;
     expect(floodStoredThen).toBeLessThan(200); // the quiet device did not wait for the flood to end

@@ -98,7 +98,7 @@ describe('workbooks built to exhaust the server', () => {
       const before = await stored();
       // One 200 MB cell: under every cap the reader counts, over the heap its worker thread is given.
       const res = await upload('giant.xlsx', await giantCellSheet(200));
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toBe(messages.imports.xlsxTooComplex);
       expect(await stored()).toEqual(before);
       const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: admin.headers });

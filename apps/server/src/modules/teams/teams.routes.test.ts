@@ -366,7 +366,7 @@ describe('membersChanged', () => {
       // A refused removal says nothing.
       await send(mo, 'PATCH', '/api/teams/removeMember', { userId: admin.userId, assignedTo: [] });
       await expect
-        .poll(() => seen, { timeout: 2000, interval: 20 })
+        .poll(() => seen, { timeout: 15_000, interval: 20 })
         .toEqual([
           { userId: nia, change: 'added' },
           { userId: nia, change: 'removed' },

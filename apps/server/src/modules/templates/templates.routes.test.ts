@@ -468,7 +468,7 @@ describe('realtime', () => {
     let seenByOther = 0;
     mine.on('templatesChanged', () => seen++);
     theirs.on('templatesChanged', () => seenByOther++);
-    const changed = (n: number) => expect.poll(() => seen, { timeout: 2000, interval: 20 }).toBe(n);
+    const changed = (n: number) => expect.poll(() => seen, { timeout: 15_000, interval: 20 }).toBe(n);
 
     const ids = await seedTeam(admin);
     await changed(4);

@@ -15,7 +15,7 @@ function line(answer: AnswerInstruction | null = null) {
     kinds: () => events.map((e) => (e.kind === 'ended' ? `ended:${e.outcome}` : e.kind)),
   };
 }
-const until = (fn: () => boolean) => expect.poll(fn, { timeout: 2000, interval: 5 }).toBe(true);
+const until = (fn: () => boolean) => expect.poll(fn, { timeout: 15_000, interval: 5 }).toBe(true);
 
 describe('the simulated line', () => {
   it('rings, then a person answers and stays until the call is ended', async () => {

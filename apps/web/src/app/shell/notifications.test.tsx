@@ -89,7 +89,7 @@ describe('notifications', () => {
 
     await waitFor(() => expect(location.current).toBe(`/billing?record=${ITEM_ID}`));
     expect(requestsTo('PATCH', '/api/notifications/read')[0]?.body).toEqual({ _id: NOTIFICATION_ID });
-    expect(await screen.findByRole('dialog', { name: /Jane Doe/ }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: /Jane Doe/ }, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('refreshes the unread count once an opened record has been read', async () => {
@@ -116,7 +116,7 @@ describe('notifications', () => {
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
 
     expect(
-      await screen.findByRole('button', { name: 'Notifications' }, { timeout: 3000 }),
+      await screen.findByRole('button', { name: 'Notifications' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
   });
 });

@@ -27,7 +27,7 @@ describe('integration hooks', () => {
     const { user } = setUp();
     const push = await screen.findByRole('textbox', { name: /Push hook/ });
     await user.type(push, 'not a url');
-    expect(await screen.findByText(messages.hooks.invalidUrl, {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText(messages.hooks.invalidUrl, {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save hooks' })).toBeDisabled();
   });
 
@@ -35,7 +35,7 @@ describe('integration hooks', () => {
     const { user } = setUp();
     const push = await screen.findByRole('textbox', { name: /Push hook/ });
     await user.type(push, 'http://192.168.1.20/hook');
-    expect(await screen.findByText(messages.hooks.privateUrl, {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText(messages.hooks.privateUrl, {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByText(messages.hooks.invalidUrl)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save hooks' })).toBeDisabled();
   });

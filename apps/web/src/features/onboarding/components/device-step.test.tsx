@@ -202,7 +202,7 @@ describe('the onboarding device step', () => {
     state.devices = state.devices.map((d) => ({ ...d, connected: true, pingedAt: new Date().toISOString() }));
     act(() => latestSocket().serverEmit('devicesChanged', {}));
     // Sooner than the step's 3 s fallback poll: the event did it.
-    expect(await pairing.findByText('The app is connected', {}, { timeout: 1500 })).toBeInTheDocument();
+    expect(await pairing.findByText('The app is connected', {}, { timeout: 2_800 })).toBeInTheDocument();
     expect(pairing.getByRole('status')).toHaveTextContent('Connected');
 
     await user.click(screen.getByRole('button', { name: 'NEXT' }));

@@ -98,7 +98,7 @@ describe('Settings > Statuses', () => {
     await user.type(name, 'Warm lead');
     expect(requestsTo('PATCH', '/api/settings/editStatusText')).toHaveLength(0);
     await waitFor(() => expect(requestsTo('PATCH', '/api/settings/editStatusText')).toHaveLength(1), {
-      timeout: 2500,
+      timeout: 15_000,
     });
     expect(requestsTo('PATCH', '/api/settings/editStatusText')[0]!.body).toEqual({
       _id: 's-4',

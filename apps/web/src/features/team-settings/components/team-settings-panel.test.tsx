@@ -123,7 +123,7 @@ describe('Settings > Other: company settings', () => {
     expect(limit).toHaveValue('200 texts per phone');
     expect(requestsTo('PATCH', '/api/users/changePpgl')).toHaveLength(0);
     await waitFor(() => expect(requestsTo('PATCH', '/api/users/changePpgl')).toHaveLength(1), {
-      timeout: 2000,
+      timeout: 15_000,
     });
     expect(requestsTo('PATCH', '/api/users/changePpgl')[0]!.body).toEqual({ ppgl: 200 });
   });
@@ -136,7 +136,7 @@ describe('Settings > Other: company settings', () => {
     await user.clear(name);
     await user.type(name, 'Ab');
     expect(
-      await screen.findByText(messages.settings.companyNameTooShort, {}, { timeout: 2000 }),
+      await screen.findByText(messages.settings.companyNameTooShort, {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(save).toBeDisabled();
     await user.type(name, 'c Homes');

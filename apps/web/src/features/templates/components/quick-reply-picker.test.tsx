@@ -28,7 +28,7 @@ function setUp(initial: Partial<TemplatesState> = { quickReplies: REPLIES }) {
 }
 
 async function openSmsTab(user: ReturnType<typeof setUp>['user']) {
-  const record = within(await screen.findByRole('dialog', { name: /Jane Doe/ }, { timeout: 3000 }));
+  const record = within(await screen.findByRole('dialog', { name: /Jane Doe/ }, { timeout: 15_000 }));
   await user.click(record.getByRole('tab', { name: 'SMS' }));
   return record;
 }

@@ -71,8 +71,8 @@ describe('the webhooks delivery log', () => {
       { timeout: 20_000 }, // the lazy Settings route, on a loaded machine
     );
     await user.click(within(card).getByRole('button', { name: 'Delivery log' }));
-    const log = await within(card).findByRole('list', { name: 'Delivery log' }, { timeout: 5000 });
-    expect(await within(log).findByText('upstream down', {}, { timeout: 5000 })).toBeInTheDocument();
+    const log = await within(card).findByRole('list', { name: 'Delivery log' }, { timeout: 15_000 });
+    expect(await within(log).findByText('upstream down', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(within(log).getByText('500')).toBeInTheDocument();
     expect(within(log).getByText('10000 ms')).toBeInTheDocument();
     expect(within(log).getByText('no answer in 10 s')).toBeInTheDocument();
