@@ -4,7 +4,7 @@
  * BENCH_RECORDS records, through the real upload and import calls; then COPYs the same file into a
  * bare table in the same database (the physical ceiling). Prints one JSON line, with peak RSS and the
  * live heap (after full collections) before, during and after the import, the import's time per phase
- * (read, normalise, stack, write, link: engines/import/chunks.ts says what each covers), the CPU time
+ * (read, normalise, stack, write, link: modules/lists/engine/chunks.ts says what each covers), the CPU time
  * this process spent on it (on PGlite the database's too; on a loaded machine the fairer figure to
  * compare), the CPU time of the PostgreSQL backends (read from /proc), the statements the import sent,
  * what the process waited on (page faults, file system writes, context switches) and the machine's load

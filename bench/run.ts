@@ -596,7 +596,7 @@ if (latencyRows.length) {
 }
 if (importRows.length) {
   console.log(
-    `\nimports into a team of ${RECORDS.toLocaleString('en-US')} records: seconds per phase (engines/import/chunks.ts), CPU of the bench process (PGlite: the database too), COPY of the same rows (the ceiling)\n`,
+    `\nimports into a team of ${RECORDS.toLocaleString('en-US')} records: seconds per phase (modules/lists/engine/chunks.ts), CPU of the bench process (PGlite: the database too), COPY of the same rows (the ceiling)\n`,
   );
   console.table(importRows);
 }

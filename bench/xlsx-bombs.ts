@@ -14,7 +14,7 @@ import {
   giantCellSheet,
   manyRowsSheet,
   sharedStringsBomb,
-} from '../apps/server/src/engines/import/xlsx-bombs.test-support.js';
+} from '../apps/server/src/modules/lists/engine/xlsx-bombs.test-support.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PARALLEL = 8;

@@ -5,8 +5,8 @@ import { REPO_ROOT } from '../apps/server/src/config.js';
 import { type TestUser } from '../apps/server/src/test/factories.js';
 import { insertOnboardedAdmin, launchBrowser, shot, signedIn, startServer } from './support/harness.js';
 
-/** 31 leads from seven countries with a Country column (apps/server/src/engines/import/fixtures). */
-const FIXTURES = path.join(REPO_ROOT, 'apps/server/src/engines/import/fixtures');
+/** 31 leads from seven countries with a Country column (apps/server/src/modules/lists/engine/fixtures). */
+const FIXTURES = path.join(REPO_ROOT, 'apps/server/src/modules/lists/engine/fixtures');
 const LEADS_CSV = path.join(FIXTURES, 'international-leads.csv');
 const LEADS_XLSX = path.join(FIXTURES, 'international-leads.xlsx');
 

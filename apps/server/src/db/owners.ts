@@ -58,7 +58,7 @@ export const DOMAINS: Record<string, Domain> = {
     tables: ['webhook_endpoints', 'webhook_deliveries', 'webhook_attempts', 'rate_counts'],
   },
   lists: {
-    folders: ['modules/lists', 'engines/import'],
+    folders: ['modules/lists', 'modules/lists/engine'],
     tables: ['uploads', 'lists', 'list_items', 'import_jobs', 'import_mappings', 'dnc_phones'],
   },
   notifications: { folders: ['modules/notifications'], tables: ['notifications'] },
@@ -96,7 +96,7 @@ export const DOMAINS: Record<string, Domain> = {
 
 /** Deliberate writers to another domain's tables, each with the reason it may. */
 export const BULK_WRITERS: Record<string, Record<string, string>> = {
-  'engines/import': {
+  'modules/lists/engine': {
     items: 'the import worker stacks a chunk of thousands of records in one statement (ADR 006)',
     identifiers: 'the same statement writes their phones and e-mails',
     item_keys: 'the same statement writes their stacking keys',

@@ -27,10 +27,14 @@ const dirs = (dir: string) =>
     .map((e) => e.name)
     .sort();
 
-function filesUnder(dir: string): string[] {
+/** A module's engine: the worker that does its domain's heavy work, counted as a folder of its own. */
+const ENGINE = 'engine';
+
+function filesUnder(dir: string, { withEngine = false } = {}): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return filesUnder(full);
+    if (e.isDirectory())
+      return e.name === ENGINE && !withEngine ? [] : filesUnder(full, { withEngine: true });
     return /\.tsx?$/.test(e.name) && !/\.test(-support)?\.tsx?$/.test(e.name) ? [full] : [];
   });
 }
@@ -87,10 +91,18 @@ function endpointsNamed(files: string[], endpoints: Map<string, string>): Set<st
 
 const list = (items: Iterable<string>) => [...items].sort().join(', ') || '—';
 
-/** Every module and engine folder (`modules/records`, `engines/import`) of the server. */
+/**
+ * Every module and engine folder of the server (`modules/records`, `modules/lists/engine`,
+ * `engines/hooks`): a module's `engine/` is its own folder here, so the deliberate bulk writes of an
+ * engine are not granted to the module's other files.
+ */
 export function serverFolders(): string[] {
   return (['modules', 'engines'] as const).flatMap((kind) =>
-    dirs(path.join(SERVER, kind)).map((name) => `${kind}/${name}`),
+    dirs(path.join(SERVER, kind)).flatMap((name) => {
+      const folder = `${kind}/${name}`;
+      const engine = dirs(path.join(SERVER, folder)).includes(ENGINE) ? [`${folder}/${ENGINE}`] : [];
+      return [folder, ...engine];
+    }),
   );
 }
 

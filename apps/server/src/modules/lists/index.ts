@@ -5,7 +5,7 @@ import { listsErrors } from './lists.errors.js';
 import type { ListsService } from './lists.service.js';
 import type { ListImportsService } from './list-imports.service.js';
 import type { ListRecordsService } from './list-records.service.js';
-import type { ImportWorker } from '../../engines/import/import-worker.js';
+import type { ImportWorker } from './engine/import-worker.js';
 export { createListsService, toListDto, type ListsService } from './lists.service.js';
 export {
   createListImportsService,
@@ -20,7 +20,7 @@ export {
 } from './list-records.service.js';
 export { listsRoutes } from './lists.routes.js';
 /** How an import reads a cell into a system field (the public API reads its values alike). */
-export { importFieldValue } from '../../engines/import/prepare-row.js';
+export { importFieldValue } from './engine/prepare-row.js';
 
 /** The services this module provides, as `app.services.<name>`. */
 declare module '../../plugins/services.js' {

@@ -19,8 +19,8 @@ import {
   uploadQuotaMessage,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
-import { columnNames, sniffSheet, SheetError, surveySheet } from '../../engines/import/sheet-reader.js';
-import type { XlsxReader } from '../../engines/import/xlsx-reader.js';
+import { columnNames, sniffSheet, SheetError, surveySheet } from './engine/sheet-reader.js';
+import type { XlsxReader } from './engine/xlsx-reader.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AuthContext } from '../../lib/auth-context.js';

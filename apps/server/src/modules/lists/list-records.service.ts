@@ -1,6 +1,6 @@
 import { emptyImportResult, type ItemType } from '@prospector/core';
 import type { Db } from '../../db/client.js';
-import { prepareRow, type ColumnPlan } from '../../engines/import/prepare-row.js';
+import { prepareRow, type ColumnPlan } from './engine/prepare-row.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { fail, ok, type Result } from '../../lib/result.js';

@@ -10,7 +10,7 @@ import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
 import { importedList, startImport, uploadCsv, type Mapping } from './lists.test-support.js';
 
 /** 31 leads from the US, GB, BR, DE, AU, IN and MX: national and international numbers, 5 invalid. */
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../engines/import/fixtures');
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), './engine/fixtures');
 
 const FIELDS: Mapping[] = [
   { name: 'First Name', type: 'contact', matchesTo: 'First name' },

@@ -1,6 +1,6 @@
 import { withAllTeams } from '../../lib/team-scope.js';
-import { createImportWorker } from '../../engines/import/import-worker.js';
-import { createXlsxReader } from '../../engines/import/xlsx-reader.js';
+import { createImportWorker } from './engine/import-worker.js';
+import { createXlsxReader } from './engine/xlsx-reader.js';
 import { servicePlugin } from '../../plugins/services.js';
 import { createListImportsService } from './list-imports.service.js';
 import { createListRecordsService } from './list-records.service.js';

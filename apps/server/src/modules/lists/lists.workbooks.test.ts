@@ -10,7 +10,7 @@ import {
   manyRowsSheet,
   plainWorkbook,
   sharedStringsBomb,
-} from '../../engines/import/xlsx-bombs.test-support.js';
+} from './engine/xlsx-bombs.test-support.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
 import { multipartFile } from '../../test/multipart.js';

@@ -1,8 +1,8 @@
 import { emptyImportResult, type ItemType } from '@prospector/core';
 import type { Db } from '../../db/client.js';
-import { planChunk } from '../../engines/import/plan-chunk.js';
-import type { PreparedRow } from '../../engines/import/prepare-row.js';
-import { contactCreatedEvents, stackChunk } from '../../engines/import/stack-chunk.js';
+import { planChunk } from './engine/plan-chunk.js';
+import type { PreparedRow } from './engine/prepare-row.js';
+import { contactCreatedEvents, stackChunk } from './engine/stack-chunk.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import { fail, ok, type Result } from '../../lib/result.js';

@@ -3,12 +3,12 @@ import { messages, type ListDto } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { testConfig } from '../../config.js';
-import { queryRows } from '../../db/client.js';
-import { buildTestApp, type TestApp } from '../../test/app.js';
-import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
-import { multipartFile } from '../../test/multipart.js';
+import { buildApp } from '../../../app.js';
+import { testConfig } from '../../../config.js';
+import { queryRows } from '../../../db/client.js';
+import { buildTestApp, type TestApp } from '../../../test/app.js';
+import { insertTeamAdmin, type TestUser } from '../../../test/factories.js';
+import { multipartFile } from '../../../test/multipart.js';
 import { IMPORT_CHUNK_ROWS } from './chunks.js';
 
 const FIELDS = [

@@ -9,11 +9,11 @@ import {
   type PhoneOrigin,
 } from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { setPhoneOrigin } from '../../db/phone-origin.js';
-import type { Clock } from '../../lib/clock.js';
-import type { DomainEvents } from '../../lib/domain-events.js';
-import type { Realtime } from '../../plugins/realtime.js';
+import type { Db } from '../../../db/client.js';
+import { setPhoneOrigin } from '../../../db/phone-origin.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { DomainEvents } from '../../../lib/domain-events.js';
+import type { Realtime } from '../../../plugins/realtime.js';
 import { addTally, commitInOrder, noPhases, readChunks, type Chunk, type ImportPhases } from './chunks.js';
 import * as q from './import.queries.js';
 import { prepareRow, type ColumnPlan } from './prepare-row.js';

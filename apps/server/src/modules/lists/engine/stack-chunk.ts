@@ -6,7 +6,7 @@ import {
   type ImportResult,
   type ItemType,
 } from '@prospector/core';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import type {
   Candidate,
   ChunkPlan,

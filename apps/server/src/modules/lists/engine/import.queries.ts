@@ -1,7 +1,7 @@
 import type { ImportResult } from '@prospector/core';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
-import { importJobs, lists, uploads, users, type ImportFieldMapping } from '../../db/schema/index.js';
+import { queryRows, type Db } from '../../../db/client.js';
+import { importJobs, lists, uploads, users, type ImportFieldMapping } from '../../../db/schema/index.js';
 
 export type JobRow = typeof importJobs.$inferSelect;
 export type ListRow = typeof lists.$inferSelect;

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { messages, XLSX_LIMITS } from '@prospector/core';
-import { tsWorkerScript } from '../../lib/ts-worker.js';
+import { tsWorkerScript } from '../../../lib/ts-worker.js';
 
 export type XlsxWorkerMessage =
   { type: 'rows'; rows: string[][] } | { type: 'end' } | { type: 'error'; message: string; detail: string };

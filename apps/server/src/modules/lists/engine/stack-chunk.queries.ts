@@ -1,6 +1,6 @@
 import type { FieldValue, ItemType } from '@prospector/core';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../../db/client.js';
 
 type Values = Record<string, FieldValue>;
 

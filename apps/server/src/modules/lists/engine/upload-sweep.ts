@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { uploadCutoff } from '@prospector/core';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import { deleteExpiredUploads, knownUploadIds } from './import.queries.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
