@@ -7,10 +7,12 @@ import type { AddressInfo } from 'node:net';
  * packages/server/src/server/api/http/api/v1: httpRoutes.ts, routers/*, validators/*,
  * middleware/authMiddleware.ts, responses/*; services/webhookService): `?password=` (or `guid`,
  * `token`) on every call, answers `{ status, message, data }`, webhooks POSTed unsigned as
- * `{ type, data }` with the message as MessageSerializer shapes it. Bound to 127.0.0.1.
- * Test controls: `reply`, `deliverAll`, `failNext`, `dropWebhooks`, `down`/`up`.
+ * `{ type, data }` with the message as MessageSerializer shapes it for each event (see `serialize`).
+ * Bound to 127.0.0.1. Its webhooks go through `fetch` (one trusting a test CA for an https URL).
+ * Test controls: `reply`, `deliverAll`, `update`, `failNextSend`, `dropWebhooks`, `down`/`up`.
  */
 type Msg = {
+  rowid: number;
   guid: string;
   tempGuid?: string;
   text: string;
@@ -19,11 +21,42 @@ type Msg = {
   dateCreated: number;
   dateDelivered: number | null;
   dateRead: number | null;
+  /** chat.db's is_delivered: set for an SMS once it left, without a dateDelivered (Message.ts). */
+  isDelivered: boolean;
   handle: { address: string; service: string };
   chats: { guid: string }[];
 };
 
-export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
+/** What Messages may change on a message: each change is an `updated-entry` (pollers/index.ts). */
+export type BbChange = Partial<Pick<Msg, 'dateDelivered' | 'dateRead' | 'isDelivered' | 'error'>>;
+
+/**
+ * A message as MessageSerializer.convert shapes it with `isForNotification` (the fields the product
+ * reads among them): `chats` only where the event's config has `includeChats` (handleUpdatedMessage
+ * turns it off), `tempGuid` only where the server injects it (emitMessageMatch, the send routes).
+ */
+function serialize(m: Msg, with_: { chats: boolean; tempGuid: boolean }) {
+  return {
+    originalROWID: m.rowid,
+    guid: m.guid,
+    text: m.text,
+    handle: { originalROWID: 1, address: m.handle.address, service: m.handle.service },
+    handleId: 1,
+    error: m.error,
+    dateCreated: m.dateCreated,
+    dateRead: m.dateRead,
+    dateDelivered: m.dateDelivered,
+    isDelivered: m.isDelivered,
+    isFromMe: m.isFromMe,
+    ...(with_.chats ? { chats: m.chats } : {}),
+    ...(with_.tempGuid && m.tempGuid ? { tempGuid: m.tempGuid } : {}),
+  };
+}
+const full = (m: Msg) => serialize(m, { chats: true, tempGuid: true });
+
+export async function startFakeBlueBubbles(opts: { password?: string; fetch?: typeof fetch } = {}) {
+  const password = opts.password ?? 'bb-secret-pass';
+  const post = opts.fetch ?? fetch;
   const chats = new Set<string>();
   const messages: Msg[] = [];
   const webhooks: { id: number; url: string; events: string[] }[] = [];
@@ -31,6 +64,9 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
   const noIMessage = new Set<string>();
   /** Every text actually sent by Messages, by tempGuid. */
   const sends: string[] = [];
+  /** What the product answered to each webhook POST (a status, or the error's code). */
+  const webhookAnswers: (number | string)[] = [];
+  let rowid = 5000;
   let dropWebhooks = false;
   let failNext = false;
   let clock = Date.now();
@@ -54,15 +90,28 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
     if (dropWebhooks) return;
     for (const hook of webhooks)
       if (hook.events.includes('*') || hook.events.includes(type))
-        await fetch(hook.url, {
+        await post(hook.url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ type, data }),
-        }).catch(() => undefined);
+        }).then(
+          async (res) => {
+            await res.arrayBuffer();
+            webhookAnswers.push(res.status);
+          },
+          (err: { code?: string; cause?: { code?: string } }) =>
+            webhookAnswers.push(err.cause?.code ?? err.code ?? 'error'),
+        );
+  }
+  /** Messages changed a message: handleUpdatedMessage's webhook, without chats or tempGuid. */
+  async function update(m: Msg, change: BbChange) {
+    Object.assign(m, change);
+    await dispatch('updated-message', serialize(m, { chats: false, tempGuid: false }));
   }
   function outgoing(chatGuid: string, text: string, tempGuid: string | undefined): Msg {
     const [service, , address] = chatGuid.split(';');
     const m: Msg = {
+      rowid: ++rowid,
       guid: randomUUID().toUpperCase(),
       ...(tempGuid ? { tempGuid } : {}),
       text,
@@ -71,6 +120,7 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
       dateCreated: now(),
       dateDelivered: null,
       dateRead: null,
+      isDelivered: false,
       handle: { address: address!, service: service! },
       chats: [{ guid: chatGuid }],
     };
@@ -143,11 +193,11 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
         const guid = `${service ?? 'iMessage'};-;${addresses[0]}`;
         chats.add(guid);
         const m = message ? outgoing(guid, message, tempGuid) : null;
-        if (m) void dispatch('new-message', m);
+        if (m) void dispatch('new-message', full(m));
         return send(res, 200, 'Successfully created chat!', {
           guid,
           participants: [],
-          messages: m ? [m] : [],
+          messages: m ? [full(m)] : [],
         });
       }
       if (route === 'POST message/text') {
@@ -161,11 +211,11 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
         if (!chats.has(chatGuid)) return send(res, 404, 'Chat does not exist!');
         const m = outgoing(chatGuid, message ?? '', tempGuid);
         if (m.error) {
-          void dispatch('message-send-error', m);
-          return send(res, 500, 'Message Send Error', m);
+          void dispatch('message-send-error', full(m));
+          return send(res, 500, 'Message Send Error', full(m));
         }
-        void dispatch('new-message', m);
-        return send(res, 200, 'Message sent!', m);
+        void dispatch('new-message', full(m));
+        return send(res, 200, 'Message sent!', full(m));
       }
       if (route === 'POST message/query') {
         const after = typeof body.after === 'number' ? body.after : 0;
@@ -173,7 +223,8 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
         const list = messages
           .filter((m) => m.dateCreated > after)
           .sort((a, b) => a.dateCreated - b.dateCreated)
-          .slice(0, limit);
+          .slice(0, limit)
+          .map((m) => serialize(m, { chats: true, tempGuid: false }));
         return send(res, 200, 'Success', list);
       }
       send(res, 404, 'Not Found');
@@ -190,6 +241,7 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
     webhooks,
     messages,
     sends,
+    webhookAnswers,
     noIMessage,
     set dropWebhooks(v: boolean) {
       dropWebhooks = v;
@@ -200,6 +252,7 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
     /** A contact texts the Mac's iPhone. */
     async reply(from: string, text: string) {
       const m: Msg = {
+        rowid: ++rowid,
         guid: randomUUID().toUpperCase(),
         text,
         isFromMe: false,
@@ -207,19 +260,28 @@ export async function startFakeBlueBubbles(password = 'bb-secret-pass') {
         dateCreated: now(),
         dateDelivered: null,
         dateRead: null,
+        isDelivered: true,
         handle: { address: from, service: 'iMessage' },
         chats: [{ guid: `iMessage;-;${from}` }],
       };
       messages.push(m);
-      await dispatch('new-message', m);
+      await dispatch('new-message', serialize(m, { chats: true, tempGuid: false }));
     },
     /** Every text from the Mac reaches its recipient. */
     async deliverAll() {
       for (const m of messages)
-        if (m.isFromMe && !m.error && !m.dateDelivered) {
-          m.dateDelivered = now();
-          await dispatch('updated-message', m);
-        }
+        if (m.isFromMe && !m.error && !m.dateDelivered)
+          await update(m, { dateDelivered: now(), isDelivered: true });
+    },
+    /** Messages changes the text with this guid (a delivery, a read receipt): `updated-message`. */
+    async update(guid: string, change: BbChange) {
+      const m = messages.find((x) => x.guid === guid);
+      if (!m) throw new Error(`no message ${guid}`);
+      await update(m, change);
+    },
+    /** Posts an `updated-message` as the Mac would, for a message it does not hold (a forged guid). */
+    async updateUnknown(data: Record<string, unknown>) {
+      await dispatch('updated-message', data);
     },
     async down() {
       server.closeAllConnections();

@@ -4,6 +4,8 @@ import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestApp } from './app.js';
+import type { TestUser } from './factories.js';
 
 /*
  * A local fake of the SMS Gateway for Android app (capcom6/android-sms-gateway v1.68.0) in private
@@ -411,4 +413,31 @@ export class FakeSmsGatewayApp {
     if (!res.ok && (hook.tries = (hook.tries ?? 0) + 1) < 15) throw new Error(`webhook ${res.status}`);
     this.hooks.shift();
   }
+}
+
+/**
+ * A phone with the app, registered with a fresh one-time code of the user's team (asked for as the
+ * Devices screen asks) and online on its event stream. The app listens at the code's API URL, so the
+ * test app's PUBLIC_URL must be where it listens.
+ */
+export async function connectAppPhone(
+  t: TestApp,
+  user: TestUser,
+  phoneNumber: string,
+  opts: Omit<FakeAppOptions, 'apiUrl' | 'phoneNumber'> = {},
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/services/smsGatewayCode',
+    headers: user.headers,
+    payload: { value: phoneNumber },
+  });
+  if (res.statusCode !== 200) throw new Error(`no code: ${res.statusCode} ${res.body}`);
+  const made = res.json<{ code: string; apiUrl: string }>();
+  const phone = new FakeSmsGatewayApp({ apiUrl: made.apiUrl, phoneNumber, ...opts });
+  await phone.register(made.code.replace(/\s/g, ''));
+  const connected = phone.connected();
+  phone.start();
+  await connected;
+  return phone;
 }

@@ -12,6 +12,7 @@ import { openPostgres, type Database } from '../db/client.js';
 import { messages, smsJobs } from '../db/schema/index.js';
 import { HAPROXY, startBalancer, type Balancer } from './balancer.js';
 import { insertContact } from './factories.js';
+import { startFakeBlueBubbles, type FakeBlueBubbles } from './fake-bluebubbles.js';
 import { FakeSmsGatewayApp } from './fake-sms-gateway-app.js';
 import { createEmptyPostgres, freePort, startServerProcess, type ServerProcess } from './server-process.js';
 import { startSmtp, type TestSmtp } from './smtp.js';
@@ -21,7 +22,8 @@ import { makeTestCa, type TestCa } from './test-ca.js';
  * Issue 29, item 5: the server behind deploy/haproxy.cfg with TLS, as a team runs it with a Let's
  * Encrypt certificate, here one signed by a CA made for the run. Every client trusts that CA only
  * (and is refused without it): the browser's calls and realtime socket, and the SMS Gateway app in
- * private server mode (registering by code, its event stream, pulls, state reports, signed webhooks).
+ * private server mode (registering by code, its event stream, pulls, state reports, signed webhooks),
+ * and a Mac's BlueBubbles Server posting its webhooks to the https address the product registered.
  * Skipped only on a developer's machine without haproxy; CI installs it (.ci/run).
  */
 const skip = !existsSync(HAPROXY) && !process.env.CI;
@@ -33,6 +35,7 @@ let pgdb: Awaited<ReturnType<typeof createEmptyPostgres>>;
 let database: Database;
 let teamId: string;
 let phoneApp: FakeSmsGatewayApp | undefined;
+let mac: FakeBlueBubbles | undefined;
 let smtp: TestSmtp;
 let server: ServerProcess;
 let lb: Balancer;
@@ -126,6 +129,9 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     PUBLIC_URL: base,
     TRUST_PROXY: 'true',
+    // The fake Mac listens on loopback; no timed poll, so its states and replies come by webhook only.
+    REMOTE_DEVICES_ALLOW_LOOPBACK: 'true',
+    REMOTE_DEVICES_POLL_MS: '3600000',
   });
   lb = await startBalancer([server.port, server.port], {
     certFile: tls.pemFile,
@@ -136,6 +142,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   phoneApp?.kill();
+  await mac?.close();
   await lb?.stop();
   await server?.stop();
   await database?.close();
@@ -287,5 +294,57 @@ describe.skipIf(skip)('the server behind HAProxy with TLS', { timeout: 60_000 },
     });
     expect(phoneApp.webhookAnswers.length).toBeGreaterThan(0);
     expect(phoneApp.webhookAnswers.every((s) => s === 204)).toBe(true);
+  });
+
+  it('a Mac with BlueBubbles is added over https, and its webhooks come back through HAProxy’s TLS front: the text’s delivery and the reply land in the thread', async () => {
+    // BlueBubbles Server's webhook client (axios in the real one) trusts the test CA, as a Mac whose
+    // keychain has it would; the Mac's own REST API is plain http on the LAN, as BlueBubbles serves it.
+    mac = await startFakeBlueBubbles({ fetch: caFetch });
+    const macNumber = '+12136210170';
+    const added = await api<{ device: { transport: string; connected: boolean } }>(
+      'POST',
+      '/api/services/addBlueBubbles',
+      { url: mac.url, password: mac.password, value: macNumber },
+    );
+    expect(added.device).toMatchObject({ transport: 'bluebubbles', connected: true });
+    expect(mac.webhooks.map((h) => h.url)).toEqual([
+      expect.stringMatching(new RegExp(`^${base}/api/remote/bluebubbles/[0-9a-f-]{36}/[\\w-]{24,}$`)),
+    ]);
+
+    const to = '+12136210171';
+    const contact = await insertContact(database.db, teamId, { first: 'Bea', phones: ['+1 213 621 0171'] });
+    await api('POST', '/api/messages/sendSms', {
+      dataId: contact.id,
+      to,
+      body: 'Hi Bea, from the Mac',
+      from: macNumber,
+    });
+    await waitFor('the text to leave the Mac', async () => mac!.sends.length === 1);
+    expect(mac.messages[0]).toMatchObject({ text: 'Hi Bea, from the Mac', handle: { address: to } });
+    const state = async () =>
+      (
+        await database.db
+          .select()
+          .from(smsJobs)
+          .where(and(eq(smsJobs.teamId, teamId), eq(smsJobs.to, to)))
+      )[0]?.state;
+    await waitFor('the sent state', async () => (await state()) === 'sent');
+
+    // Messages marks it delivered: BlueBubbles posts updated-message to the https webhook.
+    await mac.deliverAll();
+    await waitFor('the delivered state from the webhook', async () => (await state()) === 'delivered');
+
+    // Bea answers on her iPhone: new-message, through HAProxy, into her thread.
+    await mac.reply(to, 'Yes, over TLS from the Mac');
+    await waitFor('the reply in the thread', async () => {
+      const rows = await database.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.teamId, teamId), eq(messages.body, 'Yes, over TLS from the Mac')));
+      return rows.length === 1 && rows[0]!.direction === 'in' && rows[0]!.itemId === contact.id;
+    });
+    // Every webhook (the sent text's new-message, updated-message, the reply) was taken over TLS.
+    await waitFor('the three webhooks answered', async () => mac!.webhookAnswers.length === 3);
+    expect(mac.webhookAnswers).toEqual([200, 200, 200]);
   });
 });

@@ -13,6 +13,8 @@ let t: TestApp;
 let admin: TestUser;
 let phone: FakeSmsGatewayLocal | null = null;
 let mac: FakeBlueBubbles | null = null;
+/** Another team's Mac. */
+let rivalMac: FakeBlueBubbles | null = null;
 
 async function freePort() {
   const s = http.createServer();
@@ -40,7 +42,8 @@ afterEach(async () => {
   await t.close();
   await phone?.close();
   await mac?.close();
-  phone = mac = null;
+  await rivalMac?.close();
+  phone = mac = rivalMac = null;
 });
 
 const post = (user: TestUser, url: string, payload: object) =>
@@ -359,5 +362,72 @@ describe('a Mac with BlueBubbles', { timeout: 180_000 }, () => {
       200,
     );
     expect((await jobs())[0]?.state).toBe('delivered');
+  });
+
+  // BlueBubbles' handleUpdatedMessage posts the message without chats or tempGuid: our text is found by
+  // the guid its send answered. Its own status (Message.ts messageStatus): Read if dateRead, Delivered if
+  // dateDelivered, else Sent; is_delivered alone is an SMS that left the Mac. The product has no read
+  // state: read is delivered.
+  it('takes delivered from an updated-message as BlueBubbles reads it: dateDelivered or dateRead, not isDelivered alone', async () => {
+    await start();
+    mac = await startFakeBlueBubbles();
+    await addMac(mac);
+    const people = await contacts(3);
+    for (const p of people) await text(p.itemId, p.value, `Hi ${p.value}`);
+    await round();
+    const guidTo = (to: string) => mac!.messages.find((m) => m.handle.address === to)!.guid;
+    const [left, read, delivered] = people.map((p) => guidTo(p.value));
+    await mac.update(left!, { isDelivered: true });
+    await mac.update(read!, { dateRead: Date.now() });
+    await mac.update(delivered!, { dateDelivered: Date.now(), isDelivered: true });
+    expect(mac.webhookAnswers.slice(-3)).toEqual([200, 200, 200]);
+    const states = async () => (await jobs()).map((j) => j.state);
+    expect(await states()).toEqual(['sent', 'delivered', 'delivered']);
+    const statuses = async () =>
+      Promise.all(people.map(async (p) => (await thread(p.itemId)).map((m) => m.status)));
+    expect(await statuses()).toEqual([['sent'], ['delivered'], ['delivered']]);
+
+    // A read receipt after the delivery changes nothing; the SMS's late delivery date moves it on.
+    await mac.update(delivered!, { dateRead: Date.now() });
+    await mac.update(left!, { dateDelivered: Date.now() });
+    expect(await states()).toEqual(['delivered', 'delivered', 'delivered']);
+    expect(await statuses()).toEqual([['delivered'], ['delivered'], ['delivered']]);
+  });
+
+  it('an updated-message for an unknown guid, or for another team’s text from that team’s Mac, changes nothing', async () => {
+    await start();
+    mac = await startFakeBlueBubbles();
+    await addMac(mac);
+    const [p] = await contacts(1);
+    await text(p!.itemId, p!.value, 'hello');
+    await round();
+    const ours = mac.messages[0]!;
+    const rival = await insertTeamAdmin(t, 'boss@rival.test');
+    rivalMac = await startFakeBlueBubbles();
+    const added = await post(rival, '/api/services/addBlueBubbles', {
+      url: rivalMac.url,
+      password: rivalMac.password,
+      value: 'rival@icloud.com',
+    });
+    expect(added.statusCode).toBe(200);
+    const update = {
+      guid: ours.guid,
+      tempGuid: ours.tempGuid,
+      text: 'hello',
+      handle: { address: p!.value, service: 'iMessage' },
+      error: 0,
+      dateCreated: ours.dateCreated,
+      dateDelivered: Date.now(),
+      dateRead: Date.now(),
+      isDelivered: true,
+      isFromMe: true,
+    };
+    // The rival's own Mac, through its own (valid) webhook, names our text by its guid and our job id.
+    await rivalMac.updateUnknown(update);
+    // Our Mac speaks of a message we never sent.
+    await mac.updateUnknown({ ...update, guid: 'F0F0F0F0-0000-4000-8000-000000000000', tempGuid: undefined });
+    expect([...rivalMac.webhookAnswers, ...mac.webhookAnswers.slice(-1)]).toEqual([200, 200]);
+    expect((await jobs()).map((j) => [j.state, j.external_id])).toEqual([['sent', ours.guid]]);
+    expect((await thread(p!.itemId)).map((m) => m.status)).toEqual(['sent']);
   });
 });

@@ -5,7 +5,13 @@ import { queryRows } from '../../../db/client.js';
 import { devices, identifiers, messages, smsJobs, teams } from '../../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { startFakeBlueBubbles, type FakeBlueBubbles } from '../../../test/fake-bluebubbles.js';
-import { FakeSmsGatewayApp, fixture, gsonJson, sign } from '../../../test/fake-sms-gateway-app.js';
+import {
+  connectAppPhone,
+  FakeSmsGatewayApp,
+  fixture,
+  gsonJson,
+  sign,
+} from '../../../test/fake-sms-gateway-app.js';
 import { insertContact, insertTeamAdmin, statusId, type TestUser } from '../../../test/factories.js';
 
 // Monday 5 January 2026, 10:00 in New York: inside the campaign's hours.
@@ -69,19 +75,8 @@ async function code(user: TestUser, phone: string) {
 }
 
 /** A phone with the app, registered with a fresh code of the user's team and online. */
-async function phone(user: TestUser, number: string) {
-  const made = await code(user, number);
-  const app = new FakeSmsGatewayApp({
-    apiUrl: made.apiUrl,
-    phoneNumber: number,
-    now: () => t.clock.now(),
-    sendDelayMs: 2,
-  });
-  await app.register(made.code.replace(' ', ''));
-  const connected = app.connected();
-  app.start();
-  await connected;
-  return app;
+function phone(user: TestUser, number: string) {
+  return connectAppPhone(t, user, number, { now: () => t.clock.now(), sendDelayMs: 2 });
 }
 
 async function until(check: () => Promise<boolean>, what: string, ms = 60_000) {
