@@ -2,6 +2,7 @@ import {
   csvLine,
   importProgress,
   itemTitle,
+  listProperty,
   type FieldValue,
   type ListDto,
   type ListProperty,
@@ -75,30 +76,17 @@ export function exportLine(r: q.ExportRow, phones: string[]): string {
   ]);
 }
 
+/** A property's own fields as the list detail shows them: the DTO's, but for its id, title and links. */
+const PROPERTY_FIELDS = Object.keys(listProperty.shape).filter(
+  (k): k is Exclude<keyof ListProperty, '_id' | 'title' | 'verifiedOwner' | 'phones'> =>
+    !['_id', 'title', 'verifiedOwner', 'phones'].includes(k),
+);
+
 /**
  * A property's line in a bulk export: its own fields under the spec's names (a property's detail),
  * then the usable phones it is reached by (its owners'), as the Export screen gives a contact's.
  */
-export const PROPERTY_EXPORT_HEADER = [
-  'Street1',
-  'Street2',
-  'City',
-  'State',
-  'Zip',
-  'Use Description',
-  'Lot Size',
-  'Year Built',
-  'Bedrooms',
-  'Bathrooms',
-  'Full Baths',
-  'Garage Capacity',
-  'Pool',
-  'Owner',
-  'Verified owner',
-  'Phone 1',
-  'Phone 2',
-  'Phone 3',
-];
+export const PROPERTY_EXPORT_HEADER = [...PROPERTY_FIELDS, 'Verified owner', 'Phone 1', 'Phone 2', 'Phone 3'];
 
 /** A company's line in a bulk export: its name and address fields, phones (its own first), e-mail. */
 export const COMPANY_EXPORT_HEADER = [
@@ -131,20 +119,7 @@ export function recordExportLine(r: q.RecordExportRow): string {
     ]);
   const p = toListProperty({ id: r.id, data: d, phones: [], verified: r.verified });
   return csvLine([
-    p.Street1,
-    p.Street2,
-    p.City,
-    p.State,
-    p.Zip,
-    p['Use Description'],
-    p['Lot Size'],
-    p['Year Built'],
-    p.Bedrooms,
-    p.Bathrooms,
-    p['Full Baths'],
-    p['Garage Capacity'],
-    p.Pool,
-    p.Owner,
+    ...PROPERTY_FIELDS.map((f) => p[f]),
     r.verified ? 'Yes' : 'No',
     r.phones[0],
     r.phones[1],
