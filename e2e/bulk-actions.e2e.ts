@@ -203,7 +203,7 @@ describe('reaching a filtered selection', () => {
     await bar.getByRole('button', { name: 'Clear selection' }).click();
 
     await applyToAll('Queue for calls');
-    await result.getByText('35 queued for calls; 1 skipped: DNC').waitFor({ timeout: 20_000 });
+    await result.getByText("35 queued for Dana Brooks' calls; 1 skipped: DNC").waitFor({ timeout: 20_000 });
     await shot(page, 'bulk-queue-result');
     const [queued] = await queryRows<{ n: number }>(
       server.database.db,

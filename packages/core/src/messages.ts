@@ -84,6 +84,10 @@ export const messages = {
   },
   bulk: {
     targetNotFound: 'The member, status or list was not found.',
+    /** Bulk "Queue for calls" for a member who may not call (issue 32). */
+    notACaller: 'That member cannot make calls. Give them the Calls permission first.',
+    /** A member who is not an admin chose another member's queue. */
+    ownQueueOnly: 'Only an admin can queue calls for another member.',
     jobNotFound: 'This bulk action was not found.',
     undoExpired: 'This deletion can no longer be undone.',
     nothingSelected: 'Nothing matches this selection.',
