@@ -128,6 +128,70 @@ describe('bulk actions in the Messenger', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("queues a property list's owners for a chosen caller from the list's detail", async () => {
+    const db = server.database.db;
+    const lee = await insertMember(server, admin.teamId, 'lee@sierra.test', {
+      name: 'Lee Caller',
+      permissions: ['calls'],
+      dataAccess: 'All data',
+    });
+    const [list] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into lists (team_id, name, position, state, result, prop_count, created_at)
+        values (${admin.teamId}, 'Tax liens', 2, 'imported', ${JSON.stringify(emptyImportResult())}::jsonb, 3, now())
+        returning id`,
+    );
+    // Two houses with an owner each, and a lot nobody owns.
+    const owners: string[] = [];
+    for (const [i, street] of ['4 Elm St', '5 Elm St', '6 Elm St'].entries()) {
+      const house = await insertContact(db, admin.teamId, { type: 'property', data: { Street1: street } });
+      await queryRows(
+        db,
+        sql`insert into list_items (list_id, item_id, type) values (${list!.id}, ${house.id}, 'property')`,
+      );
+      if (i === 2) continue;
+      const owner = await insertContact(db, admin.teamId, {
+        first: ['Rosa', 'Tom'][i],
+        last: 'Elm',
+        phones: [`916-456-71${10 + i}`],
+      });
+      await queryRows(
+        db,
+        sql`insert into item_links (team_id, from_id, to_id)
+          values (${admin.teamId}, ${house.id}, ${owner.id}), (${admin.teamId}, ${owner.id}, ${house.id})`,
+      );
+      owners.push(owner.id);
+    }
+
+    const { context, page, problems } = await signedIn(browser, admin);
+    await page.goto(`${server.url}/lists/${list!.id}`);
+    await page.getByRole('checkbox', { name: 'Select all 3 properties' }).check();
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'Queue for calls' }).click();
+    await bar.getByRole('combobox', { name: 'Caller' }).click();
+    await page.getByRole('option', { name: 'Lee Caller' }).click();
+    await shot(page, 'bulk-list-queue-selected');
+    await bar.getByRole('button', { name: 'Apply' }).click();
+    const result = page.getByRole('status', { name: 'Bulk action result' });
+    await result
+      .getByText("2 queued for Lee Caller's calls; 1 skipped: no linked contact")
+      .waitFor({ timeout: 20_000 });
+    await shot(page, 'bulk-list-queue-result');
+
+    // The owners are in Lee's queue, as the dialler shows it to Lee.
+    const queue = await server.app.inject({ url: '/api/calls/queue', headers: lee.headers });
+    const names = queue.json().queue.map((e: { itemId: string; name: string }) => [e.itemId, e.name]);
+    expect(names.sort()).toEqual(
+      [
+        [owners[0], 'Rosa Elm'],
+        [owners[1], 'Tom Elm'],
+      ].sort(),
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 const api = async (method: 'POST' | 'PUT', url: string, payload: object) => {
@@ -203,7 +267,7 @@ describe('reaching a filtered selection', () => {
     await bar.getByRole('button', { name: 'Clear selection' }).click();
 
     await applyToAll('Queue for calls');
-    await result.getByText('35 queued for calls; 1 skipped: DNC').waitFor({ timeout: 20_000 });
+    await result.getByText("35 queued for Dana Brooks' calls; 1 skipped: DNC").waitFor({ timeout: 20_000 });
     await shot(page, 'bulk-queue-result');
     const [queued] = await queryRows<{ n: number }>(
       server.database.db,

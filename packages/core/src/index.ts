@@ -24,6 +24,7 @@ export * from './rules/templates.js';
 export * from './rules/campaigns.js';
 export * from './rules/campaign-recipients.js';
 export * from './rules/call-follow-ups.js';
+export * from './rules/call-stops.js';
 export * from './rules/campaigns-waiting.js';
 export * from './rules/state-law.js';
 export * from './rules/settings.js';

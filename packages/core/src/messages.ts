@@ -84,6 +84,10 @@ export const messages = {
   },
   bulk: {
     targetNotFound: 'The member, status or list was not found.',
+    /** Bulk "Queue for calls" for a member who may not call (issue 32). */
+    notACaller: 'That member cannot make calls. Give them the Calls permission first.',
+    /** A member who is not an admin chose another member's queue. */
+    ownQueueOnly: 'Only an admin can queue calls for another member.',
     jobNotFound: 'This bulk action was not found.',
     undoExpired: 'This deletion can no longer be undone.',
     nothingSelected: 'Nothing matches this selection.',
@@ -306,6 +310,20 @@ export const messages = {
     /** A call campaign's details: '12 recipients are in the callers' queues …' (ADR 046). */
     inCallQueue: (people: string) =>
       `${people} in the callers' queues and will be called as the dialler reaches them, in their calling hours.`,
+    /**
+     * A call campaign's details, the contacts whose call stopped before it was made or after it
+     * (issue 32, ADR 056): '2 recipients were removed from Maya's queue by Sam and will not be called.'
+     */
+    removedFromQueue: (people: string, queue: string, by: string) =>
+      `${people} removed from ${queue} by ${by} and will not be called.`,
+    callStopped: {
+      replied: (people: string) => `${people} reached: they answered a call or texted back.`,
+      optOut: (people: string) => `${people} stopped: their number is DNC or they opted out.`,
+      blocked: (people: string) => `${people} stopped: their number is marked Wrong #.`,
+      manual: (people: string) => `${people} stopped: a member texted or called them by hand.`,
+      status: (people: string) => `${people} stopped: their status is no longer one the campaign calls.`,
+      ended: (people: string) => `${people} stopped: the campaign ended before their call.`,
+    },
     /** The builder's follow-up calls of a call campaign (ADR 046). */
     followUpCallsHelp:
       'Calls the contacts who did not answer again, on the same number. A reply, an opt-out, DNC or Wrong #, a status change or a text or call from your team stops them at once.',

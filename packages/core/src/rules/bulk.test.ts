@@ -3,6 +3,7 @@ import {
   BULK_UNDO_MS,
   bulkActionAllowed,
   bulkOutcome,
+  bulkQueueCallerAllowed,
   bulkReachesContacts,
   bulkResultText,
   bulkJobOffers,
@@ -167,6 +168,34 @@ describe('what reaching a selection does to each record', () => {
     expect(bulkOutcome('queueCalls', null, { ...contact, callPhone: null }, admin)).toBe('no_phone');
     expect(bulkOutcome('queueCalls', null, { ...contact, type: 'property' }, admin)).toBe('not_contact');
     expect(bulkOutcome('queueCalls', null, contact, restricted)).toBe('no_permission');
+  });
+
+  it("queues into a chosen caller's queue only the contacts that caller may see", () => {
+    const maya = { userId: 'maya', seesAllData: false };
+    expect(bulkOutcome('queueCalls', 'maya', { ...contact, assignedTo: ['maya'] }, admin, maya)).toBe(
+      'changed',
+    );
+    expect(bulkOutcome('queueCalls', 'maya', contact, admin, maya)).toBe('caller_no_access');
+    expect(bulkOutcome('queueCalls', 'boss', contact, admin, { userId: 'boss', seesAllData: true })).toBe(
+      'changed',
+    );
+    expect(
+      bulkResultText({ action: 'queueCalls', target: 'Maya', changed: 120, skipped: { no_phone: 3 } }),
+    ).toBe("120 queued for Maya's calls; 3 skipped: no phone");
+    expect(
+      bulkResultText({ action: 'queueCalls', target: 'James', changed: 1, skipped: { caller_no_access: 2 } }),
+    ).toBe("1 queued for James' calls; 2 skipped: the caller may not see it");
+  });
+
+  it("lets an admin fill any caller's queue and a member only their own", () => {
+    const boss = { userId: 'boss', role: 'admin' as const, permissions: [] };
+    const kim = { userId: 'kim', role: 'member' as const, permissions: ['calls' as const] };
+    const sam = { userId: 'sam', role: 'member' as const, permissions: ['sms' as const] };
+    expect(bulkQueueCallerAllowed(boss, kim)).toBe('ok');
+    expect(bulkQueueCallerAllowed(boss, boss)).toBe('ok');
+    expect(bulkQueueCallerAllowed(kim, kim)).toBe('ok');
+    expect(bulkQueueCallerAllowed(kim, boss)).toBe('not_own_queue');
+    expect(bulkQueueCallerAllowed(boss, sam)).toBe('not_a_caller');
   });
 
   it('takes into a campaign a contact with any usable phone, else says what its phones are', () => {

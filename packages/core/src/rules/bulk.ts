@@ -24,6 +24,7 @@ export const BULK_SKIP_REASONS = [
   'dnc',
   'wrong_number',
   'queued',
+  'caller_no_access',
   'unchanged',
   'gone',
 ] as const;
@@ -31,7 +32,12 @@ export type BulkSkipReason = (typeof BULK_SKIP_REASONS)[number];
 export type BulkSkipped = Partial<Record<BulkSkipReason, number>>;
 
 /** Who starts a job, as far as which actions they may start. */
-export type BulkActor = { role: 'admin' | 'member'; permissions: readonly PermissionKey[] };
+export type BulkActor = {
+  role: 'admin' | 'member';
+  permissions: readonly PermissionKey[];
+  /** Their id, where known (the web's current user): a choice of caller lists them as "Me". */
+  _id?: string;
+};
 
 /** Records a job changes in one transaction: its cursor commits with them. */
 export const BULK_CHUNK_SIZE = 2_000;
@@ -49,6 +55,7 @@ const SKIP_TEXT: Record<BulkSkipReason, string> = {
   dnc: 'DNC',
   wrong_number: 'Wrong #',
   queued: 'already in a call queue',
+  caller_no_access: 'the caller may not see it',
   unchanged: 'already done',
   gone: 'deleted meanwhile',
 };
@@ -69,12 +76,17 @@ export function bulkActionVerb(action: BulkActionType, target: string | null): s
     case 'delete':
       return 'deleted';
     case 'queueCalls':
-      return 'queued for calls';
+      return target ? `queued for ${possessive(target)} calls` : 'queued for calls';
     case 'campaign':
       return 'ready for a campaign';
     case 'export':
       return 'exported';
   }
+}
+
+/** "Maya's", "James'". */
+function possessive(name: string): string {
+  return name.endsWith('s') ? `${name}'` : `${name}'s`;
 }
 
 /** 1240 → "1,240", the same on every machine whatever its locale. */
@@ -120,6 +132,23 @@ export function bulkActionAllowed(user: BulkActor, action: BulkActionType): bool
   if (action === 'queueCalls') return user.permissions.includes('calls');
   if (action === 'campaign') return user.permissions.includes('campaigns');
   return true;
+}
+
+/** A member as whose queue a bulk "Queue for calls" fills (the caller) or who starts it (the author). */
+export type BulkCaller = BulkActor & { userId: string };
+
+/**
+ * Whose queue a bulk "Queue for calls" may fill: an admin any caller's, anyone else only their own
+ * (as queueing one by one fills only one's own queue); and only a member who may call (an admin, or
+ * the calls permission), as a call campaign shares its contacts only among those.
+ */
+export function bulkQueueCallerAllowed(
+  author: BulkCaller,
+  caller: BulkCaller,
+): 'ok' | 'not_own_queue' | 'not_a_caller' {
+  if (author.role !== 'admin' && caller.userId !== author.userId) return 'not_own_queue';
+  if (caller.role !== 'admin' && !caller.permissions.includes('calls')) return 'not_a_caller';
+  return 'ok';
 }
 
 /** A finished delete job can be undone until BULK_UNDO_MS after it finished, and only once. */
@@ -169,6 +198,8 @@ export function bulkOutcome(
   targetId: string | null,
   record: BulkRecordState,
   actor: { userId: string; seesAllData: boolean },
+  /** Queue for calls: whose queue it fills, when not the author's (they must see the record too). */
+  caller?: { userId: string; seesAllData: boolean } | null,
 ): 'changed' | BulkSkipReason {
   if (record.hidden) return 'gone';
   if (!actor.seesAllData && !record.assignedTo.includes(actor.userId)) return 'no_permission';
@@ -192,6 +223,8 @@ export function bulkOutcome(
       if (record.callPhone === null || record.callPhone === undefined) return 'no_phone';
       if (record.callPhone === 'DNC') return 'dnc';
       if (record.callPhone !== '') return 'wrong_number';
+      if (caller && !caller.seesAllData && !record.assignedTo.includes(caller.userId))
+        return 'caller_no_access';
       return record.queued ? 'queued' : 'changed';
     case 'campaign':
       if (record.type !== 'contact') return 'not_contact';

@@ -87,7 +87,16 @@ export const campaigns = pgTable(
 
 export type RecipientState = 'pending' | 'waiting' | 'done' | 'stopped' | 'skipped';
 export type RecipientReason =
-  'replied' | 'optOut' | 'blocked' | 'status' | 'missingField' | 'noPhone' | 'ended' | 'manual';
+  | 'replied'
+  | 'optOut'
+  | 'blocked'
+  | 'status'
+  | 'missingField'
+  | 'noPhone'
+  | 'ended'
+  | 'manual'
+  /** A call campaign's contact taken out of a queue before its call (`removedBy`, `removedFrom`). */
+  | 'unqueued';
 
 /**
  * One contact of a campaign. `pending`: its next text is due at `nextAt`; `waiting`: texted, waiting
@@ -128,6 +137,10 @@ export const campaignRecipients = pgTable(
     waitLaw: text('wait_law'),
     /** The states whose law applied to it when last decided (comma list; Texas warns of registration). */
     lawStates: text('law_states'),
+    /** Who took its queued call out of a queue, 'unqueued' (null: nobody, or no longer on the team). */
+    removedBy: uuid('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The member whose queue it was taken out of. */
+    removedFrom: uuid('removed_from').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('campaign_recipients_due_idx')

@@ -187,6 +187,16 @@ export function createCallsService(deps: {
       if (!entry) return fail('NOT_QUEUED');
       if (!(await q.unqueue(db, auth.teamId, auth.userId, itemId))) return fail('CANNOT_UNQUEUE');
       realtime.toUser(auth.userId, 'queueChanged', {});
+      // A call campaign's call: its contact's row says it stopped, and who took it out (ADR 056).
+      if (entry.campaignId)
+        await dialler.campaignCallRemoved({
+          teamId: auth.teamId,
+          campaignId: entry.campaignId,
+          itemId,
+          status: 'Skipped',
+          removed: { by: auth.userId, from: auth.userId },
+          at: clock.now(),
+        });
       return ok(true);
     },
 

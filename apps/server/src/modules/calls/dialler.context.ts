@@ -44,6 +44,8 @@ export type CampaignCallEnd = {
   status: CallStatus;
   /** Why a skipped entry was never dialled. */
   refusal?: DialRefusal | null;
+  /** The entry was taken out of `from`'s queue by member `by` before its call (ADR 056). */
+  removed?: { by: string; from: string };
   at: Date;
 };
 

@@ -332,6 +332,8 @@ export function createDiallerService(deps: DiallerDeps) {
     onCampaignCall(fn: (e: CampaignCallEnd) => Promise<void>) {
       ctx.campaignCallListeners.push(fn);
     },
+    /** A campaign's queued call was taken out of a queue before it was dialled (ADR 056). */
+    campaignCallRemoved: (e: CampaignCallEnd) => ctx.campaignCallEnded(e),
     /** Asks before each campaign call is dialled whether it is still due (follow-up calls, ADR 046). */
     onFollowUpDue(
       fn: (e: { teamId: string; campaignId: string; itemId: string; at: Date }) => Promise<boolean>,

@@ -1,4 +1,5 @@
 import {
+  callStopGroups,
   groupWaiting,
   registrationWarnings,
   REPLY_LABELS,
@@ -13,6 +14,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import { listTeamDevices } from '../devices/index.js';
+import { callStopTallies } from './call-stops.queries.js';
 import type { CampaignsErrorCode } from './campaigns.errors.js';
 import * as q from './campaigns.queries.js';
 
@@ -78,11 +80,12 @@ export function createCampaignDetailsService(deps: { db: Db; clock: Clock }) {
       const c = await q.findCampaign(db, auth.teamId, campaignId);
       if (!c) return fail('CAMPAIGN_NOT_FOUND');
       const now = clock.now();
-      const [{ recipients, jobs, states }, devices, tallies, labels] = await Promise.all([
+      const [{ recipients, jobs, states }, devices, tallies, labels, stops] = await Promise.all([
         q.campaignFigures(db, c.id, now),
         listTeamDevices(db, auth.teamId),
         q.stepTallies(db, [c.id]),
         q.replyLabelCounts(db, c.id),
+        c.campaignType === 'Call' ? callStopTallies(db, c.id) : Promise.resolve([]),
       ]);
       const { waiting, nextTextAt, stepWaiting } = waitingOf(c, recipients, now);
       const repliesByLabel = Object.fromEntries(
@@ -121,6 +124,14 @@ export function createCampaignDetailsService(deps: { db: Db; clock: Clock }) {
           waiting: stepWaiting(f.step),
         })),
         lawWarnings: registrationWarnings(states),
+        stopped: callStopGroups(
+          stops.map((r) => ({
+            reason: r.reason,
+            count: r.n,
+            removedBy: r.removed_by,
+            removedFrom: r.removed_from,
+          })),
+        ),
       });
     },
   };

@@ -29,6 +29,7 @@ import { createCampaignDetailsService } from './campaign-details.service.js';
 import { audienceOf, campaignTarget, createCampaignTargetService } from './campaign-target.service.js';
 import type { CampaignsErrorCode } from './campaigns.errors.js';
 import { callCampaignName, phoneTypeOf } from './call-campaigns.js';
+import { stopUnqueued } from './call-stops.queries.js';
 import * as q from './campaigns.queries.js';
 
 type R<T> = Promise<Result<T, CampaignsErrorCode | 'PERMISSION_REQUIRED'>>;
@@ -309,7 +310,8 @@ export function createCampaignsService(deps: {
 
     /**
      * A call campaign's queued call ended (or the dialler skipped it): the contact's step is over, and
-     * an unanswered one waits for its next follow-up call (call-follow-ups.ts, ADR 046).
+     * an unanswered one waits for its next follow-up call (call-follow-ups.ts, ADR 046). A call a
+     * member took out of a queue stops its contact, saying who and whose queue (ADR 056).
      */
     async callEnded(e: {
       teamId: string;
@@ -317,8 +319,15 @@ export function createCampaignsService(deps: {
       itemId: string;
       status: CallStatus;
       refusal?: DialRefusal | null;
+      removed?: { by: string; from: string };
       at: Date;
     }) {
+      if (e.removed) {
+        const { by: removedBy, from: removedFrom } = e.removed;
+        const args = { campaignId: e.campaignId, itemId: e.itemId, removedBy, removedFrom, at: e.at };
+        if (await stopUnqueued(db, args)) changed(e.teamId, e.campaignId);
+        return;
+      }
       const c = await q.findCampaign(db, e.teamId, e.campaignId);
       if (!c || c.campaignType !== 'Call') return;
       const r = await q.activeRecipient(db, c.id, e.itemId);

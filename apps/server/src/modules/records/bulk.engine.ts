@@ -34,6 +34,19 @@ export type BulkPorts = {
   exportHeader(type: string): string;
 };
 
+/** Whose queue a "Queue for calls" job fills: the caller it names, else (older jobs) its author's. */
+const queueOwner = (job: bq.BulkJobRow) => job.targetId ?? job.userId;
+
+/**
+ * The caller of a "Queue for calls" job for another member, with their access read again at each
+ * chunk (a caller restricted meanwhile gets only their own records); null for the author's own queue.
+ */
+async function callerOf(db: Db, job: bq.BulkJobRow) {
+  if (job.action !== 'queueCalls' || !job.targetId || job.targetId === job.userId) return null;
+  const access = await bq.authorAccess(db, job.targetId);
+  return { userId: job.targetId, seesAllData: access?.seesAllData ?? false };
+}
+
 /** The job is no longer this worker's (its lease ran out and another took it): drop the chunk. */
 class LeaseLost extends Error {}
 
@@ -73,6 +86,7 @@ export function createBulkEngine(deps: {
   async function runChunk(job: bq.BulkJobRow): Promise<bq.BulkJobRow | null> {
     const author = await bq.authorAccess(db, job.userId);
     const actor = { userId: job.userId, seesAllData: author?.seesAllData ?? false };
+    const caller = await callerOf(db, job);
     return db.transaction(async (tx) => {
       const ids = await bq.chunkIds(tx, job, deps.chunkSize);
       const last = ids.at(-1);
@@ -96,6 +110,7 @@ export function createBulkEngine(deps: {
             queued,
           },
           actor,
+          caller,
         );
       let outcomes = rows.map((r) => ({ r, outcome: decide(r) }));
       const changedIds = () => outcomes.filter((o) => o.outcome === 'changed').map((o) => o.r.item_id);
@@ -139,7 +154,7 @@ export function createBulkEngine(deps: {
     switch (job.action) {
       case 'queueCalls': {
         if (!ids.length) return null;
-        const e = { teamId: job.teamId, userId: job.userId, itemIds: ids };
+        const e = { teamId: job.teamId, userId: queueOwner(job), itemIds: ids };
         return new Set(await deps.ports().enqueueCalls(tx, e));
       }
       case 'export': {
@@ -184,7 +199,8 @@ export function createBulkEngine(deps: {
         if (done) emit(done);
         return;
       }
-      if (job.action === 'queueCalls' && next.changed > job.changed) deps.ports().queueChanged(job.userId);
+      if (job.action === 'queueCalls' && next.changed > job.changed)
+        deps.ports().queueChanged(queueOwner(job));
       job = next;
       emit(job);
     }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BulkActionType, BulkSkipReason } from '@prospector/core';
+import type { BulkActionType, BulkSkipReason, PermissionKey } from '@prospector/core';
 import { queryRows, type Db } from '../../db/client.js';
 import type { BulkJobRow } from '../../db/schema/bulk.js';
 import { columnWhere } from './board.queries.js';
@@ -424,6 +424,16 @@ export async function targetName(db: Db, teamId: string, kind: 'member' | 'statu
         : sql`select name from lists where id = ${id} and team_id = ${teamId}`;
   const [row] = await queryRows<{ name: string }>(db, q);
   return row?.name ?? null;
+}
+
+/** A member of the team as a "Queue for calls" job's caller: their name, role and permissions. */
+export async function teamCaller(db: Db, teamId: string, id: string) {
+  const [row] = await queryRows<{ name: string; role: 'admin' | 'member'; permissions: PermissionKey[] }>(
+    db,
+    sql`select coalesce(nullif(name, ''), email) as name, role, permissions from users
+      where id = ${id} and team_id = ${teamId}`,
+  );
+  return row ?? null;
 }
 
 /** The item types of a chunk's records (a list row keeps its record's type). */

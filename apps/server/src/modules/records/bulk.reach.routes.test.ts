@@ -81,7 +81,7 @@ describe('queueing a selection for calls', () => {
     expect(res.statusCode, res.body).toBe(200);
     const job = await finished(admin, res.json()._id);
     expect(job.result).toBe(
-      '2 queued for calls; 1 skipped: no linked contact; 1 skipped: no phone; 1 skipped: DNC; 1 skipped: Wrong #',
+      "2 queued for Ada Admin's calls; 1 skipped: no linked contact; 1 skipped: no phone; 1 skipped: DNC; 1 skipped: Wrong #",
     );
     const rows = await queued(admin.teamId);
     expect(rows.map((q) => q.item_id).sort()).toEqual([r.usable.id, second.id].sort());
@@ -112,7 +112,7 @@ describe('queueing a selection for calls', () => {
       sam,
       (await start(sam, [own.id, other.id], { type: 'queueCalls' })).json()._id,
     );
-    expect(job.result).toBe('1 queued for calls; 1 skipped: no permission');
+    expect(job.result).toBe("1 queued for sam's calls; 1 skipped: no permission");
     expect(await queued(admin.teamId)).toEqual([{ item_id: own.id, user_id: sam.userId }]);
   });
 });
@@ -309,7 +309,7 @@ describe('properties and companies in a selection', () => {
     const ids = [r.house.id, r.house2.id, r.lot.id, r.firm.id];
     const job = await finished(admin, (await start(admin, ids, { type: 'queueCalls' })).json()._id);
     expect(job.result).toBe(
-      '1 queued for calls; 1 skipped: no linked contact; 1 skipped: no phone; 1 skipped: DNC',
+      "1 queued for Ada Admin's calls; 1 skipped: no linked contact; 1 skipped: no phone; 1 skipped: DNC",
     );
     expect(await queued(admin.teamId)).toEqual([{ item_id: r.owner.id, user_id: admin.userId }]);
 
@@ -317,7 +317,7 @@ describe('properties and companies in a selection', () => {
     const none = await start(admin, [r.lot.id], { type: 'queueCalls' });
     expect(none.statusCode, none.body).toBe(200);
     expect((await finished(admin, none.json()._id)).result).toBe(
-      '0 queued for calls; 1 skipped: no linked contact',
+      "0 queued for Ada Admin's calls; 1 skipped: no linked contact",
     );
   });
 

@@ -1,5 +1,6 @@
 import {
   bulkActionAllowed,
+  bulkQueueCallerAllowed,
   bulkReachesContacts,
   can,
   canUndoBulk,
@@ -81,6 +82,7 @@ export function createBulkService(deps: {
     auth: AuthContext,
     action: BulkAction,
   ): Promise<Result<{ id: string | null; name: string | null }, RecordsErrorCode>> {
+    if (action.type === 'queueCalls') return queueCaller(auth, action.memberId ?? auth.userId);
     const kind =
       action.type === 'assign' || action.type === 'unassign'
         ? ({ kind: 'member', id: action.memberId } as const)
@@ -92,6 +94,20 @@ export function createBulkService(deps: {
     if (!kind) return ok({ id: null, name: null });
     const name = await bq.targetName(db, auth.teamId, kind.kind, kind.id);
     return name === null ? fail('BULK_TARGET_NOT_FOUND') : ok({ id: kind.id, name });
+  }
+
+  /** The member whose queue a "Queue for calls" job fills (rules/bulk.ts bulkQueueCallerAllowed). */
+  async function queueCaller(
+    auth: AuthContext,
+    callerId: string,
+  ): Promise<Result<{ id: string; name: string }, RecordsErrorCode>> {
+    const caller = await bq.teamCaller(db, auth.teamId, callerId);
+    if (!caller) return fail('BULK_TARGET_NOT_FOUND');
+    const author = { userId: auth.userId, role: auth.user.role, permissions: auth.user.permissions };
+    const allowed = bulkQueueCallerAllowed(author, { userId: callerId, ...caller });
+    if (allowed === 'not_own_queue') return fail('BULK_OWN_QUEUE_ONLY');
+    if (allowed === 'not_a_caller') return fail('BULK_NOT_A_CALLER');
+    return ok({ id: callerId, name: caller.name });
   }
 
   const ownJob = (auth: AuthContext, id: string) => findOwnBulkJob(db, auth, id);

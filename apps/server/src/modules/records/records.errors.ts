@@ -30,6 +30,8 @@ export const recordsErrors = {
   PHOTO_NOT_FOUND: { status: 404, message: messages.recordDetail.photoNotFound },
   PHOTO_ONLY_PROPERTIES: { status: 400, message: messages.recordDetail.photoOnlyProperties },
   BULK_TARGET_NOT_FOUND: { status: 404, message: messages.bulk.targetNotFound },
+  BULK_NOT_A_CALLER: { status: 400, message: messages.bulk.notACaller },
+  BULK_OWN_QUEUE_ONLY: { status: 403, message: messages.bulk.ownQueueOnly },
   BULK_JOB_NOT_FOUND: { status: 404, message: messages.bulk.jobNotFound },
   BULK_UNDO_EXPIRED: { status: 409, message: messages.bulk.undoExpired },
   BULK_NOTHING_SELECTED: { status: 400, message: messages.bulk.nothingSelected },

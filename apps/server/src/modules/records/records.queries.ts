@@ -243,7 +243,14 @@ export async function teamMembersAccess(db: Db, teamId: string, ids: string[]) {
 
 export async function listMembers(db: Db, teamId: string) {
   return db
-    .select({ id: users.id, name: users.name, email: users.email, avatar: users.avatar, role: users.role })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      avatar: users.avatar,
+      role: users.role,
+      permissions: users.permissions,
+    })
     .from(users)
     .where(eq(users.teamId, teamId))
     .orderBy(asc(users.name), asc(users.email));

@@ -322,6 +322,7 @@ export function createRecordsService(deps: {
         email: m.email,
         avatar: m.avatar,
         role: m.role,
+        mayCall: m.role === 'admin' || m.permissions.includes('calls'),
       }));
     },
   };

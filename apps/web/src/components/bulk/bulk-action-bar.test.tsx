@@ -122,4 +122,64 @@ describe('the bulk action bar', () => {
     expect(downloads[0]?.name).toBe('Selection 2026-11-28.csv');
     expect(downloads[0]?.content).toContain('Jane Doe');
   });
+
+  it("queues an admin's selection for the caller they choose, Me by default, and says whose calls they went to", async () => {
+    const MAYA = '66666666-6666-4666-8666-666666666666';
+    const member = (_id: string, name: string, mayCall: boolean) => ({
+      _id,
+      name,
+      email: `${name.toLowerCase()}@acme.test`,
+      avatar: null,
+      role: 'member' as const,
+      mayCall,
+    });
+    const { user } = setUp(buildUser(), {
+      'GET /api/teams/members': {
+        status: 200,
+        body: {
+          members: [
+            { ...member('user-1', 'Ann Walker', true), role: 'admin' },
+            member(MAYA, 'Maya', true),
+            member('77777777-7777-4777-8777-777777777777', 'Sam', false),
+          ],
+        },
+      },
+      'POST /api/bulk/start': { status: 200, body: job({ action: 'queueCalls' }) },
+    });
+    await chooseAction(user);
+    await user.click(screen.getByRole('option', { name: 'Queue for calls' }));
+    const caller = screen.getByRole('combobox', { name: 'Caller' });
+    expect(caller).toHaveValue('Me');
+    await user.click(caller);
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Me', 'Maya']),
+    );
+    await user.click(screen.getByRole('option', { name: 'Maya' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(requestsTo('POST', '/api/bulk/start')).toHaveLength(1));
+    expect(requestsTo('POST', '/api/bulk/start')[0]?.body).toMatchObject({
+      action: { type: 'queueCalls', memberId: MAYA },
+    });
+    const result = "120 queued for Maya's calls; 3 skipped: no phone";
+    act(() =>
+      latestSocket().serverEmit('bulkProgress', {
+        job: job({ action: 'queueCalls', state: 'done', done: 123, changed: 120, result }),
+      }),
+    );
+    expect(await screen.findByText(result)).toBeInTheDocument();
+  });
+
+  it("queues a member's selection into their own queue, with no caller to choose", async () => {
+    const { user } = setUp(buildUser({ role: 'member', permissions: ['messenger', 'calls'] }), {
+      'POST /api/bulk/start': { status: 200, body: job({ action: 'queueCalls' }) },
+    });
+    await chooseAction(user);
+    await user.click(screen.getByRole('option', { name: 'Queue for calls' }));
+    expect(screen.queryByRole('combobox', { name: 'Caller' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(requestsTo('POST', '/api/bulk/start')).toHaveLength(1));
+    expect(requestsTo('POST', '/api/bulk/start')[0]?.body).toEqual(
+      expect.objectContaining({ action: { type: 'queueCalls' } }),
+    );
+  });
 });

@@ -41,6 +41,9 @@ function toAction(type: BulkActionType, target: string): BulkAction {
       return { type, statusId: target };
     case 'addToList':
       return { type, listId: target };
+    case 'queueCalls':
+      // No caller chosen: the author's own queue.
+      return target ? { type, memberId: target } : { type };
     default:
       return { type };
   }
@@ -142,6 +145,21 @@ export function BulkActionBar({ count, selection, actor, onClear, onChanged }: B
               data={choices.data?.[chosen.target] ?? []}
               value={target}
               onChange={setTarget}
+              searchable
+              w={200}
+              size="xs"
+            />
+          )}
+          {type === 'queueCalls' && actor.role === 'admin' && (
+            <Select
+              aria-label="Caller"
+              data={[
+                { value: 'me', label: 'Me' },
+                ...(choices.data?.callers ?? []).filter((c) => c.value !== actor._id),
+              ]}
+              value={target ?? 'me'}
+              onChange={(v) => setTarget(v === 'me' ? null : v)}
+              allowDeselect={false}
               searchable
               w={200}
               size="xs"

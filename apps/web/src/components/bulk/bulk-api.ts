@@ -41,6 +41,7 @@ export function useBulkChoices(enabled: boolean) {
       ]);
       return {
         members: members.members.map((m) => ({ value: m._id, label: m.name })),
+        callers: members.members.filter((m) => m.mayCall).map((m) => ({ value: m._id, label: m.name })),
         statuses: statuses.statuses.map((s) => ({ value: s._id, label: s.text })),
         lists: lists.lists.map((l) => ({ value: l._id, label: l.name })),
       };

@@ -35,8 +35,11 @@ export const bulkAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('addToList'), listId: z.uuid() }),
   z.object({ type: z.literal('dnc') }),
   z.object({ type: z.literal('delete') }),
-  /** Into the author's power-dialler queue (the calls module's rules). */
-  z.object({ type: z.literal('queueCalls') }),
+  /**
+   * Into a caller's power-dialler queue (the calls module's rules): the author's, or for an admin the
+   * chosen member's (`memberId`; rules/bulk.ts bulkQueueCallerAllowed).
+   */
+  z.object({ type: z.literal('queueCalls'), memberId: z.uuid().optional() }),
   /** Freezes the reachable contacts as a campaign's audience (launchCampaign's `audienceJobId`). */
   z.object({ type: z.literal('campaign') }),
   /** A CSV of the contacts, read with exportBulk once the job is done. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { CAMPAIGN_TYPES, FOLLOW_UP_MAX_DAYS, FOLLOW_UP_MIN_DAYS } from '../../rules/campaigns.js';
 import { WAIT_REASONS } from '../../rules/campaigns-waiting.js';
+import { CALL_STOP_REASONS } from '../../rules/call-stops.js';
 import { REPLY_LABELS } from '../../rules/replies.js';
 import { text } from '../text.js';
 
@@ -176,6 +177,20 @@ export const campaignStats = defineEndpoint({
       .default([]),
     /** Warnings for states whose law asks something of the team (Texas registration). */
     lawWarnings: z.array(text()).default([]),
+    /**
+     * A call campaign's stopped contacts by why (rules/call-stops.ts): taken out of a queue, with the
+     * names of whose queue and who took them out, or stopped by the campaign. Empty for texts.
+     */
+    stopped: z
+      .array(
+        z.object({
+          reason: z.enum(CALL_STOP_REASONS),
+          count: z.number().int(),
+          removedBy: text().nullable(),
+          removedFrom: text().nullable(),
+        }),
+      )
+      .default([]),
   }),
 });
 

@@ -151,5 +151,7 @@ export const memberDto = z.object({
   email: text(),
   avatar: text().nullable(),
   role: z.enum(['admin', 'member']),
+  /** May make calls (an admin, or the calls permission): a bulk "Queue for calls" may name them. */
+  mayCall: z.boolean().optional(),
 });
 export type MemberDto = z.infer<typeof memberDto>;

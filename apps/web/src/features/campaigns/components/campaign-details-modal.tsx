@@ -16,6 +16,7 @@ import { formatPhone } from '../../../lib/phone-format';
 import { waitingSentence } from '../utils/waiting-sentences';
 import { useCampaignStats, type CampaignStats } from '../api/get-campaign-stats';
 import { campaignState, STATE_BADGE } from '../utils/campaign-state';
+import { CampaignStopped } from './campaign-stopped';
 import { CampaignWaiting } from './campaign-waiting';
 import { formatHours, formatWeekDays, formatZone } from '../utils/schedule-format';
 
@@ -23,7 +24,7 @@ const number = new Intl.NumberFormat('en-US');
 
 type FigureKey = Exclude<
   keyof CampaignStats,
-  'byDevice' | 'waiting' | 'nextTextAt' | 'steps' | 'lawWarnings' | 'repliesByLabel'
+  'byDevice' | 'waiting' | 'nextTextAt' | 'steps' | 'lawWarnings' | 'repliesByLabel' | 'stopped'
 >;
 
 const FIGURES: { key: FigureKey; label: string; color?: string }[] = [
@@ -239,6 +240,7 @@ export function CampaignDetailsModal({ campaign, onClose }: CampaignDetailsModal
                 </Alert>
               ))}
               <CampaignWaiting campaign={campaign} stats={stats.data} />
+              <CampaignStopped groups={stats.data.stopped} />
               <Figures stats={stats.data} />
               {campaign.followUps.length > 0 && (
                 <Stack gap="xs">

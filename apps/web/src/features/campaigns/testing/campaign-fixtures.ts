@@ -70,6 +70,7 @@ export function buildStats(overrides: Partial<CampaignStats> = {}): CampaignStat
     skipped: 6,
     steps: [{ step: 0, sent: 120, replied: 12, stoppedBefore: 0, waiting: [] }],
     lawWarnings: [],
+    stopped: [],
     byDevice: [
       {
         deviceId: deviceId(1),
