@@ -1,45 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { messages, type ChatDto, type ChatMessageDto } from '@prospector/core';
+import { messages, type ChatDto } from '@prospector/core';
 import { buildUser } from '../../../test/factories';
 import { mockApi, requestsTo, type FakeRoute } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
+import { BOB_CHAT, buildChat, buildChatMessage } from '../testing/chat-fixtures';
 
 // One chat opened from the chat icon (spec part 1 §2.6): its history, paged backwards.
 
-const CHAT = '11111111-1111-4111-8111-111111111111';
-
-const chat = (overrides: Partial<ChatDto> = {}): ChatDto => ({
-  _id: CHAT,
-  team: 'team-1',
-  kind: 'direct',
-  support: false,
-  title: 'Bob Baker',
-  avatar: null,
-  users: [
-    { userId: 'user-1', notifCount: 0 },
-    { userId: 'user-2', notifCount: 0 },
-  ],
-  notifCount: 0,
-  lastSeq: 0,
-  lastReadSeq: 0,
-  updatedAt: '2026-11-20T15:00:00.000Z',
-  lastMessage: null,
-  ...overrides,
-});
-
-const message = (seq: number, body: string): ChatMessageDto => ({
-  _id: `m-${seq}`,
-  chatId: CHAT,
-  seq,
-  sender: { _id: 'user-2', name: 'Bob Baker', avatar: null },
-  fromSupport: false,
-  body,
-  file: null,
-  system: null,
-  records: [],
-  createdAt: `2026-11-20T14:5${seq}:00.000Z`,
-});
+const CHAT = BOB_CHAT;
+/** Bob's chat as the list shows it when everything in it is read. */
+const chat = (overrides: Partial<ChatDto> = {}) =>
+  buildChat({ notifCount: 0, lastSeq: 0, lastMessage: null, ...overrides });
+const message = (seq: number, body: string) =>
+  buildChatMessage({ seq, body, createdAt: `2026-11-20T14:5${seq}:00.000Z` });
 
 function setUp(history: FakeRoute, listed = chat()) {
   mockApi({

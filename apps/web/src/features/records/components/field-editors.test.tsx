@@ -1,15 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages, type SectionFieldDto } from '@prospector/core';
-import { buildItem, buildMember, buildStatus, buildUser } from '../../../test/factories';
-import { mockApi, requestsTo } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render-app';
+import { requestsTo } from '../../../test/fake-api';
+import { findRecord, RECORD_ID, renderRecordOverPage } from '../testing/record-over-page';
 
 // The editors of a record's custom fields, by type (spec part 1 §5), in the record opened over a page.
-
-const ITEM_ID = '33333333-3333-4333-8333-333333333333';
-// The record modal is a lazy chunk: on a loaded 2-core machine its first load took over 3 s.
-const LOAD = { timeout: 15_000 };
 
 const field = (over: Partial<SectionFieldDto> & Pick<SectionFieldDto, '_id' | 'name' | 'type'>) => ({
   options: [],
@@ -22,42 +17,11 @@ const SITE = field({ _id: 'f-site', name: 'Listing', type: 'Link' });
 const PLACE = field({ _id: 'f-place', name: 'Office', type: 'Location' });
 const SOURCE = field({ _id: 'f-source', name: 'Source', type: 'Category', options: ['Zillow', 'Referral'] });
 
-function setUp(custom: Record<string, string> = {}) {
-  const item = buildItem({ _id: ITEM_ID, custom });
-  mockApi({
-    'GET /api/users/me': { status: 200, body: { user: buildUser() } },
-    'GET /api/teams/members': { status: 200, body: { members: [buildMember()] } },
-    'POST /api/dashboard/get': {
-      status: 200,
-      body: { filterBy: null, columns: [{ status: buildStatus(), count: 0, items: [] }] },
-    },
-    [`GET /api/items/${ITEM_ID}`]: {
-      status: 200,
-      body: {
-        item,
-        messages: [],
-        tasks: [],
-        sections: [
-          {
-            _id: 's1',
-            name: 'Deal',
-            hidden: false,
-            users: [],
-            system: false,
-            fields: [EMAIL, SITE, PLACE, SOURCE],
-          },
-        ],
-      },
-    },
-    'GET /api/replies/labels': { status: 200, body: { labels: [] } },
-    'PATCH /api/items/update': { status: 200, body: { item } },
-  });
-  return renderApp(`/billing?record=${ITEM_ID}`, { token: 'token-ann' });
-}
-
-async function openRecord() {
-  return within(await screen.findByRole('dialog', { name: /Jane Doe/ }, LOAD));
-}
+const SECTIONS = [
+  { _id: 's1', name: 'Deal', hidden: false, users: [], system: false, fields: [EMAIL, SITE, PLACE, SOURCE] },
+];
+const setUp = (custom: Record<string, string> = {}) => renderRecordOverPage({ custom, sections: SECTIONS });
+const openRecord = findRecord;
 
 describe("a record's custom fields", () => {
   it('keeps an invalid e-mail in its field with the reason, and saves nothing', async () => {
@@ -81,7 +45,7 @@ describe("a record's custom fields", () => {
     await waitFor(() =>
       expect(requestsTo('PATCH', '/api/items/update')[0]?.body).toEqual({
         fieldId: 'f-site',
-        itemId: ITEM_ID,
+        itemId: RECORD_ID,
         data: 'https://zillow.com/home/1',
         type: 'contact',
       }),
@@ -119,7 +83,7 @@ describe("a record's custom fields", () => {
     await waitFor(() =>
       expect(requestsTo('PATCH', '/api/items/update')[0]?.body).toEqual({
         fieldId: 'f-source',
-        itemId: ITEM_ID,
+        itemId: RECORD_ID,
         data: 'Referral',
         type: 'contact',
       }),

@@ -1,38 +1,18 @@
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MessageDto } from '@prospector/core';
-import { buildItem, buildMember, buildMessage, buildStatus, buildUser } from '../../../test/factories';
-import { mockApi } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render-app';
+import { buildMessage } from '../../../test/factories';
+import { findRecord, RECORD_ID, renderRecordOverPage } from '../testing/record-over-page';
 
 // The entries of a record's thread (spec part 1 §5): who, which way, from which number, and how a text fared.
 
-const ITEM_ID = '33333333-3333-4333-8333-333333333333';
-// The record modal is a lazy chunk: on a loaded 2-core machine its first load took over 3 s.
-const LOAD = { timeout: 15_000 };
-
 const text = (overrides: Partial<MessageDto>) =>
-  buildMessage({ itemId: ITEM_ID, comment: false, status: null, ...overrides });
+  buildMessage({ itemId: RECORD_ID, comment: false, status: null, ...overrides });
 
-function setUp(messages: MessageDto[]) {
-  mockApi({
-    'GET /api/users/me': { status: 200, body: { user: buildUser() } },
-    'GET /api/teams/members': { status: 200, body: { members: [buildMember()] } },
-    'POST /api/dashboard/get': {
-      status: 200,
-      body: { filterBy: null, columns: [{ status: buildStatus(), count: 0, items: [] }] },
-    },
-    [`GET /api/items/${ITEM_ID}`]: {
-      status: 200,
-      body: { item: buildItem({ _id: ITEM_ID }), messages, tasks: [], sections: [] },
-    },
-    'GET /api/replies/labels': { status: 200, body: { labels: [] } },
-  });
-  return renderApp(`/billing?record=${ITEM_ID}`, { token: 'token-ann' });
-}
+const setUp = (messages: MessageDto[]) => renderRecordOverPage({ messages });
 
 async function openThread(user: ReturnType<typeof setUp>['user']) {
-  const record = within(await screen.findByRole('dialog', { name: /Jane Doe/ }, LOAD));
+  const record = await findRecord();
   await user.click(record.getByRole('tab', { name: 'SMS' }));
   return within(record.getByRole('log', { name: 'Thread' }));
 }
