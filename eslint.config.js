@@ -48,6 +48,24 @@ const webPhonesInTeamCountry = {
   importNames: ['formatPhone', 'normalizePhone'],
   message: "use lib/phone-format: it shows and reads phones in the team's home country",
 };
+/**
+ * A screen's path comes from core's paths table (ADR 058), never spelled by hand: in a link's or a
+ * redirect's `to`/`href`, a route's `path` ('*' aside), a `navigate(...)`, or a `to`/`pathname` key.
+ */
+const WEB_PATH_MESSAGE =
+  'a path comes from the paths table (paths in @prospector/core), never spelled by hand';
+const startsWithSlash = '/^\\//';
+const webSpellsPath = [
+  `JSXAttribute[name.name=/^(to|href|path)$/] > Literal[value=${startsWithSlash}]`,
+  `JSXAttribute[name.name=/^(to|href|path)$/] > JSXExpressionContainer > Literal[value=${startsWithSlash}]`,
+  `JSXAttribute[name.name=/^(to|href|path)$/] > JSXExpressionContainer > TemplateLiteral[quasis.0.value.raw=${startsWithSlash}]`,
+  // A relative one too ('team', 'lists/:id'): the router's nesting would be spelled twice.
+  `JSXAttribute[name.name=/^(to|path)$/] > Literal:not([value='*']):not([value=${startsWithSlash}])`,
+  `CallExpression[callee.name='navigate'] > Literal[value=${startsWithSlash}]`,
+  `CallExpression[callee.name='navigate'] > TemplateLiteral[quasis.0.value.raw=${startsWithSlash}]`,
+  `Property[key.name=/^(to|pathname)$/] > Literal[value=${startsWithSlash}]`,
+  `Property[key.name=/^(to|pathname)$/] > TemplateLiteral[quasis.0.value.raw=${startsWithSlash}]`,
+].map((selector) => ({ selector, message: WEB_PATH_MESSAGE }));
 const webReadsImportMetaEnv = {
   selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
   message: 'only src/config reads import.meta.env',
@@ -263,7 +281,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-syntax': ['error', webReadsProcessEnv, webReadsImportMetaEnv, webSpellsQueryKey],
+      'no-restricted-syntax': [
+        'error',
+        webReadsProcessEnv,
+        webReadsImportMetaEnv,
+        webSpellsQueryKey,
+        ...webSpellsPath,
+      ],
       'import-x/no-restricted-paths': ['error', { zones: webZones }],
       'no-restricted-imports': ['error', webPhonesInTeamCountry],
     },

@@ -23,6 +23,7 @@ const FEATURE_TO_FEATURE = 'features never import each other; compose them in ap
 const WEB_TO_SERVER = 'the web never imports the server';
 const IMPORT_META_ENV = 'only src/config reads import.meta.env';
 const QUERY_KEY = "a query key comes from its feature's key factory";
+const PATH = 'a path comes from the paths table';
 const TEAM_COUNTRY = "use lib/phone-format: it shows and reads phones in the team's home country";
 const AGENT_CORE = 'the device agent imports only @prospector/core/contract/device';
 const AGENT_APPS = 'the agent speaks only the device contract';
@@ -93,6 +94,42 @@ describe('the web and device agent boundaries', () => {
       QUERY_KEY,
     ],
     [
+      'a link cannot spell its path',
+      'apps/web/src/features/lists/components/x.tsx',
+      'import { Link } from \'react-router\';\nexport const y = <Link to="/settings/devices">Devices</Link>;\n',
+      PATH,
+    ],
+    [
+      'a link cannot build its path from a template',
+      'apps/web/src/features/lists/components/x.tsx',
+      "import { Link } from 'react-router';\nexport const y = (id: string) => <Link to={`/lists/${id}`}>List</Link>;\n",
+      PATH,
+    ],
+    [
+      'an anchor cannot spell its href',
+      'apps/web/src/features/api-keys/components/x.tsx',
+      'export const y = <a href="/api/v1/docs">Docs</a>;\n',
+      PATH,
+    ],
+    [
+      'a navigation cannot spell its path',
+      'apps/web/src/features/lists/hooks/x.ts',
+      "export const y = (navigate: (to: string) => void) => navigate('/campaign-builder');\n",
+      PATH,
+    ],
+    [
+      'a redirect cannot spell its pathname',
+      'apps/web/src/app/routes/x.tsx',
+      "import { Navigate } from 'react-router';\nexport const y = <Navigate to={{ pathname: '/', search: '' }} />;\n",
+      PATH,
+    ],
+    [
+      'a route cannot spell its path, not even a relative one',
+      'apps/web/src/app/routes/x.tsx',
+      'import { Route } from \'react-router\';\nexport const y = <Route path="lists/:id" />;\n',
+      PATH,
+    ],
+    [
       "a screen cannot show a phone with core's formatter, blind to the team's country",
       'apps/web/src/features/board/components/x.tsx',
       "import { formatPhone } from '@prospector/core';\nexport const y = formatPhone('+442079460958');\n",
@@ -146,6 +183,16 @@ describe('the web and device agent boundaries', () => {
       "a feature's key factory spells its keys",
       'apps/web/src/features/billing/api/billing-keys.ts',
       "export const keys = { all: ['billing'] as const };\nexport const y = { queryKey: ['billing', 'summary'] };\n",
+    ],
+    [
+      'links, navigations and routes name their paths from the table',
+      'apps/web/src/app/routes/x.tsx',
+      'import { Link, Route } from \'react-router\';\nimport { paths } from \'@prospector/core\';\nexport const y = (navigate: (to: string) => void, id: string) => [navigate(paths.lists), <Link key="a" to={paths.list.href({ id })}>List</Link>, <Route key="b" path={paths.list.pattern} />, <Route key="c" path="*" />];\n',
+    ],
+    [
+      'a test visits a path as a user types it',
+      'apps/web/src/features/lists/components/x.test.tsx',
+      'import { Link } from \'react-router\';\nexport const y = <Link to="/lists">Lists</Link>;\n',
     ],
     [
       "a screen shows phones through lib/phone-format, in the team's country",

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './server-messages.js';
+export * from './paths.js';
 export * from './contract/index.js';
 export * from './rules/auth.js';
 export * from './rules/affiliate.js';

@@ -1,4 +1,5 @@
 import { messages } from '../messages.js';
+import { isWithin, paths } from '../paths.js';
 import { isValidCompanyName } from './settings.js';
 
 /** The name a new team starts with; onboarding does not pass until it is changed. */
@@ -79,5 +80,5 @@ export function sessionLanding(
 ): 'workspace' | 'onboarding' | 'toAdmin' {
   if (user.team.onboarded) return 'workspace';
   if (!user.isStaff || user.impersonatedBy) return 'onboarding';
-  return pathname === '/admin' || pathname.startsWith('/admin/') ? 'workspace' : 'toAdmin';
+  return isWithin(pathname, paths.admin.root) ? 'workspace' : 'toAdmin';
 }

@@ -1,6 +1,7 @@
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '@prospector/core';
 import { LazyBoundary, lazyNamed } from '../../components/lazy-load';
 import { LEGAL_TITLES, type LegalKind } from './legal-kinds';
 
@@ -36,7 +37,7 @@ function LegalLink({ kind, size = 'sm', onOpen }: LegalLinkProps) {
   return (
     <Anchor
       component={Link}
-      to={`/${kind}`}
+      to={paths[kind]}
       onClick={open}
       onMouseEnter={() => void LegalModal.preload()}
       onFocus={() => void LegalModal.preload()}

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { LoginForm, type LoginFormMode } from '../../features/auth';
 import { usePublicConfig } from '../../features/public-config';
 import { LegalConsent, type OpenLegal } from './legal-links';
+import { paths } from '@prospector/core';
 
 type LoginPanelProps = { mode?: LoginFormMode; onDone?: () => void; onOpenLegal?: OpenLegal };
 
@@ -16,7 +17,7 @@ export function LoginPanel({ mode = 'login', onDone, onOpenLegal }: LoginPanelPr
       footer={mode === 'login' ? <LegalConsent onOpen={onOpenLegal} /> : undefined}
       onSuccess={() => {
         onDone?.();
-        void navigate('/', { replace: true });
+        void navigate(paths.home, { replace: true });
       }}
     />
   );

@@ -5,6 +5,7 @@ import { LazyBoundary, lazyNamed } from '../../components/lazy-load';
 import { useSessionStore } from '../../lib/session-store';
 import { ScrollToTop } from '../shell/scroll-to-top';
 import { LoggedOutRoutes } from './logged-out-routes';
+import { paths } from '@prospector/core';
 
 // The workspace (shell, realtime, every screen) is fetched only once a session exists.
 const SessionGate = lazyNamed(() => import('./session-gate'), 'SessionGate');
@@ -14,7 +15,7 @@ function useHomeWhenSessionEnds(token: string | null) {
   const navigate = useNavigate();
   const previous = useRef(token);
   useEffect(() => {
-    if (previous.current !== null && token === null) void navigate('/', { replace: true });
+    if (previous.current !== null && token === null) void navigate(paths.home, { replace: true });
     previous.current = token;
   }, [token, navigate]);
 }

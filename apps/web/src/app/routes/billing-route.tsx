@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { visibleSettingsEntries, type CurrentUser } from '@prospector/core';
+import { paths, visibleSettingsEntries, type CurrentUser } from '@prospector/core';
 import { BillingScreen } from '../../features/billing/components/billing-screen';
 
 /**
@@ -9,11 +9,11 @@ import { BillingScreen } from '../../features/billing/components/billing-screen'
  */
 export function BillingRoute({ user }: { user: CurrentUser }) {
   const { search } = useLocation();
-  const allowed = visibleSettingsEntries(user).some((entry) => entry.to === '/settings/billing');
+  const allowed = visibleSettingsEntries(user).some((entry) => entry.to === paths.settings.billing);
   // The query stays: a record opened over the page (`?record=`) opens over the dashboard instead.
   return allowed ? (
     <BillingScreen timeZone={user.team.timezone} />
   ) : (
-    <Navigate to={{ pathname: '/', search }} replace />
+    <Navigate to={{ pathname: paths.home, search }} replace />
   );
 }

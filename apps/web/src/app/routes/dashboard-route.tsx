@@ -5,7 +5,7 @@ import { IconDeviceMobile, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { BoardCard, CurrentUser } from '@prospector/core';
 import { PageTitle } from '../../components/page-title';
-import { boardFilterFor, can } from '@prospector/core';
+import { boardFilterFor, can, paths } from '@prospector/core';
 import { BoardCardExtra, BoardView, MemberFilter } from '../../features/board';
 import { useMembers } from '../../features/members';
 import { messengerKeys } from '../../features/messenger';
@@ -31,14 +31,14 @@ function FirstActions({ user }: { user: CurrentUser }) {
         </div>
         <Group gap="sm">
           {canImport && (
-            <Button component={Link} to="/import" leftSection={<IconUpload size={16} />}>
+            <Button component={Link} to={paths.import} leftSection={<IconUpload size={16} />}>
               Import a list
             </Button>
           )}
           {canDevices && (
             <Button
               component={Link}
-              to="/settings/devices"
+              to={paths.settings.devices}
               variant="default"
               leftSection={<IconDeviceMobile size={16} />}
             >

@@ -6,6 +6,7 @@ import { usePublicConfig } from '../../features/public-config';
 import { LEGAL_TITLES, type LegalKind } from '../compose/legal-kinds';
 import { LegalText } from '../compose/legal-text';
 import { LegalLinks } from '../compose/legal-links';
+import { paths } from '@prospector/core';
 
 /** /privacy and /terms as pages, for links shared outside the app. */
 export function LegalRoute({ kind }: { kind: LegalKind }) {
@@ -17,7 +18,7 @@ export function LegalRoute({ kind }: { kind: LegalKind }) {
   }, [title]);
   return (
     <MarketingLayout
-      onLogin={() => void navigate('/login')}
+      onLogin={() => void navigate(paths.login)}
       legalLinks={<LegalLinks />}
       contactEmail={contactEmail}
     >

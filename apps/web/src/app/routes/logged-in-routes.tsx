@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { can, type CurrentUser } from '@prospector/core';
+import { can, type CurrentUser, paths } from '@prospector/core';
 import { lazyNamed } from '../../components/lazy-load';
 import { NotFoundView } from './not-found-view';
 import { settingsRoutes } from './settings-routes';
@@ -47,50 +47,61 @@ export function LoggedInRoutes({ user }: { user: CurrentUser }) {
   return (
     <Routes>
       <Route index element={<DashboardRoute user={user} />} />
-      <Route path="dashboard" element={<DashboardRoute user={user} />} />
-      <Route path="dialler" element={<DiallerRoute user={user} />} />
+      <Route path={paths.dashboard} element={<DashboardRoute user={user} />} />
+      <Route path={paths.dialler} element={<DiallerRoute user={user} />} />
       <Route
-        path="messenger"
-        element={can(user, 'messenger') ? <MessengerRoute user={user} /> : <Navigate to="/" replace />}
+        path={paths.messenger}
+        element={
+          can(user, 'messenger') ? <MessengerRoute user={user} /> : <Navigate to={paths.home} replace />
+        }
       />
-      <Route path="campaigns" element={<CampaignsPage canCreate={can(user, 'campaigns')} />} />
-      <Route path="campaign-builder" element={<CampaignBuilder timeZone={user.team.timezone} />} />
+      <Route path={paths.campaigns} element={<CampaignsPage canCreate={can(user, 'campaigns')} />} />
+      <Route path={paths.campaignBuilder} element={<CampaignBuilder timeZone={user.team.timezone} />} />
       <Route
-        path="import"
-        element={can(user, 'import') ? <ImportScreen /> : <Navigate to="/lists" replace />}
+        path={paths.import}
+        element={can(user, 'import') ? <ImportScreen /> : <Navigate to={paths.lists} replace />}
       />
-      <Route path="export-contacts" element={<ExportScreen />} />
+      <Route path={paths.exportContacts} element={<ExportScreen />} />
       <Route
-        path="import-dnc"
-        element={can(user, 'import') ? <ImportDncScreen /> : <Navigate to="/lists" replace />}
+        path={paths.importDnc}
+        element={can(user, 'import') ? <ImportDncScreen /> : <Navigate to={paths.lists} replace />}
       />
       <Route
-        path="lists"
+        path={paths.lists}
         element={<ListsPage timeZone={user.team.timezone} canManage={can(user, 'import')} />}
       />
-      <Route path="lists/:id" element={<ListDetailPage timeZone={user.team.timezone} actor={user} />} />
-      <Route path="templates" element={<TemplatesLayout />}>
-        <Route index element={<Navigate to="sms" replace />} />
-        <Route path="sms" element={<SmsTemplatesScreen />} />
-        <Route path="subtemplates" element={<SubtemplatesScreen />} />
-        <Route path="quick-replies" element={<QuickRepliesScreen />} />
-        <Route path="*" element={<Navigate to="/templates/sms" replace />} />
+      <Route
+        path={paths.list.pattern}
+        element={<ListDetailPage timeZone={user.team.timezone} actor={user} />}
+      />
+      <Route path={paths.templates.root} element={<TemplatesLayout />}>
+        <Route index element={<Navigate to={paths.templates.sms} replace />} />
+        <Route path={paths.templates.sms} element={<SmsTemplatesScreen />} />
+        <Route path={paths.templates.subtemplates} element={<SubtemplatesScreen />} />
+        <Route path={paths.templates.quickReplies} element={<QuickRepliesScreen />} />
+        <Route path="*" element={<Navigate to={paths.templates.sms} replace />} />
       </Route>
       {settingsRoutes(user)}
-      <Route path="billing" element={<BillingRoute user={user} />} />
+      <Route path={paths.billing} element={<BillingRoute user={user} />} />
       <Route
-        path="kpis"
-        element={can(user, 'kpis') ? <KpisPage timeZone={user.team.timezone} /> : <Navigate to="/" replace />}
+        path={paths.kpis}
+        element={
+          can(user, 'kpis') ? (
+            <KpisPage timeZone={user.team.timezone} />
+          ) : (
+            <Navigate to={paths.home} replace />
+          )
+        }
       />
       {/* Everyone but staff sees a not-found view (spec part 2 §2); the server refuses them anyway. */}
-      <Route path="admin" element={user.isStaff ? <AdminLayout /> : <NotFoundView />}>
-        <Route index element={<Navigate to="teams" replace />} />
-        <Route path="teams" element={<AdminTeamsRoute />} />
-        <Route path="suspension" element={<SuspensionPage />} />
-        <Route path="audit" element={<AuditPage />} />
-        <Route path="*" element={<Navigate to="/admin/teams" replace />} />
+      <Route path={paths.admin.root} element={user.isStaff ? <AdminLayout /> : <NotFoundView />}>
+        <Route index element={<Navigate to={paths.admin.teams} replace />} />
+        <Route path={paths.admin.teams} element={<AdminTeamsRoute />} />
+        <Route path={paths.admin.suspension} element={<SuspensionPage />} />
+        <Route path={paths.admin.audit} element={<AuditPage />} />
+        <Route path="*" element={<Navigate to={paths.admin.teams} replace />} />
       </Route>
-      <Route path="*" element={<Navigate to="/" replace />} />
+      <Route path="*" element={<Navigate to={paths.home} replace />} />
     </Routes>
   );
 }

@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { lazyNamed } from '../../components/lazy-load';
 import { AffiliateCapture } from './affiliate-capture';
+import { paths } from '@prospector/core';
 
 // Each page is its own chunk: the landing does not carry the login page's code, nor the reverse.
 const LandingRoute = lazyNamed(() => import('./landing-route'), 'LandingRoute');
@@ -13,10 +14,10 @@ export function LoggedOutRoutes() {
     <Routes>
       <Route element={<AffiliateCapture />}>
         <Route index element={<LandingRoute />} />
-        <Route path="login" element={<LoginRoute />} />
-        <Route path="privacy" element={<LegalRoute kind="privacy" />} />
-        <Route path="terms" element={<LegalRoute kind="terms" />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path={paths.login} element={<LoginRoute />} />
+        <Route path={paths.privacy} element={<LegalRoute kind="privacy" />} />
+        <Route path={paths.terms} element={<LegalRoute kind="terms" />} />
+        <Route path="*" element={<Navigate to={paths.home} replace />} />
       </Route>
     </Routes>
   );

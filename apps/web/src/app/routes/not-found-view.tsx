@@ -1,5 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '@prospector/core';
 
 /** Shown where a page exists only for others (the internal admin area, spec part 2 §2). */
 export function NotFoundView() {
@@ -15,7 +16,7 @@ export function NotFoundView() {
         <Text c="dimmed" maw={380}>
           This page does not exist, or your account does not have access to it.
         </Text>
-        <Button component={Link} to="/" mt="sm">
+        <Button component={Link} to={paths.home} mt="sm">
           Go to dashboard
         </Button>
       </Stack>

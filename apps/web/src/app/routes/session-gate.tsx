@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { sessionLanding, type CurrentUser } from '@prospector/core';
+import { sessionLanding, type CurrentUser, paths } from '@prospector/core';
 import { BrandLogo } from '../../components/brand-logo';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { LazyBoundary, lazyNamed, usePreload } from '../../components/lazy-load';
@@ -35,7 +35,7 @@ function Onboarding({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const finished = (onboarded: CurrentUser) => {
     queryClient.setQueryData<{ user: CurrentUser }>(authKeys.me(), { user: onboarded });
-    void navigate('/', { replace: true });
+    void navigate(paths.home, { replace: true });
   };
   usePreload(ConnectDevice, 'now');
   return (
@@ -59,7 +59,7 @@ function LoggedInApp({ user }: { user: CurrentUser }) {
   const landing = sessionLanding(user, pathname);
   if (landing === 'onboarding') return <Onboarding user={user} />;
   // Staff reach their tools without a customer's onboarding (issue 30 item 9).
-  if (landing === 'toAdmin') return <Navigate to="/admin/teams" replace />;
+  if (landing === 'toAdmin') return <Navigate to={paths.admin.teams} replace />;
   // While a screen's chunk loads the shell stays and the screen's place shows a loader.
   return (
     <AppLayout user={user}>

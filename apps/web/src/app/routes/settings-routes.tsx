@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { Navigate, Route } from 'react-router';
-import { messages, visibleSettingsEntries, type CurrentUser } from '@prospector/core';
+import { messages, visibleSettingsEntries, type CurrentUser, paths } from '@prospector/core';
 import { lazyNamed } from '../../components/lazy-load';
 import { PageTitle } from '../../components/page-title';
 import { Screen } from './screen';
@@ -35,44 +35,44 @@ const DataFieldsSettingsPage = lazyNamed(
 
 /** Pages of the settings menu; a page hidden from the menu sends its visitor to Team. */
 const MENU_PAGES: { path: string; title: string }[] = [
-  { path: 'team', title: 'Team' },
-  { path: 'data-fields', title: 'Data Fields' },
-  { path: 'statuses', title: 'Statuses' },
-  { path: 'devices', title: 'Devices' },
-  { path: 'replies', title: 'Reply actions' },
-  { path: 'billing', title: 'Billing' },
-  { path: 'other', title: 'Other' },
-  { path: 'affiliate', title: 'Affiliate' },
+  { path: paths.settings.team, title: 'Team' },
+  { path: paths.settings.dataFields, title: 'Data Fields' },
+  { path: paths.settings.statuses, title: 'Statuses' },
+  { path: paths.settings.devices, title: 'Devices' },
+  { path: paths.settings.replies, title: 'Reply actions' },
+  { path: paths.settings.billing, title: 'Billing' },
+  { path: paths.settings.other, title: 'Other' },
+  { path: paths.settings.affiliate, title: 'Affiliate' },
 ];
 
 function allowed(user: CurrentUser, path: string, page: ReactElement): ReactElement {
-  const visible = visibleSettingsEntries(user).some((entry) => entry.to === `/settings/${path}`);
-  return visible ? page : <Navigate to="/settings/team" replace />;
+  const visible = visibleSettingsEntries(user).some((entry) => entry.to === path);
+  return visible ? page : <Navigate to={paths.settings.team} replace />;
 }
 
 /** The pages built so far; the others show their title only. */
 function pageOf(user: CurrentUser, path: string, title: string): ReactElement {
-  if (path === 'team') return <TeamScreen viewer={user} />;
-  if (path === 'devices') return <DevicesScreen timeZone={user.team.timezone} />;
-  if (path === 'other') return <OtherSettingsPage user={user} />;
-  if (path === 'statuses') return <StatusesSettingsPage />;
-  if (path === 'replies') return <RepliesSettingsPage user={user} />;
-  if (path === 'data-fields') return <DataFieldsSettingsPage />;
-  if (path === 'billing') return <BillingScreen timeZone={user.team.timezone} />;
-  if (path === 'affiliate') return <AffiliateSettingsPage timeZone={user.team.timezone} />;
+  if (path === paths.settings.team) return <TeamScreen viewer={user} />;
+  if (path === paths.settings.devices) return <DevicesScreen timeZone={user.team.timezone} />;
+  if (path === paths.settings.other) return <OtherSettingsPage user={user} />;
+  if (path === paths.settings.statuses) return <StatusesSettingsPage />;
+  if (path === paths.settings.replies) return <RepliesSettingsPage user={user} />;
+  if (path === paths.settings.dataFields) return <DataFieldsSettingsPage />;
+  if (path === paths.settings.billing) return <BillingScreen timeZone={user.team.timezone} />;
+  if (path === paths.settings.affiliate) return <AffiliateSettingsPage timeZone={user.team.timezone} />;
   return <Screen title={title} />;
 }
 
 /** /settings/* (spec part 2 §2 route table). */
 export function settingsRoutes(user: CurrentUser) {
   return (
-    <Route path="settings" element={<SettingsLayout user={user} />}>
-      <Route index element={<Navigate to="team" replace />} />
+    <Route path={paths.settings.root} element={<SettingsLayout user={user} />}>
+      <Route index element={<Navigate to={paths.settings.team} replace />} />
       {MENU_PAGES.map(({ path, title }) => (
         <Route key={path} path={path} element={allowed(user, path, pageOf(user, path, title))} />
       ))}
       <Route
-        path="websites"
+        path={paths.settings.websites}
         element={
           <Stack gap="sm">
             <PageTitle>Websites</PageTitle>
@@ -81,10 +81,12 @@ export function settingsRoutes(user: CurrentUser) {
         }
       />
       <Route
-        path="become-affiliate"
-        element={user.role === 'admin' ? <BecomeAffiliatePage /> : <Navigate to="/settings/team" replace />}
+        path={paths.settings.becomeAffiliate}
+        element={
+          user.role === 'admin' ? <BecomeAffiliatePage /> : <Navigate to={paths.settings.team} replace />
+        }
       />
-      <Route path="*" element={<Navigate to="team" replace />} />
+      <Route path="*" element={<Navigate to={paths.settings.team} replace />} />
     </Route>
   );
 }

@@ -1,12 +1,13 @@
 import { Stack, Tabs } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { paths } from '@prospector/core';
 import { PageTitle } from '../../components/page-title';
 import { useLiveTemplates } from '../../features/templates';
 
 const TABS = [
-  { value: '/templates/sms', label: 'SMS Templates' },
-  { value: '/templates/subtemplates', label: 'Subtemplates' },
-  { value: '/templates/quick-replies', label: 'Quick Replies' },
+  { value: paths.templates.sms, label: 'SMS Templates' },
+  { value: paths.templates.subtemplates, label: 'Subtemplates' },
+  { value: paths.templates.quickReplies, label: 'Quick Replies' },
 ];
 
 /** Template Settings (spec part 2 §2): three tabs, each its own route; a teammate's changes show live. */

@@ -1,56 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ChatDto, ChatMessageDto, SupportInboxRowDto } from '@prospector/core';
+import type { SupportInboxRowDto } from '@prospector/core';
 import { buildUser } from '../../test/factories';
 import { mockApi, requestsTo, type FakeRoute } from '../../test/fake-api';
 import { latestSocket } from '../../test/fake-socket';
 import { renderApp } from '../../test/render-app';
+import { BOB_CHAT, buildChat, buildChatMessage } from '../../features/chats/testing/chat-fixtures';
 
-const BOB_CHAT = '11111111-1111-4111-8111-111111111111';
 const ROOM = '22222222-2222-4222-8222-222222222222';
-
-function buildChat(overrides: Partial<ChatDto> = {}): ChatDto {
-  return {
-    _id: BOB_CHAT,
-    team: 'team-1',
-    kind: 'direct',
-    support: false,
-    title: 'Bob Baker',
-    avatar: null,
-    users: [
-      { userId: 'user-1', notifCount: 0 },
-      { userId: 'user-2', notifCount: 0 },
-    ],
-    notifCount: 2,
-    lastSeq: 2,
-    lastReadSeq: 0,
-    updatedAt: '2026-11-20T15:00:00.000Z',
-    lastMessage: { body: 'Can you call the Pike St owner?', createdAt: '2026-11-20T15:00:00.000Z' },
-    ...overrides,
-  };
-}
-
-function buildMessage(overrides: Partial<ChatMessageDto> = {}): ChatMessageDto {
-  return {
-    _id: `m-${overrides.seq ?? 1}`,
-    chatId: BOB_CHAT,
-    seq: 1,
-    sender: { _id: 'user-2', name: 'Bob Baker', avatar: null },
-    fromSupport: false,
-    body: 'Hello Ann',
-    file: null,
-    system: null,
-    records: [],
-    createdAt: '2026-11-20T14:59:00.000Z',
-    ...overrides,
-  };
-}
 
 const history = {
   chat: buildChat(),
   messages: [
-    buildMessage({ seq: 1, body: 'Hello Ann' }),
-    buildMessage({ seq: 2, body: 'Can you call the Pike St owner?' }),
+    buildChatMessage({ seq: 1, body: 'Hello Ann' }),
+    buildChatMessage({ seq: 2, body: 'Can you call the Pike St owner?' }),
   ],
   hasMore: false,
 };
@@ -82,7 +45,7 @@ describe('chats', () => {
     act(() =>
       latestSocket().serverEmit('chatMessage', {
         chatId: BOB_CHAT,
-        message: buildMessage({ seq: 3, body: 'Are you there?' }),
+        message: buildChatMessage({ seq: 3, body: 'Are you there?' }),
       }),
     );
     expect(await screen.findByRole('button', { name: 'Chats, 3 unread' })).toBeInTheDocument();
@@ -90,7 +53,7 @@ describe('chats', () => {
     act(() =>
       latestSocket().serverEmit('chatMessage', {
         chatId: BOB_CHAT,
-        message: buildMessage({ seq: 3, body: 'Are you there?' }),
+        message: buildChatMessage({ seq: 3, body: 'Are you there?' }),
       }),
     );
     expect(screen.getByTestId('chats-badge')).toHaveTextContent('3');
@@ -115,7 +78,7 @@ describe('chats', () => {
       'POST /api/chats/send': {
         status: 200,
         body: {
-          message: buildMessage({
+          message: buildChatMessage({
             seq: 3,
             body: 'On it',
             sender: { _id: 'user-1', name: 'Ann Walker', avatar: null },
@@ -189,7 +152,7 @@ describe('chats', () => {
     act(() =>
       latestSocket().serverEmit('chatMessage', {
         chatId: SUPPORT,
-        message: buildMessage({
+        message: buildChatMessage({
           chatId: SUPPORT,
           seq: 4,
           body: 'Still waiting',

@@ -12,7 +12,7 @@ import {
   IconTemplate,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { visibleNavEntries, type CurrentUser } from '@prospector/core';
+import { isWithin, paths, visibleNavEntries, type CurrentUser } from '@prospector/core';
 
 const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> = {
   dashboard: IconLayoutDashboard,
@@ -28,20 +28,20 @@ const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> =
 
 /** The screens each entry stands for, so the entry stays highlighted on its sub-pages. */
 const SECTIONS: Record<string, string[]> = {
-  dashboard: ['/dashboard'],
-  messenger: ['/messenger'],
-  campaigns: ['/campaigns', '/campaign-builder'],
-  dialler: ['/dialler'],
-  lists: ['/lists', '/import', '/export-contacts', '/import-dnc'],
-  templates: ['/templates'],
-  kpis: ['/kpis'],
-  settings: ['/settings', '/billing'],
-  admin: ['/admin'],
+  dashboard: [paths.dashboard],
+  messenger: [paths.messenger],
+  campaigns: [paths.campaigns, paths.campaignBuilder],
+  dialler: [paths.dialler],
+  lists: [paths.lists, paths.import, paths.exportContacts, paths.importDnc],
+  templates: [paths.templates.root],
+  kpis: [paths.kpis],
+  settings: [paths.settings.root, paths.billing],
+  admin: [paths.admin.root],
 };
 
 function isActive(key: string, pathname: string): boolean {
-  if (key === 'dashboard' && pathname === '/') return true;
-  return (SECTIONS[key] ?? []).some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  if (key === 'dashboard' && pathname === paths.home) return true;
+  return (SECTIONS[key] ?? []).some((section) => isWithin(pathname, section));
 }
 
 /** An entry's unread counter (its link's name says it); nothing when there is nothing unread. */

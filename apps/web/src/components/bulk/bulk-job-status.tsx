@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, CloseButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconCheck, IconDownload, IconRocket } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { bulkJobOffers, bulkProgressText, messages, type BulkJobDto } from '@prospector/core';
+import { bulkJobOffers, bulkProgressText, messages, type BulkJobDto, paths } from '@prospector/core';
 import { ApiError } from '../../lib/api-client';
 import { notifyError } from '../../lib/notify';
 import { saveCsv } from '../../lib/save-blob';
@@ -65,7 +65,9 @@ function NextStep({ job }: { job: BulkJobDto }) {
         variant="white"
         leftSection={<IconRocket size={14} />}
         onClick={() =>
-          void navigate('/campaign-builder', { state: { audience: { jobId: job._id, count: job.changed } } })
+          void navigate(paths.campaignBuilder, {
+            state: { audience: { jobId: job._id, count: job.changed } },
+          })
         }
       >
         Open the campaign builder

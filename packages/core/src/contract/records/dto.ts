@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_TYPES } from '../../rules/data-fields.js';
 import { text } from '../text.js';
 
 export const itemType = z.enum(['contact', 'property', 'company']);
@@ -52,17 +53,22 @@ export const statusDto = z.object({
 });
 export type StatusDto = z.infer<typeof statusDto>;
 
+/** A field's display options (Settings > Data Fields). */
+export const fieldConfig = z.object({
+  multipick: z.boolean().optional(),
+  inline: z.boolean().optional(),
+  multiline: z.boolean().optional(),
+  /** Location: show the address on Google Maps. */
+  maps: z.boolean().optional(),
+});
+
+/** A data field as the server sends it; its types are the palette's, `FIELD_TYPES`. */
 export const sectionField = z.object({
   _id: text(),
   name: text(),
-  type: z.enum(['Text', 'Number', 'Category', 'Date', 'Link', 'Location', 'Email', 'Phone']),
+  type: z.enum(FIELD_TYPES),
   options: z.array(text()),
-  config: z.object({
-    multipick: z.boolean().optional(),
-    inline: z.boolean().optional(),
-    multiline: z.boolean().optional(),
-    maps: z.boolean().optional(),
-  }),
+  config: fieldConfig,
   system: z.boolean(),
 });
 export const sectionDto = z.object({

@@ -1,33 +1,23 @@
 import { z } from 'zod';
-import { FIELD_TYPES } from '../../rules/data-fields.js';
 import { defineEndpoint } from '../endpoint.js';
+import { sectionDto, sectionField } from '../records/dto.js';
 import { text } from '../text.js';
 
 /** Ids are any short strings: system ones are 'sys:…', new ones the client's crypto.randomUUID(). */
 const elementId = text().min(1).max(60);
 
-export const dataFieldSchema = z.object({
+/** A data field as the screen sends it: the DTO, with the limits of what may be saved. */
+export const dataFieldSchema = sectionField.extend({
   _id: elementId,
   name: text().max(60),
-  type: z.enum(FIELD_TYPES),
   options: z.array(text().max(100)).max(100),
-  config: z.object({
-    multipick: z.boolean().optional(),
-    inline: z.boolean().optional(),
-    multiline: z.boolean().optional(),
-    /** Location: show the address on Google Maps. */
-    maps: z.boolean().optional(),
-  }),
-  system: z.boolean(),
 });
 
-export const dataSectionSchema = z.object({
+export const dataSectionSchema = sectionDto.extend({
   _id: elementId,
   name: text().max(60),
-  hidden: z.boolean(),
   /** Member ids who may see the section; empty means everyone. */
   users: z.array(text().max(60)).max(500),
-  system: z.boolean(),
   fields: z.array(dataFieldSchema).max(500),
 });
 

@@ -1,13 +1,14 @@
 import { Group, Stack, Tabs } from '@mantine/core';
 import { IconFileText, IconPhoneOff, IconUsersGroup } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { paths } from '@prospector/core';
 import { PageTitle } from '../../../components/page-title';
 import { SecondFactorGate } from './second-factor-gate';
 
 const SECTIONS = [
-  { to: '/admin/teams', label: 'Teams', icon: IconUsersGroup },
-  { to: '/admin/suspension', label: 'Suspension', icon: IconPhoneOff },
-  { to: '/admin/audit', label: 'Audit', icon: IconFileText },
+  { to: paths.admin.teams, label: 'Teams', icon: IconUsersGroup },
+  { to: paths.admin.suspension, label: 'Suspension', icon: IconPhoneOff },
+  { to: paths.admin.audit, label: 'Audit', icon: IconFileText },
 ] as const;
 
 /** The internal admin area (spec part 2 §2): its sections, behind the staff member's second factor. */

@@ -17,6 +17,7 @@ import {
   AFFILIATE_SHARE_PERCENT,
   messages,
   type AffiliateSummaryDto,
+  paths,
 } from '@prospector/core';
 
 const PAYOUT_STATUS = {
@@ -53,7 +54,7 @@ export function PayoutCard({ summary }: { summary: AffiliateSummaryDto }) {
         {summary.payoutsConfigured && summary.payoutAccount !== 'connected' && (
           <Button
             component={Link}
-            to="/settings/become-affiliate"
+            to={paths.settings.becomeAffiliate}
             variant="light"
             leftSection={<IconPlugConnected size={16} />}
           >

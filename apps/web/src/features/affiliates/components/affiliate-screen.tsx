@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconBuildingBank, IconCoins, IconPlugConnected } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatCents, messages } from '@prospector/core';
+import { formatCents, messages, paths } from '@prospector/core';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageTitle } from '../../../components/page-title';
 import { useAffiliate } from '../api/get-affiliate';
@@ -162,7 +162,7 @@ function NeedsPayoutAccount({ onClose }: { onClose: () => void }) {
           </Button>
           <Button
             component={Link}
-            to="/settings/become-affiliate"
+            to={paths.settings.becomeAffiliate}
             leftSection={<IconPlugConnected size={16} />}
           >
             Connect payout account

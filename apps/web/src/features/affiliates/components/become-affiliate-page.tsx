@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { fetchBecomeAffiliateUrl } from '../api/become-affiliate';
+import { paths } from '@prospector/core';
 
 const leaveFor = (url: string) => window.location.assign(url);
 
@@ -15,7 +16,7 @@ export function BecomeAffiliatePage({ redirect = leaveFor }: { redirect?: (url: 
     let live = true;
     fetchBecomeAffiliateUrl().then(
       (url) => live && redirect(url),
-      () => live && void navigate('/settings/affiliate', { replace: true }),
+      () => live && void navigate(paths.settings.affiliate, { replace: true }),
     );
     return () => {
       live = false;

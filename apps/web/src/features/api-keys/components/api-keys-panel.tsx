@@ -13,7 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { API_SCOPE_LABELS, type ApiKeyDto } from '@prospector/core';
+import { API_SCOPE_LABELS, type ApiKeyDto, paths } from '@prospector/core';
 import { formatDateTime } from '../../../lib/format';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys';
 import { NewApiKeyForm } from './new-api-key-form';
@@ -69,7 +69,7 @@ export function ApiKeysPanel({ timeZone }: { timeZone: string | null }) {
           <Text size="sm" c="dimmed">
             Keys for the public API v1: send one as <Code>Authorization: Bearer &lt;key&gt;</Code>. Each key
             may make only the calls of its scopes. The reference is at{' '}
-            <Anchor href="/api/v1/docs" target="_blank" rel="noopener">
+            <Anchor href={paths.apiDocs} target="_blank" rel="noopener">
               /api/v1/docs
             </Anchor>
             .

@@ -5,6 +5,7 @@ import { endImpersonation } from '../../../lib/session-store';
 import { resetAllStores } from '../../../lib/store-registry';
 import { logout } from '../api/logout';
 import { meQueryOptions } from '../api/get-me';
+import { paths } from '@prospector/core';
 
 /**
  * Staff leave an impersonated session: their own token comes back, the user is reloaded, and they
@@ -19,7 +20,7 @@ export function useSwitchBack() {
     queryClient.clear();
     resetAllStores();
     void queryClient.prefetchQuery(meQueryOptions());
-    void navigate('/admin');
+    void navigate(paths.admin.root);
     void logout(impersonated).catch(() => undefined);
   }, [queryClient, navigate]);
 }

@@ -2,7 +2,7 @@ import { Button, Tooltip } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { dollarsToUnits, formatCredits } from '@prospector/core';
+import { dollarsToUnits, formatCredits, paths } from '@prospector/core';
 import { useServerEvent } from '../../../lib/use-server-event';
 import { billingKeys } from '../api/billing-keys';
 import { useBilling } from '../api/get-billing';
@@ -31,7 +31,7 @@ export function CreditsBadge({ linked }: { linked: boolean }) {
   return (
     <Tooltip label="Your team's credits" withArrow>
       {linked ? (
-        <Button component={Link} to="/settings/billing" {...common}>
+        <Button component={Link} to={paths.settings.billing} {...common}>
           {label}
         </Button>
       ) : (

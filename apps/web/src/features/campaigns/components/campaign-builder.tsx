@@ -19,6 +19,7 @@ import {
 import { toLaunchBody } from '../utils/launch-body';
 import { FilterStep } from './filter-step';
 import { ScheduleStep } from './schedule-step';
+import { paths } from '@prospector/core';
 
 // The last step (templates, devices) loads when the builder reaches it: the builder's first step stays
 // within the logged-in budget (ADR 017).
@@ -80,7 +81,9 @@ export function CampaignBuilder({ timeZone }: { timeZone: string | null }) {
     if (found) return;
     // For type Call, launch directly (spec part 2 §5): the contacts go to the callers' queues.
     if (draft.campaignType === 'Call') {
-      launch.mutate(toLaunchBody(draft, timeZone ?? 'UTC'), { onSuccess: () => void navigate('/dialler') });
+      launch.mutate(toLaunchBody(draft, timeZone ?? 'UTC'), {
+        onSuccess: () => void navigate(paths.dialler),
+      });
       return;
     }
     if (step < LAST_STEP) {
@@ -88,7 +91,7 @@ export function CampaignBuilder({ timeZone }: { timeZone: string | null }) {
       return;
     }
     // builderCheck has made sure the team has a time zone.
-    launch.mutate(toLaunchBody(draft, timeZone!), { onSuccess: () => void navigate('/campaigns') });
+    launch.mutate(toLaunchBody(draft, timeZone!), { onSuccess: () => void navigate(paths.campaigns) });
   }
 
   return (

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconPlus, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { messages } from '@prospector/core';
+import { messages, paths } from '@prospector/core';
 import { EmptyState } from '../../../components/empty-state';
 
 type CampaignsEmptyProps = { search: string; canCreate: boolean };
@@ -16,7 +16,7 @@ export function CampaignsEmpty({ search, canCreate }: CampaignsEmptyProps) {
       description="A campaign texts the contacts you choose from your own phones, on the days and hours you set."
       action={
         canCreate && (
-          <Button component={Link} to="/campaign-builder" leftSection={<IconPlus size={16} />}>
+          <Button component={Link} to={paths.campaignBuilder} leftSection={<IconPlus size={16} />}>
             {messages.campaigns.createCampaign}
           </Button>
         )

@@ -15,6 +15,7 @@ import { CampaignCard } from './campaign-card';
 import { CampaignDetailsModal } from './campaign-details-modal';
 import { CampaignsEmpty } from './campaigns-empty';
 import { DeleteCampaignModal } from './delete-campaign-modal';
+import { paths } from '@prospector/core';
 
 /** Spec part 2 §9: the campaigns search waits 600 ms after the last keystroke. */
 export const CAMPAIGN_SEARCH_DEBOUNCE_MS = 600;
@@ -50,7 +51,7 @@ export function CampaignsPage({ canCreate }: CampaignsPageProps) {
         onChange={changeInput}
         action={
           canCreate && (
-            <Button component={Link} to="/campaign-builder" leftSection={<IconPlus size={16} />}>
+            <Button component={Link} to={paths.campaignBuilder} leftSection={<IconPlus size={16} />}>
               New campaign
             </Button>
           )

@@ -1,6 +1,6 @@
 import { Anchor, Box, Checkbox, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { type DeviceDto } from '@prospector/core';
+import { type DeviceDto, paths } from '@prospector/core';
 import { formatPhone } from '../../../lib/phone-format';
 import { LoadFailed } from '../../../components/load-failed';
 import { useSendingDevices } from '../api/get-sending-devices';
@@ -51,7 +51,7 @@ export function DevicePicker({ value, onChange }: DevicePickerProps) {
           <Paper withBorder radius="md" p="md" bg="gray.0">
             <Text size="sm" c="dimmed">
               Your team has no phones yet.{' '}
-              <Anchor component={Link} to="/settings/devices" size="sm">
+              <Anchor component={Link} to={paths.settings.devices} size="sm">
                 Add one in Settings &gt; Devices
               </Anchor>
             </Text>

@@ -3,7 +3,7 @@ import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconInfoCircle, IconPhone, IconPhoneIncoming, IconPlus, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { messages, type CallStatus, type DiallerStateDto } from '@prospector/core';
+import { messages, type CallStatus, type DiallerStateDto, paths } from '@prospector/core';
 import { formatPhone } from '../../../lib/phone-format';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageTitle } from '../../../components/page-title';
@@ -83,7 +83,7 @@ export function DiallerScreen({
         {canCreateCampaign && (
           <Button
             component={Link}
-            to="/campaign-builder"
+            to={paths.campaignBuilder}
             state={{ campaignType: 'Call' }}
             leftSection={<IconPlus size={16} />}
             variant="light"

@@ -22,6 +22,7 @@ import { NewListPanel } from './new-list-panel';
 import { PreviewTable } from './preview-table';
 import classes from './import.module.css';
 import { homeCallingCode } from '../../../lib/phone-format';
+import { paths } from '@prospector/core';
 
 type ImportSetupProps = { file: UploadedFile; onCancel: () => void };
 
@@ -106,7 +107,7 @@ export function ImportSetup({ file, onCancel }: ImportSetupProps) {
         fields: mappedFields(file.columns, mapping),
         ...(firstRows === undefined ? {} : { firstRows }),
       },
-      { onSuccess: () => void navigate('/lists') },
+      { onSuccess: () => void navigate(paths.lists) },
     );
   }
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
 import { scrollToSection } from '../hooks/use-active-section';
 import classes from './landing.module.css';
+import { paths } from '@prospector/core';
 
 type MarketingHeaderProps = {
   onLogin?: () => void;
@@ -20,7 +21,7 @@ export function MarketingHeader({ onLogin, showSectionLinks = false }: Marketing
     <Box component="header" className={classes.header}>
       <Container size="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Prospector home">
+          <Anchor component={Link} to={paths.home} underline="never" c="inherit" aria-label="Prospector home">
             <BrandLogo />
           </Anchor>
           <Group gap="xl" wrap="nowrap">

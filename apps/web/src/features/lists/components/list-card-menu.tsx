@@ -9,6 +9,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { paths } from '@prospector/core';
 
 type ListCardMenuProps = {
   listId: string;
@@ -29,15 +30,19 @@ export function ListCardMenu({ listId, listName, onMoveUp, onMoveDown, onDelete 
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to={`/lists/${listId}`} leftSection={<IconExternalLink size={16} />}>
+        <Menu.Item
+          component={Link}
+          to={paths.list.href({ id: listId })}
+          leftSection={<IconExternalLink size={16} />}
+        >
           Open list
         </Menu.Item>
-        <Menu.Item component={Link} to="/export-contacts" leftSection={<IconDownload size={16} />}>
+        <Menu.Item component={Link} to={paths.exportContacts} leftSection={<IconDownload size={16} />}>
           Export contacts
         </Menu.Item>
         {onDelete && (
           <>
-            <Menu.Item component={Link} to="/import-dnc" leftSection={<IconPhoneOff size={16} />}>
+            <Menu.Item component={Link} to={paths.importDnc} leftSection={<IconPhoneOff size={16} />}>
               Import DNC phones
             </Menu.Item>
             <Menu.Divider />

@@ -15,7 +15,7 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { LIST_SEARCH_DEBOUNCE_MS, messages, type BulkActor } from '@prospector/core';
+import { LIST_SEARCH_DEBOUNCE_MS, messages, type BulkActor, paths } from '@prospector/core';
 import { NO_BULK_ACTOR } from '../../../components/bulk/bulk-action-bar';
 import { LazyBoundary, lazyNamed, usePreload } from '../../../components/lazy-load';
 import { PageTitle } from '../../../components/page-title';
@@ -90,7 +90,7 @@ function ListDetail({ id, timeZone, actor }: { id: string; timeZone?: string | n
       <Stack align="center" gap="sm" py="xl">
         <Text c="dimmed">{missing ? messages.lists.listNotFound : 'The list could not be loaded.'}</Text>
         <Group>
-          <Button component={Link} to="/lists" variant="default">
+          <Button component={Link} to={paths.lists} variant="default">
             Back to lists
           </Button>
           {!missing && <Button onClick={() => void detail.refetch()}>Try again</Button>}
@@ -102,7 +102,7 @@ function ListDetail({ id, timeZone, actor }: { id: string; timeZone?: string | n
   return (
     <Stack gap="lg">
       <Stack gap={6}>
-        <Anchor component={Link} to="/lists" size="sm" c="dimmed" w="fit-content">
+        <Anchor component={Link} to={paths.lists} size="sm" c="dimmed" w="fit-content">
           <Group gap={4}>
             <IconArrowLeft size={14} />
             Lists

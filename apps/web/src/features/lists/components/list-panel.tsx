@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconArrowRight, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { messages, type ListDto } from '@prospector/core';
+import { messages, paths, type ListDto } from '@prospector/core';
 import { useListStats, type ListStats } from '../api/get-list-stats';
 import { formatCount } from '../utils/list-format';
 import { ImportProgress } from './import-progress';
@@ -115,7 +115,7 @@ export function ListPanel({ list, timeZone, onLaunchCampaign, withEyebrow = true
         {!importing && <ListWithoutContactsNote list={list} skiptrace="list page" />}
         <Button
           component={Link}
-          to={`/lists/${list._id}`}
+          to={paths.list.href({ id: list._id })}
           variant="default"
           rightSection={<IconArrowRight size={16} />}
           fullWidth

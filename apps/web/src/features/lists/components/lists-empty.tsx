@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconListDetails, IconSearch, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { messages } from '@prospector/core';
+import { messages, paths } from '@prospector/core';
 import { EmptyState } from '../../../components/empty-state';
 
 /** No lists at all (with the way to import one), or none matching the search. */
@@ -18,7 +18,7 @@ export function ListsEmpty({ search, canImport }: { search: string; canImport: b
       }
       action={
         canImport && (
-          <Button component={Link} to="/import" leftSection={<IconUpload size={16} />}>
+          <Button component={Link} to={paths.import} leftSection={<IconUpload size={16} />}>
             Import list
           </Button>
         )

@@ -3,7 +3,7 @@ import { Box, Button, Drawer, Grid, Group, Paper, Stack, Text } from '@mantine/c
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconLayoutSidebarRight, IconPhoneOff, IconUpload } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { LIST_SEARCH_DEBOUNCE_MS, type ListDto } from '@prospector/core';
+import { LIST_SEARCH_DEBOUNCE_MS, type ListDto, paths } from '@prospector/core';
 import { CardSkeletons } from '../../../components/card-skeletons';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadMore } from '../../../components/load-more';
@@ -63,7 +63,7 @@ export function ListsPage({
           <Group gap="sm" wrap="nowrap">
             <Button
               component={Link}
-              to="/export-contacts"
+              to={paths.exportContacts}
               variant="default"
               leftSection={<IconDownload size={16} />}
             >
@@ -72,7 +72,7 @@ export function ListsPage({
             {canManage && (
               <Button
                 component={Link}
-                to="/import-dnc"
+                to={paths.importDnc}
                 variant="default"
                 leftSection={<IconPhoneOff size={16} />}
               >
@@ -80,7 +80,7 @@ export function ListsPage({
               </Button>
             )}
             {canManage && (
-              <Button component={Link} to="/import" leftSection={<IconUpload size={16} />}>
+              <Button component={Link} to={paths.import} leftSection={<IconUpload size={16} />}>
                 Import list
               </Button>
             )}

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { QUICK_REPLY_MIN_LENGTH, type QuickReplyDto } from '@prospector/core';
 import { useAddReply } from '../api/add-reply';
 import { useEditReply } from '../api/edit-reply';
+import { TemplateItemModal } from './template-item-modal';
 
 const TITLE_MAX = 80;
 const TEXT_MAX = 1600;
@@ -22,60 +23,49 @@ export function QuickReplyModal({ reply, onClose }: QuickReplyModalProps) {
   const pending = add.isPending || edit.isPending;
   const canSave = text.trim().length >= QUICK_REPLY_MIN_LENGTH;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!canSave || pending) return;
+  function save() {
     const body = { title: title.trim(), text: text.trim() };
     if (reply) edit.mutate({ _id: reply._id, ...body }, { onSuccess: onClose });
     else add.mutate(body, { onSuccess: onClose });
   }
 
   return (
-    <Modal
-      opened
+    <TemplateItemModal
+      title={reply ? 'Edit quick reply' : 'Add quick reply'}
+      canSave={canSave}
+      pending={pending}
+      onSave={save}
       onClose={onClose}
-      size="lg"
-      title={<Text fw={700}>{reply ? 'Edit quick reply' : 'Add quick reply'}</Text>}
     >
-      <Stack component="form" gap="md" onSubmit={submit}>
-        <TextInput
-          label="Title"
-          description="Optional: helps you find it in the list."
-          placeholder="Not interested"
-          data-autofocus
-          maxLength={TITLE_MAX}
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
+      <TextInput
+        label="Title"
+        description="Optional: helps you find it in the list."
+        placeholder="Not interested"
+        data-autofocus
+        maxLength={TITLE_MAX}
+        value={title}
+        onChange={(event) => setTitle(event.currentTarget.value)}
+      />
+      <Stack gap={4}>
+        <Textarea
+          label="Text"
+          placeholder="Thanks for letting me know! I'll take you off my list."
+          autosize
+          minRows={4}
+          maxRows={10}
+          maxLength={TEXT_MAX}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
         />
-        <Stack gap={4}>
-          <Textarea
-            label="Text"
-            placeholder="Thanks for letting me know! I'll take you off my list."
-            autosize
-            minRows={4}
-            maxRows={10}
-            maxLength={TEXT_MAX}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-          />
-          <Group justify="space-between">
-            <Text size="xs" c="dimmed">
-              {canSave ? '' : `At least ${QUICK_REPLY_MIN_LENGTH} characters.`}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {text.length} characters
-            </Text>
-          </Group>
-        </Stack>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!canSave} loading={pending}>
-            Save
-          </Button>
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">
+            {canSave ? '' : `At least ${QUICK_REPLY_MIN_LENGTH} characters.`}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {text.length} characters
+          </Text>
         </Group>
       </Stack>
-    </Modal>
+    </TemplateItemModal>
   );
 }

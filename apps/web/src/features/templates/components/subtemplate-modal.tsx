@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, CloseButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { cleanSubtemplateValues, type SubtemplateDto } from '@prospector/core';
 import { notifyInfo } from '../../../lib/notify';
 import { useAddSubTemplate } from '../api/add-sub-template';
 import { useEditSubTemplate } from '../api/edit-sub-template';
+import { TemplateItemModal } from './template-item-modal';
 
 const NAME_MAX = 40;
 const OPTION_MAX = 500;
@@ -32,9 +33,7 @@ export function SubtemplateModal({ subtemplate, onClose }: SubtemplateModalProps
     setOptions((current) => current.map((v, i) => (i === index ? value : v)));
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!canSave || pending) return;
+  function save() {
     const body = { name: name.trim(), values };
     if (!subtemplate) {
       add.mutate(body, { onSuccess: onClose });
@@ -52,71 +51,62 @@ export function SubtemplateModal({ subtemplate, onClose }: SubtemplateModalProps
   }
 
   return (
-    <Modal
-      opened
+    <TemplateItemModal
+      title={subtemplate ? 'Edit subtemplate' : 'Add subtemplate'}
+      canSave={canSave}
+      pending={pending}
+      onSave={save}
       onClose={onClose}
-      title={<Text fw={700}>{subtemplate ? 'Edit subtemplate' : 'Add subtemplate'}</Text>}
-      size="lg"
     >
-      <Stack component="form" gap="md" onSubmit={submit}>
-        <TextInput
-          label="Name"
-          description={`Templates use it as {${name.trim() || 'name'}}.`}
-          placeholder="greeting"
-          data-autofocus
-          maxLength={NAME_MAX}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-        />
-        <Stack gap={8}>
-          <div>
-            <Text size="sm" fw={500}>
-              Options
-            </Text>
-            <Text size="xs" c="dimmed">
-              Each text sent takes the next option, so recipients in a row read different wording.
-            </Text>
-          </div>
-          {options.map((option, i) => (
-            <Group key={i} gap="xs" wrap="nowrap">
-              <TextInput
-                aria-label={`Option ${i + 1}`}
-                placeholder={i === 0 ? 'Hi' : 'Hello'}
-                maxLength={OPTION_MAX}
-                value={option}
-                onChange={(event) => setOption(i, event.currentTarget.value)}
-                style={{ flex: 1 }}
-              />
-              <CloseButton
-                aria-label={`Remove option ${i + 1}`}
-                onClick={() => setOptions((current) => current.filter((_, j) => j !== i))}
-              />
-            </Group>
-          ))}
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => setOptions((current) => [...current, ''])}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            Add option
-          </Button>
-        </Stack>
-        {subtemplate && values.length === 0 && (
-          <Alert color="orange" variant="light" icon={<IconInfoCircle size={18} />}>
-            Without options, saving removes this subtemplate.
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!canSave} loading={pending}>
-            Save
-          </Button>
-        </Group>
+      <TextInput
+        label="Name"
+        description={`Templates use it as {${name.trim() || 'name'}}.`}
+        placeholder="greeting"
+        data-autofocus
+        maxLength={NAME_MAX}
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+      />
+      <Stack gap={8}>
+        <div>
+          <Text size="sm" fw={500}>
+            Options
+          </Text>
+          <Text size="xs" c="dimmed">
+            Each text sent takes the next option, so recipients in a row read different wording.
+          </Text>
+        </div>
+        {options.map((option, i) => (
+          <Group key={i} gap="xs" wrap="nowrap">
+            <TextInput
+              aria-label={`Option ${i + 1}`}
+              placeholder={i === 0 ? 'Hi' : 'Hello'}
+              maxLength={OPTION_MAX}
+              value={option}
+              onChange={(event) => setOption(i, event.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
+            <CloseButton
+              aria-label={`Remove option ${i + 1}`}
+              onClick={() => setOptions((current) => current.filter((_, j) => j !== i))}
+            />
+          </Group>
+        ))}
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => setOptions((current) => [...current, ''])}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Add option
+        </Button>
       </Stack>
-    </Modal>
+      {subtemplate && values.length === 0 && (
+        <Alert color="orange" variant="light" icon={<IconInfoCircle size={18} />}>
+          Without options, saving removes this subtemplate.
+        </Alert>
+      )}
+    </TemplateItemModal>
   );
 }
