@@ -243,6 +243,12 @@ describe("the server's boundaries", () => {
       THROUGH_INDEX,
     ],
     [
+      "a module's engine cannot import another module's service",
+      'apps/server/src/modules/lists/engine/x.ts',
+      importing('../../records/records.service.js'),
+      THROUGH_INDEX,
+    ],
+    [
       'a module cannot import the web',
       'apps/server/src/modules/hooks/x.service.ts',
       importing('../../../../web/src/lib/api-client'),
@@ -256,8 +262,8 @@ describe("the server's boundaries", () => {
     ],
     [
       "an engine cannot import the schema's types either",
-      'apps/server/src/engines/import/x.ts',
-      importingType('../../db/schema/index.js'),
+      'apps/server/src/modules/lists/engine/x.ts',
+      importingType('../../../db/schema/index.js'),
       SCHEMA,
     ],
     [
@@ -268,7 +274,7 @@ describe("the server's boundaries", () => {
     ],
     [
       'an engine cannot build a query',
-      'apps/server/src/engines/import/x.ts',
+      'apps/server/src/modules/lists/engine/x.ts',
       importing('drizzle-orm'),
       DRIZZLE,
     ],
@@ -301,6 +307,11 @@ describe("the server's boundaries", () => {
       importing('../records/index.js'),
     ],
     [
+      "a module's engine uses another module through its index.ts",
+      'apps/server/src/modules/lists/engine/x.ts',
+      importing('../../records/index.js'),
+    ],
+    [
       'an engine uses a module through its index.ts',
       'apps/server/src/engines/hooks/x.ts',
       importing('../../modules/teams/index.js'),
@@ -312,8 +323,8 @@ describe("the server's boundaries", () => {
     ],
     [
       "an engine's queries import the schema and build queries",
-      'apps/server/src/engines/import/x.queries.ts',
-      "import { sql } from 'drizzle-orm';\nimport { lists } from '../../db/schema/index.js';\nexport const y = [sql, lists];\n",
+      'apps/server/src/modules/lists/engine/x.queries.ts',
+      "import { sql } from 'drizzle-orm';\nimport { lists } from '../../../db/schema/index.js';\nexport const y = [sql, lists];\n",
     ],
     [
       "the error handler recognises Drizzle's error and uses its types",

@@ -44,7 +44,7 @@ export const DOMAINS: Record<string, Domain> = {
   },
   // The engine that sends a campaign is part of its domain (issue 34 item 3 moves it into the module).
   campaigns: {
-    folders: ['modules/campaigns', 'engines/campaigns'],
+    folders: ['modules/campaigns', 'modules/campaigns/engine'],
     tables: ['campaigns', 'campaign_recipients', 'device_campaign_days'],
   },
   chats: { folders: ['modules/chats'], tables: ['chats', 'chat_members', 'chat_messages'] },
@@ -117,5 +117,5 @@ export const PENDING_MOVES: Record<string, readonly string[]> = {
   'modules/replies': ['identifiers', 'items', 'messages', 'tasks'],
   'modules/skiptrace': ['identifiers', 'item_links', 'items', 'list_items', 'lists'],
   'modules/teams': ['items'],
-  'engines/campaigns': ['identifiers', 'items', 'messages', 'sms_jobs'],
+  'modules/campaigns/engine': ['identifiers', 'items', 'messages', 'sms_jobs'],
 };

@@ -1,5 +1,5 @@
 import { withAllTeams } from '../../lib/team-scope.js';
-import { createCampaignEngine } from '../../engines/campaigns/campaign-engine.js';
+import { createCampaignEngine } from './engine/campaign-engine.js';
 import { servicePlugin } from '../../plugins/services.js';
 import {
   createPhoneStates,

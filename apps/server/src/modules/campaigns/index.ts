@@ -3,7 +3,7 @@ import { campaignsPlugin } from './campaigns.plugin.js';
 import { campaignsRoutes } from './campaigns.routes.js';
 import { campaignsErrors } from './campaigns.errors.js';
 import type { CampaignsService } from './campaigns.service.js';
-import type { CampaignEngine } from '../../engines/campaigns/campaign-engine.js';
+import type { CampaignEngine } from './engine/campaign-engine.js';
 export { createCampaignsService, type CampaignsService, toCampaignDto } from './campaigns.service.js';
 export { campaignsRoutes } from './campaigns.routes.js';
 

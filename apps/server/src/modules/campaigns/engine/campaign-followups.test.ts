@@ -9,9 +9,9 @@ import {
   messages,
   smsJobs,
   teams,
-} from '../../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../../test/app.js';
-import { insertTeamAdmin, statusId, type TestUser } from '../../test/factories.js';
+} from '../../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../../test/app.js';
+import { insertTeamAdmin, statusId, type TestUser } from '../../../test/factories.js';
 
 // Monday 5 January 2026, 10:00 in New York.
 const MONDAY_10_NY = new Date('2026-01-05T15:00:00Z');

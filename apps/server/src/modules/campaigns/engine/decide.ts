@@ -10,7 +10,7 @@ import {
   type SenderSlot,
   type SlotCapacity,
 } from '@prospector/core';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import { recipientFacts, type CampaignRow, type DueRow } from './campaign-engine.queries.js';
 
 export type { SenderSlot } from '@prospector/core';

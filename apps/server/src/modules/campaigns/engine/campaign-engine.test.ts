@@ -9,10 +9,10 @@ import {
   smsJobs,
   teams,
   templates,
-} from '../../db/schema/index.js';
-import { queryRows } from '../../db/client.js';
-import { buildTestApp, type TestApp } from '../../test/app.js';
-import { insertContact, insertTeamAdmin, statusId, type TestUser } from '../../test/factories.js';
+} from '../../../db/schema/index.js';
+import { queryRows } from '../../../db/client.js';
+import { buildTestApp, type TestApp } from '../../../test/app.js';
+import { insertContact, insertTeamAdmin, statusId, type TestUser } from '../../../test/factories.js';
 
 // Monday 5 January 2026, 10:00 in New York.
 const MONDAY_10_NY = new Date('2026-01-05T15:00:00Z');

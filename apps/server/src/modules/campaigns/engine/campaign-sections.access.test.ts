@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { newField, newSection, type DataSection } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { campaignRecipients, devices, items, smsJobs, teams } from '../../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../../test/app.js';
+import { campaignRecipients, devices, items, smsJobs, teams } from '../../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../../test/app.js';
 import {
   insertContact,
   insertMember,
   insertTeamAdmin,
   statusId,
   type TestUser,
-} from '../../test/factories.js';
+} from '../../../test/factories.js';
 
 /**
  * Issue 36: a template's `**Field**` renders a custom field only for a sender who may see its

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { messages, smsJobs, type campaigns } from '../../db/schema/index.js';
+import type { Db } from '../../../db/client.js';
+import { messages, smsJobs, type campaigns } from '../../../db/schema/index.js';
 import type { Decision } from './decide.js';
 
 type CampaignRow = typeof campaigns.$inferSelect;

@@ -1,8 +1,8 @@
 import type { CampaignPhone, QueueBlocker } from '@prospector/core';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
-import { uuidArray } from '../../db/arrays.js';
-import { campaigns } from '../../db/schema/index.js';
+import { queryRows, type Db } from '../../../db/client.js';
+import { uuidArray } from '../../../db/arrays.js';
+import { campaigns } from '../../../db/schema/index.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 

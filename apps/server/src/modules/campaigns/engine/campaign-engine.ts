@@ -11,14 +11,14 @@ import {
   type SlotCapacity,
 } from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
-import type { DomainEvents } from '../../lib/domain-events.js';
-import type { Realtime } from '../../plugins/realtime.js';
-import { listTeamDevices } from '../../modules/devices/index.js';
-import { templateFieldsOfMember, toMessageDto } from '../../modules/records/index.js';
-import type { TeamsService } from '../../modules/teams/index.js';
-import { loadCampaignTemplates, type CampaignTemplates } from '../../modules/templates/index.js';
+import type { Db } from '../../../db/client.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { DomainEvents } from '../../../lib/domain-events.js';
+import type { Realtime } from '../../../plugins/realtime.js';
+import { listTeamDevices } from '../../devices/index.js';
+import { templateFieldsOfMember, toMessageDto } from '../../records/index.js';
+import type { TeamsService } from '../../teams/index.js';
+import { loadCampaignTemplates, type CampaignTemplates } from '../../templates/index.js';
 import {
   claimDueRecipients,
   finishCampaign,

@@ -1,5 +1,5 @@
 import { isDeviceUnhealthy, deliveryRate, HEALTH_WINDOW, messages } from '@prospector/core';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import { recentFinishedStates, setPausedDevices, type CampaignRow } from './campaign-engine.queries.js';
 import type { SenderSlot } from './decide.js';
 
