@@ -159,21 +159,6 @@ export const messages = {
     demoData: 'Demo data: fictional numbers',
   },
   /** Upload storage and spreadsheet-reading limits (issue 15): texts we designed, the spec is silent. */
-  imports: {
-    uploadQuota:
-      "This file would take your team's uploads waiting to be imported over {quota} (they hold {used} now). Import them, or wait: files not imported within {hours} hours are deleted.",
-    alreadyImported: 'This file has already been imported. Upload it again to import it into another list.',
-    xlsxPartTooLarge:
-      'This workbook unpacks to more than {limit} of {part}. Save the sheet you want to import as CSV and upload that file.',
-    xlsxTooManyStrings:
-      'This workbook holds more than {limit} different texts. Save the sheet you want to import as CSV and upload that file.',
-    xlsxTooManyCells:
-      'This sheet has more than {limit} cells. Delete the columns you do not need, or save the sheet as CSV, and upload it again.',
-    xlsxTooManyRows: 'This sheet has more than {limit} rows, more than Excel itself allows.',
-    xlsxTooComplex:
-      'This workbook needs too much memory to read. Save the sheet you want to import as CSV and upload that file.',
-    xlsxNoSheet: 'This workbook has no worksheet to import.',
-  },
   devices: {
     /** ADR 031: a device shows its holder every text it carries. */
     needsAllData:

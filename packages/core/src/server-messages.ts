@@ -3,6 +3,22 @@
  * web bundles whole into its first page (issue 30's 150 KB), so they cost a visitor nothing.
  */
 export const serverMessages = {
+  /** Uploads and workbooks refused by the server's readers (only its error catalogue says them). */
+  imports: {
+    uploadQuota:
+      "This file would take your team's uploads waiting to be imported over {quota} (they hold {used} now). Import them, or wait: files not imported within {hours} hours are deleted.",
+    alreadyImported: 'This file has already been imported. Upload it again to import it into another list.',
+    xlsxPartTooLarge:
+      'This workbook unpacks to more than {limit} of {part}. Save the sheet you want to import as CSV and upload that file.',
+    xlsxTooManyStrings:
+      'This workbook holds more than {limit} different texts. Save the sheet you want to import as CSV and upload that file.',
+    xlsxTooManyCells:
+      'This sheet has more than {limit} cells. Delete the columns you do not need, or save the sheet as CSV, and upload it again.',
+    xlsxTooManyRows: 'This sheet has more than {limit} rows, more than Excel itself allows.',
+    xlsxTooComplex:
+      'This workbook needs too much memory to read. Save the sheet you want to import as CSV and upload that file.',
+    xlsxNoSheet: 'This workbook has no worksheet to import.',
+  },
   publicApi: {
     adminOnly: 'Only an admin can manage API keys.',
     keyNotFound: 'That API key does not exist.',

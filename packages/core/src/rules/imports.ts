@@ -1,4 +1,4 @@
-import { messages } from '../messages.js';
+import { serverMessages } from '../server-messages.js';
 
 const MIB = 1024 * 1024;
 
@@ -54,7 +54,7 @@ export function fitsUploadQuota(usedBytes: number, sizeBytes: number, quotaBytes
 }
 
 export function uploadQuotaMessage(usedBytes: number, quotaBytes: number, ttlHours: number): string {
-  return messages.imports.uploadQuota
+  return serverMessages.imports.uploadQuota
     .replace('{quota}', formatMegabytes(quotaBytes))
     .replace('{used}', formatMegabytes(usedBytes))
     .replace('{hours}', String(ttlHours));
@@ -73,14 +73,14 @@ export function xlsxLimitMessage(
   const count = (n: number) => n.toLocaleString('en-US');
   switch (limit.kind) {
     case 'part':
-      return messages.imports.xlsxPartTooLarge
+      return serverMessages.imports.xlsxPartTooLarge
         .replace('{limit}', formatMegabytes(XLSX_LIMITS.partBytes[limit.part]))
         .replace('{part}', PART_NAMES[limit.part]);
     case 'strings':
-      return messages.imports.xlsxTooManyStrings.replace('{limit}', count(XLSX_LIMITS.sharedStrings));
+      return serverMessages.imports.xlsxTooManyStrings.replace('{limit}', count(XLSX_LIMITS.sharedStrings));
     case 'cells':
-      return messages.imports.xlsxTooManyCells.replace('{limit}', count(XLSX_LIMITS.cells));
+      return serverMessages.imports.xlsxTooManyCells.replace('{limit}', count(XLSX_LIMITS.cells));
     case 'rows':
-      return messages.imports.xlsxTooManyRows.replace('{limit}', count(XLSX_LIMITS.rows));
+      return serverMessages.imports.xlsxTooManyRows.replace('{limit}', count(XLSX_LIMITS.rows));
   }
 }

@@ -12,7 +12,7 @@ export const listsErrors = {
   NOTHING_MAPPED: { status: 400, message: messages.lists.nothingMapped },
   MAPPING_INVALID: { status: 400, message: serverMessages.http.badRequest },
   UPLOAD_NOT_FOUND: { status: 404, message: messages.lists.fileNotFound },
-  UPLOAD_IMPORTED: { status: 409, message: messages.imports.alreadyImported },
+  UPLOAD_IMPORTED: { status: 409, message: serverMessages.imports.alreadyImported },
   // The service states the team's use and the configured quota (uploadQuotaMessage).
   UPLOAD_QUOTA: { status: 413, message: serverMessages.http.badRequest },
   // What is wrong with the file is said by the service (empty, binary, encoding, row N…).

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { messages, uploadQuotaMessage } from '@prospector/core';
+import { messages, serverMessages, uploadQuotaMessage } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lists, uploads } from '../../db/schema/index.js';
@@ -147,7 +147,7 @@ describe('importing an upload', () => {
     await t.app.services.imports.idle();
     const again = await startImport(team, up.fileId, 'Second');
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(messages.imports.alreadyImported);
+    expect(again.json().message).toBe(serverMessages.imports.alreadyImported);
     const rows = await listsOf(team.teamId);
     expect(rows.map((l) => [l.name, l.state])).toEqual([['First', 'imported']]);
   });

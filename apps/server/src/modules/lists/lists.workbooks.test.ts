@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { messages, rowLimitMessage, xlsxLimitMessage, type ListDto } from '@prospector/core';
+import { rowLimitMessage, serverMessages, xlsxLimitMessage, type ListDto } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema/index.js';
@@ -99,7 +99,7 @@ describe('workbooks built to exhaust the server', () => {
       // One 200 MB cell: under every cap the reader counts, over the heap its worker thread is given.
       const res = await upload('giant.xlsx', await giantCellSheet(200));
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().message).toBe(messages.imports.xlsxTooComplex);
+      expect(res.json().message).toBe(serverMessages.imports.xlsxTooComplex);
       expect(await stored()).toEqual(before);
       const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: admin.headers });
       expect(health.statusCode).toBe(200);

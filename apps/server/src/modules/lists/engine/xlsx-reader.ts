@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { messages, XLSX_LIMITS } from '@prospector/core';
+import { messages, serverMessages, XLSX_LIMITS } from '@prospector/core';
 import { tsWorkerScript } from '../../../lib/ts-worker.js';
 
 export type XlsxWorkerMessage =
@@ -90,7 +90,7 @@ export function createXlsxReader(opts: { workers: number }) {
         if (failure) {
           // Out of heap: the workbook got past the caps and still needs too much memory.
           if ((failure as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
-            throw new XlsxReadError(messages.imports.xlsxTooComplex);
+            throw new XlsxReadError(serverMessages.imports.xlsxTooComplex);
           throw failure;
         }
         if (exited) throw new XlsxReadError(messages.lists.fileUnreadable);

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 // Subpaths, not the package: this file runs in a worker thread, which need not load all of core.
 import { messages } from '@prospector/core/messages';
+import { serverMessages } from '@prospector/core/server-messages';
 import { XLSX_LIMITS, xlsxLimitMessage, type XlsxPart } from '@prospector/core/rules/imports';
 import ExcelJS from 'exceljs';
 import { openZipEntry, readZipDirectory, ZipEntryTooLarge, type ZipEntry } from './zip-directory.js';
@@ -89,7 +90,7 @@ export async function* readXlsxRows(path: string): AsyncGenerator<string[]> {
   const workbookEntry = find(PARTS.workbook);
   const sheetEntry = entries.find((e) => SHEET.test(e.name));
   if (!workbookEntry) throw new XlsxError(messages.lists.fileBinary);
-  if (!sheetEntry) throw new XlsxError(messages.imports.xlsxNoSheet);
+  if (!sheetEntry) throw new XlsxError(serverMessages.imports.xlsxNoSheet);
 
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: 'emit',
@@ -115,7 +116,7 @@ export async function* readXlsxRows(path: string): AsyncGenerator<string[]> {
   const sheetStream = await openZipEntry(path, sheetEntry, Number.MAX_SAFE_INTEGER);
   const sheetNo = SHEET.exec(sheetEntry.name)![1]!;
   const [event] = [...reader._parseWorksheet(sheetStream, sheetNo)];
-  if (!event) throw new XlsxError(messages.imports.xlsxNoSheet);
+  if (!event) throw new XlsxError(serverMessages.imports.xlsxNoSheet);
   let width = 0;
   let rowsSeen = 0;
   let cellsSeen = 0;

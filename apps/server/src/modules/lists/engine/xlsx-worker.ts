@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages } from '@prospector/core/messages';
+import { serverMessages } from '@prospector/core/server-messages';
 import { readXlsxRows, XlsxError } from './xlsx-rows.js';
 import type { XlsxWorkerMessage } from './xlsx-reader.js';
 
@@ -44,7 +45,7 @@ async function main() {
       err instanceof XlsxError
         ? err.message
         : err instanceof RangeError
-          ? messages.imports.xlsxTooComplex
+          ? serverMessages.imports.xlsxTooComplex
           : messages.lists.fileBinary;
     post({ type: 'error', message, detail: String(err) });
   }
