@@ -40,4 +40,22 @@ describe('API keys remembered by a process', () => {
     expect(answers.filter((a) => a.status === 429)).toHaveLength(3);
     expect(ok.map((a) => a.headers.get('ratelimit-remaining')).sort()).toEqual(['0', '1', '2', '3', '4']);
   });
+
+  it('concurrent creates, read back together, each answer their own contact', async () => {
+    const { key } = await newKey();
+    const list = await callApi(base, key, 'POST', '/api/v1/lists', { name: 'Together' });
+    const phones = ['+19165550141', '+19165550142', '+19165550143', '+19165550144'];
+    const made = await Promise.all(
+      phones.map((p, i) =>
+        callApi(base, key, 'POST', '/api/v1/contacts', {
+          listId: list.body['id'],
+          firstName: `Caller${i}`,
+          phones: [p],
+        }),
+      ),
+    );
+    expect(made.map((m) => m.status)).toEqual([200, 200, 200, 200]);
+    const contacts = made.map((m) => m.body['contact'] as { firstName: string; phones: string[] });
+    expect(contacts.map((c) => [c.firstName, c.phones])).toEqual(phones.map((p, i) => [`Caller${i}`, [p]]));
+  });
 });
