@@ -31,9 +31,9 @@ const LEASE_MS = 60_000;
 const LANES = 4;
 /**
  * At most this many attempts' outcomes a statement (ADR 057 addendum): outcomes that come in while
- * one is written go in the next (one writer for each of LANES shares of the deliveries), so the
- * drain holds the database in a few bounded slices and an API read on the embedded database (one
- * connection) waits behind those, not behind a statement for every delivery in flight.
+ * one is written go in the next, so the drain holds the database one bounded slice at a time and
+ * an API read on the embedded database (one connection) waits behind one slice, not behind every
+ * delivery in flight.
  */
 const RECORD_BATCH = 32;
 
@@ -223,8 +223,7 @@ export function createHookSender(deps: {
         { deliveryId: row.id, event: row.event_type, attempts, error },
         state === 'failed' ? 'webhook given up' : 'webhook will be retried',
       );
-    // One writer a lane's share of the deliveries: a few slices queued at once, none longer than RECORD_BATCH.
-    const { failingSince } = await recordTogether(`attempts:${parseInt(row.id.slice(-1), 16) % LANES}`, {
+    const { failingSince } = await recordTogether('attempts', {
       delivery: row,
       attempt: {
         attemptedAt: started,
