@@ -20,7 +20,6 @@ import { isIP, type LookupFunction } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { createCoalescer } from '../../lib/coalesce.js';
 import { seal, unseal } from '../../lib/sealed.js';
 import * as q from './webhooks.queries.js';
 
@@ -29,13 +28,6 @@ const TIMEOUT_MS = 10_000;
 const LEASE_MS = 60_000;
 /** Independent claim-and-send loops of one process; `concurrency` is shared between them. */
 const LANES = 4;
-/**
- * At most this many attempts' outcomes a statement (ADR 057 addendum): outcomes that come in while
- * one is written go in the next, so the drain holds the database one bounded slice at a time and
- * an API read on the embedded database (one connection) waits behind one slice, not behind every
- * delivery in flight.
- */
-const RECORD_BATCH = 32;
 
 export type HookSenderOptions = {
   /** Lets hooks reach loopback and private networks (development and tests only). */
@@ -112,10 +104,6 @@ export function createHookSender(deps: {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
-  const recordTogether = createCoalescer(async (_key: string, outcomes: q.AttemptOutcome[]) => {
-    const streaks = await q.recordAttempts(db, outcomes);
-    return outcomes.map((o) => ({ failingSince: streaks.get(o.delivery.endpoint_id) ?? null }));
-  }, RECORD_BATCH);
 
   const guardedLookup: LookupFunction = (hostname, opts, callback) => {
     resolve(hostname, { ...opts, all: true }, (err, list) => {
@@ -223,7 +211,7 @@ export function createHookSender(deps: {
         { deliveryId: row.id, event: row.event_type, attempts, error },
         state === 'failed' ? 'webhook given up' : 'webhook will be retried',
       );
-    const { failingSince } = await recordTogether('attempts', {
+    const { failingSince } = await q.recordAttempt(db, {
       delivery: row,
       attempt: {
         attemptedAt: started,

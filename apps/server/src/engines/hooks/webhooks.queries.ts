@@ -88,70 +88,41 @@ export function claimDueDeliveries(db: Db, now: Date, leaseUntil: Date, limit: n
   );
 }
 
-/** One attempt's outcome: its log row, and its delivery's new state. */
-export type AttemptOutcome = {
-  delivery: DueDelivery;
-  attempt: { attemptedAt: Date; statusCode: number | null; durationMs: number; response: string };
-  state: 'pending' | 'delivered' | 'failed';
-  nextAttemptAt: Date;
-  lastError: string | null;
-};
-
-/** The outcomes as the statement reads them (`jsonb_to_recordset`). */
-const attemptRows = (outcomes: AttemptOutcome[]) =>
-  outcomes.map((o) => ({
-    delivery_id: o.delivery.id,
-    team_id: o.delivery.team_id,
-    endpoint_id: o.delivery.endpoint_id,
-    attempted_at: o.attempt.attemptedAt.toISOString(),
-    status_code: o.attempt.statusCode,
-    duration_ms: o.attempt.durationMs,
-    response: o.attempt.response,
-    state: o.state,
-    attempts: o.delivery.attempts + 1,
-    next_attempt_at: o.nextAttemptAt.toISOString(),
-    last_error: o.lastError,
-    ok: o.state === 'delivered',
-  }));
-
 /**
- * Many attempts' outcomes in one statement (the queue's hot path; ADR 057 addendum): their log rows,
- * their deliveries' new states, and each endpoint's failure streak — cleared by its last success in
- * the batch, else set by its first failure after it (or kept from before when the batch has no
- * success) — answered per endpoint.
+ * One attempt's outcome in one statement (one round trip: the queue's hot path): its log row, the
+ * delivery's new state, and the endpoint's failure streak (set by its first failure, cleared by a
+ * success), answered.
  */
-export async function recordAttempts(db: Db, outcomes: AttemptOutcome[]): Promise<Map<string, Date | null>> {
-  const input = attemptRows(outcomes);
-  const rows = await queryRows<{ id: string; failing_since: Date | string | null }>(
+export async function recordAttempt(
+  db: Db,
+  a: {
+    delivery: DueDelivery;
+    attempt: { attemptedAt: Date; statusCode: number | null; durationMs: number; response: string };
+    state: 'pending' | 'delivered' | 'failed';
+    nextAttemptAt: Date;
+    lastError: string | null;
+  },
+): Promise<{ failingSince: Date | null }> {
+  const { delivery: d, attempt: t } = a;
+  const ok = a.state === 'delivered';
+  const [row] = await queryRows<{ failing_since: Date | string | null }>(
     db,
-    sql`with input as (
-          select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
-            delivery_id uuid, team_id uuid, endpoint_id uuid, attempted_at timestamptz, status_code int,
-            duration_ms int, response text, state text, attempts int, next_attempt_at timestamptz,
-            last_error text, ok boolean)
-        ), logged as (
+    sql`with logged as (
           insert into webhook_attempts (team_id, delivery_id, attempted_at, status_code, duration_ms, response)
-          select team_id, delivery_id, attempted_at, status_code, duration_ms, response from input
+          values (${d.team_id}, ${d.id}, ${t.attemptedAt}, ${t.statusCode}, ${t.durationMs}, ${t.response})
         ), moved as (
-          update webhook_deliveries d
-          set state = i.state, attempts = i.attempts, next_attempt_at = i.next_attempt_at,
-              last_error = i.last_error, delivered_at = case when i.ok then i.attempted_at end
-          from input i where d.id = i.delivery_id
-        ), last_ok as (
-          select endpoint_id, max(attempted_at) filter (where ok) as ok_at from input group by endpoint_id
-        ), streak as (
-          select l.endpoint_id, l.ok_at,
-                 (select min(i.attempted_at) from input i
-                   where i.endpoint_id = l.endpoint_id and not i.ok
-                     and (l.ok_at is null or i.attempted_at > l.ok_at)) as fail_at
-          from last_ok l
+          update webhook_deliveries
+          set state = ${a.state}, attempts = ${d.attempts + 1}, next_attempt_at = ${a.nextAttemptAt},
+              last_error = ${a.lastError}, delivered_at = ${ok ? t.attemptedAt : null}
+          where id = ${d.id}
         )
-        update webhook_endpoints e
-        set failing_since = case when s.ok_at is null then coalesce(e.failing_since, s.fail_at) else s.fail_at end
-        from streak s where e.id = s.endpoint_id
-        returning e.id, e.failing_since`,
+        update webhook_endpoints
+        set failing_since = ${ok ? null : sql`coalesce(failing_since, ${t.attemptedAt})`}
+        where id = ${d.endpoint_id}
+        returning failing_since`,
   );
-  return new Map(rows.map((r) => [r.id, r.failing_since ? new Date(r.failing_since) : null]));
+  const since = row?.failing_since;
+  return { failingSince: since ? new Date(since) : null };
 }
 
 /** Closes a delivery without an attempt (its endpoint is gone or disabled). */
