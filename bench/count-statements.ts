@@ -8,6 +8,25 @@ import pg from 'pg';
 import type { PgliteThread } from '../apps/server/src/db/pglite-thread.js';
 
 let sent = 0;
+/** With `profile`, how many statements of each kind (their first words) were sent. */
+const kinds = new Map<string, number>();
+let profiling = false;
+
+/** The statements sent since `countPostgresStatements({ profile: true })`, by kind, most first. */
+export function statementKinds(): [string, number][] {
+  return [...kinds].sort((a, b) => b[1] - a[1]);
+}
+
+/** Starts (or restarts) the count by kind. */
+export function resetStatementKinds() {
+  kinds.clear();
+  profiling = true;
+}
+
+function kindOf(arg: unknown): string {
+  const text = typeof arg === 'string' ? arg : ((arg as { text?: string } | null)?.text ?? '?');
+  return text.replace(/\s+/g, ' ').trim().slice(0, 90);
+}
 
 /** Statements sent so far by every counted client. */
 export function statementsSent(): number {
@@ -19,6 +38,10 @@ export function countPostgresStatements() {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     sent += 1;
+    if (profiling) {
+      const k = kindOf(args[0]);
+      kinds.set(k, (kinds.get(k) ?? 0) + 1);
+    }
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
 }

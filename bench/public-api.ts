@@ -20,6 +20,12 @@ import { openPostgres, queryRows } from '../apps/server/src/db/client.js';
 import { systemClock } from '../apps/server/src/lib/clock.js';
 import { sha256 } from '../apps/server/src/lib/secrets.js';
 import type { Mailer } from '../apps/server/src/providers/mail/index.js';
+import {
+  countPostgresStatements,
+  resetStatementKinds,
+  statementKinds,
+  statementsSent,
+} from './count-statements.js';
 
 const RECORDS = Number(process.env.BENCH_V1_RECORDS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_V1_CONNECTIONS ?? 50);
@@ -37,6 +43,7 @@ async function ownDatabase(): Promise<string> {
   return OWN;
 }
 
+countPostgresStatements();
 const url = process.env.BENCH_DATABASE_URL || (await ownDatabase());
 const database = openPostgres(url, POOL);
 await database.migrate();
@@ -93,6 +100,9 @@ const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 let sent = 0;
 const load = os.loadavg()[0]!;
 started = performance.now();
+const statementsBefore = statementsSent();
+const cpuBefore = process.cpuUsage();
+if (process.env.BENCH_V1_PROFILE) resetStatementKinds();
 const result = await autocannon({
   url: `${base}/api/v1/contacts`,
   connections: CONNECTIONS,
@@ -118,6 +128,11 @@ const result = await autocannon({
     },
   ],
 });
+const statements = statementsSent() - statementsBefore;
+const cpu = process.cpuUsage(cpuBefore);
+if (process.env.BENCH_V1_PROFILE)
+  for (const [kind, n] of statementKinds().slice(0, 25))
+    progress(`${(n / Math.max(1, result['2xx'])).toFixed(3)} a create: ${kind}`);
 // One stacking create by hand, so a refusal is seen with its answer.
 const probe = await fetch(`${base}/api/v1/contacts`, {
   method: 'POST',
@@ -147,6 +162,9 @@ console.log(
     errors: result.errors + result.non2xx,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    // This process's CPU (server and load generator) a create: a figure the machine's load moves less.
+    cpu_ms_per_create: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, result['2xx'])) * 100) / 100,
+    statements_per_create: Math.round((statements / Math.max(1, result['2xx'])) * 100) / 100,
     new_contacts: made!.n - RECORDS,
     list_rows_added: listed!.n - RECORDS,
     load_1m_before: Math.round(load * 100) / 100,

@@ -14,7 +14,8 @@ import {
   type TeamIntegrations,
 } from '../teams/index.js';
 import type { HooksErrorCode } from './hooks.errors.js';
-import { countRateSlot, takeRateSlot } from './rate-limit.queries.js';
+import { countRateSlots, takeRateSlot } from './rate-limit.queries.js';
+import { createRateSlots } from './rate-slots.js';
 import type { WebhooksService } from './webhooks.service.js';
 
 type TeamHooks = { push: string | null; podio: string | null };
@@ -32,6 +33,7 @@ export function createHooksService(deps: {
 }) {
   const { db, clock, sender, webhooks } = deps;
   const cache = new Map<string, { at: number; hooks: TeamHooks }>();
+  const keySlots = createRateSlots((key, n, limit) => countRateSlots(db, key, n, limit, 60_000, clock.now()));
 
   async function teamHooks(teamId: string): Promise<TeamHooks> {
     const hit = cache.get(teamId);
@@ -221,8 +223,7 @@ export function createHooksService(deps: {
     takeApiSlot: (teamId: string, perMinute: number) =>
       takeRateSlot(db, `public-api:${teamId}`, perMinute, 60_000, clock.now()),
     /** One v1 call of an API key (ADR 043), with how much of its minute is used, across every process. */
-    takeKeySlot: (keyId: string, perMinute: number) =>
-      countRateSlot(db, `api-key:${keyId}`, perMinute, 60_000, clock.now()),
+    takeKeySlot: (keyId: string, perMinute: number) => keySlots.take(`api-key:${keyId}`, perMinute),
   };
 }
 

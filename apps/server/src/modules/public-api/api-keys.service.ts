@@ -17,6 +17,14 @@ export type ApiCaller = { keyId: string; teamId: string; scopes: string[]; creat
 const IDEMPOTENCY_KEEP_MS = 24 * 3600_000;
 const IDEMPOTENCY_ABANDONED_MS = 5 * 60_000;
 
+/**
+ * How long a process trusts a key it looked up (ADR 057): a key revoked in another process is refused
+ * here within this bound; the process that revoked it refuses it at once.
+ */
+export const API_KEY_CACHE_MS = 5_000;
+/** Keys a process remembers at most; past it the cache starts again (a bound, not an LRU). */
+const API_KEY_CACHE_SIZE = 10_000;
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function toDto(r: q.ApiKeyRow): ApiKeyDto {
@@ -38,6 +46,7 @@ export type ApiKeysService = ReturnType<typeof createApiKeysService>;
 export function createApiKeysService(deps: { db: Db; clock: Clock; audit: AuditService }) {
   const { db, clock } = deps;
   const log = createCallLog({ db, audit: deps.audit });
+  const live = createKeyCache(clock);
   type R<T> = Promise<Result<T, PublicApiErrorCode>>;
   const adminOnly = (auth: AuthContext) => auth.user.role !== 'admin';
 
@@ -73,6 +82,7 @@ export function createApiKeysService(deps: { db: Db; clock: Clock; audit: AuditS
       if (adminOnly(auth)) return fail('API_KEYS_ADMIN_ONLY');
       const row = await q.revokeTeamApiKey(db, auth.teamId, id, clock.now());
       if (!row) return fail('API_KEY_NOT_FOUND');
+      live.forget(row.keyHash);
       await deps.audit.record(db, {
         action: 'apiKey.revoked',
         actorUserId: auth.userId,
@@ -83,16 +93,22 @@ export function createApiKeysService(deps: { db: Db; clock: Clock; audit: AuditS
       return ok(toDto(row));
     },
 
-    /** The caller of a bearer key, or null for no key, an unknown one or a revoked one. */
+    /**
+     * The caller of a bearer key, or null for no key, an unknown one or a revoked one. A live key
+     * is remembered for API_KEY_CACHE_MS, so a busy key costs no look-up per call.
+     */
     async authenticate(key: string | null): Promise<ApiCaller | null> {
       if (!key || !looksLikeApiKey(key)) return null;
-      const row = await q.findLiveKeyByHash(db, sha256(key));
-      if (!row) return null;
-      // Written at most once a minute: the row just read says whether it is due (no write per call).
+      const hash = sha256(key);
+      const known = live.get(hash) ?? live.set(hash, await q.findLiveKeyByHash(db, hash));
+      if (!known) return null;
+      // Written at most once a minute: the time remembered says whether it is due (no write per call).
       const now = clock.now();
-      if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= 60_000)
-        await q.touchApiKey(db, row.id, now);
-      return { keyId: row.id, teamId: row.teamId, scopes: row.scopes, createdBy: row.createdBy };
+      if (!known.lastUsedAt || now.getTime() - known.lastUsedAt.getTime() >= 60_000) {
+        known.lastUsedAt = now;
+        await q.touchApiKey(db, known.caller.keyId, now);
+      }
+      return known.caller;
     },
 
     /**
@@ -150,6 +166,35 @@ export function createApiKeysService(deps: { db: Db; clock: Clock; audit: AuditS
       if (first.fingerprint !== fingerprint) return 'conflict';
       if (first.status === q.IDEMPOTENCY_RUNNING) return 'running';
       return { response: first.response };
+    },
+  };
+}
+
+type KnownKey = { caller: ApiCaller; lastUsedAt: Date | null };
+
+/** The live keys this process looked up lately, by hash (ADR 057); an unknown key is never kept. */
+function createKeyCache(clock: Clock) {
+  const keys = new Map<string, { at: number; key: KnownKey }>();
+  return {
+    get(hash: string): KnownKey | null {
+      const hit = keys.get(hash);
+      if (!hit) return null;
+      if (clock.now().getTime() - hit.at < API_KEY_CACHE_MS) return hit.key;
+      keys.delete(hash);
+      return null;
+    },
+    set(hash: string, row: q.ApiKeyRow | null): KnownKey | null {
+      if (!row) return null;
+      if (keys.size >= API_KEY_CACHE_SIZE) keys.clear();
+      const key = {
+        caller: { keyId: row.id, teamId: row.teamId, scopes: row.scopes, createdBy: row.createdBy },
+        lastUsedAt: row.lastUsedAt,
+      };
+      keys.set(hash, { at: clock.now().getTime(), key });
+      return key;
+    },
+    forget(hash: string) {
+      keys.delete(hash);
     },
   };
 }

@@ -1,71 +1,24 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
-import { insertConnectedDevice, insertContact, insertTeamAdmin } from '../../test/factories.js';
-import { callApi, callApiForm, listen, makeKey } from './public-api.test-support.js';
-
-type Hit = { url: string; headers: IncomingHttpHeaders; body: string };
-type Envelope = { type: string; data: Record<string, unknown> };
+import { insertConnectedDevice, insertContact } from '../../test/factories.js';
+import { startCatchHook, subscribedTeam as subscribe } from './contact-created.test-support.js';
+import { callApi, callApiForm, listen } from './public-api.test-support.js';
 
 let t: TestApp;
 let base: string;
-let receiver: Server;
-let hookUrl: string;
-const hits: Hit[] = [];
+let hook: Awaited<ReturnType<typeof startCatchHook>>;
 
 beforeAll(async () => {
   t = await buildTestApp({ HOOKS_ALLOW_PRIVATE: true });
   base = await listen(t);
-  // A Zapier-like catch hook on loopback: records each POST and answers 200.
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      hits.push({ url: req.url ?? '', headers: req.headers, body });
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/catch`;
+  hook = await startCatchHook();
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((r) => receiver.close(() => r()));
+  await hook.close();
 });
 
-let teams = 0;
-/** A team with a key and a subscription to `contact.created` (each team's hook its own path). */
-async function subscribedTeam() {
-  const admin = await insertTeamAdmin(t, `admin${++teams}@created.test`);
-  const { key } = await makeKey(t, admin);
-  const made = await callApi(base, key, 'POST', '/api/v1/webhooks', {
-    url: `${hookUrl}/${teams}`,
-    events: ['contact.created'],
-  });
-  expect(made.status).toBe(200);
-  const secret = made.body['secret'] as string;
-  const path = `/catch/${teams}`;
-  /** What reached this team's hook, each verified with the `standardwebhooks` package as a receiver would. */
-  async function received(): Promise<Envelope[]> {
-    await t.app.services.webhooks.settle();
-    await t.app.services.hookSender.flush();
-    return hits.filter((h) => h.url === path).map((h) => verified(secret, h));
-  }
-  return { admin, key, received };
-}
-
-/** The hit as `standardwebhooks` reads it at the time it was signed (its tolerance reads Date.now()). */
-function verified(secret: string, hit: Hit): Envelope {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(Number(hit.headers['webhook-timestamp']) * 1000));
-  try {
-    return new Webhook(secret).verify(hit.body, hit.headers as Record<string, string>) as Envelope;
-  } finally {
-    vi.useRealTimers();
-  }
-}
+const subscribedTeam = () => subscribe(t, base, hook);
 
 async function newList(key: string) {
   const list = await callApi(base, key, 'POST', '/api/v1/lists', { name: 'Zapier leads' });
@@ -158,8 +111,8 @@ describe('contact.created reaches a subscription, signed, for every way a contac
   });
 
   it('from a text by a number the team does not have: the new contact is announced with source text', async () => {
-    const { admin, received } = await subscribedTeam();
-    const device = await insertConnectedDevice(t, admin, `+1916555${String(teams).padStart(4, '0')}`);
+    const { admin, received, n } = await subscribedTeam();
+    const device = await insertConnectedDevice(t, admin, `+1916555${String(n).padStart(4, '0')}`);
     await t.app.services.sms.applyInbound(device, [
       { id: 'in-new', from: '+19164560001', body: 'Who is this?', at: t.clock.now().toISOString() },
     ]);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { uuidArray } from '../../db/arrays.js';
 import { queryRows, type Db } from '../../db/client.js';
 import type { ItemType } from '../../db/schema/index.js';
 
@@ -23,12 +24,14 @@ const RECORD = sql`select i.id, i.type, i.status_id, i.data, i.created_at, i.upd
     array(select d.value from identifiers d where d.item_id = i.id and d.is_email order by d.position, d.value) as emails
   from items i`;
 
-export async function findTeamRecord(db: Db, teamId: string, type: ItemType, id: string) {
-  const [row] = await queryRows<TeamRecordRow>(
+/** Several of the team's records of one type by id (the reads of concurrent calls, ADR 057); null for one it has not. */
+export async function findTeamRecords(db: Db, teamId: string, type: ItemType, ids: string[]) {
+  const rows = await queryRows<TeamRecordRow>(
     db,
-    sql`${RECORD} where i.team_id = ${teamId} and i.id = ${id} and i.type = ${type} and not i.hidden`,
+    sql`${RECORD} where i.team_id = ${teamId} and i.id = any(${uuidArray(ids)}) and i.type = ${type} and not i.hidden`,
   );
-  return row ?? null;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id) ?? null);
 }
 
 /** A page of one type of the team's records in creation order after `after` (exclusive). */

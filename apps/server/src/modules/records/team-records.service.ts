@@ -1,6 +1,7 @@
 import { itemSearchText, type ItemType } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { createCoalescer } from '../../lib/coalesce.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { BoardService } from './board.service.js';
 import type { RecordsErrorCode } from './records.errors.js';
@@ -14,6 +15,8 @@ export type TeamRecordsService = ReturnType<typeof createTeamRecordsService>;
 
 type R<T> = Promise<Result<T, RecordsErrorCode>>;
 type Page = { createdAt: string; id: string } | null;
+/** An id the shared read can bind as a uuid (any other id is no record, without failing the others' read). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Records as a team's API key works on them (ADR 043): a key acts as its team, not as a member, so
@@ -29,6 +32,11 @@ export function createTeamRecordsService(deps: {
   tasks: TasksService;
 }) {
   const { db, clock } = deps;
+  // Concurrent reads of one team's records of one type share a statement (v1 creates read theirs back).
+  const findTogether = createCoalescer((key: string, ids: string[]) => {
+    const [teamId, type] = key.split('|') as [string, ItemType];
+    return tq.findTeamRecords(db, teamId, type, ids);
+  });
 
   async function teamItem(teamId: string, itemId: string) {
     const item = await q.findItem(db, itemId);
@@ -38,7 +46,8 @@ export function createTeamRecordsService(deps: {
   return {
     /** Whether the team has this record, of any type. */
     exists: async (teamId: string, id: string) => (await teamItem(teamId, id)) !== null,
-    find: (teamId: string, type: ItemType, id: string) => tq.findTeamRecord(db, teamId, type, id),
+    find: async (teamId: string, type: ItemType, id: string) =>
+      UUID.test(id) ? findTogether(`${teamId}|${type}`, id) : null,
     page: (teamId: string, type: ItemType, after: Page, limit: number) =>
       tq.pageTeamRecords(db, teamId, type, after, limit),
 

@@ -3,12 +3,13 @@ import { messages, type TraceResult } from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { SkiptraceFailedError, type SkiptraceProvider } from '../../providers/skiptrace/index.js';
 import type { LedgerService } from '../billing/index.js';
 import { toListMetrics, toRunDto, toTraceRequest } from './skiptrace.mappers.js';
 import * as q from './skiptrace.queries.js';
-import { storeResults } from './skiptrace-store.js';
+import { contactsCreatedBy, storeResults } from './skiptrace-store.js';
 
 export type SkiptraceEngine = ReturnType<typeof createSkiptraceEngine>;
 
@@ -44,6 +45,8 @@ export function createSkiptraceEngine(deps: {
   retryMs: number;
   retries: number;
   statusIdOf: (teamId: string) => Promise<string | null>;
+  /** Subscriptions hear `contact.created` for each owner a batch made (ADR 045 addendum). */
+  events?: DomainEvents;
 }) {
   const { db, clock, ledger, provider, log } = deps;
   const workerId = randomUUID();
@@ -171,10 +174,11 @@ export function createSkiptraceEngine(deps: {
       await giveBack(run, batch.batchId, batch.holdId);
       throw err;
     }
-    const { updated, list } = await db.transaction(async (tx) => {
+    const now = clock.now();
+    const { updated, list, stored } = await db.transaction(async (tx) => {
       const stored = await storeResults(
         tx,
-        { teamId: run.team_id, type: run.type, listIds: () => [run.list_id], statusId, now: clock.now() },
+        { teamId: run.team_id, type: run.type, listIds: () => [run.list_id], statusId, now },
         batch.props.map((p) => ({
           propertyId: p.item_id,
           result: results.get(p.item_id) ?? { matched: false, persons: [] },
@@ -205,9 +209,14 @@ export function createSkiptraceEngine(deps: {
         tx,
       );
       if (!settled.ok) throw new Error(`settling hold ${batch.holdId}: ${settled.code}`);
-      return { updated, list };
+      return { updated, list, stored };
     });
     emit(updated, list);
+    deps.events?.publishAll(
+      run.team_id,
+      'contact.created',
+      contactsCreatedBy(stored, { listId: run.list_id, now }),
+    );
     await ledger.announce(run.team_id);
     return true;
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  contactCreatedData,
   hitFigures,
   isHit,
   itemSearchText,
@@ -21,6 +22,8 @@ export type StoredOwner = {
   name: string;
   phones: { value: string; lineType: 'mobile' | 'landline' | 'other'; dnc: boolean }[];
   emails: string[];
+  /** Made by this trace (not stacked onto a contact the team had): its `contact.created` is due. */
+  created: { firstName: string; lastName: string; phones: string[]; emails: string[] } | null;
 };
 export type StoredProperty = {
   propertyId: string;
@@ -111,6 +114,14 @@ export async function storeResults(
       }
       let position = 0;
       const phones: StoredOwner['phones'] = [];
+      const created = isNew
+        ? {
+            firstName: person.firstName,
+            lastName: person.lastName,
+            phones: [] as string[],
+            emails: [] as string[],
+          }
+        : null;
       for (const ph of person.phones) {
         const dnc = ph.dnc || teamDnc.has(ph.number);
         phones.push({ value: ph.number, lineType: ph.lineType, dnc });
@@ -119,6 +130,7 @@ export async function storeResults(
           continue;
         }
         ownerOf.set(ph.number, contactId);
+        created?.phones.push(ph.number);
         w.identifiers.push({
           item_id: contactId,
           value: ph.number,
@@ -132,6 +144,7 @@ export async function storeResults(
       for (const email of person.emails) {
         if (ownerOf.has(email)) continue;
         ownerOf.set(email, contactId);
+        created?.emails.push(email);
         w.identifiers.push({
           item_id: contactId,
           value: email,
@@ -144,7 +157,7 @@ export async function storeResults(
       }
       w.links.push({ f: propertyId, t: contactId });
       for (const listId of ctx.listIds(propertyId)) w.members.push({ list_id: listId, id: contactId });
-      owners.push({ id: contactId, name, phones, emails: person.emails });
+      owners.push({ id: contactId, name, phones, emails: person.emails, created });
     }
     if (owners[0]) w.owners.push({ id: propertyId, owner: owners[0].name });
     const figures = hitFigures(persons);
@@ -156,5 +169,28 @@ export async function storeResults(
   return kept.map(
     (k) =>
       stored.get(k.propertyId) ?? { propertyId: k.propertyId, hit: false, owners: [], landlines: 0, dnc: 0 },
+  );
+}
+
+/**
+ * `contact.created`'s data for each contact a batch's trace made (source 'skiptrace', ADR 045
+ * addendum), to publish once the batch's transaction committed. An owner stacked onto a contact the
+ * team had is not new and is not announced.
+ */
+export function contactsCreatedBy(stored: StoredProperty[], made: { listId: string | null; now: Date }) {
+  return stored.flatMap((s) =>
+    s.owners.flatMap((o) =>
+      o.created
+        ? [
+            contactCreatedData({
+              contactId: o.id,
+              ...o.created,
+              createdAt: made.now,
+              source: 'skiptrace',
+              listId: made.listId,
+            }),
+          ]
+        : [],
+    ),
   );
 }

@@ -39,6 +39,7 @@ export const skiptracePlugin = servicePlugin<'skiptrace' | 'skiptraceEngine', Sk
       retryMs: 1000,
       retries: 3,
       statusIdOf,
+      events: app.events,
     });
     return {
       skiptraceEngine: engine,
@@ -51,6 +52,7 @@ export const skiptracePlugin = servicePlugin<'skiptrace' | 'skiptraceEngine', Sk
         engine,
         realtime: () => app.realtime,
         statusIdOf,
+        events: app.events,
       }),
     };
   },

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { SkiptraceFailedError, type SkiptraceProvider } from '../../providers/skiptrace/index.js';
@@ -20,7 +21,7 @@ import type { SkiptraceEngine } from './skiptrace-engine.js';
 import type { SkiptraceErrorCode } from './skiptrace.errors.js';
 import { toListMetrics, toRunDto, toTraceRequest } from './skiptrace.mappers.js';
 import * as q from './skiptrace.queries.js';
-import { storeResults } from './skiptrace-store.js';
+import { contactsCreatedBy, storeResults } from './skiptrace-store.js';
 
 export type SkiptraceService = ReturnType<typeof createSkiptraceService>;
 
@@ -44,6 +45,8 @@ export function createSkiptraceService(deps: {
   engine: Pick<SkiptraceEngine, 'kick'>;
   realtime: () => Realtime;
   statusIdOf: (teamId: string) => Promise<string | null>;
+  /** Subscriptions hear `contact.created` for each owner a trace made (ADR 045 addendum). */
+  events?: DomainEvents;
 }) {
   const { db, clock, ledger } = deps;
   const mayTrace = (auth: AuthContext) => can(auth.user, 'import');
@@ -148,10 +151,11 @@ export function createSkiptraceService(deps: {
       }
       const listIds = await q.listsOfItem(db, prop.id);
       const statusId = await deps.statusIdOf(auth.teamId);
+      const now = clock.now();
       const out = await db.transaction(async (tx) => {
         const [stored] = await storeResults(
           tx,
-          { teamId: auth.teamId, type, listIds: () => listIds, statusId, now: clock.now() },
+          { teamId: auth.teamId, type, listIds: () => listIds, statusId, now },
           [{ propertyId: prop.id, result: results.get(prop.id) ?? { matched: false, persons: [] } }],
         );
         const charge = stored!.hit ? price : 0;
@@ -175,6 +179,12 @@ export function createSkiptraceService(deps: {
         if (!settled.ok) throw new Error(`settling hold ${holdId}: ${settled.code}`);
         return { stored: stored!, figures, charge };
       });
+      // One property traced from its page came in through no one list: its owners' listId is null.
+      deps.events?.publishAll(
+        auth.teamId,
+        'contact.created',
+        contactsCreatedBy([out.stored], { listId: null, now }),
+      );
       await ledger.announce(auth.teamId);
       const listMetrics = out.figures.map(toListMetrics);
       for (const m of listMetrics)
