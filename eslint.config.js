@@ -106,7 +106,7 @@ const serverBaseZones = [
   },
 ];
 const moduleZone = (module) => ({
-  target: [`${serverSrc}/modules/!(${module})/**`, `${serverSrc}/engines`],
+  target: `${serverSrc}/modules/!(${module})/**`,
   from: `${serverSrc}/modules/${module}`,
   except: ['./index.ts'],
   message: 'use another module only through its index.ts',

@@ -237,9 +237,9 @@ describe("the server's boundaries", () => {
       THROUGH_INDEX,
     ],
     [
-      "an engine cannot import a module's queries",
-      'apps/server/src/engines/hooks/x.ts',
-      importing('../../modules/teams/teams.queries.js'),
+      "an engine cannot import another module's queries",
+      'apps/server/src/modules/hooks/engine/x.ts',
+      importing('../../teams/teams.queries.js'),
       THROUGH_INDEX,
     ],
     [
@@ -312,9 +312,9 @@ describe("the server's boundaries", () => {
       importing('../../records/index.js'),
     ],
     [
-      'an engine uses a module through its index.ts',
-      'apps/server/src/engines/hooks/x.ts',
-      importing('../../modules/teams/index.js'),
+      'an engine uses another module through its index.ts',
+      'apps/server/src/modules/hooks/engine/x.ts',
+      importing('../../teams/index.js'),
     ],
     [
       "a module's queries import the schema and build queries",

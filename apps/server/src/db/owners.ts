@@ -54,7 +54,7 @@ export const DOMAINS: Record<string, Domain> = {
     tables: ['devices', 'device_codes', 'sms_jobs', 'device_inbound'],
   },
   hooks: {
-    folders: ['modules/hooks', 'engines/hooks'],
+    folders: ['modules/hooks', 'modules/hooks/engine'],
     tables: ['webhook_endpoints', 'webhook_deliveries', 'webhook_attempts', 'rate_counts'],
   },
   lists: {

@@ -92,18 +92,15 @@ function endpointsNamed(files: string[], endpoints: Map<string, string>): Set<st
 const list = (items: Iterable<string>) => [...items].sort().join(', ') || '—';
 
 /**
- * Every module and engine folder of the server (`modules/records`, `modules/lists/engine`,
- * `engines/hooks`): a module's `engine/` is its own folder here, so the deliberate bulk writes of an
- * engine are not granted to the module's other files.
+ * Every module folder of the server and each module's engine (`modules/records`,
+ * `modules/lists/engine`): a module's `engine/` is its own folder here, so the deliberate bulk writes of
+ * an engine are not granted to the module's other files.
  */
 export function serverFolders(): string[] {
-  return (['modules', 'engines'] as const).flatMap((kind) =>
-    dirs(path.join(SERVER, kind)).flatMap((name) => {
-      const folder = `${kind}/${name}`;
-      const engine = dirs(path.join(SERVER, folder)).includes(ENGINE) ? [`${folder}/${ENGINE}`] : [];
-      return [folder, ...engine];
-    }),
-  );
+  return dirs(path.join(SERVER, 'modules')).flatMap((name) => {
+    const folder = `modules/${name}`;
+    return dirs(path.join(SERVER, folder)).includes(ENGINE) ? [folder, `${folder}/${ENGINE}`] : [folder];
+  });
 }
 
 /** The tables each server folder's code writes: the one reading of "writes" (map and ownership test). */

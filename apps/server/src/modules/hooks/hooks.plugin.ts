@@ -1,5 +1,5 @@
 import { serverMessages } from '@prospector/core';
-import { createHookSender } from '../../engines/hooks/hook-sender.js';
+import { createHookSender } from './engine/hook-sender.js';
 import { servicePlugin } from '../../plugins/services.js';
 import { createHooksService } from './hooks.service.js';
 import { createWebhooksService } from './webhooks.service.js';

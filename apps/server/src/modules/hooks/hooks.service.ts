@@ -1,7 +1,7 @@
 import { contactCreatedData, pushHookPayload, type Integrations } from '@prospector/core';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import type { HookSender } from '../../engines/hooks/hook-sender.js';
+import type { HookSender } from './engine/hook-sender.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DomainEvents } from '../../lib/domain-events.js';

@@ -2,7 +2,7 @@ import { defineModule } from '../../plugins/app-module.js';
 import { hooksPlugin } from './hooks.plugin.js';
 import { hooksRoutes } from './hooks.routes.js';
 import { hooksErrors } from './hooks.errors.js';
-import type { HookSender } from '../../engines/hooks/hook-sender.js';
+import type { HookSender } from './engine/hook-sender.js';
 import type { HooksService } from './hooks.service.js';
 import type { WebhooksService } from './webhooks.service.js';
 export { createHooksService, type HooksService } from './hooks.service.js';

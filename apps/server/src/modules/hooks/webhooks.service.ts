@@ -11,8 +11,8 @@ import {
 } from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { newWebhookSecret, type HookSender } from '../../engines/hooks/hook-sender.js';
-import * as q from '../../engines/hooks/webhooks.queries.js';
+import { newWebhookSecret, type HookSender } from './engine/hook-sender.js';
+import * as q from './engine/webhooks.queries.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DomainEvent } from '../../lib/domain-events.js';

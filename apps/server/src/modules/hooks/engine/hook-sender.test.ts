@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
-import { buildTestApp, type TestApp } from '../../test/app.js';
-import { insertTeamAdmin } from '../../test/factories.js';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../../test/app.js';
+import { insertTeamAdmin } from '../../../test/factories.js';
 import { createHookSender, newWebhookSecret, type HookSender, type Resolver } from './hook-sender.js';
 import { insertEndpoint } from './webhooks.queries.js';
 

@@ -1,8 +1,8 @@
 import type { WebhookEndpointKind } from '@prospector/core';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
-import { uuidArray } from '../../db/arrays.js';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
+import { queryRows, type Db } from '../../../db/client.js';
+import { uuidArray } from '../../../db/arrays.js';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../../db/schema/index.js';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -18,9 +18,9 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
-import { seal, unseal } from '../../lib/sealed.js';
+import type { Db } from '../../../db/client.js';
+import type { Clock } from '../../../lib/clock.js';
+import { seal, unseal } from '../../../lib/sealed.js';
 import * as q from './webhooks.queries.js';
 
 const TIMEOUT_MS = 10_000;
