@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'core',
           root: 'packages/core',
+          // Pure functions: nothing for one file to leave behind for the next.
+          isolate: false,
           include: ['src/**/*.test.ts'],
           environment: 'node',
         },
@@ -23,6 +25,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['src/test/global-setup.ts'],
           setupFiles: ['src/test/fail-on-console-error.ts'],
+          // Each file builds its own app on its own database, so files share a worker's loaded modules:
+          // loading the server afresh for each of 134 files was 1,423 s of a 57-minute CI run (190 s
+          // without, 2026-11-29). A test must not lean on module state another file may have moved.
+          isolate: false,
           // A clean-clone run on a host 2.3× slower than usual (2026-11-28, 57 min) took tests that need
           // 10–15 s on a quiet machine past 30 s: the limit is the work's need with margin for that host.
           testTimeout: 60_000,
