@@ -5,6 +5,7 @@ import {
   earnsAffiliateShare,
   formatCents,
   isSameCard,
+  paths,
   selfReferralReason,
   type AffiliateSummaryDto,
   type SavedCard,
@@ -327,8 +328,8 @@ export function createAffiliatesService(deps: {
         }
         const url = await payouts.onboardingLink({
           accountId,
-          returnUrl: `${site}/settings/affiliate`,
-          refreshUrl: `${site}/settings/become-affiliate`,
+          returnUrl: `${site}${paths.settings.affiliate}`,
+          refreshUrl: `${site}${paths.settings.becomeAffiliate}`,
         });
         return ok({ url });
       } catch (err) {
