@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { campaigns, staffRecoveryCodes, staffSecondFactors } from '../../db/schema/index.js';
+import { staffRecoveryCodes, staffSecondFactors } from '../../db/schema/index.js';
 
 export async function findSecondFactor(db: Db, userId: string) {
   const [row] = await db.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, userId));
@@ -63,21 +63,6 @@ export async function countRecoveryCodesLeft(db: Db, userId: string) {
     .from(staffRecoveryCodes)
     .where(and(eq(staffRecoveryCodes.userId, userId), isNull(staffRecoveryCodes.usedAt)));
   return row?.n ?? 0;
-}
-
-/**
- * Pauses every running campaign of a team (spec part 2 §4 'Admin can also pause campaigns from the
- * admin panel'); answers how many. The same flag the team's own start/stop sets.
- */
-export async function pauseRunningCampaigns(db: Db, teamId: string) {
-  const rows = await db
-    .update(campaigns)
-    .set({ paused: true })
-    .where(
-      and(eq(campaigns.teamId, teamId), eq(campaigns.status, 'In Progress'), eq(campaigns.paused, false)),
-    )
-    .returning({ id: campaigns.id });
-  return rows.length;
 }
 
 /** Holds a staff member's other code attempts until this transaction ends (PostgreSQL and PGlite alike). */

@@ -14,9 +14,9 @@ import { fail, ok, type Result } from '../../lib/result.js';
 import type { AuditService } from '../audit/index.js';
 import type { AuthService } from '../auth/index.js';
 import type { GrantReason, LedgerService } from '../billing/index.js';
+import { pauseTeamCampaigns } from '../campaigns/index.js';
 import type { TeamsService, UserWithTeam } from '../teams/index.js';
 import type { AdminErrorCode } from './admin.errors.js';
-import * as q from './admin.queries.js';
 
 type Impersonation = Result<{ token: string; user: CurrentUser }, AdminErrorCode>;
 
@@ -155,7 +155,7 @@ export function createAdminService(deps: {
     async pauseCampaigns(caller: AuthContext, teamId: string, client: ClientInfo) {
       return db.transaction(async (tx) => {
         if (!(await teams.findTeamAdmin(tx, teamId))) return fail('TEAM_NOT_FOUND' as const);
-        const paused = await q.pauseRunningCampaigns(tx, teamId);
+        const paused = await pauseTeamCampaigns(tx, teamId);
         await audit.record(tx, {
           action: 'admin.pauseCampaigns',
           ...by(caller, client),

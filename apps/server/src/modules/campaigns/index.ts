@@ -6,6 +6,7 @@ import type { CampaignsService } from './campaigns.service.js';
 import type { CampaignEngine } from './engine/campaign-engine.js';
 export { createCampaignsService, type CampaignsService, toCampaignDto } from './campaigns.service.js';
 export { campaignsRoutes } from './campaigns.routes.js';
+export { pauseTeamCampaigns } from './campaign-pause.js';
 
 /** The services this module provides, as `app.services.<name>`. */
 declare module '../../plugins/services.js' {
