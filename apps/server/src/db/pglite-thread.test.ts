@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { queryRows, queryRowsPrepared, wrapPglite, type Database } from './client.js';
 import { PgliteThread } from './pglite-thread.js';
+import { PGLITE_SHARED_BUFFERS } from './pglite.js';
 import { statuses, teams } from './schema/index.js';
 
 // The server's embedded database in a worker thread: the same answers, errors, transactions and
@@ -35,6 +36,15 @@ describe('the embedded database in a worker thread', () => {
       sql`select 41 + 1 as n, '{"a":[1,2]}'::jsonb as j, array['x','y'] as t, null as z`,
     );
     expect(raw).toEqual({ n: 42, j: { a: [1, 2] }, t: ['x', 'y'], z: null });
+  });
+
+  it('keeps the page cache small, so a large import stays under 1 GB (ADR 064)', async () => {
+    const [row] = await queryRows<{ size: string }>(
+      database.db,
+      sql`select current_setting('shared_buffers') as size`,
+    );
+    expect(row!.size).toBe(PGLITE_SHARED_BUFFERS);
+    expect(PGLITE_SHARED_BUFFERS).toBe('32MB');
   });
 
   it("keeps a database error's code and constraint, so the server can tell a duplicate", async () => {

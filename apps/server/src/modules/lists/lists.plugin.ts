@@ -25,6 +25,7 @@ export const listsPlugin = servicePlugin('lists', ['realtime', 'records', 'billi
     xlsx,
     uploadTtlHours: config.UPLOAD_TTL_HOURS,
     notContactedId: (teamId) => records.notContactedStatusId(db, teamId),
+    exclusive: app.database.driver === 'pglite',
     listDto: toListDto,
   });
   return {

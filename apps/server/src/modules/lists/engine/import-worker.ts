@@ -60,6 +60,8 @@ export function createImportWorker(deps: {
   /** Unimported uploads older than this are swept (at start, then every SWEEP_EVERY_MS). */
   uploadTtlHours: number;
   notContactedId: (teamId: string) => Promise<string | null>;
+  /** The database runs one transaction at a time (PGlite): see StackContext's `exclusive`. */
+  exclusive?: boolean;
   /** Builds the list's card for the `listImported` event. */
   listDto: (row: List) => unknown;
   /** Subscriptions hear `list.imported` (ADR 045). */
@@ -193,7 +195,7 @@ export function createImportWorker(deps: {
         const added = chunk.plan.rowCount
           ? await stackChunk(
               tx,
-              { teamId: list.teamId, listId: list.id, now, ...who },
+              { teamId: list.teamId, listId: list.id, now, ...who, exclusive: deps.exclusive },
               chunk.plan,
               result,
               inside,

@@ -71,6 +71,28 @@ export function lookUpChunk(tx: Db, teamId: string, values: string, keys: string
   );
 }
 
+/**
+ * On a database that runs one transaction at a time (PGlite), the chunk's writes skip the foreign-key
+ * checks until `checkReferencesAgain` (ADR 064): what they point at is the team, the list whose lease
+ * this transaction renewed, records the same statement inserts or this transaction's lookups found, and
+ * the team's 'Not contacted' status, which this statement confirms; nothing else can commit meanwhile.
+ * The tables' own triggers fire regardless (they are `ENABLE ALWAYS`, migration 0066). Answers whether
+ * the status is still there, so a status deleted since the job began is not written.
+ */
+export async function skipReferenceChecks(tx: Db, statusId: string | null): Promise<boolean> {
+  const [row] = await queryRows<{ role: string; kept: boolean }>(
+    tx,
+    sql`select set_config('session_replication_role', 'replica', true) as role,
+      exists (select 1 from statuses where id = ${statusId}) as kept`,
+  );
+  return row?.kept ?? false;
+}
+
+/** Ends `skipReferenceChecks`: the rest of the transaction is checked again. */
+export async function checkReferencesAgain(tx: Db): Promise<void> {
+  await tx.execute(sql`select set_config('session_replication_role', 'origin', true)`);
+}
+
 const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
 
 /**
