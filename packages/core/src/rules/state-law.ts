@@ -313,10 +313,25 @@ export function clampTeamHours(team: TeamContactHours): TeamContactHours {
   return { startHour: start, endHour: end };
 }
 
-function localParts(at: Date, zone: string) {
+type LocalParts = { weekday: number; minutes: number };
+/**
+ * Local weekdays and times already worked out, by instant and zone. A campaign tick judges hundreds of
+ * recipients at one instant in a few zones, and a time-zone conversion costs about 0.1 ms: without
+ * this the decisions of one tick held the server's event loop for over 100 ms. Emptied when full.
+ */
+const partsSeen = new Map<string, LocalParts>();
+const PARTS_KEPT = 4096;
+
+function localParts(at: Date, zone: string): LocalParts {
+  const key = `${at.getTime()}|${zone}`;
+  const seen = partsSeen.get(key);
+  if (seen) return seen;
   const d = new TZDate(at.getTime(), zone);
   const day = d.getDay();
-  return { d, weekday: day === 0 ? 7 : day, minutes: d.getHours() * 60 + d.getMinutes() };
+  const parts = { weekday: day === 0 ? 7 : day, minutes: d.getHours() * 60 + d.getMinutes() };
+  if (partsSeen.size >= PARTS_KEPT) partsSeen.clear();
+  partsSeen.set(key, parts);
+  return parts;
 }
 
 function allowedIn(rule: ContactRule, zone: string, at: Date): boolean {
