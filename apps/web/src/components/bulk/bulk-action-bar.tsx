@@ -119,7 +119,8 @@ export function BulkActionBar({ count, selection, actor, onClear, onChanged }: B
     <Paper withBorder radius="md" px="md" py="sm" bg="brand.0" role="region" aria-label="Bulk actions">
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
-          <Text size="sm" fw={600}>
+          {/* One line whatever the bar holds: the selects give way, never the count. */}
+          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
             {formatCount(count)} selected
           </Text>
           <Select
