@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,7 +81,7 @@ describe('the board', () => {
     const refused = page.waitForResponse((r) => r.url().endsWith('/api/items/changeStatus'));
     await drag(page, card, column(page, 'Cold'));
     expect((await refused).status()).toBe(400);
-    await page.getByText(messages.records.unknownStatus).waitFor();
+    await page.getByText(serverMessages.records.unknownStatus).waitFor();
     await column(page, 'Not contacted').getByLabel('Ben Ortiz').waitFor();
     expect(await column(page, 'Cold').getByLabel('Ben Ortiz').count()).toBe(0);
     await context.close();

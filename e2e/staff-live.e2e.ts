@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import { teams } from '../apps/server/src/db/schema/index.js';
 import { insertContact, insertTeamAdmin, type TestUser } from '../apps/server/src/test/factories.js';
 import { setUpSecondFactor } from '../apps/server/src/test/staff.js';
@@ -78,7 +78,7 @@ describe('staff and a team, live', () => {
     await team.page.getByText(messages.admin.suspendedComposerNote).waitFor();
     await team.page.getByRole('textbox', { name: 'SMS' }).fill('Hi Rita, still selling?');
     await team.page.keyboard.press('Enter');
-    await team.page.getByText(messages.admin.suspendedNothingSent).first().waitFor({ timeout: 15_000 });
+    await team.page.getByText(serverMessages.admin.suspendedNothingSent).first().waitFor({ timeout: 15_000 });
     await shot(team.page, 'staff-live-text-while-suspended');
     await team.page.keyboard.press('Escape');
     await team.page.keyboard.press('Escape');

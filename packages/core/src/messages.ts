@@ -29,17 +29,11 @@ export const messages = {
     invalidEmail: 'Please enter a valid e-mail address.',
     invalidCode: 'The code is wrong or has expired. Please request a new one.',
     tooManySends: 'Too many codes requested. Please wait a few minutes and try again.',
-    tooManySendsToday: 'Too many codes requested today. Please try again tomorrow.',
     unauthenticated: 'Please log in again.',
     forbidden: 'You do not have permission to do that.',
     impersonationForbidden: 'nope.',
-    impersonationNotFound: 'No user with that name was found.',
-    impersonationAmbiguous: 'Several users have that name. Please use a more specific name.',
-    impersonationOfStaff: 'Staff accounts cannot be opened by impersonation.',
     otherInvitations:
       'You are in {team}. {others} also invited this address; an address belongs to one team, so to join another, ask it to invite a different address.',
-    teamNotFound: 'That team does not exist.',
-    mailFailed: 'We could not send the e-mail right now. Please try again in a minute.',
   },
   records: {
     statusNeedsPrimary: 'A lead has to have a primary phone or email to have a status.',
@@ -53,56 +47,23 @@ export const messages = {
     pushToCrm: 'Push to CRM',
     pushedToCrm: 'Pushed to CRM',
     propertyInfoFailed: 'Something went wrong.',
-    mapsNotConfigured: 'Maps are not configured on this server: set GOOGLE_MAPS_KEY to look up addresses.',
-    addressNotFound: 'No place was found at that address.',
-    linkSameType: 'A record can only be linked to records of another type.',
-    addressRequired: "Please enter the property's street address.",
-    addressAmbiguous:
-      'More than one property has this address. Pick one from the suggestions, or add its city and zip.',
     /** Toasts after a record is added by hand: '{type}' is contact, property or company. */
     linkedExisting: 'Linked the existing {type}: {title}',
     linkedNew: 'Added a new {type}: {title}',
     markAllRead: 'Mark all as read',
-    itemNotFound: 'That record does not exist.',
-    itemForbidden: 'You can only open records assigned to you.',
-    /** Stacking found the team's record, but the caller may not open it (ADR 031). */
-    onRecordNotYours: 'That is already on a record you cannot open. Ask your admin to assign it to you.',
-    unknownStatus: 'That status does not exist. Refresh the page to see the current statuses.',
     unknownField: 'That field does not exist on this record.',
-    identifierTaken: 'That phone or e-mail already belongs to another record.',
-    identifierNotFound: 'That phone or e-mail is not on this record.',
-    cannotBePrimary: 'Only a phone or e-mail that is not DNC or Wrong # can be made primary.',
-    memberNotFound: 'That member is not on your team.',
-    taskNotFound: 'That task does not exist.',
-    messageNotFound: 'That message does not exist.',
-    notScheduled: 'Only a scheduled message that is still due can be cancelled.',
     statusExists: 'A status with that name already exists.',
     statusTextRequired: 'Please give the status a name.',
-    statusNotFound: 'That status does not exist. Refresh the page to see the current statuses.',
-    builtInStatus: 'Not contacted, DNC and Wrong number are built in: they cannot be renamed or removed.',
     removeStatusConfirm: 'The records that have this status will be left with no status.',
   },
   bulk: {
-    targetNotFound: 'The member, status or list was not found.',
-    /** Bulk "Queue for calls" for a member who may not call (issue 32). */
-    notACaller: 'That member cannot make calls. Give them the Calls permission first.',
-    /** A member who is not an admin chose another member's queue. */
-    ownQueueOnly: 'Only an admin can queue calls for another member.',
-    jobNotFound: 'This bulk action was not found.',
-    undoExpired: 'This deletion can no longer be undone.',
-    nothingSelected: 'Nothing matches this selection.',
     confirmDelete: (n: string) => `Delete ${n} records? You can undo it for 10 minutes.`,
     undone: 'Deletion undone.',
-    /** An export job not done yet, or one that exported nothing. */
-    exportNotReady: 'This export is not ready.',
     /** The campaign builder's target when opened from a selection. */
     audience: (n: string) => `These ${n} records`,
     audienceHint: 'The contacts of your selection that have a phone to text or call.',
-    audienceNotFound: 'That selection is not available for a campaign any more. Select the records again.',
   },
   lists: {
-    /** An import's dropped-rows reason: the row named a record the importer may not open (ADR 031). */
-    droppedNotYours: 'Already on a record you cannot open (left unchanged)',
     /** The spec's wording with its stated limit; the enforced limit is `rowLimitMessage(max)`. */
     nameRequired: 'Please give your list a name.',
     countryCode: 'Please enter a valid country code starting with +',
@@ -113,20 +74,10 @@ export const messages = {
     noCampaignYet: 'Create campaign',
     launchCampaign: 'Launch campaign',
     listNotFound: 'That list does not exist.',
-    fileNotFound: 'The uploaded file was not found. Please upload it again.',
-    fileEmpty: 'The file is empty.',
-    fileNoRows: 'The file has a header but no rows.',
-    fileBinary: 'This is not a spreadsheet: upload a CSV or XLSX file.',
     fileEncoding: 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.',
     fileTooLarge: 'The file is larger than 100 MB.',
-    fileUnreadable: 'The uploaded file could not be read. Please upload it again.',
     fileType: 'Only CSV and XLSX files can be imported.',
-    fileHeader: 'The first row must name the columns.',
-    rowTooLong: 'Row {row} is longer than 100,000 characters.',
-    unbalancedQuotes: 'Row {row} has a quote that is never closed.',
     nothingMapped: 'Map at least one column to a field.',
-    unknownTarget: 'Column "{column}" is mapped to a field that does not exist.',
-    unknownColumn: 'The file has no column "{column}".',
     noPhones: 'The file has no valid phone numbers.',
     exportEmpty: 'There is nothing to export.',
     /** Issue 30: an export that finds nothing says why, by what was asked for. */
@@ -134,35 +85,20 @@ export const messages = {
       '{list} has no contacts, so there is nothing to export. Exports hold contacts and their phones.',
     exportNoDnc: 'There is nothing to export: no contact of {list} has a DNC phone.',
     exportNoLandlines: 'There is nothing to export: no contact of {list} has a landline.',
-    droppedEmpty: 'Empty row',
-    droppedNoIdentifier: 'No valid phone, e-mail, address or company',
     listImporting: 'This list is still importing. You can delete it once the import has finished.',
     listDeleted: 'List deleted.',
   },
   /** Skip tracing (spec part 2 §5 for the first; the others we designed, the spec is silent). */
   skiptrace: {
-    onlyWithoutPhones: 'Skip trace applies only to properties without phones.',
     /** Issue 30: a list of contacts and companies showed a Skiptrace button that could never work. */
     noPropertiesToTrace:
       'Skip tracing looks up the owners of properties by their addresses. This list has no properties, so there is nothing to trace.',
-    propertyNotFound: 'That property does not exist.',
-    nothingToTrace: 'Every property of this list has phones already: there is nothing to skip trace.',
-    alreadyRunning: 'This list is being skip traced already.',
     listImporting: 'This list is still importing: skip trace it once the import has finished.',
-    runNotFound: 'There is no skip trace of this list under way.',
-    permissibleUseRequired: 'Confirm that you will use the data for a permissible purpose.',
-    noCredits:
-      "The skip trace stopped: you don't have enough credits for the next addresses. Add credits in Settings > Billing.",
-    providerFailed: 'The skip trace provider did not answer. Please try again later.',
-    providerRefused: 'The skip trace provider refused our key. Check BATCHDATA_API_KEY.',
     cancelled: 'The skip trace was cancelled.',
     demoData: 'Demo data: fictional numbers',
   },
   /** Upload storage and spreadsheet-reading limits (issue 15): texts we designed, the spec is silent. */
   devices: {
-    /** ADR 031: a device shows its holder every text it carries. */
-    needsAllData:
-      'Only members who can open every record may connect a phone: every text the team sends through it shows on it.',
     invalidId: 'The device ID is invalid. Please check and try again.',
     duplicate: 'You have already added this device',
     added: 'Device added succesfully. You can download the app once it is generated.',
@@ -172,23 +108,8 @@ export const messages = {
     contactSupport: 'E-mail support',
     computerFirst: 'Please pick the computer this iPhone texts through first.',
     deviceNotFound: 'That device does not exist.',
-    noDevice: 'No device is connected to send this text. Connect a phone in Settings > Devices.',
-    recipientRequired: 'Please choose who to text.',
-    recipientBlocked: 'This number is marked DNC or Wrong # and cannot be texted.',
-    notAnIdentifier: 'That number is not on this record.',
     simulatedAdded:
       'A simulated phone is connected. Text a contact from its record to see the reply come back.',
-    simulatedFull: 'This team already has 100 simulated phones.',
-    codeInvalid: 'That code is wrong, expired or already used. Make a new code in Settings > Devices.',
-    appTokenInvalid:
-      'This phone is not registered with Prospector, or it was removed. Sign in again by code.',
-    signatureInvalid: 'The webhook signature is missing or wrong.',
-    timestampStale: 'The webhook timestamp is missing or more than five minutes away from the server clock.',
-    webhookReplayed: 'This webhook was already received.',
-    appRequestInvalid: 'The request from the phone could not be read.',
-    appMessageUnknown: 'That text is not one this phone was given.',
-    codesFromWeb: 'Codes for new phones are made in Prospector: Settings > Devices > Add device.',
-    notAppDevice: 'That phone was added another way. Remove it first to connect it with the SMS Gateway app.',
     smsGateway: {
       option: 'Android phone — SMS Gateway app',
       optionHint: 'The free SMS Gateway for Android app on the phone: no computer, no terminal.',
@@ -223,9 +144,6 @@ export const messages = {
     invalidUrl: '*Not a valid URL.',
     /** A well-formed URL whose host is a private, local or special-purpose address (issue 30 item 36). */
     privateUrl: '*Private and local addresses are not allowed: use a public address your CRM answers on.',
-    noPushHook: 'Add a push hook URL in Settings > Other before pushing records to your CRM.',
-    invalidApiKey: 'That API key is not valid.',
-    unknownProspect: "The number in 'to' is not one of your prospects.",
     adminOnly: 'Only an admin can change the integration hooks.',
   },
   /** The public API v1 and its keys (issue 33, ADR 043). */
@@ -250,24 +168,14 @@ export const messages = {
   team: {
     nameRequired: 'Please enter a name.',
     invalidPhone: '* Not a valid phone number.',
-    emailTaken: 'That e-mail address already belongs to another account. Use another address.',
-    emailInTeam: 'That e-mail address is already on your team.',
     emailCodeSent:
       'We sent a code to {email}. The e-mail address changes when that code is entered here; until then it stays {current}.',
     emailCodeLabel: 'Code sent to the new address',
     confirmEmail: 'Confirm e-mail',
-    noEmailChange: 'No e-mail change is waiting for a code. Change the e-mail address again.',
-    staffEmailLocked: "Our staff's e-mail addresses cannot be changed here.",
     emailChanged: 'E-mail address changed. Every other session of this account was logged out.',
     invited: 'Invited',
     invitedHint: 'Added to the team; has not logged in yet.',
-    memberNotFound: 'That member is not on your team.',
-    cannotRemoveSelf: 'You cannot remove yourself from the team.',
-    cannotRemoveAdmin: "The team's admin cannot be removed.",
-    assigneesRequired: 'This member has assigned records. Choose who takes them first.',
-    assigneeNotInTeam: 'Records can only be reassigned to other members of your team.',
     ownAccessAdminOnly: 'Only an admin can change your own permissions and data access.',
-    adminEditAdminOnly: "Only an admin can edit the admin's details.",
     removeConfirm: 'Remove {name} from the team? They will no longer be able to log in.',
   },
   templates: {
@@ -323,16 +231,9 @@ export const messages = {
     endBeforeToday: 'The end date cannot be earlier than today.',
     lastContactedTooLate: 'The last-contacted date must be at least 7 days before now.',
     hoursOrder: 'The end time must be later than the start time.',
-    noTemplatesInGroups: 'The chosen template groups have no templates.',
-    campaignNotFound: 'That campaign does not exist.',
-    unknownDevice: 'One of the chosen devices does not exist.',
-    unknownGroup: 'One of the chosen template groups does not exist.',
-    unknownList: 'One of the chosen lists does not exist.',
     followUpsTooMany: 'A campaign can have at most 5 follow-ups.',
     followUpDays: 'A follow-up waits 1 to 30 whole days for a reply.',
     followUpGroupRequired: 'Each follow-up needs at least one template group.',
-    devicePausedNotice:
-      'Campaign "{campaign}": {device} was paused because only {rate}% of its last 50 texts were delivered.',
     /** A list of properties with no owner contacts: what a campaign needs, and how to get it. */
     listWithoutContacts:
       '{list} holds {properties} and no contacts, and campaigns text contacts. To reach the owners, skip trace the list ({skiptrace}) to look up their phones, or import a spreadsheet with their names and phones next to these addresses: either way they are added as contacts linked to these properties.',
@@ -377,21 +278,7 @@ export const messages = {
     callLimit: "Your plan's limit of {limit} calls this month is reached, so the dialler stopped.",
     userLimit: 'The {plan} plan allows {users} users.',
     dncNotInPlan: 'DNC import and export are not part of the {plan} plan.',
-    insufficientCredits: "You don't have enough credits for this. Add credits in Settings > Billing.",
     invalidAmount: 'The amount must be a positive number of dollars with at most 4 decimals.',
-    holdNotFound: 'That hold does not exist.',
-    holdSettled: 'That hold was already settled.',
-    chargeAboveHold: 'A hold can only charge what it set aside.',
-    externalIdTaken: 'That payment was already credited to another team.',
-    cardDeclined: 'Your card was declined.',
-    subscriptionDeclined:
-      'Your card was declined, so the subscription did not start. Change the card and try again.',
-    paymentNeedsAction:
-      'Your bank asked to confirm this payment, which cannot be done here. Try another card.',
-    cardNotSaved: 'That card could not be saved. Please enter it again.',
-    paymentsFailed: 'The payment service could not be reached. Please try again in a moment.',
-    noSubscription: 'There is no subscription to cancel.',
-    webhookInvalid: 'The webhook signature is not valid.',
     autofillTurnedOff: 'Autofill was turned off: {reason}',
     noHistory: 'No credits have been added or used yet.',
     /** The dialler places no calls yet: the calls' meter says why it reads 0. */
@@ -405,10 +292,8 @@ export const messages = {
     /** Cash withdrawal requires a connected payment account (part 2 §5). */
     noPayoutAccount: 'Connect a payout account before withdrawing cash.',
     payoutsNotConfigured: 'Payouts are not configured',
-    payoutRefused: 'The payment provider refused this payout. Your earnings are unchanged.',
     payoutPending:
       'The payment provider did not confirm this payout yet. It is retried with the same reference, so it is paid once.',
-    payoutUnavailable: 'The payment provider could not be reached. Please try again in a few minutes.',
   },
   dialler: {
     /**
@@ -466,14 +351,10 @@ export const messages = {
     photoTooLarge: 'The photo must be 10 MB or smaller.',
     photoMissing: 'Choose a photo to upload.',
     photoSaved: 'The photo was saved.',
-    photoNotFound: 'This record has no photo.',
-    photoOnlyProperties: 'Only a property can have a photo.',
-    infoOnlyProperties: 'Only a property has property information to look up.',
     propertyInfoNotConfigured:
       'Property information is not configured on this server: no provider for owner, beds, baths, lot size, year built and use is set up.',
     infoFilled: 'Filled {fields}.',
     infoNothingToFill: 'Nothing to fill: every field the look-up found already has a value.',
-    noMap: 'No map is configured on this server.',
     openInMaps: 'Open in Google Maps',
   },
   input: {
@@ -524,18 +405,8 @@ export const messages = {
     /** The spec's alert when the admin panel returns no teams, and its refusal of everyone but staff. */
     nope: 'nope.',
     secondFactorRequired: 'Second factor required',
-    secondFactorWrongCode:
-      'That code is not right. Enter the 6-digit code your authenticator app shows now, or a recovery code.',
-    secondFactorNotSetUp: 'Set up your authenticator app first.',
-    secondFactorAlreadySetUp: 'Your authenticator app is already set up.',
     secondFactorVerified: 'Second factor verified.',
     recoveryCodeUsed: 'Recovery code used: {left} left. Set up a new authenticator app when you run low.',
-    teamSuspended: 'Team suspended.',
-    teamUnsuspended: 'Team unsuspended.',
-    campaignsPaused: 'Paused {count} campaigns.',
-    creditsAdded: 'Credits added.',
-    teamCreated: 'Team created. We sent a login code to {email}.',
-    emailHasAccount: 'That e-mail already has an account.',
     /** The banner every member of a suspended team sees (rules/admin.ts suspensionBannerText). */
     suspendedBanner:
       'Your team is suspended: campaigns are stopped and nothing is sent, called or bought. Reason: {reason}.',
@@ -544,9 +415,6 @@ export const messages = {
     /** Over the SMS box while the team is suspended, before anything is written (ADR 033). */
     suspendedComposerNote:
       'Your team is suspended: a text written here is not sent until support lifts the suspension.',
-    /** A text, call or number purchase asked for while the team is suspended (ADR 033). */
-    suspendedNothingSent:
-      'Your team is suspended, so this was not sent: nothing goes out until support lifts the suspension.',
   },
   /** The suspension page (spec part 2 §2, §6, §8): a voice sub-account's numbers. */
   /** The team's own KPIs (spec part 2 §3 Team KPIs). */

@@ -97,4 +97,162 @@ export const serverMessages = {
     /** A 503: the server is overloaded or its database is unreachable for a moment. */
     busy: 'The server is busy. Please try again in a moment.',
   },
+  auth: {
+    tooManySendsToday: 'Too many codes requested today. Please try again tomorrow.',
+    impersonationNotFound: 'No user with that name was found.',
+    impersonationAmbiguous: 'Several users have that name. Please use a more specific name.',
+    impersonationOfStaff: 'Staff accounts cannot be opened by impersonation.',
+    teamNotFound: 'That team does not exist.',
+    mailFailed: 'We could not send the e-mail right now. Please try again in a minute.',
+  },
+  records: {
+    mapsNotConfigured: 'Maps are not configured on this server: set GOOGLE_MAPS_KEY to look up addresses.',
+    addressNotFound: 'No place was found at that address.',
+    linkSameType: 'A record can only be linked to records of another type.',
+    addressRequired: "Please enter the property's street address.",
+    addressAmbiguous:
+      'More than one property has this address. Pick one from the suggestions, or add its city and zip.',
+    itemNotFound: 'That record does not exist.',
+    itemForbidden: 'You can only open records assigned to you.',
+    /** Stacking found the team's record, but the caller may not open it (ADR 031). */
+    onRecordNotYours: 'That is already on a record you cannot open. Ask your admin to assign it to you.',
+    unknownStatus: 'That status does not exist. Refresh the page to see the current statuses.',
+    identifierTaken: 'That phone or e-mail already belongs to another record.',
+    identifierNotFound: 'That phone or e-mail is not on this record.',
+    cannotBePrimary: 'Only a phone or e-mail that is not DNC or Wrong # can be made primary.',
+    memberNotFound: 'That member is not on your team.',
+    taskNotFound: 'That task does not exist.',
+    messageNotFound: 'That message does not exist.',
+    notScheduled: 'Only a scheduled message that is still due can be cancelled.',
+    statusNotFound: 'That status does not exist. Refresh the page to see the current statuses.',
+    builtInStatus: 'Not contacted, DNC and Wrong number are built in: they cannot be renamed or removed.',
+  },
+  bulk: {
+    targetNotFound: 'The member, status or list was not found.',
+    /** Bulk "Queue for calls" for a member who may not call (issue 32). */
+    notACaller: 'That member cannot make calls. Give them the Calls permission first.',
+    /** A member who is not an admin chose another member's queue. */
+    ownQueueOnly: 'Only an admin can queue calls for another member.',
+    jobNotFound: 'This bulk action was not found.',
+    undoExpired: 'This deletion can no longer be undone.',
+    nothingSelected: 'Nothing matches this selection.',
+    /** An export job not done yet, or one that exported nothing. */
+    exportNotReady: 'This export is not ready.',
+    audienceNotFound: 'That selection is not available for a campaign any more. Select the records again.',
+  },
+  lists: {
+    /** An import's dropped-rows reason: the row named a record the importer may not open (ADR 031). */
+    droppedNotYours: 'Already on a record you cannot open (left unchanged)',
+    fileNotFound: 'The uploaded file was not found. Please upload it again.',
+    fileEmpty: 'The file is empty.',
+    fileNoRows: 'The file has a header but no rows.',
+    fileBinary: 'This is not a spreadsheet: upload a CSV or XLSX file.',
+    fileUnreadable: 'The uploaded file could not be read. Please upload it again.',
+    fileHeader: 'The first row must name the columns.',
+    rowTooLong: 'Row {row} is longer than 100,000 characters.',
+    unbalancedQuotes: 'Row {row} has a quote that is never closed.',
+    unknownTarget: 'Column "{column}" is mapped to a field that does not exist.',
+    unknownColumn: 'The file has no column "{column}".',
+    droppedEmpty: 'Empty row',
+    droppedNoIdentifier: 'No valid phone, e-mail, address or company',
+  },
+  skiptrace: {
+    onlyWithoutPhones: 'Skip trace applies only to properties without phones.',
+    propertyNotFound: 'That property does not exist.',
+    nothingToTrace: 'Every property of this list has phones already: there is nothing to skip trace.',
+    alreadyRunning: 'This list is being skip traced already.',
+    runNotFound: 'There is no skip trace of this list under way.',
+    permissibleUseRequired: 'Confirm that you will use the data for a permissible purpose.',
+    noCredits:
+      "The skip trace stopped: you don't have enough credits for the next addresses. Add credits in Settings > Billing.",
+    providerFailed: 'The skip trace provider did not answer. Please try again later.',
+    providerRefused: 'The skip trace provider refused our key. Check BATCHDATA_API_KEY.',
+  },
+  devices: {
+    /** ADR 031: a device shows its holder every text it carries. */
+    needsAllData:
+      'Only members who can open every record may connect a phone: every text the team sends through it shows on it.',
+    noDevice: 'No device is connected to send this text. Connect a phone in Settings > Devices.',
+    recipientRequired: 'Please choose who to text.',
+    recipientBlocked: 'This number is marked DNC or Wrong # and cannot be texted.',
+    notAnIdentifier: 'That number is not on this record.',
+    simulatedFull: 'This team already has 100 simulated phones.',
+    codeInvalid: 'That code is wrong, expired or already used. Make a new code in Settings > Devices.',
+    appTokenInvalid:
+      'This phone is not registered with Prospector, or it was removed. Sign in again by code.',
+    signatureInvalid: 'The webhook signature is missing or wrong.',
+    timestampStale: 'The webhook timestamp is missing or more than five minutes away from the server clock.',
+    webhookReplayed: 'This webhook was already received.',
+    appRequestInvalid: 'The request from the phone could not be read.',
+    appMessageUnknown: 'That text is not one this phone was given.',
+    codesFromWeb: 'Codes for new phones are made in Prospector: Settings > Devices > Add device.',
+    notAppDevice: 'That phone was added another way. Remove it first to connect it with the SMS Gateway app.',
+  },
+  hooks: {
+    noPushHook: 'Add a push hook URL in Settings > Other before pushing records to your CRM.',
+    invalidApiKey: 'That API key is not valid.',
+    unknownProspect: "The number in 'to' is not one of your prospects.",
+  },
+  team: {
+    emailTaken: 'That e-mail address already belongs to another account. Use another address.',
+    emailInTeam: 'That e-mail address is already on your team.',
+    noEmailChange: 'No e-mail change is waiting for a code. Change the e-mail address again.',
+    staffEmailLocked: "Our staff's e-mail addresses cannot be changed here.",
+    memberNotFound: 'That member is not on your team.',
+    cannotRemoveSelf: 'You cannot remove yourself from the team.',
+    cannotRemoveAdmin: "The team's admin cannot be removed.",
+    assigneesRequired: 'This member has assigned records. Choose who takes them first.',
+    assigneeNotInTeam: 'Records can only be reassigned to other members of your team.',
+    adminEditAdminOnly: "Only an admin can edit the admin's details.",
+  },
+  campaigns: {
+    noTemplatesInGroups: 'The chosen template groups have no templates.',
+    campaignNotFound: 'That campaign does not exist.',
+    unknownDevice: 'One of the chosen devices does not exist.',
+    unknownGroup: 'One of the chosen template groups does not exist.',
+    unknownList: 'One of the chosen lists does not exist.',
+    devicePausedNotice:
+      'Campaign "{campaign}": {device} was paused because only {rate}% of its last 50 texts were delivered.',
+  },
+  billing: {
+    insufficientCredits: "You don't have enough credits for this. Add credits in Settings > Billing.",
+    holdNotFound: 'That hold does not exist.',
+    holdSettled: 'That hold was already settled.',
+    chargeAboveHold: 'A hold can only charge what it set aside.',
+    externalIdTaken: 'That payment was already credited to another team.',
+    cardDeclined: 'Your card was declined.',
+    subscriptionDeclined:
+      'Your card was declined, so the subscription did not start. Change the card and try again.',
+    paymentNeedsAction:
+      'Your bank asked to confirm this payment, which cannot be done here. Try another card.',
+    cardNotSaved: 'That card could not be saved. Please enter it again.',
+    paymentsFailed: 'The payment service could not be reached. Please try again in a moment.',
+    noSubscription: 'There is no subscription to cancel.',
+    webhookInvalid: 'The webhook signature is not valid.',
+  },
+  affiliates: {
+    payoutRefused: 'The payment provider refused this payout. Your earnings are unchanged.',
+    payoutUnavailable: 'The payment provider could not be reached. Please try again in a few minutes.',
+  },
+  recordDetail: {
+    photoNotFound: 'This record has no photo.',
+    photoOnlyProperties: 'Only a property can have a photo.',
+    infoOnlyProperties: 'Only a property has property information to look up.',
+    noMap: 'No map is configured on this server.',
+  },
+  admin: {
+    secondFactorWrongCode:
+      'That code is not right. Enter the 6-digit code your authenticator app shows now, or a recovery code.',
+    secondFactorNotSetUp: 'Set up your authenticator app first.',
+    secondFactorAlreadySetUp: 'Your authenticator app is already set up.',
+    teamSuspended: 'Team suspended.',
+    teamUnsuspended: 'Team unsuspended.',
+    campaignsPaused: 'Paused {count} campaigns.',
+    creditsAdded: 'Credits added.',
+    teamCreated: 'Team created. We sent a login code to {email}.',
+    emailHasAccount: 'That e-mail already has an account.',
+    /** A text, call or number purchase asked for while the team is suspended (ADR 033). */
+    suspendedNothingSent:
+      'Your team is suspended, so this was not sent: nothing goes out until support lifts the suspension.',
+  },
 } as const;

@@ -18,7 +18,7 @@ export const commonErrors = {
   PERMISSION_REQUIRED: { status: 403, message: messages.auth.forbidden },
   STAFF_REQUIRED: { status: 403, message: messages.auth.impersonationForbidden },
   /** Our staff suspended the team (ADR 033): nothing it asks to send, call or buy goes out. */
-  TEAM_SUSPENDED: { status: 403, message: messages.admin.suspendedNothingSent },
+  TEAM_SUSPENDED: { status: 403, message: serverMessages.admin.suspendedNothingSent },
   /** A staff call from a session without a fresh second factor (ADR 025); the web shows the TOTP step. */
   SECOND_FACTOR_REQUIRED: { status: 401, message: messages.admin.secondFactorRequired },
 } satisfies Record<string, ErrorAnswer>;

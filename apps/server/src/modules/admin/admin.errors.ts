@@ -4,14 +4,14 @@ import type { ErrorAnswer } from '../../lib/errors.js';
 /** Expected failures of the admin area, and how each answers over HTTP. */
 export const adminErrors = {
   NOT_STAFF: { status: 403, message: messages.auth.impersonationForbidden },
-  USER_NOT_FOUND: { status: 404, message: messages.auth.impersonationNotFound },
-  STAFF_TARGET: { status: 403, message: messages.auth.impersonationOfStaff },
-  USER_AMBIGUOUS: { status: 409, message: messages.auth.impersonationAmbiguous },
-  SECOND_FACTOR_WRONG: { status: 400, message: messages.admin.secondFactorWrongCode },
-  SECOND_FACTOR_NOT_SET_UP: { status: 409, message: messages.admin.secondFactorNotSetUp },
-  SECOND_FACTOR_ALREADY_SET_UP: { status: 409, message: messages.admin.secondFactorAlreadySetUp },
+  USER_NOT_FOUND: { status: 404, message: serverMessages.auth.impersonationNotFound },
+  STAFF_TARGET: { status: 403, message: serverMessages.auth.impersonationOfStaff },
+  USER_AMBIGUOUS: { status: 409, message: serverMessages.auth.impersonationAmbiguous },
+  SECOND_FACTOR_WRONG: { status: 400, message: serverMessages.admin.secondFactorWrongCode },
+  SECOND_FACTOR_NOT_SET_UP: { status: 409, message: serverMessages.admin.secondFactorNotSetUp },
+  SECOND_FACTOR_ALREADY_SET_UP: { status: 409, message: serverMessages.admin.secondFactorAlreadySetUp },
   SECOND_FACTOR_TOO_MANY: { status: 429, message: serverMessages.http.tooManyRequests },
-  EMAIL_HAS_ACCOUNT: { status: 409, message: messages.admin.emailHasAccount },
+  EMAIL_HAS_ACCOUNT: { status: 409, message: serverMessages.admin.emailHasAccount },
 } satisfies Record<string, ErrorAnswer>;
 
 /** What the admin service answers: its own codes, and the others' it passes on. */

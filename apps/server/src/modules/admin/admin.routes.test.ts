@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema/index.js';
@@ -74,7 +74,7 @@ describe('impersonation', () => {
     await named('b@example.com', 'Pat', '203.0.113.7');
     const res = await hijack(staff.token, 'Pat');
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(messages.auth.impersonationAmbiguous);
+    expect(res.json().message).toBe(serverMessages.auth.impersonationAmbiguous);
   });
 
   it("lets staff switch into a team's admin account by team id, audited", async () => {
@@ -224,7 +224,7 @@ describe('impersonation sessions (issue 36 item 5)', () => {
       payload: { teamId: colleague.user.team._id },
     });
     expect(switched.statusCode).toBe(403);
-    expect(switched.json().message).toBe(messages.auth.impersonationOfStaff);
+    expect(switched.json().message).toBe(serverMessages.auth.impersonationOfStaff);
     expect((await hijack(staff.token, 'Cal Colleague')).statusCode).toBe(403);
     expect(await actions('admin.switchToUser')).toHaveLength(0);
   });

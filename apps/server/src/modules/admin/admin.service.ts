@@ -1,10 +1,10 @@
 import {
   dollarsToUnits,
   formatCredits,
-  messages,
   normalizeEmail,
   unitsToDollars,
   type CurrentUser,
+  serverMessages,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { AuthContext, ClientInfo } from '../../lib/auth-context.js';
@@ -139,7 +139,7 @@ export function createAdminService(deps: {
           teamId: input.teamId,
           details: suspend ? { reason } : {},
         });
-        const message = suspend ? messages.admin.teamSuspended : messages.admin.teamUnsuspended;
+        const message = suspend ? serverMessages.admin.teamSuspended : serverMessages.admin.teamUnsuspended;
         return ok({ teamId: input.teamId, suspended: suspend, message, reason });
       });
       if (!done.ok) return done;
@@ -165,7 +165,7 @@ export function createAdminService(deps: {
         return ok({
           teamId,
           paused,
-          message: messages.admin.campaignsPaused.replace('{count}', String(paused)),
+          message: serverMessages.admin.campaignsPaused.replace('{count}', String(paused)),
         });
       });
     },
@@ -195,7 +195,7 @@ export function createAdminService(deps: {
       return ok({
         teamId: created.team.id,
         email: address,
-        message: messages.admin.teamCreated.replace('{email}', address),
+        message: serverMessages.admin.teamCreated.replace('{email}', address),
       });
     },
   };

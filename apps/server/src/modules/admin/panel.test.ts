@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, campaigns, devices, smsJobs, teams } from '../../db/schema/index.js';
@@ -189,7 +189,7 @@ describe("the admin panel's totals, where figures are kept in a snapshot as in p
 describe('team actions', () => {
   it('suspends and lifts a suspension; the members see why', async () => {
     const res = await act('PATCH', '/api/admin/suspend', { teamId: acme.teamId, reason: 'Unpaid invoice' });
-    expect(res.json()).toMatchObject({ suspended: true, message: messages.admin.teamSuspended });
+    expect(res.json()).toMatchObject({ suspended: true, message: serverMessages.admin.teamSuspended });
     const me = await t.app.inject({ url: '/api/users/me', headers: acme.headers });
     expect(me.json().user.team.suspension).toMatchObject({ reason: 'Unpaid invoice' });
     expect((await panel('?search=acme')).teams[0]).toMatchObject({
@@ -197,7 +197,7 @@ describe('team actions', () => {
       suspendedReason: 'Unpaid invoice',
     });
     const lifted = await act('PATCH', '/api/admin/suspend', { teamId: acme.teamId });
-    expect(lifted.json()).toMatchObject({ suspended: false, message: messages.admin.teamUnsuspended });
+    expect(lifted.json()).toMatchObject({ suspended: false, message: serverMessages.admin.teamUnsuspended });
     const after = await t.app.inject({ url: '/api/users/me', headers: acme.headers });
     expect(after.json().user.team.suspension).toBeNull();
   });
@@ -215,7 +215,7 @@ describe('team actions', () => {
     expect(login.json().user).toMatchObject({ role: 'admin', team: { _id: res.json().teamId } });
     const again = await act('POST', '/api/admin/createTeam', { email: 'owner@acme.test' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(messages.admin.emailHasAccount);
+    expect(again.json().message).toBe(serverMessages.admin.emailHasAccount);
   });
 
   it('the team staff made for an owner wins over a newer invitation, and the login says so (issue 36 item 9)', async () => {

@@ -1,4 +1,4 @@
-import { DEVICE_NAMESPACE, messages } from '@prospector/core';
+import { DEVICE_NAMESPACE, serverMessages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
@@ -124,7 +124,7 @@ describe('suspending a team', () => {
       payload: byHand,
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(messages.admin.suspendedNothingSent);
+    expect(refused.json().message).toBe(serverMessages.admin.suspendedNothingSent);
     await settle();
     expect(await jobCount()).toBe(1);
     expect(phone.offered).toHaveLength(1);
@@ -173,7 +173,7 @@ describe('suspending a team', () => {
     for (const [name, send] of Object.entries(paths)) {
       const res = await send();
       expect(res.statusCode, `${name}: ${res.body}`).toBe(403);
-      expect(res.json().message, name).toBe(messages.admin.suspendedNothingSent);
+      expect(res.json().message, name).toBe(serverMessages.admin.suspendedNothingSent);
     }
     expect(await jobCount()).toBe(0);
 
@@ -182,7 +182,7 @@ describe('suspending a team', () => {
     await new Promise((r) => socket.once('init', r));
     expect((await socket.timeout(10_000).emitWithAck('joinDialler', {})).ok).toBe(true);
     const start = await socket.timeout(10_000).emitWithAck('editMember', { action: 'start' });
-    expect(start).toEqual({ ok: false, message: messages.admin.suspendedNothingSent });
+    expect(start).toEqual({ ok: false, message: serverMessages.admin.suspendedNothingSent });
 
     // The control: lifted, the same public API call and purchase go through.
     await api(staff, 'PATCH', '/api/admin/suspend', { teamId: admin.teamId });

@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
 /** Expected failures of the affiliate programme, and how each answers over HTTP. */
@@ -6,9 +6,9 @@ export const affiliatesErrors = {
   AFFILIATE_OVER_EARNINGS: { status: 400, message: messages.affiliates.overEarnings },
   AFFILIATE_NO_PAYOUT_ACCOUNT: { status: 409, message: messages.affiliates.noPayoutAccount },
   PAYOUTS_NOT_CONFIGURED: { status: 501, message: messages.affiliates.payoutsNotConfigured },
-  PAYOUT_REFUSED: { status: 422, message: messages.affiliates.payoutRefused },
+  PAYOUT_REFUSED: { status: 422, message: serverMessages.affiliates.payoutRefused },
   // Not 502: the web client stays silent on Bad Gateway, and the person must read this.
-  PAYOUT_UNAVAILABLE: { status: 503, message: messages.affiliates.payoutUnavailable },
+  PAYOUT_UNAVAILABLE: { status: 503, message: serverMessages.affiliates.payoutUnavailable },
 } satisfies Record<string, ErrorAnswer>;
 
 export type AffiliatesErrorCode = keyof typeof affiliatesErrors;

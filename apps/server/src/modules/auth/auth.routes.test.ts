@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, loginCodes, sessions, teams, users } from '../../db/schema/index.js';
@@ -202,7 +202,7 @@ describe('sendCode rate limits', () => {
     t.clock.advance(5 * 60_000);
     const res = await sendCode('daily@example.com', ip);
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe(messages.auth.tooManySendsToday);
+    expect(res.json().message).toBe(serverMessages.auth.tooManySendsToday);
     t.clock.advance(24 * 60 * 60_000);
     expect((await sendCode('daily@example.com', ip)).statusCode).toBe(200);
   });

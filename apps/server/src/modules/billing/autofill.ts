@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -59,7 +59,7 @@ export function createAutofill(deps: {
             kind: 'autofill',
           }),
         );
-      else if (payment.status !== 'processing') failure = messages.billing.paymentNeedsAction;
+      else if (payment.status !== 'processing') failure = serverMessages.billing.paymentNeedsAction;
     } catch (err) {
       if (!(err instanceof CardDeclinedError)) {
         // Not the card's fault (the service unreachable, or a bug): the claim is left to go stale, and

@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
 /**
@@ -10,20 +10,20 @@ export const billingErrors = {
   PLAN_SMS_LIMIT: { status: 402, message: messages.billing.smsLimit },
   PLAN_USER_LIMIT: { status: 402, message: messages.billing.userLimit },
   PLAN_NO_DNC: { status: 402, message: messages.billing.dncNotInPlan },
-  INSUFFICIENT_CREDITS: { status: 402, message: messages.billing.insufficientCredits },
-  HOLD_NOT_FOUND: { status: 404, message: messages.billing.holdNotFound },
-  HOLD_SETTLED: { status: 409, message: messages.billing.holdSettled },
-  CHARGE_ABOVE_HOLD: { status: 400, message: messages.billing.chargeAboveHold },
-  EXTERNAL_ID_TAKEN: { status: 409, message: messages.billing.externalIdTaken },
+  INSUFFICIENT_CREDITS: { status: 402, message: serverMessages.billing.insufficientCredits },
+  HOLD_NOT_FOUND: { status: 404, message: serverMessages.billing.holdNotFound },
+  HOLD_SETTLED: { status: 409, message: serverMessages.billing.holdSettled },
+  CHARGE_ABOVE_HOLD: { status: 400, message: serverMessages.billing.chargeAboveHold },
+  EXTERNAL_ID_TAKEN: { status: 409, message: serverMessages.billing.externalIdTaken },
   /** The server's state, not a failure of it: without Stripe's keys payments are not offered (ADR 019). */
   PAYMENTS_NOT_CONFIGURED: { status: 409, message: messages.billing.paymentsNotConfigured },
   CARD_REQUIRED: { status: 400, message: messages.billing.addCardFirst },
   /** An amount or autofill setting the rules refuse; the rule's own sentence is the answer. */
   PAYMENT_INVALID: { status: 400, message: messages.billing.amountRequired },
-  CARD_DECLINED: { status: 402, message: messages.billing.cardDeclined },
-  PAYMENTS_FAILED: { status: 503, message: messages.billing.paymentsFailed },
-  NO_SUBSCRIPTION: { status: 409, message: messages.billing.noSubscription },
-  WEBHOOK_INVALID: { status: 400, message: messages.billing.webhookInvalid },
+  CARD_DECLINED: { status: 402, message: serverMessages.billing.cardDeclined },
+  PAYMENTS_FAILED: { status: 503, message: serverMessages.billing.paymentsFailed },
+  NO_SUBSCRIPTION: { status: 409, message: serverMessages.billing.noSubscription },
+  WEBHOOK_INVALID: { status: 400, message: serverMessages.billing.webhookInvalid },
 } satisfies Record<string, ErrorAnswer>;
 
 export type BillingErrorCode = keyof typeof billingErrors;

@@ -7,6 +7,7 @@ import {
   messages,
   type BillingSummary,
   type PaidPlanName,
+  serverMessages,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
@@ -98,7 +99,7 @@ export function createPaymentsService(deps: {
     const account = await customerOf(auth);
     const si = await provider.readSetupIntent(token);
     if (si.customerId !== account.customerId || si.status !== 'succeeded' || !si.card)
-      return fail('PAYMENT_INVALID', messages.billing.cardNotSaved);
+      return fail('PAYMENT_INVALID', serverMessages.billing.cardNotSaved);
     await provider.setDefaultCard(account.customerId, si.card.paymentMethodId, `default-card:${token}`);
     await q.updateAccount(
       db,
@@ -186,7 +187,7 @@ export function createPaymentsService(deps: {
           await q.advanceCounter(tx, auth.teamId, 'subscriptionSeq', account.subscriptionSeq);
         });
         if (sub.status !== 'active' && sub.status !== 'trialing')
-          return fail('CARD_DECLINED', messages.billing.subscriptionDeclined);
+          return fail('CARD_DECLINED', serverMessages.billing.subscriptionDeclined);
         return ok(await summary(auth.teamId));
       }),
 
@@ -263,7 +264,7 @@ export function createPaymentsService(deps: {
         );
         await q.advanceCounter(db, auth.teamId, 'loadSeq', account.loadSeq);
         if (payment.status === 'requires_action' || payment.status === 'failed')
-          return fail('CARD_DECLINED', messages.billing.paymentNeedsAction);
+          return fail('CARD_DECLINED', serverMessages.billing.paymentNeedsAction);
         // 'processing' is credited by the webhook once it succeeds.
         if (payment.status === 'succeeded')
           await records.recording((tx, told) =>

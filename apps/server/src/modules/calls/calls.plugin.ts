@@ -97,7 +97,7 @@ export const callsPlugin = servicePlugin(
                 (r.code === 'PERMISSION_REQUIRED'
                   ? messages.auth.forbidden
                   : r.code === 'TEAM_SUSPENDED'
-                    ? messages.admin.suspendedNothingSent
+                    ? serverMessages.admin.suspendedNothingSent
                     : callsErrors[r.code].message),
             };
       socket.on('joinDialler', async (_payload, ack) => {

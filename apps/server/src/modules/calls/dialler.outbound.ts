@@ -6,13 +6,13 @@ import {
   dialRefusal,
   itemsToDial,
   mayPlaceCall,
-  messages,
   contactRule,
   contactZones,
   nextLawfulContactAt,
   recipientStates,
   stateCode,
   type Plan,
+  serverMessages,
 } from '@prospector/core';
 import { isTeamSuspended } from '../teams/index.js';
 import * as q from './calls.queries.js';
@@ -66,7 +66,7 @@ export function createOutbound(
       itemsToDial(s.state, [...busy(), { itemId, callStatus: null }], s.lineLimit).length > 0;
     if (!hasFreeLine('?')) return;
     // Suspended since the member pressed Start (ADR 033): the dialler pauses and says why.
-    if (await isTeamSuspended(db, s.teamId)) return stopForPlan(s, messages.admin.suspendedNothingSent);
+    if (await isTeamSuspended(db, s.teamId)) return stopForPlan(s, serverMessages.admin.suspendedNothingSent);
     let afterId: number | undefined;
     let firstWake: Date | null = null;
     let placed = 0;

@@ -1,4 +1,4 @@
-import { DEVICE_NAMESPACE, DEVICE_UNAUTHORIZED, messages } from '@prospector/core';
+import { DEVICE_NAMESPACE, DEVICE_UNAUTHORIZED, serverMessages } from '@prospector/core';
 import { eq, sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
@@ -258,11 +258,11 @@ describe('the device gateway', () => {
     const contact = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
     const none = await sendSms(contact.id, '+19164567890', 'Hello');
     expect(none.statusCode).toBe(409);
-    expect(none.json().message).toBe(messages.devices.noDevice);
+    expect(none.json().message).toBe(serverMessages.devices.noDevice);
     await t.database.db.update(identifiers).set({ status: 'DNC' }).where(eq(identifiers.itemId, contact.id));
     const blocked = await sendSms(contact.id, '+19164567890', 'Hello');
     expect(blocked.statusCode).toBe(400);
-    expect(blocked.json().message).toBe(messages.devices.recipientBlocked);
+    expect(blocked.json().message).toBe(serverMessages.devices.recipientBlocked);
   });
 });
 

@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import JSZip from 'jszip';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
@@ -117,7 +117,7 @@ describe('adding devices', () => {
       value: '+19164567891',
     });
     expect(added.statusCode).toBe(403);
-    expect(added.json().message).toBe(messages.devices.needsAllData);
+    expect(added.json().message).toBe(serverMessages.devices.needsAllData);
     const { device } = (
       await post(admin, '/api/services/addNumber', { phoneType: 'Android', value: '+19164567892' })
     ).json();
@@ -130,7 +130,7 @@ describe('adding devices', () => {
     expect(paired.body).not.toContain('dv1.');
     const code = await post(restricted, '/api/services/smsGatewayCode', { value: '+19164567893' });
     expect(code.statusCode).toBe(403);
-    expect(code.json().message).toBe(messages.devices.needsAllData);
+    expect(code.json().message).toBe(serverMessages.devices.needsAllData);
   });
 });
 

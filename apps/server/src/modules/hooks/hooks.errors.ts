@@ -5,10 +5,10 @@ import type { ErrorAnswer } from '../../lib/errors.js';
 export const hooksErrors = {
   HOOK_URL_INVALID: { status: 400, message: messages.hooks.invalidUrl },
   HOOK_URL_PRIVATE: { status: 400, message: messages.hooks.privateUrl },
-  NO_PUSH_HOOK: { status: 400, message: messages.hooks.noPushHook },
+  NO_PUSH_HOOK: { status: 400, message: serverMessages.hooks.noPushHook },
   HOOKS_ADMIN_ONLY: { status: 403, message: messages.hooks.adminOnly },
-  API_KEY_INVALID: { status: 401, message: messages.hooks.invalidApiKey },
-  UNKNOWN_PROSPECT: { status: 400, message: messages.hooks.unknownProspect },
+  API_KEY_INVALID: { status: 401, message: serverMessages.hooks.invalidApiKey },
+  UNKNOWN_PROSPECT: { status: 400, message: serverMessages.hooks.unknownProspect },
   WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, message: serverMessages.webhooks.endpointNotFound },
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: serverMessages.webhooks.deliveryNotFound },
 } satisfies Record<string, ErrorAnswer>;

@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -237,7 +237,7 @@ describe('push to CRM', () => {
       });
     const none = await push();
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(messages.hooks.noPushHook);
+    expect(none.json().message).toBe(serverMessages.hooks.noPushHook);
     const crm = await startReceiver();
     await saveHooks(admin, { pushHook: crm.url });
     await t.app.inject({
@@ -427,7 +427,7 @@ describe('the public API', () => {
     expect((await send({ apiKey: 'pk_wrong-key-123', to: '+19164567890', body: 'Hi' })).statusCode).toBe(401);
     const stranger = await send({ apiKey, to: '+19164560000', body: 'Hi' });
     expect(stranger.statusCode).toBe(400);
-    expect(stranger.json().message).toBe(messages.hooks.unknownProspect);
+    expect(stranger.json().message).toBe(serverMessages.hooks.unknownProspect);
     const ok = await send({ apiKey, to: '(916) 456-7890', body: 'Hi from our CRM' });
     expect(ok.statusCode).toBe(200);
     expect(await t.database.db.select().from(smsJobs)).toHaveLength(1);

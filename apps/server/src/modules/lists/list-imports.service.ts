@@ -7,7 +7,6 @@ import {
   emptyImportResult,
   importTargets,
   isValidCountryCode,
-  messages,
   normalizeImportPhone,
   rowLimitMessage,
   toSavedMapping,
@@ -17,6 +16,7 @@ import {
   type ListDto,
   uploadCutoff,
   uploadQuotaMessage,
+  serverMessages,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import { columnNames, sniffSheet, SheetError, surveySheet } from './engine/sheet-reader.js';
@@ -126,12 +126,12 @@ export function createListImportsService(deps: {
     const written = await writeWithin(file.stream, abs, room);
     if (file.truncated()) return refuse('FILE_TOO_LARGE');
     if (written.over) return overQuota();
-    if (written.bytes === 0) return refuse('FILE_INVALID', messages.lists.fileEmpty);
+    if (written.bytes === 0) return refuse('FILE_INVALID', serverMessages.lists.fileEmpty);
     try {
       const kind = await sniffSheet(abs, file.fileName);
       const { header, preview, rowCount } = await surveySheet(abs, kind, deps.xlsx, deps.maxRows);
-      if (!header) return refuse('FILE_INVALID', messages.lists.fileEmpty);
-      if (rowCount === 0) return refuse('FILE_INVALID', messages.lists.fileNoRows);
+      if (!header) return refuse('FILE_INVALID', serverMessages.lists.fileEmpty);
+      if (rowCount === 0) return refuse('FILE_INVALID', serverMessages.lists.fileNoRows);
       const columns = columnNames(header);
       const stored = await q.insertUploadWithinQuota(
         db,
@@ -192,9 +192,9 @@ export function createListImportsService(deps: {
     const targets = importTargets(custom);
     for (const f of input.fields) {
       if (!upload.columns.includes(f.name))
-        return fail('MAPPING_INVALID', messages.lists.unknownColumn.replace('{column}', f.name));
+        return fail('MAPPING_INVALID', serverMessages.lists.unknownColumn.replace('{column}', f.name));
       if (!targets.some((t) => t.type === f.type && t.matchesTo === f.matchesTo))
-        return fail('MAPPING_INVALID', messages.lists.unknownTarget.replace('{column}', f.name));
+        return fail('MAPPING_INVALID', serverMessages.lists.unknownTarget.replace('{column}', f.name));
     }
     const now = clock.now();
     const created = await q.insertListWithJob(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { messages } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
@@ -94,7 +94,7 @@ describe('a Country column', () => {
         invalidPhones: 5,
         unknownCountries: 2,
         // Xena's phone is invalid but her e-mail is not; the other four rows had nothing else.
-        dropped: { [messages.lists.droppedNoIdentifier]: 4 },
+        dropped: { [serverMessages.lists.droppedNoIdentifier]: 4 },
       });
     },
   );

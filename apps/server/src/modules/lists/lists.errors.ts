@@ -11,7 +11,7 @@ export const listsErrors = {
   ROW_LIMIT: { status: 400, message: rowLimitMessage(DEFAULT_IMPORT_MAX_ROWS) },
   NOTHING_MAPPED: { status: 400, message: messages.lists.nothingMapped },
   MAPPING_INVALID: { status: 400, message: serverMessages.http.badRequest },
-  UPLOAD_NOT_FOUND: { status: 404, message: messages.lists.fileNotFound },
+  UPLOAD_NOT_FOUND: { status: 404, message: serverMessages.lists.fileNotFound },
   UPLOAD_IMPORTED: { status: 409, message: serverMessages.imports.alreadyImported },
   // The service states the team's use and the configured quota (uploadQuotaMessage).
   UPLOAD_QUOTA: { status: 413, message: serverMessages.http.badRequest },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { messages, type ListDto } from '@prospector/core';
+import { messages, type ListDto, serverMessages } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -103,7 +103,7 @@ describe('uploading a spreadsheet', () => {
     ['dataWithLatin1Encoding', 'latin1.csv', messages.lists.fileEncoding],
     // Row 6 as a spreadsheet shows it: row 2's quoted cell spans three lines of the file.
     ['dataWithUnclosedQuotes', 'quotes.csv', 'Row 6 has a quote that is never closed.'],
-    ['emptyFile', 'empty.csv', messages.lists.fileEmpty],
+    ['emptyFile', 'empty.csv', serverMessages.lists.fileEmpty],
     ['dataWithLongRow', 'long.csv', 'Row 2 is longer than 100,000 characters.'],
   ])('refuses the broken file %s with a clear message', async (fixture, name, message) => {
     const res = await upload(t, admin, name, readFileSync(path.join(FIXTURES, fixture)));
@@ -118,9 +118,9 @@ describe('uploading a spreadsheet', () => {
       'photo.csv',
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0, 1, 2]),
     );
-    expect(binary.json()).toMatchObject({ message: messages.lists.fileBinary });
+    expect(binary.json()).toMatchObject({ message: serverMessages.lists.fileBinary });
     const headerOnly = await upload(t, admin, 'head.csv', Buffer.from('Name,Phone\n'));
-    expect(headerOnly.json()).toMatchObject({ message: messages.lists.fileNoRows });
+    expect(headerOnly.json()).toMatchObject({ message: serverMessages.lists.fileNoRows });
   });
 
   it('refuses a member without the import permission', async () => {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { messages, serverMessages, uploadQuotaMessage } from '@prospector/core';
+import { serverMessages, uploadQuotaMessage } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lists, uploads } from '../../db/schema/index.js';
@@ -109,7 +109,7 @@ describe('expiry', () => {
     expect(existsSync(path.join(uploadDir, stale.fileId))).toBe(false);
     const again = await startImport(team, stale.fileId);
     expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe(messages.lists.fileNotFound);
+    expect(again.json().message).toBe(serverMessages.lists.fileNotFound);
     // Younger than the TTL, or claimed by an import: kept.
     expect(await uploadRow(fresh.fileId)).toBeDefined();
     expect(existsSync(path.join(uploadDir, fresh.fileId))).toBe(true);

@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { eq } from 'drizzle-orm';
@@ -75,7 +75,7 @@ describe('property info through Google Maps', () => {
     const admin = await withMaps();
     const res = await post(admin, '/api/properties/getInfo', { address: 'Nowhere lane 99' });
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(messages.records.addressNotFound);
+    expect(res.json().message).toBe(serverMessages.records.addressNotFound);
   });
 
   it("answers the spec's 'Something went wrong.' when the service fails, and logs why", async () => {
@@ -128,7 +128,7 @@ describe('without a maps key', () => {
     ] as const) {
       const res = await post(admin, url, payload);
       expect(res.statusCode).toBe(501);
-      expect(res.json().message).toBe(messages.records.mapsNotConfigured);
+      expect(res.json().message).toBe(serverMessages.records.mapsNotConfigured);
     }
     const info = await post(admin, '/api/properties/getInfo', { address: '1600 Amphitheatre Pkwy' });
     expect([info.statusCode, info.json().message]).toEqual([
@@ -301,7 +301,7 @@ describe('the property information look-up on a record', () => {
     const contact = await post(admin, '/api/properties/getInfo', { address: '12 Oak St', itemId: ann.id });
     expect([contact.statusCode, contact.json().message]).toEqual([
       400,
-      messages.recordDetail.infoOnlyProperties,
+      serverMessages.recordDetail.infoOnlyProperties,
     ]);
     expect(provider.asked).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { API_SCOPES, messages, serverMessages } from '@prospector/core';
+import { API_SCOPES, serverMessages } from '@prospector/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
@@ -224,7 +224,7 @@ describe('texts and lists', () => {
     ]);
     const stranger = await callApi(base, key, 'POST', '/api/v1/texts', { to: '+19164560000', body: 'Hi' });
     expect(stranger.status).toBe(400);
-    expect(stranger.body['message']).toBe(messages.hooks.unknownProspect);
+    expect(stranger.body['message']).toBe(serverMessages.hooks.unknownProspect);
   });
 
   it('adds existing contacts to a list once, however often they are added', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import { queryRows } from '../../db/client.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertContact, insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
@@ -103,10 +103,10 @@ describe("bulk Queue for calls into a chosen caller's queue", () => {
     });
     const forAdmin = await start(maya, [c.id], { type: 'queueCalls', memberId: admin.userId });
     expect(forAdmin.statusCode).toBe(403);
-    expect(forAdmin.json().message).toBe(messages.bulk.ownQueueOnly);
+    expect(forAdmin.json().message).toBe(serverMessages.bulk.ownQueueOnly);
     const forSam = await start(admin, [c.id], { type: 'queueCalls', memberId: sam.userId });
     expect(forSam.statusCode).toBe(400);
-    expect(forSam.json().message).toBe(messages.bulk.notACaller);
+    expect(forSam.json().message).toBe(serverMessages.bulk.notACaller);
     const nobody = await start(admin, [c.id], {
       type: 'queueCalls',
       memberId: '00000000-0000-4000-8000-000000000000',

@@ -1,4 +1,4 @@
-import { messages, type ItemDto } from '@prospector/core';
+import { type ItemDto, serverMessages } from '@prospector/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identifiers, items } from '../../db/schema/index.js';
@@ -123,7 +123,7 @@ describe('a property added by its address', () => {
     const lead = await newLead();
     const refused = await addAndMap(lead.id, 'property', '210 Lake Avenue');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(messages.records.addressAmbiguous);
+    expect(refused.json().message).toBe(serverMessages.records.addressAmbiguous);
     expect(await recordsLike('property', '210 lake')).toHaveLength(2);
     const { item } = await added(lead.id, 'property', '210 Lake Ave, Portland');
     expect(item.properties).toMatchObject([{ subtitle: 'Portland, OR' }]);
@@ -143,7 +143,7 @@ describe('a property added by its address', () => {
     const before = await recordsLike('property', '');
     const res = await addAndMap(lead.id, 'property', '#');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(messages.records.addressRequired);
+    expect(res.json().message).toBe(serverMessages.records.addressRequired);
     expect(await recordsLike('property', '')).toHaveLength(before.length);
   });
 });
@@ -226,7 +226,7 @@ describe('a record picked from the suggestions', () => {
     });
     const res = await addAndMap(lead.id, 'property', 'Cogs', company.id);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(messages.records.linkSameType);
+    expect(res.json().message).toBe(serverMessages.records.linkSameType);
   });
 
   it("must be one of the caller's team's records", async () => {

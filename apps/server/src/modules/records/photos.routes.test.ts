@@ -1,7 +1,7 @@
 import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_PHOTO_BYTES, messages } from '@prospector/core';
+import { MAX_PHOTO_BYTES, messages, serverMessages } from '@prospector/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertContact, insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
@@ -107,7 +107,7 @@ describe('POST /api/items/addImage', () => {
     const ann = await insertContact(t.database.db, admin.teamId, { first: 'Ann' });
     const res = await addImage(admin, form({ fileId: ann.id }, PNG));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(messages.recordDetail.photoOnlyProperties);
+    expect(res.json().message).toBe(serverMessages.recordDetail.photoOnlyProperties);
   });
 });
 
@@ -145,6 +145,6 @@ describe("a property's photo is its team's alone", () => {
   it('a property without a photo answers 404 with a clear message', async () => {
     const { admin, house } = await setUp();
     const res = await getImage(admin, `/api/items/${house.id}/image`);
-    expect([res.statusCode, res.json().message]).toEqual([404, messages.recordDetail.photoNotFound]);
+    expect([res.statusCode, res.json().message]).toEqual([404, serverMessages.recordDetail.photoNotFound]);
   });
 });

@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identifiers, itemLinks, items, messages as messageRows, tasks } from '../../db/schema/index.js';
@@ -191,7 +191,7 @@ describe('a record is out of reach of those who may not see it', () => {
       expect(theirs.statusCode).toBe(404);
       const mine = await send(member, c);
       expect(mine.statusCode).toBe(403);
-      expect(mine.json().message).toBe(messages.records.itemForbidden);
+      expect(mine.json().message).toBe(serverMessages.records.itemForbidden);
       expect(await snapshot()).toBe(before);
     });
     if (c.bad)

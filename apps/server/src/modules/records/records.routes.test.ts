@@ -1,4 +1,4 @@
-import { compareCards, messages } from '@prospector/core';
+import { compareCards, messages, serverMessages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { identifiers, items, notifications } from '../../db/schema/index.js';
@@ -230,7 +230,7 @@ describe('changing a lead status', () => {
     const ours = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7001'] });
     const res = await call(member, 'GET', `/api/items/${ours.id}`);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(messages.records.itemForbidden);
+    expect(res.json().message).toBe(serverMessages.records.itemForbidden);
   });
 
   it('rejects a malformed id with 400', async () => {
@@ -587,7 +587,7 @@ describe('adding and linking records', () => {
     const c = await insertContact(t.database.db, admin.teamId, { phones: ['916-456-7890'] });
     const res = await addAndMap(admin, { type: 'contact', idt: '916-456-7891', addedTo: c.id });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(messages.records.linkSameType);
+    expect(res.json().message).toBe(serverMessages.records.linkSameType);
   });
 
   it('assigns what a member who sees only assigned records adds, so they can open it', async () => {

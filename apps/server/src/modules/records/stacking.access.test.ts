@@ -1,4 +1,4 @@
-import { messages, type ItemDto } from '@prospector/core';
+import { type ItemDto, serverMessages } from '@prospector/core';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identifiers, itemLinks, items, listItems } from '../../db/schema/index.js';
@@ -67,7 +67,7 @@ describe("an 'Only assigned' member stacking onto a record they may not open", (
     const count = await itemCount();
     const res = await addAndMap(member, { addedTo: property.id, type: 'contact', idt: '(916) 456-7801' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(messages.records.onRecordNotYours);
+    expect(res.json().message).toBe(serverMessages.records.onRecordNotYours);
     expect(res.body).not.toContain(hidden.id);
     expect(res.body).not.toContain('Harper');
     expect(res.body).not.toContain('Not contacted');
@@ -143,6 +143,6 @@ describe("an 'Only assigned' member stacking onto a record they may not open", (
       list: { result: { contactsMerged: number; dropped: Record<string, number> } };
     }>().list.result;
     expect(result.contactsMerged).toBe(1);
-    expect(result.dropped[messages.lists.droppedNotYours]).toBe(1);
+    expect(result.dropped[serverMessages.lists.droppedNotYours]).toBe(1);
   });
 });

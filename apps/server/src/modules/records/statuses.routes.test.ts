@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { items } from '../../db/schema/index.js';
@@ -149,7 +149,7 @@ describe('PATCH /api/settings/editStatusText', () => {
     for (const text of ['Not contacted', 'Wrong number']) {
       const res = await rename(admin, await builtIn(text), 'Fresh', text);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(messages.records.builtInStatus);
+      expect(res.json().message).toBe(serverMessages.records.builtInStatus);
     }
     expect((await list(admin)).map((s) => s.text)).toEqual(['Not contacted', 'DNC', 'Wrong number']);
   });
@@ -173,7 +173,7 @@ describe('PATCH /api/settings/removeStatus', () => {
   it('refuses to remove a built-in status', async () => {
     const res = await remove(admin, await builtIn('DNC'), 'DNC');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(messages.records.builtInStatus);
+    expect(res.json().message).toBe(serverMessages.records.builtInStatus);
     expect(await list(admin)).toHaveLength(3);
   });
 });
@@ -219,7 +219,7 @@ describe('who may change statuses', () => {
     ];
     for (const res of answers) {
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe(messages.records.statusNotFound);
+      expect(res.json().message).toBe(serverMessages.records.statusNotFound);
     }
     expect((await list(admin)).at(-1)).toEqual(hot);
     expect((await list(other)).map((s) => s.text)).toEqual(['Not contacted', 'DNC', 'Wrong number']);

@@ -1,4 +1,4 @@
-import { messages, skiptracePrice, type SkiptraceRunDto } from '@prospector/core';
+import { skiptracePrice, type SkiptraceRunDto, serverMessages } from '@prospector/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditEntries, creditHolds, identifiers } from '../../db/schema/index.js';
@@ -191,7 +191,7 @@ describe('a list-wide skip trace', () => {
     await expect.poll(async () => (await state(list._id)).run!.state, { timeout: 20_000 }).toBe('stopped');
     await e.stop();
     const { run } = await state(list._id);
-    expect(run).toMatchObject({ hits: 50, done: 50, reason: messages.skiptrace.noCredits });
+    expect(run).toMatchObject({ hits: 50, done: 50, reason: serverMessages.skiptrace.noCredits });
     expect(await balance()).toBe(0);
     expect(fake.asked.size).toBe(50);
   }, 60_000);
@@ -261,12 +261,12 @@ describe('a list-wide skip trace', () => {
     expect((await start(list._id, 'single')).statusCode).toBe(200);
     const again = await start(list._id, 'single');
     expect(again.statusCode, again.body).toBe(409);
-    expect(again.json().message).toBe(messages.skiptrace.alreadyRunning);
+    expect(again.json().message).toBe(serverMessages.skiptrace.alreadyRunning);
     const e = engine();
     await expect.poll(async () => (await state(list._id)).run!.state, { timeout: 20_000 }).toBe('done');
     await e.stop();
     const none = await start(list._id, 'single');
     expect(none.statusCode).toBe(409);
-    expect(none.json().message).toBe(messages.skiptrace.nothingToTrace);
+    expect(none.json().message).toBe(serverMessages.skiptrace.nothingToTrace);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type TraceResult } from '@prospector/core';
+import { type TraceResult, serverMessages } from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -233,12 +233,14 @@ export function createSkiptraceEngine(deps: {
     const lanes = Array.from({ length: Math.max(1, deps.concurrency) }, () =>
       lane().catch((err: unknown) => {
         if (err instanceof RunLost) lost = true;
-        else if (err instanceof NoCredits) reason ??= messages.skiptrace.noCredits;
+        else if (err instanceof NoCredits) reason ??= serverMessages.skiptrace.noCredits;
         else if (err instanceof SkiptraceFailedError)
-          reason ??= err.permanent ? messages.skiptrace.providerRefused : messages.skiptrace.providerFailed;
+          reason ??= err.permanent
+            ? serverMessages.skiptrace.providerRefused
+            : serverMessages.skiptrace.providerFailed;
         else {
           log.error({ err, runId: claimed.id }, 'skip trace batch failed');
-          reason ??= messages.skiptrace.providerFailed;
+          reason ??= serverMessages.skiptrace.providerFailed;
         }
       }),
     );
@@ -249,7 +251,7 @@ export function createSkiptraceEngine(deps: {
     }
     // Every lane stepped back while batches were in flight, and the last found no credits left.
     if (!stopping && !lost && reason === null && (await q.pendingCount(db, claimed.id)) > 0)
-      reason = messages.skiptrace.noCredits;
+      reason = serverMessages.skiptrace.noCredits;
     if (lost) {
       const now = await q.findRun(db, claimed.id);
       if (now) await emitRun(now);

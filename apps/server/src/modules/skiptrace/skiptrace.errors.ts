@@ -1,15 +1,15 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
 /** Expected failures of skip tracing, and how each answers over HTTP. */
 export const skiptraceErrors = {
-  PROPERTY_NOT_FOUND: { status: 404, message: messages.skiptrace.propertyNotFound },
-  PROPERTY_HAS_PHONES: { status: 409, message: messages.skiptrace.onlyWithoutPhones },
-  NOTHING_TO_TRACE: { status: 409, message: messages.skiptrace.nothingToTrace },
-  SKIPTRACE_RUNNING: { status: 409, message: messages.skiptrace.alreadyRunning },
+  PROPERTY_NOT_FOUND: { status: 404, message: serverMessages.skiptrace.propertyNotFound },
+  PROPERTY_HAS_PHONES: { status: 409, message: serverMessages.skiptrace.onlyWithoutPhones },
+  NOTHING_TO_TRACE: { status: 409, message: serverMessages.skiptrace.nothingToTrace },
+  SKIPTRACE_RUNNING: { status: 409, message: serverMessages.skiptrace.alreadyRunning },
   SKIPTRACE_LIST_IMPORTING: { status: 409, message: messages.skiptrace.listImporting },
-  SKIPTRACE_NOT_RUNNING: { status: 404, message: messages.skiptrace.runNotFound },
-  PROVIDER_FAILED: { status: 503, message: messages.skiptrace.providerFailed },
+  SKIPTRACE_NOT_RUNNING: { status: 404, message: serverMessages.skiptrace.runNotFound },
+  PROVIDER_FAILED: { status: 503, message: serverMessages.skiptrace.providerFailed },
 } satisfies Record<string, ErrorAnswer>;
 
 export type SkiptraceErrorCode = keyof typeof skiptraceErrors;

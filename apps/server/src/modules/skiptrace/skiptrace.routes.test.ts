@@ -1,4 +1,4 @@
-import { messages, type ListProperty } from '@prospector/core';
+import { type ListProperty, serverMessages } from '@prospector/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identifiers, itemLinks, items } from '../../db/schema/index.js';
@@ -80,7 +80,7 @@ describe('POST /api/properties/skiptrace', () => {
     // Only properties without phones are traced.
     const again = await traceProperty(admin, prop._id);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(messages.skiptrace.onlyWithoutPhones);
+    expect(again.json().message).toBe(serverMessages.skiptrace.onlyWithoutPhones);
   });
 
   it('a property without an owner shows the owner the trace found, and one with an owner keeps it', async () => {
@@ -131,7 +131,7 @@ describe('POST /api/properties/skiptrace', () => {
     const asked = fake.requests.length;
     const res = await traceProperty(admin, (await firstProperty(list._id))._id);
     expect(res.statusCode).toBe(402);
-    expect(res.json().message).toBe(messages.billing.insufficientCredits);
+    expect(res.json().message).toBe(serverMessages.billing.insufficientCredits);
     expect(fake.requests.length).toBe(asked);
   });
 

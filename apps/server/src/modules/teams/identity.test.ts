@@ -1,4 +1,4 @@
-import { PERMISSION_KEYS, messages } from '@prospector/core';
+import { PERMISSION_KEYS, serverMessages } from '@prospector/core';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
@@ -79,7 +79,7 @@ describe('becoming staff by e-mail', () => {
     const self = { userId: staff.user._id, headers: bearer(staff.token) } as TestUser;
     const res = await editSelf(self, 'elsewhere@example.test');
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(messages.team.staffEmailLocked);
+    expect(res.json().message).toBe(serverMessages.team.staffEmailLocked);
     expect((await rowOf(staff.user._id)).email).toBe(STAFF);
   });
 });
@@ -163,7 +163,7 @@ describe('account enumeration', () => {
     const code = await t.smtp.codeFor('victim@example.test', 2);
     const confirmed = await send(mallory, 'POST', '/api/teams/confirmMemberEmail', { _id: mo.userId, code });
     expect(confirmed.statusCode).toBe(409);
-    expect(confirmed.json().message).toBe(messages.team.emailTaken);
+    expect(confirmed.json().message).toBe(serverMessages.team.emailTaken);
     expect((await rowOf(mo.userId)).email).toBe('mo@evil.test');
   });
 

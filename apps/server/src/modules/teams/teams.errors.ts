@@ -1,20 +1,20 @@
-import { messages } from '@prospector/core';
+import { messages, serverMessages } from '@prospector/core';
 import type { ErrorAnswer } from '../../lib/errors.js';
 
 /** Expected failures of Settings > Team, avatars and the company profile, and how each answers over HTTP. */
 export const teamsErrors = {
-  TEAM_NOT_FOUND: { status: 404, message: messages.auth.teamNotFound },
-  TEAM_MEMBER_NOT_FOUND: { status: 404, message: messages.team.memberNotFound },
-  MEMBER_EMAIL_TAKEN: { status: 409, message: messages.team.emailTaken },
-  MEMBER_EMAIL_IN_TEAM: { status: 409, message: messages.team.emailInTeam },
-  STAFF_EMAIL_LOCKED: { status: 403, message: messages.team.staffEmailLocked },
-  NO_EMAIL_CHANGE: { status: 400, message: messages.team.noEmailChange },
+  TEAM_NOT_FOUND: { status: 404, message: serverMessages.auth.teamNotFound },
+  TEAM_MEMBER_NOT_FOUND: { status: 404, message: serverMessages.team.memberNotFound },
+  MEMBER_EMAIL_TAKEN: { status: 409, message: serverMessages.team.emailTaken },
+  MEMBER_EMAIL_IN_TEAM: { status: 409, message: serverMessages.team.emailInTeam },
+  STAFF_EMAIL_LOCKED: { status: 403, message: serverMessages.team.staffEmailLocked },
+  NO_EMAIL_CHANGE: { status: 400, message: serverMessages.team.noEmailChange },
   OWN_ACCESS_ADMIN_ONLY: { status: 403, message: messages.team.ownAccessAdminOnly },
-  ADMIN_EDIT_ADMIN_ONLY: { status: 403, message: messages.team.adminEditAdminOnly },
-  CANNOT_REMOVE_SELF: { status: 403, message: messages.team.cannotRemoveSelf },
-  CANNOT_REMOVE_ADMIN: { status: 403, message: messages.team.cannotRemoveAdmin },
-  ASSIGNEES_REQUIRED: { status: 400, message: messages.team.assigneesRequired },
-  ASSIGNEE_NOT_IN_TEAM: { status: 400, message: messages.team.assigneeNotInTeam },
+  ADMIN_EDIT_ADMIN_ONLY: { status: 403, message: serverMessages.team.adminEditAdminOnly },
+  CANNOT_REMOVE_SELF: { status: 403, message: serverMessages.team.cannotRemoveSelf },
+  CANNOT_REMOVE_ADMIN: { status: 403, message: serverMessages.team.cannotRemoveAdmin },
+  ASSIGNEES_REQUIRED: { status: 400, message: serverMessages.team.assigneesRequired },
+  ASSIGNEE_NOT_IN_TEAM: { status: 400, message: serverMessages.team.assigneeNotInTeam },
   // Which check failed (type, size, no file) is said by the service (messages.avatars).
   AVATAR_INVALID: { status: 400, message: messages.avatars.wrongType },
   COMPANY_NAME_INVALID: { status: 400, message: messages.settings.companyNameTooShort },

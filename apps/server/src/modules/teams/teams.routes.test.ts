@@ -1,4 +1,4 @@
-import { PERMISSION_KEYS, messages } from '@prospector/core';
+import { PERMISSION_KEYS, messages, serverMessages } from '@prospector/core';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { items, users } from '../../db/schema/index.js';
@@ -98,7 +98,7 @@ describe('PATCH /api/teams/addMember', () => {
     const { admin } = await setUp();
     const res = await send(admin, 'PATCH', '/api/teams/addMember', { ...newMember, email: 'MO@acme.test' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'MEMBER_EMAIL_IN_TEAM', message: messages.team.emailInTeam });
+    expect(res.json()).toEqual({ code: 'MEMBER_EMAIL_IN_TEAM', message: serverMessages.team.emailInTeam });
     const rows = await t.database.db.select().from(users).where(eq(users.email, 'mo@acme.test'));
     expect(rows).toHaveLength(1);
   });
@@ -174,7 +174,7 @@ describe('PATCH /api/teams/editMember', () => {
       edit(nora._id, { email: 'mia@acme.test' }),
     );
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(messages.team.emailInTeam);
+    expect(taken.json().message).toBe(serverMessages.team.emailInTeam);
     expect((await userRow(nora._id))!.email).toBe('nora2@acme.test');
   });
 
@@ -220,7 +220,7 @@ describe('PATCH /api/teams/editMember', () => {
     expect((await send(mia, 'PATCH', '/api/teams/editMember', edit(mo.userId))).statusCode).toBe(200);
     const res = await send(mia, 'PATCH', '/api/teams/editMember', edit(admin.userId));
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(messages.team.adminEditAdminOnly);
+    expect(res.json().message).toBe(serverMessages.team.adminEditAdminOnly);
     expect((await userRow(admin.userId))!.name).toBe('Ada Admin');
   });
 
@@ -228,7 +228,10 @@ describe('PATCH /api/teams/editMember', () => {
     const { admin, stranger } = await setUp();
     const res = await send(admin, 'PATCH', '/api/teams/editMember', edit(stranger.userId));
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 'TEAM_MEMBER_NOT_FOUND', message: messages.team.memberNotFound });
+    expect(res.json()).toEqual({
+      code: 'TEAM_MEMBER_NOT_FOUND',
+      message: serverMessages.team.memberNotFound,
+    });
     expect((await userRow(stranger.userId))!.name).toBe('Stranger');
   });
 });
@@ -290,7 +293,7 @@ describe('PATCH /api/teams/removeMember', () => {
     const item = await insertContact(t.database.db, admin.teamId, { assignedTo: [mo.userId] });
     const res = await send(admin, 'PATCH', '/api/teams/removeMember', { userId: mo.userId, assignedTo: [] });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(messages.team.assigneesRequired);
+    expect(res.json().message).toBe(serverMessages.team.assigneesRequired);
     expect(await userRow(mo.userId)).toBeDefined();
     expect(await assignedOf([item.id])).toEqual({ [item.id]: [mo.userId] });
   });
@@ -301,7 +304,7 @@ describe('PATCH /api/teams/removeMember', () => {
     for (const assignedTo of [[stranger.userId], [mo.userId]]) {
       const res = await send(admin, 'PATCH', '/api/teams/removeMember', { userId: mo.userId, assignedTo });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(messages.team.assigneeNotInTeam);
+      expect(res.json().message).toBe(serverMessages.team.assigneeNotInTeam);
     }
     expect(await userRow(mo.userId)).toBeDefined();
     expect(await assignedOf([item.id])).toEqual({ [item.id]: [mo.userId] });
@@ -324,13 +327,13 @@ describe('PATCH /api/teams/removeMember', () => {
       assignedTo: [],
     });
     expect(self.statusCode).toBe(403);
-    expect(self.json().message).toBe(messages.team.cannotRemoveSelf);
+    expect(self.json().message).toBe(serverMessages.team.cannotRemoveSelf);
     const theAdmin = await send(mia, 'PATCH', '/api/teams/removeMember', {
       userId: admin.userId,
       assignedTo: [],
     });
     expect(theAdmin.statusCode).toBe(403);
-    expect(theAdmin.json().message).toBe(messages.team.cannotRemoveAdmin);
+    expect(theAdmin.json().message).toBe(serverMessages.team.cannotRemoveAdmin);
     const noRight = await send(mo, 'PATCH', '/api/teams/removeMember', {
       userId: mia.userId,
       assignedTo: [],

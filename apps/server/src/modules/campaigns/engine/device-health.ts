@@ -1,4 +1,4 @@
-import { isDeviceUnhealthy, deliveryRate, HEALTH_WINDOW, messages } from '@prospector/core';
+import { isDeviceUnhealthy, deliveryRate, HEALTH_WINDOW, serverMessages } from '@prospector/core';
 import type { Db } from '../../../db/client.js';
 import { recentFinishedStates, setPausedDevices, type CampaignRow } from './campaign-engine.queries.js';
 import type { SenderSlot } from './decide.js';
@@ -33,7 +33,7 @@ export async function checkHealth(db: Db, c: CampaignRow, slots: SenderSlot[], n
     const states = rows.find((r) => r.from_value === s.value)?.states ?? [];
     return {
       deviceId: s.deviceId,
-      notice: messages.campaigns.devicePausedNotice
+      notice: serverMessages.campaigns.devicePausedNotice
         .replace('{campaign}', c.name)
         .replace('{device}', s.value)
         .replace('{rate}', String(Math.round(deliveryRate(states.slice(0, HEALTH_WINDOW)) * 100))),

@@ -1,4 +1,4 @@
-import { messages } from '@prospector/core';
+import { serverMessages } from '@prospector/core';
 import { describe, expect, it } from 'vitest';
 import { commitInOrder, IMPORT_CHUNK_ROWS, readChunks, type Chunk } from './chunks.js';
 import { prepareRow, type ColumnPlan } from './prepare-row.js';
@@ -33,9 +33,9 @@ describe('reading a sheet in chunks', () => {
     expect(chunks.map((c) => c.plan.contacts.length)).toEqual([900, 900, 450]);
     expect(chunks.map((c) => c.tally.invalidPhones)).toEqual([100, 100, 50]);
     expect(chunks.map((c) => c.tally.dropped)).toEqual([
-      { [messages.lists.droppedNoIdentifier]: 100 },
-      { [messages.lists.droppedNoIdentifier]: 100 },
-      { [messages.lists.droppedNoIdentifier]: 50 },
+      { [serverMessages.lists.droppedNoIdentifier]: 100 },
+      { [serverMessages.lists.droppedNoIdentifier]: 100 },
+      { [serverMessages.lists.droppedNoIdentifier]: 50 },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { messages, type ListDto } from '@prospector/core';
+import { type ListDto, serverMessages } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,7 +106,7 @@ describe('importing a sheet in chunks', () => {
       contactsMerged: repeats,
       invalidPhones: 350,
       invalidEmails: 350,
-      dropped: { [messages.lists.droppedNoIdentifier]: 350, [messages.lists.droppedEmpty]: 350 },
+      dropped: { [serverMessages.lists.droppedNoIdentifier]: 350, [serverMessages.lists.droppedEmpty]: 350 },
     });
     const rows = await rowsOf(team.teamId, list._id);
     expect(list.itemCount).toBe(kept - repeats);

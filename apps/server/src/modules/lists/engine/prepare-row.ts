@@ -2,7 +2,6 @@ import {
   COUNTRY_TARGET,
   companyKeys,
   importValue,
-  messages,
   normalizeEmailIdentifier,
   normalizeImportPhone,
   parseImportNumber,
@@ -13,6 +12,7 @@ import {
   type FieldValue,
   type ImportResult,
   type ItemType,
+  serverMessages,
 } from '@prospector/core';
 
 /**
@@ -139,7 +139,7 @@ export function prepareRow(
     else put(part.data, col.target, importFieldValue(col.target, raw));
   }
 
-  if (!anyValue) return { dropped: messages.lists.droppedEmpty };
+  if (!anyValue) return { dropped: serverMessages.lists.droppedEmpty };
 
   const street = String(property.data['Street1'] ?? property.data['Address'] ?? '');
   const propKey = propertyKey({
@@ -154,7 +154,7 @@ export function prepareRow(
   });
   const hasContact = contact.phones.length + contact.emails.length > 0;
   if (!hasContact && !propKey && compKeys.length === 0)
-    return { dropped: messages.lists.droppedNoIdentifier };
+    return { dropped: serverMessages.lists.droppedNoIdentifier };
 
   return {
     contact: hasContact ? contact : null,

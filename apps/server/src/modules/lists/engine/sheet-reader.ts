@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
-import { IMPORT_PREVIEW_ROWS, messages } from '@prospector/core';
+import { IMPORT_PREVIEW_ROWS, messages, serverMessages } from '@prospector/core';
 import Papa from 'papaparse';
 import { XlsxReadError, type XlsxReader } from './xlsx-reader.js';
 
@@ -23,7 +23,7 @@ export async function sniffSheet(path: string, fileName: string): Promise<SheetK
   try {
     const head = Buffer.alloc(8192);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    if (bytesRead === 0) throw new SheetError(messages.lists.fileEmpty);
+    if (bytesRead === 0) throw new SheetError(serverMessages.lists.fileEmpty);
     const bytes = head.subarray(0, bytesRead);
     const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
     if (isZip) {
@@ -31,7 +31,7 @@ export async function sniffSheet(path: string, fileName: string): Promise<SheetK
       throw new SheetError(messages.lists.fileType);
     }
     if (/\.(xlsx|xls|xlsm|ods)$/i.test(fileName)) throw new SheetError(messages.lists.fileType);
-    if (bytes.includes(0)) throw new SheetError(messages.lists.fileBinary);
+    if (bytes.includes(0)) throw new SheetError(serverMessages.lists.fileBinary);
     return 'csv';
   } finally {
     await handle.close();
@@ -45,7 +45,7 @@ function utf8Decoder(): Transform {
     readableObjectMode: true,
     transform(chunk: Buffer, _enc, cb) {
       try {
-        if (chunk.includes(0)) return cb(new SheetError(messages.lists.fileBinary));
+        if (chunk.includes(0)) return cb(new SheetError(serverMessages.lists.fileBinary));
         cb(null, decoder.decode(chunk, { stream: true }));
       } catch {
         cb(new SheetError(messages.lists.fileEncoding));
@@ -100,7 +100,7 @@ async function* csvRows(path: string): AsyncGenerator<string[]> {
     p.abort();
   };
   source.on('error', (err) => {
-    failure = err instanceof SheetError ? err : new SheetError(messages.lists.fileUnreadable);
+    failure = err instanceof SheetError ? err : new SheetError(serverMessages.lists.fileUnreadable);
     signal();
   });
   // Registered before papaparse's own listener, so the count includes the chunk it is parsing.
@@ -119,13 +119,13 @@ async function* csvRows(path: string): AsyncGenerator<string[]> {
         const row = results.data[i]!;
         if (row.join('').trim() === '') continue;
         if (row.reduce((n, cell) => n + cell.length, 0) > MAX_ROW_CHARS)
-          refuse(p, messages.lists.rowTooLong, rowsBefore + i + 1);
+          refuse(p, serverMessages.lists.rowTooLong, rowsBefore + i + 1);
         else queue.push(row);
       }
-      if (quote) refuse(p, messages.lists.unbalancedQuotes, rowsBefore + quoteAt + 1);
+      if (quote) refuse(p, serverMessages.lists.unbalancedQuotes, rowsBefore + quoteAt + 1);
       rowsBefore += results.data.length;
       if (!failure && charsIn - results.meta.cursor > MAX_PENDING_CHARS)
-        refuse(p, messages.lists.rowTooLong, rowsBefore + 1);
+        refuse(p, serverMessages.lists.rowTooLong, rowsBefore + 1);
       if (queue.length >= QUEUE_HIGH && !failure) {
         paused = true;
         p.pause();
@@ -139,7 +139,7 @@ async function* csvRows(path: string): AsyncGenerator<string[]> {
       signal();
     },
     error: (err: Error) => {
-      failure ??= err instanceof SheetError ? err : new SheetError(messages.lists.fileUnreadable);
+      failure ??= err instanceof SheetError ? err : new SheetError(serverMessages.lists.fileUnreadable);
       signal();
     },
   });

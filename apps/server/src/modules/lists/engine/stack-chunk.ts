@@ -1,10 +1,10 @@
 import {
   contactCreatedData,
   itemSearchText,
-  messages,
   type ContactSource,
   type ImportResult,
   type ItemType,
+  serverMessages,
 } from '@prospector/core';
 import type { Db } from '../../../db/client.js';
 import type {
@@ -102,7 +102,7 @@ export async function stackChunk(
   const companyIds = stackCompanies(plan.companies, known, writes, result, mayStack);
   const withheld = linkRows(plan, contactIds, propertyIds, companyIds, writes);
   if (withheld > 0) {
-    const reason = messages.lists.droppedNotYours;
+    const reason = serverMessages.lists.droppedNotYours;
     result.dropped[reason] = (result.dropped[reason] ?? 0) + withheld;
   }
   phases.stack += performance.now() - stackFrom;

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { messages, serverMessages, XLSX_LIMITS } from '@prospector/core';
+import { serverMessages, XLSX_LIMITS } from '@prospector/core';
 import { tsWorkerScript } from '../../../lib/ts-worker.js';
 
 export type XlsxWorkerMessage =
@@ -93,7 +93,7 @@ export function createXlsxReader(opts: { workers: number }) {
             throw new XlsxReadError(serverMessages.imports.xlsxTooComplex);
           throw failure;
         }
-        if (exited) throw new XlsxReadError(messages.lists.fileUnreadable);
+        if (exited) throw new XlsxReadError(serverMessages.lists.fileUnreadable);
         await new Promise<void>((resolve) => (wake = resolve));
       }
     } finally {

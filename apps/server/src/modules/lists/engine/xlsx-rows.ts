@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 // Subpaths, not the package: this file runs in a worker thread, which need not load all of core.
-import { messages } from '@prospector/core/messages';
 import { serverMessages } from '@prospector/core/server-messages';
 import { XLSX_LIMITS, xlsxLimitMessage, type XlsxPart } from '@prospector/core/rules/imports';
 import ExcelJS from 'exceljs';
@@ -84,12 +83,12 @@ export async function* readXlsxRows(path: string): AsyncGenerator<string[]> {
   try {
     entries = await readZipDirectory(path, XLSX_LIMITS.maxEntries);
   } catch {
-    throw new XlsxError(messages.lists.fileBinary);
+    throw new XlsxError(serverMessages.lists.fileBinary);
   }
   const find = (name: string) => entries.find((e) => e.name === name);
   const workbookEntry = find(PARTS.workbook);
   const sheetEntry = entries.find((e) => SHEET.test(e.name));
-  if (!workbookEntry) throw new XlsxError(messages.lists.fileBinary);
+  if (!workbookEntry) throw new XlsxError(serverMessages.lists.fileBinary);
   if (!sheetEntry) throw new XlsxError(serverMessages.imports.xlsxNoSheet);
 
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
@@ -132,7 +131,7 @@ export async function* readXlsxRows(path: string): AsyncGenerator<string[]> {
       if (width === 0) width = cells.length;
       while (cells.length < width) cells.push('');
       if (cells.reduce((n, c) => n + c.length, 0) > MAX_ROW_CHARS)
-        throw new XlsxError(messages.lists.rowTooLong.replace('{row}', String(row.number)));
+        throw new XlsxError(serverMessages.lists.rowTooLong.replace('{row}', String(row.number)));
       yield cells;
     }
   } finally {

@@ -4,7 +4,6 @@
  * (xlsx-reader.ts), so a workbook that gets past the caps and still eats memory kills only this thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { messages } from '@prospector/core/messages';
 import { serverMessages } from '@prospector/core/server-messages';
 import { readXlsxRows, XlsxError } from './xlsx-rows.js';
 import type { XlsxWorkerMessage } from './xlsx-reader.js';
@@ -46,7 +45,7 @@ async function main() {
         ? err.message
         : err instanceof RangeError
           ? serverMessages.imports.xlsxTooComplex
-          : messages.lists.fileBinary;
+          : serverMessages.lists.fileBinary;
     post({ type: 'error', message, detail: String(err) });
   }
 }
