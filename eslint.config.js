@@ -38,6 +38,28 @@ const webReadsProcessEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
   message: 'the web reads config through src/config',
 };
+/** Window members that read as a component's own names (`close`, `open`, `name`, `status`…). */
+const webConfusingGlobals = [
+  'close',
+  'open',
+  'name',
+  'status',
+  'event',
+  'stop',
+  'find',
+  'print',
+  'focus',
+  'blur',
+  'length',
+  'parent',
+  'top',
+  'self',
+  'history',
+  'location',
+  'confirm',
+  'scroll',
+].map((name) => ({ name, message: `this is window.${name}: use a name of your own, or say window.${name}` }));
+
 const webSpellsQueryKey = {
   selector: "Property[key.name='queryKey'] > ArrayExpression",
   message: "a query key comes from its feature's key factory (api/*-keys.ts), never spelled by hand",
@@ -290,6 +312,9 @@ export default tseslint.config(
       ],
       'import-x/no-restricted-paths': ['error', { zones: webZones }],
       'no-restricted-imports': ['error', webPhonesInTeamCountry],
+      // Browser globals a component's own names shadow: an unshadowed `close` is window.close, which a
+      // modal's Cancel once called (it did nothing). Say `window.` when the global is meant.
+      'no-restricted-globals': ['error', ...webConfusingGlobals],
     },
   },
   {

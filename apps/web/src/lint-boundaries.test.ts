@@ -148,6 +148,12 @@ describe('the web and device agent boundaries', () => {
       AGENT_CORE,
     ],
     [
+      "a component's Cancel cannot call window.close by its bare name",
+      'apps/web/src/features/lists/components/x.tsx',
+      'export const y = <button onClick={close}>Cancel</button>;\n',
+      'this is window.close',
+    ],
+    [
       'the device agent cannot reach core by a relative path',
       'apps/device-agent/src/x.ts',
       importing('../../../packages/core/src/contract/index'),
@@ -198,6 +204,11 @@ describe('the web and device agent boundaries', () => {
       "a screen shows phones through lib/phone-format, in the team's country",
       'apps/web/src/features/board/components/x.tsx',
       "import { formatPhone } from '../../../lib/phone-format';\nexport const y = formatPhone('+442079460958');\n",
+    ],
+    [
+      "a component's own close shadows the window's",
+      'apps/web/src/features/lists/components/x.tsx',
+      'export const y = (close: () => void) => <button onClick={close}>Cancel</button>;\n',
     ],
     [
       'the device agent imports the device contract',

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Group, Loader, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { Loader, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { messages, type UserCallSettingsDto, type VoicemailDto } from '@prospector/core';
+import { FormActions, useDraft } from '../../../components/form-actions';
 import { useCallSettings, useUpdateCallSettings } from '../api/inbound';
 
 /**
@@ -39,8 +40,7 @@ function CallSettingsForm({
   onClose: () => void;
 }) {
   const save = useUpdateCallSettings();
-  const [draft, setDraft] = useState(initial);
-  const set = (patch: Partial<UserCallSettingsDto>) => setDraft((d) => ({ ...d, ...patch }));
+  const [draft, set] = useDraft(initial);
   function submit(e: FormEvent) {
     e.preventDefault();
     save.mutate({ ...draft, forwardNumber: draft.forwardNumber?.trim() || null }, { onSuccess: onClose });
@@ -79,14 +79,7 @@ function CallSettingsForm({
           onChange={(v) => set({ defaultVm: v })}
           clearable
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={needsNumber}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} pending={save.isPending} saveDisabled={needsNumber} />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Group, Loader, Modal, Select, Stack, Switch, Text } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { Loader, Modal, Select, Stack, Switch, Text } from '@mantine/core';
 import type { StatusCallSettingsDto, StatusDto } from '@prospector/core';
+import { FormActions, useDraft } from '../../../components/form-actions';
 import { useEditStatusCallSettings, useStatusCallSettings } from '../api/status-call-settings';
 
 const EMPTY = { forward: false, forwardTo: null, autoRvm: false, selectedVm: null };
@@ -47,8 +48,7 @@ function StatusCallsForm({
   onClose: () => void;
 }) {
   const save = useEditStatusCallSettings();
-  const [draft, setDraft] = useState(initial);
-  const set = (patch: Partial<StatusCallSettingsDto>) => setDraft((d) => ({ ...d, ...patch }));
+  const [draft, set] = useDraft(initial);
   function submit(e: FormEvent) {
     e.preventDefault();
     save.mutate(draft, { onSuccess: onClose });
@@ -106,14 +106,11 @@ function StatusCallsForm({
             </Text>
           )}
         </Stack>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={draft.forward && !draft.forwardTo}>
-            Save
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          pending={save.isPending}
+          saveDisabled={draft.forward && !draft.forwardTo}
+        />
       </Stack>
     </form>
   );

@@ -210,4 +210,19 @@ describe('Settings > Statuses', () => {
     expect(await dialog.findByRole('switch', { name: /Leave a voicemail automatically/ })).toBeChecked();
     expect(dialog.getByRole('combobox', { name: 'Voicemail' })).toHaveValue('Spring intro');
   });
+
+  it("closes a status's call settings on Cancel and saves nothing", async () => {
+    const { user } = setUp({
+      'GET /api/settings/statusCalls': {
+        status: 200,
+        body: { settings: [], members: [], voicemails: [] },
+      },
+    });
+    await user.click(within(await table()).getByRole('button', { name: 'Call settings for Hot' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Call settings: Hot' }));
+    await user.click(await dialog.findByRole('switch', { name: /Leave a voicemail automatically/ }));
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requestsTo('PATCH', '/api/settings/editStatusCalls')).toEqual([]);
+  });
 });
