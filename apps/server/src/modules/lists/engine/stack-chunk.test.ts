@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { emptyImportResult, type ListDto } from '@prospector/core';
+import { emptyImportResult } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../db/client.js';
 import { buildTestApp, type TestApp } from '../../../test/app.js';
 import { insertTeamAdmin, statusId, type TestUser } from '../../../test/factories.js';
-import { multipartFile } from '../../../test/multipart.js';
+import { importCsv } from '../../../test/import-csv.js';
 import { planChunk } from './plan-chunk.js';
 import { prepareRow, type ColumnPlan } from './prepare-row.js';
 import { stackChunk } from './stack-chunk.js';
@@ -26,29 +26,12 @@ afterAll(async () => {
   await t.close();
 });
 
-async function importCsv(user: TestUser, csv: string) {
-  const { payload, contentType } = multipartFile('leads.csv', csv);
-  const up = await t.app.inject({
-    method: 'POST',
-    url: '/api/lists/upload',
-    headers: { ...user.headers, 'content-type': contentType },
-    payload,
-  });
-  expect(up.statusCode, up.body).toBe(200);
-  const fields = [
-    { name: 'Phone', type: 'contact', matchesTo: 'Phone' },
-    { name: 'Name', type: 'contact', matchesTo: 'Full name' },
-  ];
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/lists/import',
-    headers: user.headers,
-    payload: { name: 'Leads', countryCode: '+1', fileId: up.json<{ fileId: string }>().fileId, fields },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  await t.app.services.imports.idle();
-  return res.json<{ list: ListDto }>().list._id;
-}
+const FIELDS = [
+  { name: 'Phone', type: 'contact' as const, matchesTo: 'Phone' },
+  { name: 'Name', type: 'contact' as const, matchesTo: 'Full name' },
+];
+const importLeads = async (user: TestUser, csv: string) =>
+  (await importCsv(t, user, csv, FIELDS, 'Leads'))._id;
 
 const statusOf = async (teamId: string, phone: string) =>
   (
@@ -79,7 +62,7 @@ describe("an import's chunk on a database that runs one transaction at a time (A
     await t.database.db.execute(
       sql`insert into dnc_phones (team_id, value, created_at) values (${team.teamId}, '+16155550101', now())`,
     );
-    await importCsv(team, 'Phone,Name\n6155550101,Dee Ncee\n6155550102,Al Lowed\n');
+    await importLeads(team, 'Phone,Name\n6155550101,Dee Ncee\n6155550102,Al Lowed\n');
     expect(await statusOf(team.teamId, '+16155550101')).toBe('DNC');
     expect(await statusOf(team.teamId, '+16155550102')).toBe('Not contacted');
     const history = await queryRows<{ value: string }>(
@@ -91,7 +74,7 @@ describe("an import's chunk on a database that runs one transaction at a time (A
 
   it('writes no status deleted since the import began, and checks references again after the chunk', async () => {
     const team = await insertTeamAdmin(t, 'unchecked-status@example.com');
-    const listId = await importCsv(team, 'Phone,Name\n6155550201,First Row\n');
+    const listId = await importLeads(team, 'Phone,Name\n6155550201,First Row\n');
     const row = prepareRow(['6155550202', 'Late Lead'], PLAN, '+1', emptyImportResult());
     if ('dropped' in row) throw new Error(row.dropped);
     const plan = await planChunk([row]);
