@@ -56,6 +56,16 @@ describe('Settings > Reply actions', { timeout: 45_000 }, () => {
     expect(within(model).queryByTestId('team-model-accuracy')).not.toBeInTheDocument();
   });
 
+  it('shows no share measured on fewer than five corrections, which would be noise', async () => {
+    setUp({ corrections: 12, measuredOn: 2, teamModel: 0, baseModel: 0 });
+    const model = await screen.findByRole('region', { name: "The team's model" }, LOAD);
+    expect(model).toHaveTextContent(
+      '12 corrections so far: the model learns each at once, and its accuracy on them shows here from the 25th.',
+    );
+    expect(within(model).queryByTestId('team-model-accuracy')).not.toBeInTheDocument();
+    expect(within(model).queryByText('0%')).not.toBeInTheDocument();
+  });
+
   it("saves an admin's pick at once: interested replies move to the status picked, a label turned off does nothing", async () => {
     const { user } = setUp({ corrections: 0, measuredOn: 0, teamModel: null, baseModel: null });
     const interested = await screen.findByRole('region', { name: 'Interested', exact: true }, LOAD);
