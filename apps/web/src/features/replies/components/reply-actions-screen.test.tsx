@@ -68,7 +68,7 @@ describe('Settings > Reply actions', { timeout: 45_000 }, () => {
 
   it("saves an admin's pick at once: interested replies move to the status picked, a label turned off does nothing", async () => {
     const { user } = setUp({ corrections: 0, measuredOn: 0, teamModel: null, baseModel: null });
-    const interested = await screen.findByRole('region', { name: 'Interested', exact: true }, LOAD);
+    const interested = await screen.findByRole('region', { name: 'Interested' }, LOAD);
     await user.click(within(interested).getByRole('combobox', { name: 'Move the record to' }));
     await user.click(await screen.findByRole('option', { name: 'Hot' }));
     await waitFor(() => expect(requestsTo('PUT', '/api/replies/actions')).toHaveLength(1));
