@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   devices,
+  identifiers,
   items,
   messages,
   notifications,
@@ -23,6 +24,10 @@ beforeEach(async () => {
 afterEach(async () => {
   await t.close();
 });
+
+// Replies the model reads (no rule knows them), confident enough to act on.
+const WRONG_NUMBER_BY_MODEL = 'Never heard of a Maxine, this is my personal cell';
+const NOT_INTERESTED_BY_MODEL = 'Nah not looking to sell, thanks';
 
 let sent = 0;
 /** A text arriving through one of the team's devices, as the gateway files it (follow-ups included). */
@@ -397,6 +402,48 @@ describe('automatic actions per label', () => {
     expect(await tasksOf(ann.id)).toEqual([]);
   });
 
+  it('marks the number Wrong # when the model reads a wrong number the rule does not know; Undo puts the number back', async () => {
+    const ann = await insertContact(t.database.db, admin.teamId, { first: 'Ann', phones: ['916-456-7890'] });
+    const number = async () => {
+      const [row] = await t.database.db
+        .select({ status: identifiers.status, primary: identifiers.primary })
+        .from(identifiers)
+        .where(eq(identifiers.itemId, ann.id));
+      return row;
+    };
+    expect(await number()).toEqual({ status: '', primary: true });
+    await reply(admin, '+19164567890', WRONG_NUMBER_BY_MODEL);
+    const [label] = (await labels(admin, ann.id)).body.labels;
+    expect(label).toMatchObject({ label: 'wrong_number', source: 'model', needsLook: false });
+    expect(await number()).toEqual({ status: 'Wrong #', primary: false });
+    const [system] = await threadOf(ann.id);
+    expect(system!.body).toBe('Read as Wrong number: +19164567890 marked Wrong #.');
+    expect(label.action).toEqual({ systemMessageId: system!.id, undone: false });
+
+    expect((await undo(admin, label.messageId)).statusCode).toBe(200);
+    expect(await number()).toEqual({ status: '', primary: true });
+  });
+
+  it('moves a not-interested reply to the chosen status and closes its follow-ups', async () => {
+    await addStatus('Dead');
+    const ann = await insertContact(t.database.db, admin.teamId, {
+      first: 'Ann',
+      phones: ['916-456-7890'],
+      status: 'Not contacted',
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/tasks/add',
+      headers: admin.headers,
+      payload: { dataId: ann.id, dataType: 'contact', task: { text: 'Text again Friday' } },
+    });
+    await reply(admin, '+19164567890', NOT_INTERESTED_BY_MODEL);
+    const [label] = (await labels(admin, ann.id)).body.labels;
+    expect(label).toMatchObject({ label: 'not_interested', source: 'model', needsLook: false });
+    expect(await statusOf(ann.id)).toBe('Dead');
+    expect((await tasksOf(ann.id)).map((x) => x.completed)).toEqual([true]);
+  });
+
   it('gives a "later" reply that names no date a follow-up in 3 months', async () => {
     const ann = await insertContact(t.database.db, admin.teamId, { first: 'Ann', phones: ['916-456-7890'] });
     await reply(admin, '+19164567890', 'Not right now, maybe later this year. Ask me again in a few months');
@@ -405,6 +452,17 @@ describe('automatic actions per label', () => {
     const [task] = await tasksOf(ann.id);
     expect(task).toMatchObject({ text: 'Follow up' });
     expect(task!.due!.toISOString().slice(0, 10)).toBe('2026-04-05');
+  });
+
+  it('gives a "later" reply that names a month a follow-up then, read in the contact\'s time zone', async () => {
+    const ann = await insertContact(t.database.db, admin.teamId, { first: 'Ann', phones: ['916-456-7890'] });
+    await reply(admin, '+19164567890', 'Text me back in March');
+    const [label] = (await labels(admin, ann.id)).body.labels;
+    expect(label).toMatchObject({ label: 'later', source: 'model', needsLook: false });
+    const [task] = await tasksOf(ann.id);
+    expect(task).toMatchObject({ text: 'Follow up' });
+    // 1 March, noon in Sacramento (chrono's hour for a day named without one).
+    expect(task!.due!.toISOString()).toBe('2026-03-01T20:00:00.000Z');
   });
 
   it('moves a not-owner reply to the chosen status and closes its follow-ups; Undo reopens them', async () => {

@@ -32,15 +32,27 @@ const member = (label: Label, picked: ReplyLabel): Label => ({
  * needs a look; a correction changes the stored label as the server does.
  */
 function labelledInbox(rows: InboxRow[]) {
-  const lists = (inboxType: string) =>
-    inboxType === 'needs_look' ? rows.filter((r) => r.replyLabel?.needsLook) : rows;
+  const lists = (inboxType: string, replyLabel?: ReplyLabel) =>
+    (inboxType === 'needs_look' ? rows.filter((r) => r.replyLabel?.needsLook) : rows).filter(
+      (r) => !replyLabel || r.replyLabel?.label === replyLabel,
+    );
   const inbox: FakeRoute = ({ body }) => {
-    const { inboxType } = body as { inboxType: string };
+    const { inboxType, replyLabel } = body as { inboxType: string; replyLabel?: ReplyLabel };
     return {
       status: 200,
-      body: { items: lists(inboxType), unread: 0, needsLook: lists('needs_look').length },
+      body: { items: lists(inboxType, replyLabel), unread: 0, needsLook: lists('needs_look').length },
     };
   };
+  // Records per label of their latest reply, as the server counts them.
+  const counts: FakeRoute = () => ({
+    status: 200,
+    body: {
+      counts: Object.fromEntries(
+        REPLY_LABELS.map((l) => [l, rows.filter((r) => r.replyLabel?.label === l).length]),
+      ),
+      needsLook: lists('needs_look').length,
+    },
+  });
   const correct: FakeRoute = ({ body }) => {
     const { messageId, label } = body as { messageId: string; label: ReplyLabel };
     const row = rows.find((r) => r.replyLabel?.messageId === messageId)!;
@@ -54,10 +66,7 @@ function labelledInbox(rows: InboxRow[]) {
     'GET /api/users/me': { status: 200, body: { user: buildUser() } },
     'POST /api/items/countExport': { status: 200, body: { statuses: [] } },
     'POST /api/items/get': inbox,
-    'GET /api/replies/counts': {
-      status: 200,
-      body: { counts: Object.fromEntries(REPLY_LABELS.map((l) => [l, 0])), needsLook: 0 },
-    },
+    'GET /api/replies/counts': counts,
     'PATCH /api/replies/label': correct,
   });
   return renderApp('/messenger', { token: 'token-ann' });
@@ -80,6 +89,8 @@ const rows = () => [
 ];
 const inboxTypes = () =>
   requestsTo('POST', '/api/items/get').map((r) => (r.body as { inboxType: string }).inboxType);
+const labelsAsked = () =>
+  requestsTo('POST', '/api/items/get').map((r) => (r.body as { replyLabel?: string }).replyLabel ?? null);
 
 // The first render of the whole app takes seconds when the machine is loaded: limits with margin.
 const FIRST_RENDER_MS = 15_000;
@@ -154,5 +165,38 @@ describe('reply labels in the Messenger', { timeout: 45_000 }, () => {
     expect(
       await within(bob).findByRole('button', { name: 'Label: Question. Change it' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows each label with its count of records, lists only the records with the label picked, and all again on a second click', async () => {
+    const { user } = labelledInbox(rows());
+    await screen.findByRole('row', { name: 'Jane Doe' }, { timeout: FIRST_RENDER_MS });
+    const chips = screen.getByRole('group', { name: 'Reply labels' });
+    const chip = (name: string) =>
+      within(chips).getByRole('checkbox', { name: new RegExp(`^${name}\\s*\\d+$`) });
+    await waitFor(() => expect(chip('Interested')).toHaveAccessibleName(/^Interested\s*1$/));
+    expect(chip('Other')).toHaveAccessibleName(/^Other\s*1$/);
+    expect(chip('Not interested')).toHaveAccessibleName(/^Not interested\s*0$/);
+
+    await user.click(chip('Interested'));
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Jane Doe' })).not.toBeInTheDocument());
+    expect(labelsAsked().at(-1)).toBe('interested');
+    expect(screen.getByRole('row', { name: 'Bob Lee' })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: 'Cy Park' })).not.toBeInTheDocument();
+
+    await user.click(chip('Interested'));
+    // The unfiltered list again (from the cache: it was read before the pick).
+    expect(await screen.findByRole('row', { name: 'Jane Doe' })).toBeInTheDocument();
+    expect(chip('Interested')).not.toBeChecked();
+    expect(screen.getByRole('row', { name: 'Cy Park' })).toBeInTheDocument();
+
+    // A correction from the list moves the counts: Jane's reply is now Not interested.
+    await user.click(
+      within(screen.getByRole('row', { name: 'Jane Doe' })).getByRole('button', {
+        name: 'Label: Other. Change it',
+      }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Not interested' }));
+    await waitFor(() => expect(chip('Not interested')).toHaveAccessibleName(/^Not interested\s*1$/));
+    expect(chip('Other')).toHaveAccessibleName(/^Other\s*0$/);
   });
 });

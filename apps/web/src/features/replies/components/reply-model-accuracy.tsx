@@ -9,6 +9,12 @@ type Accuracy = {
 
 const pct = (n: number | null) => (n === null ? '—' : `${Math.round(n * 100)}%`);
 
+/**
+ * A share of fewer replies than this is noise ("0%" from one reply): the figure shows once the server
+ * measures on five corrections, i.e. from the team's 25th (it holds back the newest fifth).
+ */
+export const MEASURED_ON_AT_LEAST = 5;
+
 /** For admins: how the team's model does on the team's own newest corrections, beside the base model. */
 export function ReplyModelAccuracy({ accuracy }: { accuracy: Accuracy }) {
   return (
@@ -17,11 +23,11 @@ export function ReplyModelAccuracy({ accuracy }: { accuracy: Accuracy }) {
         <Title order={3} fz="md">
           The team&apos;s model
         </Title>
-        {accuracy.measuredOn === 0 ? (
+        {accuracy.measuredOn < MEASURED_ON_AT_LEAST ? (
           <Text size="sm" c="dimmed">
             {accuracy.corrections === 0
               ? 'No corrections yet: when members change a label, the model learns it and its accuracy on them shows here.'
-              : 'Too few corrections yet to measure the model on them.'}
+              : `${accuracy.corrections} ${accuracy.corrections === 1 ? 'correction' : 'corrections'} so far: the model learns each at once, and its accuracy on them shows here from the ${MEASURED_ON_AT_LEAST * 5}th.`}
           </Text>
         ) : (
           <>
