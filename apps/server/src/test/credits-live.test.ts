@@ -8,7 +8,7 @@ import { startFakeBatchData } from './fake-batchdata.js';
 import { paymentSucceededEvent } from './fake-stripe.js';
 import { insertTeamAdmin, type TestUser } from './factories.js';
 import { addCard, buildPaymentsApp, pay } from './payments-app.js';
-import { grantCredits, importProperties } from '../modules/skiptrace/skiptrace.test-support.js';
+import { grantCredits, importProperties } from './skiptrace.js';
 
 /*
  * The top bar's credits change live (issue 30): a payment Stripe reports, our own load by card and a

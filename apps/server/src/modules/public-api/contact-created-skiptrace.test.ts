@@ -1,4 +1,4 @@
-import { UNITS_PER_DOLLAR, type ListProperty } from '@prospector/core';
+import type { ListProperty } from '@prospector/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items } from '../../db/schema/index.js';
@@ -6,7 +6,7 @@ import { createBatchData } from '../../providers/skiptrace/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { startFakeBatchData, type FakeAnswer, type FakeBatchData } from '../../test/fake-batchdata.js';
 import { insertContact, type TestUser } from '../../test/factories.js';
-import { importCsv } from '../../test/import-csv.js';
+import { grantCredits, importProperties, traceList } from '../../test/skiptrace.js';
 import { startCatchHook, subscribedTeam } from './contact-created.test-support.js';
 import { listen } from './public-api.test-support.js';
 
@@ -14,6 +14,13 @@ let t: TestApp;
 let base: string;
 let fake: FakeBatchData;
 let hook: Awaited<ReturnType<typeof startCatchHook>>;
+
+/** A list of `n` properties (skiptrace.test-support.ts) and a dollar of credits to trace them with. */
+async function tracedList(admin: TestUser, n: number, name: string) {
+  const list = await importProperties(t, admin, n, name);
+  await grantCredits(t, admin, 1);
+  return list;
+}
 
 beforeAll(async () => {
   fake = await startFakeBatchData();
@@ -29,27 +36,6 @@ afterAll(async () => {
   await fake.close();
   await hook.close();
 });
-
-/** A list of `n` properties '<i> Pike St, Seattle, WA 98101', owned by 'Owner<i> Lee', and a dollar of credits. */
-async function importProperties(admin: TestUser, n: number, name: string) {
-  const rows = Array.from({ length: n }, (_, k) => `${k + 1} Pike St,Seattle,WA,98101,Owner${k + 1} Lee`);
-  const fields = ['Street1', 'City', 'State', 'Zip', 'Owner'].map((matchesTo, k) => ({
-    name: ['Street', 'City', 'State', 'Zip', 'Owner'][k]!,
-    type: 'property' as const,
-    matchesTo,
-  }));
-  const csv = ['Street,City,State,Zip,Owner', ...rows].join('\n') + '\n';
-  const list = await importCsv(t, admin, csv, fields, name);
-  const granted = await t.app.services.ledger.grant({
-    teamId: admin.teamId,
-    amount: UNITS_PER_DOLLAR,
-    reason: 'adminGrant',
-    description: 'Test credits',
-    actorId: admin.userId,
-  });
-  expect(granted.ok).toBe(true);
-  return list;
-}
 
 /** The fake's answer for '<i> Pike St': one owner with a mobile phone and an e-mail. */
 function plantOwner(i: number, first: string, last: string, phone: string) {
@@ -79,28 +65,10 @@ describe('contact.created reaches a subscription for the owners a skip trace mak
   it('a list-wide trace announces each new owner with source skiptrace and the list; an owner the team had is not', async () => {
     const { admin, received } = await subscribedTeam(t, base, hook, 'trace.test');
     await insertContact(t.database.db, admin.teamId, { first: 'Known', phones: ['+12065550102'] });
-    const list = await importProperties(admin, 2, 'Traced');
+    const list = await tracedList(admin, 2, 'Traced');
     plantOwner(1, 'Rosa', 'Delgado', '+12065550101');
     plantOwner(2, 'Kim', 'Nguyen', '+12065550102');
-    const run = await t.app.inject({
-      method: 'POST',
-      url: '/api/lists/skiptrace',
-      headers: admin.headers,
-      payload: { listId: list._id, type: 'single', permissibleUse: true },
-    });
-    expect(run.statusCode, run.body).toBe(200);
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.app.inject({
-              method: 'GET',
-              url: `/api/lists/skiptrace/${list._id}`,
-              headers: admin.headers,
-            })
-          ).json().run.state,
-      )
-      .toBe('done');
+    await traceList(t, admin, list._id);
     const contacts = await t.database.db
       .select()
       .from(items)
@@ -129,7 +97,7 @@ describe('contact.created reaches a subscription for the owners a skip trace mak
 
   it('one property traced from its page announces its new owner with source skiptrace and no list', async () => {
     const { admin, received } = await subscribedTeam(t, base, hook, 'trace.test');
-    const list = await importProperties(admin, 3, 'One by one');
+    const list = await tracedList(admin, 3, 'One by one');
     plantOwner(3, 'Ola', 'Berg', '+12065550103');
     const prop = (await properties(admin, list._id)).find((p) => p.Owner === 'Owner3 Lee')!;
     const res = await t.app.inject({

@@ -14,7 +14,7 @@ import { createSkiptraceEngine } from './skiptrace-engine.js';
 import { queryRows } from '../../db/client.js';
 import { importCsv } from '../../test/import-csv.js';
 import { heldValues } from './skiptrace.queries.js';
-import { grantCredits, importProperties, PROPERTY_FIELDS } from './skiptrace.test-support.js';
+import { grantCredits, importProperties, PROPERTY_FIELDS } from '../../test/skiptrace.js';
 
 /*
  * List-wide skip traces against the local BatchData fake, with engines this file starts and stops

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/app.js';
 import { startFakeBatchData, type FakeBatchData } from '../../test/fake-batchdata.js';
 import { insertContact, insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
 import { importCsv } from '../../test/import-csv.js';
-import { grantCredits, importProperties, PROPERTY_FIELDS } from './skiptrace.test-support.js';
+import { grantCredits, importProperties, PROPERTY_FIELDS, traceList } from '../../test/skiptrace.js';
 
 let t: TestApp;
 let fake: FakeBatchData;
@@ -243,25 +243,7 @@ describe('POST /api/properties/skiptrace', () => {
   it('the landline export lists the phones the provider said are landlines', async () => {
     const list = await importProperties(t, admin, 3, 'Landlines');
     await grantCredits(t, admin, 1);
-    const run = await t.app.inject({
-      method: 'POST',
-      url: '/api/lists/skiptrace',
-      headers: admin.headers,
-      payload: { listId: list._id, type: 'multi', permissibleUse: true },
-    });
-    expect(run.statusCode, run.body).toBe(200);
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.app.inject({
-              method: 'GET',
-              url: `/api/lists/skiptrace/${list._id}`,
-              headers: admin.headers,
-            })
-          ).json().run.state,
-      )
-      .toBe('done');
+    await traceList(t, admin, list._id, 'multi');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/items/exportLandline',

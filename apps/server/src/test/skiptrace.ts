@@ -1,7 +1,8 @@
 import { UNITS_PER_DOLLAR } from '@prospector/core';
-import type { TestApp } from '../../test/app.js';
-import type { TestUser } from '../../test/factories.js';
-import { importCsv } from '../../test/import-csv.js';
+import { expect } from 'vitest';
+import type { TestApp } from './app.js';
+import type { TestUser } from './factories.js';
+import { importCsv } from './import-csv.js';
 
 export const PROPERTY_FIELDS = [
   { name: 'Street', type: 'property' as const, matchesTo: 'Street1' },
@@ -33,4 +34,28 @@ export async function grantCredits(t: TestApp, user: TestUser, dollars: number) 
     actorId: user.userId,
   });
   if (!r.ok) throw new Error(r.code);
+}
+
+/** Skip traces a whole list, as its page's button does, and waits until the run is done. */
+export async function traceList(
+  t: TestApp,
+  user: TestUser,
+  listId: string,
+  type: 'single' | 'multi' = 'single',
+) {
+  const run = await t.app.inject({
+    method: 'POST',
+    url: '/api/lists/skiptrace',
+    headers: user.headers,
+    payload: { listId, type, permissibleUse: true },
+  });
+  expect(run.statusCode, run.body).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (
+          await t.app.inject({ method: 'GET', url: `/api/lists/skiptrace/${listId}`, headers: user.headers })
+        ).json().run.state,
+    )
+    .toBe('done');
 }
