@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignRecipients, teams } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { launchCallCampaign } from './calls.test-support.js';
 import {
   insertContact,
   insertMember,
@@ -39,19 +40,9 @@ describe("a call campaign's contact taken out of a queue", () => {
     const mayas = await contact('+12125550141', [maya.userId]);
     const adas = await contact('+12125550142');
     await contact('+12125550143');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns/launch',
-      headers: admin.headers,
-      payload: {
-        campaignType: 'Call',
-        phoneType: 'All',
-        statuses: [await statusId(t.database.db, admin.teamId, 'Not contacted')],
-        startTime: '2026-01-05T15:00:00Z',
-        endTime: '2026-01-05T23:00:00Z',
-        startDate: '2026-01-05T05:00:00Z',
-      },
-    });
+    const res = await launchCallCampaign(t, admin, [
+      await statusId(t.database.db, admin.teamId, 'Not contacted'),
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const campaignId = res.json()._id as string;
     const stats = async () =>

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { createSimulatedVoice } from '../../providers/voice/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
-import { insertCallableContacts } from './calls.test-support.js';
+import { insertCallableContacts, launchCallCampaign } from './calls.test-support.js';
 
 /*
  * A file of its own, with an app of its own: the calls the other follow-up tests leave in the queue and
@@ -73,20 +73,7 @@ describe('follow-up calls checked before dialling (ADR 046 addendum)', () => {
       phones.map((value) => ({ value })),
     );
     const [closed, textedByHand, still] = ids as [string, string, string];
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns/launch',
-      headers: admin.headers,
-      payload: {
-        campaignType: 'Call',
-        phoneType: 'All',
-        statuses: [statusId],
-        startTime: '2026-01-05T15:00:00Z',
-        endTime: '2026-01-05T23:00:00Z',
-        startDate: '2026-01-05T05:00:00Z',
-        followUps: [{ afterDays: 1, groupIds: [] }],
-      },
-    });
+    const res = await launchCallCampaign(t, admin, [statusId], [{ afterDays: 1, groupIds: [] }]);
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json();
     await dialUntil(voice.placed.length + 3);

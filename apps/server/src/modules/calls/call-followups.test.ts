@@ -5,7 +5,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { createSimulatedVoice } from '../../providers/voice/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
-import { insertCallableContacts } from './calls.test-support.js';
+import { insertCallableContacts, launchCallCampaign } from './calls.test-support.js';
 
 /*
  * Issue 32 item 1, ADR 046: "Call campaigns can have follow-up calls the same way": a contact whose
@@ -77,23 +77,15 @@ describe('follow-up calls in a call campaign', () => {
       string,
       string,
     ];
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns/launch',
-      headers: admin.headers,
-      payload: {
-        campaignType: 'Call',
-        phoneType: 'All',
-        statuses: [statusId],
-        startTime: '2026-01-05T15:00:00Z',
-        endTime: '2026-01-05T23:00:00Z',
-        startDate: '2026-01-05T05:00:00Z',
-        followUps: [
-          { afterDays: 2, groupIds: [] },
-          { afterDays: 3, groupIds: [] },
-        ],
-      },
-    });
+    const res = await launchCallCampaign(
+      t,
+      admin,
+      [statusId],
+      [
+        { afterDays: 2, groupIds: [] },
+        { afterDays: 3, groupIds: [] },
+      ],
+    );
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json();
     expect(c.followUps).toEqual([
@@ -204,20 +196,7 @@ describe('follow-up calls in a call campaign', () => {
     const { ids, statusId } = await insertCallableContacts(t.database.db, admin.teamId, [
       { value: '+12125558100' },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns/launch',
-      headers: admin.headers,
-      payload: {
-        campaignType: 'Call',
-        phoneType: 'All',
-        statuses: [statusId],
-        startTime: '2026-01-05T15:00:00Z',
-        endTime: '2026-01-05T23:00:00Z',
-        startDate: '2026-01-05T05:00:00Z',
-        followUps: [{ afterDays: 1, groupIds: [] }],
-      },
-    });
+    const res = await launchCallCampaign(t, admin, [statusId], [{ afterDays: 1, groupIds: [] }]);
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json();
     await dialUntil(voice.placed.length + 1);
@@ -235,20 +214,12 @@ describe('follow-up calls in a call campaign', () => {
     const { statusId } = await insertCallableContacts(t.database.db, admin.teamId, [
       { value: '+12125558200' },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns/launch',
-      headers: admin.headers,
-      payload: {
-        campaignType: 'Call',
-        phoneType: 'All',
-        statuses: [statusId],
-        startTime: '2026-01-05T15:00:00Z',
-        endTime: '2026-01-05T23:00:00Z',
-        startDate: '2026-01-05T05:00:00Z',
-        followUps: Array.from({ length: 6 }, () => ({ afterDays: 1, groupIds: [] })),
-      },
-    });
+    const res = await launchCallCampaign(
+      t,
+      admin,
+      [statusId],
+      Array.from({ length: 6 }, () => ({ afterDays: 1, groupIds: [] })),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('A campaign can have at most 5 follow-ups.');
   });

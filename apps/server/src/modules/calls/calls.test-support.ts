@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { TestApp } from '../../test/app.js';
+import type { TestUser } from '../../test/factories.js';
 import { identifiers, items, statusCallSettings, statuses } from '../../db/schema/index.js';
 
 export { TINY_OPUS } from '../../test/multipart.js';
@@ -46,4 +48,30 @@ export async function insertCallableContacts(
 /** Gives a status the auto-RVM setting with a voicemail. */
 export async function setAutoRvm(db: Db, teamId: string, statusId: string, vmId: string) {
   await db.insert(statusCallSettings).values({ statusId, teamId, autoRvm: true, selectedVm: vmId });
+}
+
+/**
+ * Launches a call campaign to the records in `statuses`, calling on 5 January 2026 from 15:00 to 23:00
+ * UTC (10:00–18:00 in New York), with these follow-up steps; answers the launch's reply.
+ */
+export function launchCallCampaign(
+  t: TestApp,
+  user: TestUser,
+  statuses: string[],
+  followUps: { afterDays: number; groupIds: string[] }[] = [],
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/campaigns/launch',
+    headers: user.headers,
+    payload: {
+      campaignType: 'Call',
+      phoneType: 'All',
+      statuses,
+      startTime: '2026-01-05T15:00:00Z',
+      endTime: '2026-01-05T23:00:00Z',
+      startDate: '2026-01-05T05:00:00Z',
+      ...(followUps.length ? { followUps } : {}),
+    },
+  });
 }
