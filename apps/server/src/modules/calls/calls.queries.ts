@@ -2,6 +2,7 @@ import type { CallStatus } from '@prospector/core';
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { uuidArray } from '../../db/arrays.js';
 import { queryRows, type Db } from '../../db/client.js';
+import { setRecordsQueued } from '../records/index.js';
 import {
   callNumbers,
   callQueue,
@@ -9,9 +10,7 @@ import {
   campaigns,
   identifiers,
   items,
-  messages,
   statusCallSettings,
-  statuses,
   teams,
   userCallSettings,
   users,
@@ -209,16 +208,11 @@ export async function enqueueIds(
       )
       .onConflictDoNothing()
       .returning({ itemId: callQueue.itemId });
-    if (added.length)
-      await tx
-        .update(items)
-        .set({ queued: true })
-        .where(
-          inArray(
-            items.id,
-            added.map((a) => a.itemId),
-          ),
-        );
+    await setRecordsQueued(
+      tx,
+      added.map((a) => a.itemId),
+      true,
+    );
     return added.map((a) => a.itemId);
   });
 }
@@ -388,10 +382,11 @@ export async function requeueEntries(
         and call_status is not null and call_status not in ('Ringing', 'In call', 'Machine')
       returning item_id, user_id`,
   );
-  if (rows.length)
-    await tx.execute(
-      sql`update items set queued = true where id = any(${uuidArray(rows.map((r) => r.item_id))})`,
-    );
+  await setRecordsQueued(
+    tx,
+    rows.map((r) => r.item_id),
+    true,
+  );
   return rows.map((r) => ({ itemId: r.item_id, userId: r.user_id }));
 }
 
@@ -410,7 +405,7 @@ export async function dropUncalledEntries(db: Db, teamId: string, itemId: string
         ),
       )
       .returning({ userId: callQueue.userId });
-    if (gone.length) await tx.update(items).set({ queued: false }).where(eq(items.id, itemId));
+    if (gone.length) await setRecordsQueued(tx, [itemId], false);
     return gone.map((g) => g.userId);
   });
 }
@@ -446,7 +441,7 @@ export async function setEntryStatus(
       .update(callQueue)
       .set({ callStatus: status })
       .where(and(eq(callQueue.teamId, teamId), eq(callQueue.itemId, itemId)));
-    await tx.update(items).set({ queued: stillQueued }).where(eq(items.id, itemId));
+    await setRecordsQueued(tx, [itemId], stillQueued);
   });
 }
 
@@ -472,7 +467,7 @@ export async function unqueue(db: Db, teamId: string, userId: string, itemId: st
         ),
       )
       .returning();
-    if (row) await tx.update(items).set({ queued: false }).where(eq(items.id, itemId));
+    if (row) await setRecordsQueued(tx, [itemId], false);
     return !!row;
   });
 }
@@ -572,32 +567,6 @@ export async function findContactByPhone(db: Db, teamId: string, phone: string) 
     .orderBy(asc(items.createdAt))
     .limit(1);
   return row?.itemId ?? null;
-}
-
-/** A caller the team does not have: a new contact, 'Not contacted', with the number as its primary phone. */
-export async function insertCallerContact(db: Db, teamId: string, phone: string, at: Date) {
-  return db.transaction(async (tx) => {
-    const [st] = await tx
-      .select({ id: statuses.id })
-      .from(statuses)
-      .where(and(eq(statuses.teamId, teamId), eq(statuses.text, 'Not contacted')));
-    const [item] = await tx
-      .insert(items)
-      .values({
-        teamId,
-        type: 'contact',
-        data: {},
-        statusId: st?.id ?? null,
-        lastActivityAt: at,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: items.id });
-    await tx
-      .insert(identifiers)
-      .values({ teamId, itemId: item!.id, value: phone, primary: true, status: '', createdAt: at });
-    return item!.id;
-  });
 }
 
 /** A team contact's phone, at random (the simulated line's caller). */
@@ -700,49 +669,4 @@ export async function statusCallSettingsOf(db: Db, statusId: string | null) {
   if (!statusId) return null;
   const [s] = await db.select().from(statusCallSettings).where(eq(statusCallSettings.statusId, statusId));
   return s ?? null;
-}
-
-/**
- * A call on the record's thread (direction, duration, status, voicemail link); answered calls and
- * left voicemails count as contact for campaigns' 'last contacted'.
- */
-export async function insertCallMessage(
-  db: Db,
-  m: {
-    teamId: string;
-    itemId: string;
-    body: string;
-    direction: 'in' | 'out';
-    phone: string;
-    from: string;
-    senderId: string | null;
-    status: CallStatus;
-    vmUrl: string | null;
-    at: Date;
-    isContact: boolean;
-  },
-) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        teamId: m.teamId,
-        itemId: m.itemId,
-        body: m.body,
-        direction: m.direction,
-        phone: m.phone,
-        sentFrom: m.from,
-        senderId: m.senderId,
-        status: m.status,
-        system: true,
-        vmUrl: m.vmUrl,
-        createdAt: m.at,
-      })
-      .returning();
-    await tx
-      .update(items)
-      .set({ lastActivityAt: m.at, updatedAt: m.at, ...(m.isContact ? { lastContactedAt: m.at } : {}) })
-      .where(eq(items.id, m.itemId));
-    return row!;
-  });
 }

@@ -7,6 +7,7 @@ import {
   type CallStatus,
 } from '@prospector/core';
 import type { AnswerInstruction, CallOutcome, VoiceEvent } from '../../providers/voice/index.js';
+import { addCallToThread } from '../records/index.js';
 import * as q from './calls.queries.js';
 import type { DiallerContext } from './dialler.context.js';
 import { apply, type Line, type Session } from './dialler.sessions.js';
@@ -15,7 +16,7 @@ import { toCallMessageDto } from './dialler.support.js';
 /** A line's place in the record's thread: the call message, pushed to the record's viewers. */
 export async function writeCallMessage(ctx: DiallerContext, line: Line, status: CallStatus, now: Date) {
   if (!line.itemId) return;
-  const m = await q.insertCallMessage(ctx.deps.db, {
+  const m = await addCallToThread(ctx.deps.db, {
     teamId: line.teamId,
     itemId: line.itemId,
     body: callMessageBody({ direction: line.direction, status, durationMs: line.durationMs }),

@@ -14,6 +14,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AnswerInstruction, CallOutcome, VoiceEvent } from '../../providers/voice/index.js';
 import type { CallsErrorCode } from './calls.errors.js';
+import { createContactFromCall } from '../records/index.js';
 import { findTeamCountry } from '../teams/index.js';
 import * as q from './calls.queries.js';
 import type { DiallerContext } from './dialler.context.js';
@@ -160,7 +161,7 @@ export function createInbound(
     lines.delete(line.callId);
     const s = hooks.release(line);
     await write(line, async () => {
-      if (!line.itemId) line.itemId = await q.insertCallerContact(db, line.teamId, line.phone, now);
+      if (!line.itemId) line.itemId = await createContactFromCall(db, { teamId: line.teamId, phone: line.phone, at: now });
       await q.updateCall(db, line.callId, {
         status,
         endedAt: now,

@@ -37,6 +37,12 @@ export { loadPushContent } from './push.service.js';
 export type { RecordsErrorCode } from './records.errors.js';
 export { createInboxService, type InboxService } from './inbox.service.js';
 export { createContactFromText, type ContactFromText } from './contact-from-text.service.js';
+export {
+  addCallToThread,
+  createContactFromCall,
+  setRecordsQueued,
+  type CallOnThread,
+} from './record-calls.service.js';
 export { photosRoutes } from './photos.routes.js';
 export { bulkAudience, createBulkService, type BulkService } from './bulk.service.js';
 export { createBulkEngine, type BulkEngine, type BulkPorts } from './bulk.engine.js';
