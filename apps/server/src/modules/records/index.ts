@@ -43,6 +43,12 @@ export {
   setRecordsQueued,
   type CallOnThread,
 } from './record-calls.service.js';
+export {
+  messageStatusesOfMoves,
+  takeKnownText,
+  type KnownText,
+  type KnownTextHit,
+} from './inbound-texts.service.js';
 export { photosRoutes } from './photos.routes.js';
 export { bulkAudience, createBulkService, type BulkService } from './bulk.service.js';
 export { createBulkEngine, type BulkEngine, type BulkPorts } from './bulk.engine.js';
