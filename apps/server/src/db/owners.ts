@@ -113,5 +113,4 @@ export const PENDING_MOVES: Record<string, readonly string[]> = {
   'modules/records': ['entity_sections', 'list_items', 'lists', 'status_call_settings'],
   'modules/skiptrace': ['identifiers', 'item_links', 'items', 'list_items', 'lists'],
   'modules/teams': ['items'],
-  'modules/campaigns/engine': ['identifiers', 'items', 'messages', 'sms_jobs'],
 };

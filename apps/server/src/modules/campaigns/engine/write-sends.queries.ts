@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { messages, smsJobs, type campaigns } from '../../../db/schema/index.js';
+import type { campaigns, messages } from '../../../db/schema/index.js';
+import { queueDeviceTexts } from '../../devices/index.js';
+import { campaignTexts } from '../../records/index.js';
 import type { Decision } from './decide.js';
 
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -122,22 +124,19 @@ export async function writeSends(
       where r.id = u.id`);
   if (sends.length === 0) return [];
 
-  const inserted = await tx
-    .insert(messages)
-    .values(
-      sends.map((s) => ({
-        teamId: c.teamId,
-        itemId: s.itemId,
-        body: s.body,
-        direction: 'out' as const,
-        phone: s.to,
-        sentFrom: s.slot.value,
-        status: 'queued',
-        createdAt: now,
-      })),
-    )
-    .returning();
-  await tx.insert(smsJobs).values(
+  const inserted = await campaignTexts.insertQueued(
+    tx,
+    sends.map((s) => ({
+      teamId: c.teamId,
+      itemId: s.itemId,
+      body: s.body,
+      phone: s.to,
+      sentFrom: s.slot.value,
+      at: now,
+    })),
+  );
+  await queueDeviceTexts(
+    tx,
     sends.map((s, i) => ({
       teamId: c.teamId,
       deviceId: s.slot.agentId!,
@@ -154,19 +153,18 @@ export async function writeSends(
       templateId: s.templateId,
     })),
   );
-  const sticky = sends.filter((s) => s.setSentFrom).map((s) => ({ id: s.identifierId, v: s.slot.value }));
-  if (sticky.length > 0)
-    await tx.execute(sql`update identifiers d set sent_from = u.v
-      from jsonb_to_recordset(${rows(sticky)}::jsonb) as u(id uuid, v text)
-      where d.id = u.id and d.sent_from is null`);
-  const last = sends.map((s) => ({
-    id: s.itemId,
-    m: { body: s.body, createdAt: now.toISOString(), leadIdt: s.to, direction: 'out' },
-  }));
-  await tx.execute(sql`update items i set last_message = u.m, last_contacted_at = ${now},
-      last_activity_at = ${now}, updated_at = ${now}
-    from jsonb_to_recordset(${rows(last)}::jsonb) as u(id uuid, m jsonb)
-    where i.id = u.id`);
+  await campaignTexts.setStickySenders(
+    tx,
+    sends.filter((s) => s.setSentFrom).map((s) => ({ id: s.identifierId, v: s.slot.value })),
+  );
+  await campaignTexts.setLastTexts(
+    tx,
+    sends.map((s) => ({
+      id: s.itemId,
+      m: { body: s.body, createdAt: now.toISOString(), leadIdt: s.to, direction: 'out' },
+    })),
+    now,
+  );
   const perDevice = new Map<string, { n: number; first: number }>();
   for (const s of sends) {
     const d = perDevice.get(s.slot.deviceId) ?? { n: 0, first: 0 };
