@@ -51,6 +51,7 @@ export {
 } from './inbound-texts.service.js';
 export { replyEffects } from './reply-effects.service.js';
 export { campaignTexts, type OutgoingCampaignText } from './campaign-texts.service.js';
+export { dncMarks } from './dnc-marks.service.js';
 export { photosRoutes } from './photos.routes.js';
 export { bulkAudience, createBulkService, type BulkService } from './bulk.service.js';
 export { createBulkEngine, type BulkEngine, type BulkPorts } from './bulk.engine.js';
