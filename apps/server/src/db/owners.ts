@@ -110,6 +110,5 @@ export const BULK_WRITERS: Record<string, Record<string, string>> = {
  */
 export const PENDING_MOVES: Record<string, readonly string[]> = {
   'modules/records': ['entity_sections', 'list_items', 'lists', 'status_call_settings'],
-  'modules/skiptrace': ['identifiers', 'item_links', 'items', 'list_items', 'lists'],
   'modules/teams': ['items'],
 };

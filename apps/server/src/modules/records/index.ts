@@ -52,6 +52,7 @@ export {
 export { replyEffects } from './reply-effects.service.js';
 export { campaignTexts, type OutgoingCampaignText } from './campaign-texts.service.js';
 export { dncMarks } from './dnc-marks.service.js';
+export { tracedOwnersParts, type TracedOwners } from './traced-owners.service.js';
 export { photosRoutes } from './photos.routes.js';
 export { bulkAudience, createBulkService, type BulkService } from './bulk.service.js';
 export { createBulkEngine, type BulkEngine, type BulkPorts } from './bulk.engine.js';
