@@ -21,7 +21,7 @@ export type OutgoingCampaignText = {
 };
 
 /** The texts on their records' threads, 'queued', in the order given; answers the rows in that order. */
-export function insertQueuedTexts(tx: Db, texts: readonly OutgoingCampaignText[]) {
+export async function insertQueuedTexts(tx: Db, texts: readonly OutgoingCampaignText[]) {
   return tx
     .insert(messages)
     .values(
