@@ -8,7 +8,10 @@ import {
 } from '@prospector/core';
 import type { AnswerInstruction, CallOutcome, VoiceEvent } from '../../providers/voice/index.js';
 import { addCallToThread } from '../records/index.js';
-import * as q from './calls.queries.js';
+import * as qQueue from './call-queue.queries.js';
+import * as qCalls from './calls.queries.js';
+import * as qContacts from './call-contacts.queries.js';
+import * as qSettings from './call-settings.queries.js';
 import type { DiallerContext } from './dialler.context.js';
 import { apply, type Line, type Session } from './dialler.sessions.js';
 import { toCallMessageDto } from './dialler.support.js';
@@ -69,7 +72,7 @@ export function createOutboundEvents(ctx: DiallerContext, hooks: { pump: (s: Ses
     if (d.outcome === 'abandon') {
       line.status = 'Abandoned';
       void write(line, () =>
-        q.updateCall(db, line.callId, { status: 'Abandoned', answered: true, answeredAt: now }),
+        qCalls.updateCall(db, line.callId, { status: 'Abandoned', answered: true, answeredAt: now }),
       );
       if (s) emit(s);
       return { kind: 'play', url: deps.identificationUrl };
@@ -88,9 +91,9 @@ export function createOutboundEvents(ctx: DiallerContext, hooks: { pump: (s: Ses
       void voice.endCall(other.sid).catch((err: unknown) => log.warn({ err }, 'ringing line not cancelled'));
     }
     void write(line, () =>
-      q.updateCall(db, line.callId, { status: 'In call', answered: true, answeredAt: now }),
+      qCalls.updateCall(db, line.callId, { status: 'In call', answered: true, answeredAt: now }),
     );
-    if (line.itemId) void write(line, () => q.setEntryStatus(db, line.teamId, line.itemId!, 'In call', true));
+    if (line.itemId) void write(line, () => qQueue.setEntryStatus(db, line.teamId, line.itemId!, 'In call', true));
     emit(s!);
     return { kind: 'bridge', identity: line.userId! };
   }
@@ -99,8 +102,8 @@ export function createOutboundEvents(ctx: DiallerContext, hooks: { pump: (s: Ses
   async function onMachine(line: Line): Promise<AnswerInstruction> {
     const s = sessionOf(line);
     line.status = 'Machine';
-    const contact = line.itemId ? await q.findContact(db, line.teamId, line.itemId) : null;
-    const setting = await q.statusCallSettingsOf(db, contact?.statusId ?? null);
+    const contact = line.itemId ? await qContacts.findContact(db, line.teamId, line.itemId) : null;
+    const setting = await qSettings.statusCallSettingsOf(db, contact?.statusId ?? null);
     const auto = voicemailToDrop(
       setting && { autoRvm: setting.autoRvm, selectedVm: setting.selectedVm },
       s?.settings.defaultVm ?? s?.state.selectedVm ?? null,
@@ -109,9 +112,9 @@ export function createOutboundEvents(ctx: DiallerContext, hooks: { pump: (s: Ses
       line.status = 'Leaving VM';
       line.vmId = auto;
     }
-    void write(line, () => q.updateCall(db, line.callId, { status: line.status, vmId: line.vmId }));
+    void write(line, () => qCalls.updateCall(db, line.callId, { status: line.status, vmId: line.vmId }));
     if (line.itemId)
-      void write(line, () => q.setEntryStatus(db, line.teamId, line.itemId!, line.status, true));
+      void write(line, () => qQueue.setEntryStatus(db, line.teamId, line.itemId!, line.status, true));
     if (s) emit(s);
     return auto ? { kind: 'play', url: deps.vmLink(auto) } : { kind: 'hold' };
   }
@@ -158,9 +161,9 @@ export function createOutboundEvents(ctx: DiallerContext, hooks: { pump: (s: Ses
     line.durationMs = durationMs || (line.answeredAt ? now.getTime() - line.answeredAt.getTime() : 0);
     const s = release(line);
     await write(line, async () => {
-      await q.updateCall(db, line.callId, { status, endedAt: now, durationMs: line.durationMs });
+      await qCalls.updateCall(db, line.callId, { status, endedAt: now, durationMs: line.durationMs });
       if (!line.itemId) return;
-      if (queued) await q.setEntryStatus(db, line.teamId, line.itemId, status, false);
+      if (queued) await qQueue.setEntryStatus(db, line.teamId, line.itemId, status, false);
       await writeCallMessage(ctx, line, status, now);
       // A campaign's queued call: its contact's step is over (follow-up calls, ADR 046).
       if (queued && line.campaignId)
