@@ -17,39 +17,37 @@ const ownerMayRead = (userId: SQL | string) =>
   sql`exists (select 1 from ${users} u where u.id = ${userId}
       and (u.role = 'admin' or u.data_access = 'All data' or ${items.assignedTo} @> array[u.id]))`;
 
+type Enqueue = { teamId: string; userId: string; itemIds: string[]; campaignId: string | null; at: Date };
+
 /**
  * Adds the team's contacts among `itemIds` to a member's queue; one already queued for anyone stays
  * where it is (a record is in one queue at most, so it is called at most once). Answers how many joined.
  */
-export async function enqueue(
-  db: Db,
-  e: { teamId: string; userId: string; itemIds: string[]; campaignId: string | null; at: Date },
-) {
+export async function enqueue(db: Db, e: Enqueue) {
   return (await enqueueIds(db, e)).length;
 }
 
-/** `enqueue`, answering the ids that joined the queue. */
-export async function enqueueIds(
-  db: Db,
-  e: { teamId: string; userId: string; itemIds: string[]; campaignId: string | null; at: Date },
-): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const found = new Set(
-      (
-        await tx
-          .select({ id: items.id })
-          .from(items)
-          .where(
-            and(
-              eq(items.teamId, e.teamId),
-              eq(items.type, 'contact'),
-              inArray(items.id, e.itemIds),
-              ownerMayRead(e.userId),
-            ),
-          )
-      ).map((r) => r.id),
+/** Which of `e.itemIds` are the team's contacts the queue's owner may read. */
+async function queueableIds(tx: Db, e: Enqueue) {
+  const rows = await tx
+    .select({ id: items.id })
+    .from(items)
+    .where(
+      and(
+        eq(items.teamId, e.teamId),
+        eq(items.type, 'contact'),
+        inArray(items.id, e.itemIds),
+        ownerMayRead(e.userId),
+      ),
     );
-    const ids = [...new Set(e.itemIds)].filter((id) => found.has(id));
+  const found = new Set(rows.map((r) => r.id));
+  return [...new Set(e.itemIds)].filter((id) => found.has(id));
+}
+
+/** `enqueue`, answering the ids that joined the queue. */
+export async function enqueueIds(db: Db, e: Enqueue): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const ids = await queueableIds(tx, e);
     if (!ids.length) return [];
     const added = await tx
       .insert(callQueue)

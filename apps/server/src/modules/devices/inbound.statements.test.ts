@@ -33,7 +33,6 @@ function counting(db: Db) {
 let t: TestApp;
 let teamId: string;
 let device: Awaited<ReturnType<typeof insertConnectedDevice>>;
-const FROM = '+19164567890';
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -43,14 +42,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const text = (id: string, body: string) => ({ id, from: FROM, body, at: '2026-11-29T04:00:00.000Z' });
+const text = (id: string, from: string, body: string) => ({ id, from, body, at: '2026-11-29T04:00:00.000Z' });
 
 describe("a text from a number a record has (the devices' hot path)", () => {
   it('is one statement that threads it, sets the sticky device and raises the unread count; a repeat is one statement that writes nothing', async () => {
+    const FROM = '+19164567890';
     const contact = await insertContact(t.database.db, teamId, { phones: [FROM] });
     const { db, started } = counting(t.database.db);
     const now = new Date('2026-11-29T04:00:05.000Z');
-    const taken = await takeInbound(db, device, text('ext-1', 'Yes, tell me more'), FROM, now, async () => null);
+    const taken = await takeInbound(db, device, text('ext-1', FROM, 'Yes, tell me more'), FROM, now, async () => null);
     expect(started).toEqual(['execute']);
     expect(taken?.itemId).toBe(contact.id);
     expect(taken?.message.sentFrom).toBe(device.value);
@@ -60,7 +60,7 @@ describe("a text from a number a record has (the devices' hot path)", () => {
     expect(phone!.sentFrom).toBe(device.value);
 
     started.length = 0;
-    const again = await takeInbound(db, device, text('ext-1', 'Yes, tell me more'), FROM, now, async () => null);
+    const again = await takeInbound(db, device, text('ext-1', FROM, 'Yes, tell me more'), FROM, now, async () => null);
     expect(again).toBeNull();
     expect(started).toEqual(['execute']);
     const thread = await t.database.db.select().from(messages).where(eq(messages.itemId, contact.id));
@@ -68,8 +68,10 @@ describe("a text from a number a record has (the devices' hot path)", () => {
   });
 
   it('marks an opt-out DNC with its system message in that same one statement', async () => {
+    const FROM = '+19164567891';
+    await insertContact(t.database.db, teamId, { phones: [FROM] });
     const { db, started } = counting(t.database.db);
-    const taken = await takeInbound(db, device, text('ext-2', 'STOP'), FROM, new Date(), async () => null);
+    const taken = await takeInbound(db, device, text('ext-2', FROM, 'STOP'), FROM, new Date(), async () => null);
     expect(started).toEqual(['execute']);
     expect(taken?.optOut).toBe(true);
     expect(taken?.system?.body).toMatch(/asked not to be texted again/);

@@ -32,27 +32,11 @@ export type KnownText = {
   systemBody: string;
 };
 
-/**
- * One statement, atomic on its own: when a record of the team has the number and `dedupe` (the
- * caller's insert, run only under `guard`, answering a row when the text is new) lets it through, the
- * text joins the record's thread, the phone gets its sticky device, an opt-out or a wrong number marks
- * it (with a system message), the phone history learns the origin and the record's unread count rises.
- */
-export async function takeKnownText(db: Db, t: KnownText, dedupe: (guard: SQL) => SQL) {
-  const lastMessage = JSON.stringify({
-    body: t.body,
-    createdAt: t.at.toISOString(),
-    leadIdt: t.from,
-    direction: 'in',
-  });
+/** The statement's writes for the record in `idt` (none when `idt` is empty: unknown, or a repeat). */
+function threadWrites(t: KnownText): SQL {
+  const lastMessage = JSON.stringify({ body: t.body, createdAt: t.at.toISOString(), leadIdt: t.from, direction: 'in' });
   const status = t.mark;
-  const rows = await queryRows<KnownTextHit>(
-    db,
-    sql`with idt0 as (
-      select id, item_id, sent_from, status from identifiers where team_id = ${t.teamId} and value = ${t.from}),
-    fresh as (${dedupe(sql`exists (select 1 from idt0)`)}),
-    idt as (select * from idt0 where exists (select 1 from fresh)),
-    m as (
+  return sql`m as (
       insert into messages (team_id, item_id, body, direction, phone, sent_from, status, created_at)
       select ${t.teamId}, item_id, ${t.body}, 'in', ${t.from}, coalesce(sent_from, ${t.deviceValue}), 'received', ${t.at}
       from idt returning id, sent_from),
@@ -76,7 +60,23 @@ export async function takeKnownText(db: Db, t: KnownText, dedupe: (guard: SQL) =
     it as (
       update items i set last_message = ${lastMessage}::jsonb, unread_sms = i.unread_sms + 1,
         last_activity_at = ${t.now}, updated_at = ${t.now}
-      from idt where i.id = idt.item_id returning i.assigned_to)
+      from idt where i.id = idt.item_id returning i.assigned_to)`;
+}
+
+/**
+ * One statement, atomic on its own: when a record of the team has the number and `dedupe` (the
+ * caller's insert, run only under `guard`, answering a row when the text is new) lets it through, the
+ * text joins the record's thread, the phone gets its sticky device, an opt-out or a wrong number marks
+ * it (with a system message), the phone history learns the origin and the record's unread count rises.
+ */
+export async function takeKnownText(db: Db, t: KnownText, dedupe: (guard: SQL) => SQL) {
+  const rows = await queryRows<KnownTextHit>(
+    db,
+    sql`with idt0 as (
+      select id, item_id, sent_from, status from identifiers where team_id = ${t.teamId} and value = ${t.from}),
+    fresh as (${dedupe(sql`exists (select 1 from idt0)`)}),
+    idt as (select * from idt0 where exists (select 1 from fresh)),
+    ${threadWrites(t)}
   select exists (select 1 from idt0) as known, exists (select 1 from fresh) as fresh,
     (select item_id from idt) as item_id, (select id from m) as m_id, (select sent_from from m) as m_sent_from,
     (select id from sys) as sys_id, (select assigned_to from it) as assigned_to,
