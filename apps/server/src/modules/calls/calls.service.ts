@@ -249,7 +249,9 @@ export function createCallsService(deps: {
 
     /** A voicemail's audio: the team's own (auth), or any by id (a signed link the provider fetches). */
     async vmAudio(teamId: string | null, vmId: string) {
-      const v = teamId ? await qVoicemails.findVoicemail(db, teamId, vmId) : await qVoicemails.findVoicemailById(db, vmId);
+      const v = teamId
+        ? await qVoicemails.findVoicemail(db, teamId, vmId)
+        : await qVoicemails.findVoicemailById(db, vmId);
       if (!v || !VM_FILE.test(v.file)) return null;
       const body = await readFile(path.join(dir, v.file)).catch(() => null);
       return body ? { body, contentType: v.contentType } : null;
@@ -273,7 +275,8 @@ export function createCallsService(deps: {
       const forwardNumber = raw ? normalizePhone(raw) : null;
       if (raw && !forwardNumber) return fail('FORWARD_NUMBER_INVALID');
       if (p.forwardOnly && !forwardNumber) return fail('FORWARD_NUMBER_REQUIRED');
-      if (p.defaultVm && !(await qVoicemails.findVoicemail(db, auth.teamId, p.defaultVm))) return fail('VM_NOT_FOUND');
+      if (p.defaultVm && !(await qVoicemails.findVoicemail(db, auth.teamId, p.defaultVm)))
+        return fail('VM_NOT_FOUND');
       const row = await qSettings.upsertUserCallSettings(db, {
         userId: auth.userId,
         teamId: auth.teamId,

@@ -93,7 +93,8 @@ export function createOutboundEvents(ctx: DiallerContext, hooks: { pump: (s: Ses
     void write(line, () =>
       qCalls.updateCall(db, line.callId, { status: 'In call', answered: true, answeredAt: now }),
     );
-    if (line.itemId) void write(line, () => qQueue.setEntryStatus(db, line.teamId, line.itemId!, 'In call', true));
+    if (line.itemId)
+      void write(line, () => qQueue.setEntryStatus(db, line.teamId, line.itemId!, 'In call', true));
     emit(s!);
     return { kind: 'bridge', identity: line.userId! };
   }

@@ -164,7 +164,8 @@ export function createInbound(
     lines.delete(line.callId);
     const s = hooks.release(line);
     await write(line, async () => {
-      if (!line.itemId) line.itemId = await createContactFromCall(db, { teamId: line.teamId, phone: line.phone, at: now });
+      if (!line.itemId)
+        line.itemId = await createContactFromCall(db, { teamId: line.teamId, phone: line.phone, at: now });
       await qCalls.updateCall(db, line.callId, {
         status,
         endedAt: now,
@@ -180,7 +181,10 @@ export function createInbound(
 
   /** A notification and a task to call back, for the record's assignees or else the team's admins. */
   async function tellMissed(line: Line, now: Date) {
-    const recipients = missedCallRecipients(line.assignedTo ?? [], await qContacts.teamAdmins(db, line.teamId));
+    const recipients = missedCallRecipients(
+      line.assignedTo ?? [],
+      await qContacts.teamAdmins(db, line.teamId),
+    );
     if (!recipients.length || !line.itemId) return;
     const phone = formatPhone(line.phone, await findTeamCountry(db, line.teamId));
     await deps.tasks.addForTeam({

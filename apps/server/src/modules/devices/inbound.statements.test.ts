@@ -50,7 +50,14 @@ describe("a text from a number a record has (the devices' hot path)", () => {
     const contact = await insertContact(t.database.db, teamId, { phones: [FROM] });
     const { db, started } = counting(t.database.db);
     const now = new Date('2026-11-29T04:00:05.000Z');
-    const taken = await takeInbound(db, device, text('ext-1', FROM, 'Yes, tell me more'), FROM, now, async () => null);
+    const taken = await takeInbound(
+      db,
+      device,
+      text('ext-1', FROM, 'Yes, tell me more'),
+      FROM,
+      now,
+      async () => null,
+    );
     expect(started).toEqual(['execute']);
     expect(taken?.itemId).toBe(contact.id);
     expect(taken?.message.sentFrom).toBe(device.value);
@@ -60,7 +67,14 @@ describe("a text from a number a record has (the devices' hot path)", () => {
     expect(phone!.sentFrom).toBe(device.value);
 
     started.length = 0;
-    const again = await takeInbound(db, device, text('ext-1', FROM, 'Yes, tell me more'), FROM, now, async () => null);
+    const again = await takeInbound(
+      db,
+      device,
+      text('ext-1', FROM, 'Yes, tell me more'),
+      FROM,
+      now,
+      async () => null,
+    );
     expect(again).toBeNull();
     expect(started).toEqual(['execute']);
     const thread = await t.database.db.select().from(messages).where(eq(messages.itemId, contact.id));
@@ -71,7 +85,14 @@ describe("a text from a number a record has (the devices' hot path)", () => {
     const FROM = '+19164567891';
     await insertContact(t.database.db, teamId, { phones: [FROM] });
     const { db, started } = counting(t.database.db);
-    const taken = await takeInbound(db, device, text('ext-2', FROM, 'STOP'), FROM, new Date(), async () => null);
+    const taken = await takeInbound(
+      db,
+      device,
+      text('ext-2', FROM, 'STOP'),
+      FROM,
+      new Date(),
+      async () => null,
+    );
     expect(started).toEqual(['execute']);
     expect(taken?.optOut).toBe(true);
     expect(taken?.system?.body).toMatch(/asked not to be texted again/);

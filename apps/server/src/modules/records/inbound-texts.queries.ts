@@ -34,7 +34,12 @@ export type KnownText = {
 
 /** The statement's writes for the record in `idt` (none when `idt` is empty: unknown, or a repeat). */
 function threadWrites(t: KnownText): SQL {
-  const lastMessage = JSON.stringify({ body: t.body, createdAt: t.at.toISOString(), leadIdt: t.from, direction: 'in' });
+  const lastMessage = JSON.stringify({
+    body: t.body,
+    createdAt: t.at.toISOString(),
+    leadIdt: t.from,
+    direction: 'in',
+  });
   const status = t.mark;
   return sql`m as (
       insert into messages (team_id, item_id, body, direction, phone, sent_from, status, created_at)

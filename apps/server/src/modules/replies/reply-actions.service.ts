@@ -215,7 +215,12 @@ export function createReplyActions(deps: {
             userName: auth.user.name,
             label: 'Undo',
           });
-          await replyEffects.setIdentifierState(tx, undo.identifier.id, undo.identifier.status, undo.identifier.primary);
+          await replyEffects.setIdentifierState(
+            tx,
+            undo.identifier.id,
+            undo.identifier.status,
+            undo.identifier.primary,
+          );
         }
         let status: string | null | undefined;
         if (undo.status && ctx?.status_id === undo.status.after) {
