@@ -17,7 +17,12 @@ import type { Realtime } from '../../plugins/realtime.js';
 import { isTeamSuspended } from '../teams/index.js';
 import { VoiceFailedError, type VoiceProvider } from '../../providers/voice/index.js';
 import type { CallsErrorCode } from './calls.errors.js';
-import * as q from './calls.queries.js';
+import * as qNumbers from './call-numbers.queries.js';
+import * as qVoicemails from './voicemails.queries.js';
+import * as qQueue from './call-queue.queries.js';
+import * as qCalls from './calls.queries.js';
+import * as qContacts from './call-contacts.queries.js';
+import * as qSettings from './call-settings.queries.js';
 import type { DiallerService } from './dialler.service.js';
 import type { VoiceAccounts } from './voice-accounts.js';
 
@@ -36,7 +41,7 @@ export function voicemailKind(bytes: Buffer): 'ogg' | 'webm' | null {
   return null;
 }
 
-const toVmDto = (v: q.VoicemailRow): VoicemailDto => ({
+const toVmDto = (v: qVoicemails.VoicemailRow): VoicemailDto => ({
   _id: v.id,
   name: v.name,
   userId: v.userId,
@@ -44,7 +49,7 @@ const toVmDto = (v: q.VoicemailRow): VoicemailDto => ({
   createdAt: v.createdAt.toISOString(),
 });
 
-const toQueueDto = (r: q.QueueRow): QueueEntryDto => ({
+const toQueueDto = (r: qQueue.QueueRow): QueueEntryDto => ({
   itemId: r.itemId,
   name: r.name || r.phone || 'Unnamed contact',
   phone: r.phone,
@@ -70,15 +75,15 @@ export function createCallsService(deps: {
   const mayManageNumbers = (auth: AuthContext) => can(auth.user, 'phones');
 
   async function queueOf(teamId: string, userId: string) {
-    return (await q.listQueue(db, teamId, userId)).map(toQueueDto);
+    return (await qQueue.listQueue(db, teamId, userId)).map(toQueueDto);
   }
 
   return {
     async page(auth: AuthContext) {
       const [numbers, queue, vms, waiting] = await Promise.all([
-        q.listNumbers(db, auth.teamId),
+        qNumbers.listNumbers(db, auth.teamId),
         queueOf(auth.teamId, auth.userId),
-        q.listVoicemails(db, auth.teamId),
+        qVoicemails.listVoicemails(db, auth.teamId),
         dialler.waiting(auth),
       ]);
       return {
@@ -95,11 +100,11 @@ export function createCallsService(deps: {
     queue: (auth: AuthContext) => queueOf(auth.teamId, auth.userId),
 
     /** Contacts called and answered per call campaign, for the campaign cards. */
-    campaignFigures: (campaignIds: string[]) => q.campaignCallFigures(db, campaignIds),
+    campaignFigures: (campaignIds: string[]) => qCalls.campaignCallFigures(db, campaignIds),
 
     /** Adds records to a member's queue (a call campaign, or the member's own pick). */
     async enqueue(teamId: string, userId: string, itemIds: string[], campaignId: string | null) {
-      const queued = await q.enqueue(db, { teamId, userId, itemIds, campaignId, at: clock.now() });
+      const queued = await qQueue.enqueue(db, { teamId, userId, itemIds, campaignId, at: clock.now() });
       if (queued) {
         realtime.toUser(userId, 'queueChanged', {});
         dialler.wake(userId);
@@ -113,7 +118,7 @@ export function createCallsService(deps: {
      * where it is). Answers the ids added; `queueChanged` tells the member once the chunk commits.
      */
     async enqueueWithin(tx: Db, e: { teamId: string; userId: string; itemIds: string[] }) {
-      return q.enqueueIds(tx, { ...e, campaignId: null, at: clock.now() });
+      return qQueue.enqueueIds(tx, { ...e, campaignId: null, at: clock.now() });
     },
 
     queueChanged(userId: string) {
@@ -131,7 +136,7 @@ export function createCallsService(deps: {
       campaignId: string,
       contacts: { id: string; assignedTo: string[] }[],
     ) {
-      const callers = await q.teamCallers(db, teamId);
+      const callers = await qContacts.teamCallers(db, teamId);
       if (!callers.length) return 0;
       const byMember = new Map<string, string[]>(callers.map((c) => [c.id, []]));
       const takeAny = callers.filter((c) => mayReadRecord(c, [])).map((c) => c.id);
@@ -145,7 +150,7 @@ export function createCallsService(deps: {
       let queued = 0;
       for (const [userId, itemIds] of byMember) {
         for (let i = 0; i < itemIds.length; i += 1000) {
-          const n = await q.enqueue(db, {
+          const n = await qQueue.enqueue(db, {
             teamId,
             userId,
             itemIds: itemIds.slice(i, i + 1000),
@@ -167,7 +172,7 @@ export function createCallsService(deps: {
      * engine's transaction (ADR 046); `wake` the members once it has committed.
      */
     async requeueFollowUps(tx: Db, teamId: string, campaignId: string, itemIds: string[]) {
-      return q.requeueEntries(tx, teamId, campaignId, itemIds, clock.now());
+      return qQueue.requeueEntries(tx, teamId, campaignId, itemIds, clock.now());
     },
     /** Runs the members' dialling rounds (their queues were filled). */
     wake(userIds: Iterable<string>) {
@@ -178,14 +183,14 @@ export function createCallsService(deps: {
     },
     /** A reply stopped these call campaigns' follow-ups of the record: their uncalled entries leave the queues. */
     async dropFollowUpCalls(teamId: string, itemId: string, campaignIds: string[]) {
-      const users = await q.dropUncalledEntries(db, teamId, itemId, campaignIds);
+      const users = await qQueue.dropUncalledEntries(db, teamId, itemId, campaignIds);
       for (const userId of new Set(users)) realtime.toUser(userId, 'queueChanged', {});
     },
 
     async unqueue(auth: AuthContext, itemId: string): R<true> {
-      const entry = await q.findEntry(db, auth.teamId, auth.userId, itemId);
+      const entry = await qQueue.findEntry(db, auth.teamId, auth.userId, itemId);
       if (!entry) return fail('NOT_QUEUED');
-      if (!(await q.unqueue(db, auth.teamId, auth.userId, itemId))) return fail('CANNOT_UNQUEUE');
+      if (!(await qQueue.unqueue(db, auth.teamId, auth.userId, itemId))) return fail('CANNOT_UNQUEUE');
       realtime.toUser(auth.userId, 'queueChanged', {});
       // A call campaign's call: its contact's row says it stopped, and who took it out (ADR 056).
       if (entry.campaignId)
@@ -215,8 +220,8 @@ export function createCallsService(deps: {
       await mkdir(dir, { recursive: true });
       const fileName = `${randomUUID()}.${kind}`;
       await writeFile(path.join(dir, fileName), file.bytes, { flag: 'wx' });
-      const count = (await q.listVoicemails(db, auth.teamId)).length;
-      const v = await q.insertVoicemail(db, {
+      const count = (await qVoicemails.listVoicemails(db, auth.teamId)).length;
+      const v = await qVoicemails.insertVoicemail(db, {
         teamId: auth.teamId,
         userId: auth.userId,
         name: name?.trim().slice(0, 100) || `Voicemail ${count + 1}`,
@@ -230,13 +235,13 @@ export function createCallsService(deps: {
 
     async editVm(auth: AuthContext, vmId: string, name: string): R<VoicemailDto> {
       if (!mayCall(auth)) return fail('PERMISSION_REQUIRED');
-      const v = await q.renameVoicemail(db, auth.teamId, vmId, name);
+      const v = await qVoicemails.renameVoicemail(db, auth.teamId, vmId, name);
       return v ? ok(toVmDto(v)) : fail('VM_NOT_FOUND');
     },
 
     async removeVm(auth: AuthContext, vmId: string): R<true> {
       if (!mayCall(auth)) return fail('PERMISSION_REQUIRED');
-      const v = await q.deleteVoicemail(db, auth.teamId, vmId);
+      const v = await qVoicemails.deleteVoicemail(db, auth.teamId, vmId);
       if (!v) return fail('VM_NOT_FOUND');
       if (VM_FILE.test(v.file)) await rm(path.join(dir, v.file), { force: true });
       return ok(true);
@@ -244,7 +249,9 @@ export function createCallsService(deps: {
 
     /** A voicemail's audio: the team's own (auth), or any by id (a signed link the provider fetches). */
     async vmAudio(teamId: string | null, vmId: string) {
-      const v = teamId ? await q.findVoicemail(db, teamId, vmId) : await q.findVoicemailById(db, vmId);
+      const v = teamId
+        ? await qVoicemails.findVoicemail(db, teamId, vmId)
+        : await qVoicemails.findVoicemailById(db, vmId);
       if (!v || !VM_FILE.test(v.file)) return null;
       const body = await readFile(path.join(dir, v.file)).catch(() => null);
       return body ? { body, contentType: v.contentType } : null;
@@ -253,7 +260,7 @@ export function createCallsService(deps: {
     // ------------------------------------------------------------ the user's call settings
 
     async callSettings(auth: AuthContext): Promise<UserCallSettingsDto> {
-      const row = await q.findUserCallSettings(db, auth.userId);
+      const row = await qSettings.findUserCallSettings(db, auth.userId);
       return {
         noStatusCalls: row?.noStatusCalls ?? false,
         forwardOnly: row?.forwardOnly ?? false,
@@ -268,8 +275,9 @@ export function createCallsService(deps: {
       const forwardNumber = raw ? normalizePhone(raw) : null;
       if (raw && !forwardNumber) return fail('FORWARD_NUMBER_INVALID');
       if (p.forwardOnly && !forwardNumber) return fail('FORWARD_NUMBER_REQUIRED');
-      if (p.defaultVm && !(await q.findVoicemail(db, auth.teamId, p.defaultVm))) return fail('VM_NOT_FOUND');
-      const row = await q.upsertUserCallSettings(db, {
+      if (p.defaultVm && !(await qVoicemails.findVoicemail(db, auth.teamId, p.defaultVm)))
+        return fail('VM_NOT_FOUND');
+      const row = await qSettings.upsertUserCallSettings(db, {
         userId: auth.userId,
         teamId: auth.teamId,
         noStatusCalls: p.noStatusCalls,
@@ -294,7 +302,7 @@ export function createCallsService(deps: {
       try {
         // Under the team's own sub-account (ADR 026), opened with its first number.
         const n = await voice.buyNumber(areaCode, await deps.voiceAccounts.ensure(auth.teamId));
-        const row = await q.insertNumber(db, {
+        const row = await qNumbers.insertNumber(db, {
           teamId: auth.teamId,
           number: n.number,
           providerSid: n.sid,
@@ -309,7 +317,7 @@ export function createCallsService(deps: {
 
     async releaseNumber(auth: AuthContext, numberId: string): R<true> {
       if (!mayManageNumbers(auth)) return fail('NUMBERS_PERMISSION');
-      const row = await q.deleteNumber(db, auth.teamId, numberId);
+      const row = await qNumbers.deleteNumber(db, auth.teamId, numberId);
       if (!row) return fail('NUMBER_NOT_FOUND');
       const account = await deps.voiceAccounts.sidOf(auth.teamId);
       // A number rented before the team had a sub-account lives in the main account (ADR 026).

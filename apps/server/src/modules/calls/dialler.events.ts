@@ -7,7 +7,11 @@ import {
   type CallStatus,
 } from '@prospector/core';
 import type { AnswerInstruction, CallOutcome, VoiceEvent } from '../../providers/voice/index.js';
-import * as q from './calls.queries.js';
+import { addCallToThread } from '../records/index.js';
+import * as qQueue from './call-queue.queries.js';
+import * as qCalls from './calls.queries.js';
+import * as qContacts from './call-contacts.queries.js';
+import * as qSettings from './call-settings.queries.js';
 import type { DiallerContext } from './dialler.context.js';
 import { apply, type Line, type Session } from './dialler.sessions.js';
 import { toCallMessageDto } from './dialler.support.js';
@@ -15,7 +19,7 @@ import { toCallMessageDto } from './dialler.support.js';
 /** A line's place in the record's thread: the call message, pushed to the record's viewers. */
 export async function writeCallMessage(ctx: DiallerContext, line: Line, status: CallStatus, now: Date) {
   if (!line.itemId) return;
-  const m = await q.insertCallMessage(ctx.deps.db, {
+  const m = await addCallToThread(ctx.deps.db, {
     teamId: line.teamId,
     itemId: line.itemId,
     body: callMessageBody({ direction: line.direction, status, durationMs: line.durationMs }),
@@ -68,7 +72,7 @@ export function createOutboundEvents(ctx: DiallerContext, hooks: { pump: (s: Ses
     if (d.outcome === 'abandon') {
       line.status = 'Abandoned';
       void write(line, () =>
-        q.updateCall(db, line.callId, { status: 'Abandoned', answered: true, answeredAt: now }),
+        qCalls.updateCall(db, line.callId, { status: 'Abandoned', answered: true, answeredAt: now }),
       );
       if (s) emit(s);
       return { kind: 'play', url: deps.identificationUrl };
@@ -87,9 +91,10 @@ export function createOutboundEvents(ctx: DiallerContext, hooks: { pump: (s: Ses
       void voice.endCall(other.sid).catch((err: unknown) => log.warn({ err }, 'ringing line not cancelled'));
     }
     void write(line, () =>
-      q.updateCall(db, line.callId, { status: 'In call', answered: true, answeredAt: now }),
+      qCalls.updateCall(db, line.callId, { status: 'In call', answered: true, answeredAt: now }),
     );
-    if (line.itemId) void write(line, () => q.setEntryStatus(db, line.teamId, line.itemId!, 'In call', true));
+    if (line.itemId)
+      void write(line, () => qQueue.setEntryStatus(db, line.teamId, line.itemId!, 'In call', true));
     emit(s!);
     return { kind: 'bridge', identity: line.userId! };
   }
@@ -98,8 +103,8 @@ export function createOutboundEvents(ctx: DiallerContext, hooks: { pump: (s: Ses
   async function onMachine(line: Line): Promise<AnswerInstruction> {
     const s = sessionOf(line);
     line.status = 'Machine';
-    const contact = line.itemId ? await q.findContact(db, line.teamId, line.itemId) : null;
-    const setting = await q.statusCallSettingsOf(db, contact?.statusId ?? null);
+    const contact = line.itemId ? await qContacts.findContact(db, line.teamId, line.itemId) : null;
+    const setting = await qSettings.statusCallSettingsOf(db, contact?.statusId ?? null);
     const auto = voicemailToDrop(
       setting && { autoRvm: setting.autoRvm, selectedVm: setting.selectedVm },
       s?.settings.defaultVm ?? s?.state.selectedVm ?? null,
@@ -108,9 +113,9 @@ export function createOutboundEvents(ctx: DiallerContext, hooks: { pump: (s: Ses
       line.status = 'Leaving VM';
       line.vmId = auto;
     }
-    void write(line, () => q.updateCall(db, line.callId, { status: line.status, vmId: line.vmId }));
+    void write(line, () => qCalls.updateCall(db, line.callId, { status: line.status, vmId: line.vmId }));
     if (line.itemId)
-      void write(line, () => q.setEntryStatus(db, line.teamId, line.itemId!, line.status, true));
+      void write(line, () => qQueue.setEntryStatus(db, line.teamId, line.itemId!, line.status, true));
     if (s) emit(s);
     return auto ? { kind: 'play', url: deps.vmLink(auto) } : { kind: 'hold' };
   }
@@ -157,9 +162,9 @@ export function createOutboundEvents(ctx: DiallerContext, hooks: { pump: (s: Ses
     line.durationMs = durationMs || (line.answeredAt ? now.getTime() - line.answeredAt.getTime() : 0);
     const s = release(line);
     await write(line, async () => {
-      await q.updateCall(db, line.callId, { status, endedAt: now, durationMs: line.durationMs });
+      await qCalls.updateCall(db, line.callId, { status, endedAt: now, durationMs: line.durationMs });
       if (!line.itemId) return;
-      if (queued) await q.setEntryStatus(db, line.teamId, line.itemId, status, false);
+      if (queued) await qQueue.setEntryStatus(db, line.teamId, line.itemId, status, false);
       await writeCallMessage(ctx, line, status, now);
       // A campaign's queued call: its contact's step is over (follow-up calls, ADR 046).
       if (queued && line.campaignId)

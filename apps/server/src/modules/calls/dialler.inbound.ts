@@ -14,8 +14,12 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { AnswerInstruction, CallOutcome, VoiceEvent } from '../../providers/voice/index.js';
 import type { CallsErrorCode } from './calls.errors.js';
+import { createContactFromCall } from '../records/index.js';
 import { findTeamCountry } from '../teams/index.js';
-import * as q from './calls.queries.js';
+import * as qNumbers from './call-numbers.queries.js';
+import * as qCalls from './calls.queries.js';
+import * as qContacts from './call-contacts.queries.js';
+import * as qSettings from './call-settings.queries.js';
 import type { DiallerContext } from './dialler.context.js';
 import { writeCallMessage } from './dialler.events.js';
 import { apply, isIdle, toCallDto, type Line, type Session } from './dialler.sessions.js';
@@ -54,15 +58,15 @@ export function createInbound(
   }
 
   async function onIncoming(e: Extract<VoiceEvent, { kind: 'incoming' }>): Promise<AnswerInstruction> {
-    const number = await q.findNumberOwner(db, e.to);
+    const number = await qNumbers.findNumberOwner(db, e.to);
     if (!number) return { kind: 'hangup' };
     const teamId = number.teamId;
     const from = normalizePhone(e.from) ?? e.from;
-    const itemId = await q.findContactByPhone(db, teamId, from);
-    const contact = itemId ? await q.findContact(db, teamId, itemId) : null;
+    const itemId = await qContacts.findContactByPhone(db, teamId, from);
+    const contact = itemId ? await qContacts.findContact(db, teamId, itemId) : null;
     const [setting, members] = await Promise.all([
-      q.statusCallSettingsOf(db, contact?.statusId ?? null),
-      q.inboundMembers(db, teamId),
+      qSettings.statusCallSettingsOf(db, contact?.statusId ?? null),
+      qContacts.inboundMembers(db, teamId),
     ]);
     const route = routeInbound({
       status: setting && { forward: setting.forward, forwardTo: setting.forwardTo },
@@ -109,7 +113,7 @@ export function createInbound(
     bySid.set(e.sid, line);
     lines.set(line.callId, line);
     void write(line, () =>
-      q.insertCall(db, {
+      qCalls.insertCall(db, {
         id: line.callId,
         teamId,
         userId: line.userId,
@@ -160,8 +164,9 @@ export function createInbound(
     lines.delete(line.callId);
     const s = hooks.release(line);
     await write(line, async () => {
-      if (!line.itemId) line.itemId = await q.insertCallerContact(db, line.teamId, line.phone, now);
-      await q.updateCall(db, line.callId, {
+      if (!line.itemId)
+        line.itemId = await createContactFromCall(db, { teamId: line.teamId, phone: line.phone, at: now });
+      await qCalls.updateCall(db, line.callId, {
         status,
         endedAt: now,
         durationMs: line.durationMs,
@@ -176,7 +181,10 @@ export function createInbound(
 
   /** A notification and a task to call back, for the record's assignees or else the team's admins. */
   async function tellMissed(line: Line, now: Date) {
-    const recipients = missedCallRecipients(line.assignedTo ?? [], await q.teamAdmins(db, line.teamId));
+    const recipients = missedCallRecipients(
+      line.assignedTo ?? [],
+      await qContacts.teamAdmins(db, line.teamId),
+    );
     if (!recipients.length || !line.itemId) return;
     const phone = formatPhone(line.phone, await findTeamCountry(db, line.teamId));
     await deps.tasks.addForTeam({
@@ -228,7 +236,7 @@ export function createInbound(
       });
       emit(s);
       void write(line, () =>
-        q.updateCall(db, line.callId, {
+        qCalls.updateCall(db, line.callId, {
           userId: auth.userId,
           status: 'In call',
           answered: true,

@@ -15,7 +15,10 @@ import {
   serverMessages,
 } from '@prospector/core';
 import { isTeamSuspended } from '../teams/index.js';
-import * as q from './calls.queries.js';
+import * as qNumbers from './call-numbers.queries.js';
+import * as qQueue from './call-queue.queries.js';
+import * as qCalls from './calls.queries.js';
+import * as qContacts from './call-contacts.queries.js';
 import type { DiallerContext } from './dialler.context.js';
 import { apply, busyLines, type Line, type Session } from './dialler.sessions.js';
 import { pickCallerId } from './dialler.support.js';
@@ -71,7 +74,7 @@ export function createOutbound(
     let firstWake: Date | null = null;
     let placed = 0;
     for (;;) {
-      const page = await q.nextCandidates(db, s.teamId, s.userId, PAGE, {
+      const page = await qQueue.nextCandidates(db, s.teamId, s.userId, PAGE, {
         withStatusOnly: s.settings.noStatusCalls,
         afterId,
       });
@@ -84,7 +87,7 @@ export function createOutbound(
       ]);
       if (!numbers.length) return;
       // Each contact's texts and calls of the last day: Florida's, Oklahoma's and Maryland's 24-hour limit.
-      const recentOf = await q.recentContacts(
+      const recentOf = await qCalls.recentContacts(
         db,
         page.map((c) => c.itemId),
         new Date(clock.now().getTime() - DAY_MS),
@@ -116,7 +119,7 @@ export function createOutbound(
             at: now,
           }))
         ) {
-          if ((await q.dropUncalledEntries(db, s.teamId, c.itemId, [c.campaignId])).length)
+          if ((await qQueue.dropUncalledEntries(db, s.teamId, c.itemId, [c.campaignId])).length)
             realtime.toUser(s.userId, 'queueChanged', {});
           continue;
         }
@@ -128,8 +131,8 @@ export function createOutbound(
           continue;
         }
         if (refusal) {
-          if (await q.claimEntry(db, c.id, 'Skipped')) {
-            await q.setEntryStatus(db, s.teamId, c.itemId, 'Skipped', false);
+          if (await qQueue.claimEntry(db, c.id, 'Skipped')) {
+            await qQueue.setEntryStatus(db, s.teamId, c.itemId, 'Skipped', false);
             if (c.campaignId)
               await ctx.campaignCallEnded({
                 teamId: s.teamId,
@@ -145,12 +148,12 @@ export function createOutbound(
         const limit = planRefusal(s.teamId);
         if (limit) return stopForPlan(s, limit);
         const poppedAt = performance.now();
-        if (!(await q.claimEntry(db, c.id, 'Ringing'))) continue;
+        if (!(await qQueue.claimEntry(db, c.id, 'Ringing'))) continue;
         // Checked again with no await before the line is taken: other members' rounds ran meanwhile.
         s.lineLimit = linesFor(s, c.campaignId);
         const again = planRefusal(s.teamId);
         if (again || !hasFreeLine(c.itemId)) {
-          await q.releaseEntry(db, c.id);
+          await qQueue.releaseEntry(db, c.id);
           if (again) return stopForPlan(s, again);
           return;
         }
@@ -194,9 +197,9 @@ export function createOutbound(
     const now = performance.now();
     if (hit && now - hit.at < 2000) return hit;
     const [numbers, tz, hours] = await Promise.all([
-      q.listNumbers(db, teamId),
-      q.teamTimezone(db, teamId),
-      q.teamContactHours(db, teamId),
+      qNumbers.listNumbers(db, teamId),
+      qContacts.teamTimezone(db, teamId),
+      qContacts.teamContactHours(db, teamId),
     ]);
     const fresh = { at: now, numbers, tz, hours };
     teamLines.set(teamId, fresh);
@@ -244,7 +247,7 @@ export function createOutbound(
     const b = buckets.get(key);
     if (b && Math.abs(now - b.at) < 60_000) return;
     const since = new Date(now - ABANDON_WINDOW_DAYS * DAY_MS);
-    buckets.set(key, { ...(await q.abandonStats(db, teamId, campaignId, since)), at: now });
+    buckets.set(key, { ...(await qCalls.abandonStats(db, teamId, campaignId, since)), at: now });
   }
   function countAnswer(line: Line, abandoned: boolean) {
     const b = buckets.get(bucketKey(line.teamId, line.campaignId));
@@ -309,7 +312,7 @@ export function createOutbound(
       s.placing -= 1;
     }
     await write(line, () =>
-      q.insertCall(db, {
+      qCalls.insertCall(db, {
         id: line.callId,
         teamId: line.teamId,
         userId: line.userId,

@@ -20,7 +20,12 @@ import { fail, ok, type Result } from '../../lib/result.js';
 import type { AnswerInstruction, SimulatedVoice, VoiceEvent } from '../../providers/voice/index.js';
 import { isTeamSuspended } from '../teams/index.js';
 import type { CallsErrorCode } from './calls.errors.js';
-import * as q from './calls.queries.js';
+import * as qNumbers from './call-numbers.queries.js';
+import * as qVoicemails from './voicemails.queries.js';
+import * as qQueue from './call-queue.queries.js';
+import * as qCalls from './calls.queries.js';
+import * as qContacts from './call-contacts.queries.js';
+import * as qSettings from './call-settings.queries.js';
 import { createDiallerContext, type CampaignCallEnd, type DiallerDeps } from './dialler.context.js';
 import { createOutboundEvents } from './dialler.events.js';
 import { createInbound } from './dialler.inbound.js';
@@ -95,7 +100,7 @@ export function createDiallerService(deps: DiallerDeps) {
     if (!mayCall(auth)) return fail('PERMISSION_REQUIRED');
     let s = sessions.get(auth.userId);
     if (!s) {
-      const settings = await q.findUserCallSettings(db, auth.userId);
+      const settings = await qSettings.findUserCallSettings(db, auth.userId);
       s = newSession(
         auth.teamId,
         { id: auth.userId, name: auth.user.name || auth.user.email, avatar: auth.user.avatar },
@@ -133,7 +138,7 @@ export function createDiallerService(deps: DiallerDeps) {
     const s = sessions.get(auth.userId);
     if (!s) return fail('NOT_JOINED');
     if (p.selectedVm !== undefined) {
-      if (p.selectedVm && !(await q.findVoicemail(db, auth.teamId, p.selectedVm)))
+      if (p.selectedVm && !(await qVoicemails.findVoicemail(db, auth.teamId, p.selectedVm)))
         return fail('VM_NOT_FOUND');
       apply(s, { type: 'selectVm', vmId: p.selectedVm });
     }
@@ -143,7 +148,7 @@ export function createDiallerService(deps: DiallerDeps) {
     }
     if (p.action === 'start') {
       if (await isTeamSuspended(db, auth.teamId)) return fail('TEAM_SUSPENDED');
-      if (!(await q.listNumbers(db, auth.teamId)).length) return fail('NO_PHONES');
+      if (!(await qNumbers.listNumbers(db, auth.teamId)).length) return fail('NO_PHONES');
       const refused = await outbound.planRefusalNow(auth.teamId);
       if (refused) {
         s.notice = refused;
@@ -178,11 +183,11 @@ export function createDiallerService(deps: DiallerDeps) {
     if (!joined.ok) return joined;
     const s = sessions.get(auth.userId)!;
     if (s.state.onCall) return fail('ON_CALL');
-    const numbers = await q.listNumbers(db, auth.teamId);
+    const numbers = await qNumbers.listNumbers(db, auth.teamId);
     if (!numbers.length) return fail('NO_PHONES');
-    const c = await q.findContact(db, auth.teamId, itemId);
+    const c = await qContacts.findContact(db, auth.teamId, itemId);
     const phone = c?.phone ? { value: c.phone, status: c.phoneStatus ?? '' } : null;
-    const tz = (await q.teamTimezone(db, auth.teamId)) ?? 'UTC';
+    const tz = (await qContacts.teamTimezone(db, auth.teamId)) ?? 'UTC';
     const states = recipientStates({
       addressStates: [c?.addressState],
       areaCodeState: phone && deps.stateOf ? await deps.stateOf(phone.value) : null,
@@ -191,10 +196,10 @@ export function createDiallerService(deps: DiallerDeps) {
       phone ? await deps.zonesOf(phone.value) : [],
       [stateCode(c?.addressState)].filter((x) => x !== null),
     );
-    const hours = await q.teamContactHours(db, auth.teamId);
+    const hours = await qContacts.teamContactHours(db, auth.teamId);
     const now = clock.now();
     const recent = phone
-      ? ((await q.recentContacts(db, [itemId], new Date(now.getTime() - DAY_MS))).get(
+      ? ((await qCalls.recentContacts(db, [itemId], new Date(now.getTime() - DAY_MS))).get(
           `${itemId}|${phone.value}`,
         ) ?? [])
       : [];
@@ -213,8 +218,8 @@ export function createDiallerService(deps: DiallerDeps) {
     if (refusal) return fail(refusalCode(refusal));
     const refused = await outbound.planRefusalNow(auth.teamId);
     if (refused) return fail('PLAN_CALL_LIMIT', refused);
-    const entry = await q.findEntry(db, auth.teamId, auth.userId, itemId);
-    const queued = !!entry && (await q.claimEntry(db, entry.id, 'Ringing'));
+    const entry = await qQueue.findEntry(db, auth.teamId, auth.userId, itemId);
+    const queued = !!entry && (await qQueue.claimEntry(db, entry.id, 'Ringing'));
     const line = await outbound.place(
       s,
       { itemId, name: c!.name, phone: phone!.value, campaignId: entry?.campaignId ?? null },
@@ -235,13 +240,13 @@ export function createDiallerService(deps: DiallerDeps) {
     /** Why the member's queued contacts are not being called now (rules/dialler-waiting.ts). */
     async waiting(auth: AuthContext): Promise<DiallerWaitingDto> {
       const [facts, tz, settings, hours] = await Promise.all([
-        q.queueFacts(db, auth.teamId, auth.userId),
-        q.teamTimezone(db, auth.teamId),
-        sessions.get(auth.userId)?.settings ?? q.findUserCallSettings(db, auth.userId),
-        q.teamContactHours(db, auth.teamId),
+        qQueue.queueFacts(db, auth.teamId, auth.userId),
+        qContacts.teamTimezone(db, auth.teamId),
+        sessions.get(auth.userId)?.settings ?? qSettings.findUserCallSettings(db, auth.userId),
+        qContacts.teamContactHours(db, auth.teamId),
       ]);
       const now = clock.now();
-      const recentOf = await q.recentContacts(
+      const recentOf = await qCalls.recentContacts(
         db,
         facts.filter((f) => f.callStatus === null).map((f) => f.itemId),
         new Date(now.getTime() - DAY_MS),
@@ -291,11 +296,11 @@ export function createDiallerService(deps: DiallerDeps) {
       if (line.status !== 'Machine') return fail('NOT_MACHINE');
       const chosen = vmId ?? sessions.get(auth.userId)?.state.selectedVm ?? null;
       if (!chosen) return fail('NO_VM_SELECTED');
-      if (!(await q.findVoicemail(db, auth.teamId, chosen))) return fail('VM_NOT_FOUND');
+      if (!(await qVoicemails.findVoicemail(db, auth.teamId, chosen))) return fail('VM_NOT_FOUND');
       if (await isTeamSuspended(db, auth.teamId)) return fail('TEAM_SUSPENDED');
       line.status = 'Leaving VM';
       line.vmId = chosen;
-      void write(line, () => q.updateCall(db, line.callId, { status: 'Leaving VM', vmId: chosen }));
+      void write(line, () => qCalls.updateCall(db, line.callId, { status: 'Leaving VM', vmId: chosen }));
       try {
         await voice.playIntoCall(sid, deps.vmLink(chosen));
       } catch {
@@ -312,10 +317,10 @@ export function createDiallerService(deps: DiallerDeps) {
     async simulateInbound(auth: AuthContext): R<{ callId: string; from: string }> {
       if (!mayCall(auth)) return fail('PERMISSION_REQUIRED');
       if (voice.name !== 'simulated') return fail('NOT_SIMULATED');
-      const [number] = await q.listNumbers(db, auth.teamId);
+      const [number] = await qNumbers.listNumbers(db, auth.teamId);
       if (!number) return fail('NO_PHONES');
       const from =
-        (await q.randomContactPhone(db, auth.teamId)) ??
+        (await qContacts.randomContactPhone(db, auth.teamId)) ??
         normalizePhone(`91655501${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`)!;
       const { sid } = await (voice as SimulatedVoice).simulateIncoming({ from, to: number.number });
       const callId = bySid.get(sid)?.callId;

@@ -1,6 +1,6 @@
 import type { DialRefusal, MessageDto } from '@prospector/core';
 import type { CallsErrorCode } from './calls.errors.js';
-import type { insertCallMessage } from './calls.queries.js';
+import type { addCallToThread } from '../records/index.js';
 
 /** The caller ID: a team number in the contact's area code when there is one, else the team's first. */
 export function pickCallerId(numbers: readonly { number: string }[], to: string): string {
@@ -20,7 +20,7 @@ export function refusalCode(r: DialRefusal): CallsErrorCode {
 }
 
 /** A call's thread message as the record's thread shows it. */
-export function toCallMessageDto(m: Awaited<ReturnType<typeof insertCallMessage>>): MessageDto {
+export function toCallMessageDto(m: Awaited<ReturnType<typeof addCallToThread>>): MessageDto {
   return {
     _id: m.id,
     itemId: m.itemId,

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { VoiceProvider } from '../../providers/voice/index.js';
-import * as q from './calls.queries.js';
+import * as qNumbers from './call-numbers.queries.js';
 
 export type VoiceAccounts = ReturnType<typeof createVoiceAccounts>;
 
@@ -14,22 +14,22 @@ export function createVoiceAccounts(deps: { db: Db; clock: Clock; voice: VoicePr
   return {
     /** The team's sub-account sid, opened at the provider when the team has none yet. */
     async ensure(teamId: string): Promise<string> {
-      const known = await q.findVoiceAccount(db, teamId);
+      const known = await qNumbers.findVoiceAccount(db, teamId);
       if (known) return known.sid;
-      const name = (await q.teamName(db, teamId)) ?? teamId;
+      const name = (await qNumbers.teamName(db, teamId)) ?? teamId;
       const opened = await voice.createAccount(`${name} (${teamId})`);
-      const row = await q.insertVoiceAccount(db, { teamId, sid: opened.sid, createdAt: clock.now() });
+      const row = await qNumbers.insertVoiceAccount(db, { teamId, sid: opened.sid, createdAt: clock.now() });
       // Two purchases at once opened two: the first one recorded wins, the other stays empty.
-      return row?.sid ?? (await q.findVoiceAccount(db, teamId))!.sid;
+      return row?.sid ?? (await qNumbers.findVoiceAccount(db, teamId))!.sid;
     },
     /** The sub-account of the team, or null (numbers rented before ADR 026 live in the main account). */
-    sidOf: async (teamId: string) => (await q.findVoiceAccount(db, teamId))?.sid ?? null,
-    findBySid: (sid: string) => q.findVoiceAccountBySid(db, sid),
-    list: () => q.listVoiceAccounts(db),
-    teamNumbers: (teamId: string) => q.listNumbers(db, teamId),
+    sidOf: async (teamId: string) => (await qNumbers.findVoiceAccount(db, teamId))?.sid ?? null,
+    findBySid: (sid: string) => qNumbers.findVoiceAccountBySid(db, sid),
+    list: () => qNumbers.listVoiceAccounts(db),
+    teamNumbers: (teamId: string) => qNumbers.listNumbers(db, teamId),
     dropNumbers: (teamId: string, providerSids: string[], tx: Db = db) =>
-      q.deleteNumbersBySid(tx, teamId, providerSids),
+      qNumbers.deleteNumbersBySid(tx, teamId, providerSids),
     swapNumber: (teamId: string, oldSid: string, next: { number: string; providerSid: string }) =>
-      q.swapNumber(db, teamId, oldSid, next),
+      qNumbers.swapNumber(db, teamId, oldSid, next),
   };
 }

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { devices, smsJobs, teams, type JobState } from '../../db/schema/index.js';
+import { messageStatusesOfMoves } from '../records/index.js';
+import { blockedCountsOfMoves } from '../templates/index.js';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type JobRow = typeof smsJobs.$inferSelect;
@@ -205,8 +207,9 @@ export type JobMove = {
 /**
  * Applies a batch of report moves in one statement, atomic on its own: the jobs still in the state each
  * move was decided from move; their messages take the new status (not a retry's 'queued'); templates
- * count the texts that failed for good; each device's daily counter (the day at `now` in its team's zone)
- * counts the moves marked `counted`. Returns the jobs that moved. A batch applied twice moves nothing twice.
+ * count the texts that failed for good (those two parts are the records' and the templates', ADR 062);
+ * each device's daily counter (the day at `now` in its team's zone) counts the moves marked `counted`.
+ * Returns the jobs that moved. A batch applied twice moves nothing twice.
  */
 export function applyMoves(db: Db, moves: (JobMove & { counted: boolean; deviceId: string })[], now: Date) {
   const rows = moves.map((m) => ({
@@ -251,14 +254,8 @@ export function applyMoves(db: Db, moves: (JobMove & { counted: boolean; deviceI
       where j.id = x.id and j.device_id = x.device_id and j.state = x."from"
       returning j.id, j.device_id, j.team_id, j.item_id, j.message_id, j.body, j.from_value, j."to", j.state, j.template_id,
         x.counted),
-    statuses as (
-      update messages m set status = moved.state
-      from moved where m.id = moved.message_id and moved.state <> 'queued'),
-    blocked as (
-      update templates t set blocked_count = t.blocked_count + b.n
-      from (select template_id, count(*)::int as n from moved
-        where state = 'failed' and template_id is not null group by template_id) b
-      where t.id = b.template_id),
+    statuses as (${messageStatusesOfMoves('moved')}),
+    blocked as (${blockedCountsOfMoves('moved')}),
     sent as (select device_id, count(*)::int as n from moved where counted group by device_id),
     today as (
       select s.device_id, s.n,

@@ -1,13 +1,14 @@
 import { classifyReply, formatPhone, type InboundSms, type PhoneCountry } from '@prospector/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { messages } from '../../db/schema/index.js';
-import { createContactFromText } from '../records/index.js';
+import { createContactFromText, takeKnownText, type KnownTextHit } from '../records/index.js';
 import type * as q from './devices.queries.js';
 
 /*
  * The inbound path's statements (the reply path of decision 009): a known number's text is one
- * statement; an unknown number becomes a contact through records, in the same transaction.
+ * statement, records' part (ADR 062) with the dedupe row as ours; an unknown number becomes a contact
+ * through records, in the same transaction.
  */
 
 type MessageRow = typeof messages.$inferSelect;
@@ -48,16 +49,6 @@ function messageRow(
   } as MessageRow;
 }
 
-type Hit = {
-  known: boolean;
-  fresh: boolean;
-  item_id: string | null;
-  m_id: string | null;
-  m_sent_from: string | null;
-  sys_id: string | null;
-  assigned_to: string[] | null;
-};
-
 /**
  * Takes one text a device received: ignored when the device reported it before. For a known number
  * one statement, atomic on its own and outside any transaction (a single round trip, since under a
@@ -84,57 +75,29 @@ export async function takeInbound(
   const home = status ? await homeCountry() : 'US';
   const systemBody = (n: string, optOut: boolean) => systemLine(n, optOut, home);
   const at = new Date(text.at);
-  const lastMessage = JSON.stringify({
-    body: text.body,
-    createdAt: at.toISOString(),
-    leadIdt: from,
-    direction: 'in',
-  });
   const teamId = device.teamId;
-  /** The known-number statement: the dedupe row is written only when the number is on a record. */
-  const known = async (db: Db) =>
-    (
-      await queryRows<Hit>(
-        db,
-        sql`with idt0 as (
-          select id, item_id, sent_from, status from identifiers where team_id = ${teamId} and value = ${from}),
-        fresh as (
-          insert into device_inbound (device_id, external_id, created_at)
-          select ${device.id}, ${text.id}, ${now} where exists (select 1 from idt0)
-          on conflict do nothing returning 1),
-        idt as (select * from idt0 where exists (select 1 from fresh)),
-        m as (
-          insert into messages (team_id, item_id, body, direction, phone, sent_from, status, created_at)
-          select ${teamId}, item_id, ${text.body}, 'in', ${from}, coalesce(sent_from, ${device.value}), 'received', ${at}
-          from idt returning id, sent_from),
-        marked as (
-          update identifiers d set
-            sent_from = coalesce(d.sent_from, ${device.value}),
-            status = coalesce(${status}::text, d.status),
-            "primary" = case when ${status}::text is null then d."primary" else false end
-          from idt where d.id = idt.id
-            and (idt.sent_from is null or (${status}::text is not null and idt.status <> ${status}::text))),
-        sys as (
-          insert into messages (team_id, item_id, body, direction, system, created_at)
-          select ${teamId}, item_id, ${status ? systemBody(from, verdict === 'optOut') : ''}, 'in', true, ${now}
-          from idt where ${status}::text is not null and idt.status <> ${status}::text
-          returning id),
-        origin as (
-          -- Read by the phone history's trigger at the end of this statement (migration 0047).
-          select set_config('prospector.origin',
-            jsonb_build_object('source', 'text', 'messageId', m.id, 'body', ${text.body}::text)::text, true) as o
-          from m),
-        it as (
-          update items i set last_message = ${lastMessage}::jsonb, unread_sms = i.unread_sms + 1,
-            last_activity_at = ${now}, updated_at = ${now}
-          from idt where i.id = idt.item_id returning i.assigned_to)
-      select exists (select 1 from idt0) as known, exists (select 1 from fresh) as fresh,
-        (select item_id from idt) as item_id, (select id from m) as m_id, (select sent_from from m) as m_sent_from,
-        (select id from sys) as sys_id, (select assigned_to from it) as assigned_to,
-        (select count(*) from origin) as origin_set`,
-      )
-    )[0]!;
-  const taken = (hit: Hit): TakenText | null => {
+  /** The dedupe row, written only when the number is on a record (`guard`): a row answered when new. */
+  const dedupe = (guard: SQL) =>
+    sql`insert into device_inbound (device_id, external_id, created_at)
+      select ${device.id}, ${text.id}, ${now} where ${guard}
+      on conflict do nothing returning 1`;
+  /** The known-number statement: records' part of it, with the dedupe row as ours. */
+  const known = (db: Db) =>
+    takeKnownText(
+      db,
+      {
+        teamId,
+        from,
+        body: text.body,
+        at,
+        now,
+        deviceValue: device.value,
+        mark: status,
+        systemBody: status ? systemBody(from, verdict === 'optOut') : '',
+      },
+      dedupe,
+    );
+  const taken = (hit: KnownTextHit): TakenText | null => {
     if (!hit.fresh || !hit.item_id || !hit.m_id) return null;
     const message = messageRow({
       id: hit.m_id,

@@ -18,6 +18,7 @@ export {
   type AgentFiles,
 } from './devices.service.js';
 export { createSmsService, type SmsService } from './sms.service.js';
+export { queueDeviceTexts, type SmsJobRow } from './sms-jobs.service.js';
 export { createDeviceGateway, type DeviceGateway } from './devices.gateway.js';
 export { devicesRoutes } from './devices.routes.js';
 export { deviceToken } from './devices.tokens.js';

@@ -19,6 +19,7 @@ export {
   type RecordInput,
 } from './list-records.service.js';
 export { listsRoutes } from './lists.routes.js';
+export { traceLists, type TraceFigures, type TraceListFigures } from './trace-lists.service.js';
 /** How an import reads a cell into a system field (the public API reads its values alike). */
 export { importFieldValue } from './engine/prepare-row.js';
 

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { setPhoneOrigin } from '../../db/phone-origin.js';
 import { linkedCompanyFields, type CompanyNameFields } from '../../db/titles.js';
+import { dncMarks } from '../records/index.js';
 import {
   importJobs,
   importMappings,
@@ -488,11 +489,7 @@ export async function addDncPhones(db: Db, teamId: string, phones: string[], now
       sql`insert into dnc_phones (team_id, value, created_at) select ${teamId}, v, ${now} from ${payload} as t(v)
           on conflict do nothing returning value`,
     );
-    const marked = await queryRows<{ id: string }>(
-      tx,
-      sql`update identifiers set status = 'DNC', "primary" = false
-          where team_id = ${teamId} and value in ${payload} and status <> 'DNC' returning id`,
-    );
-    return { added: added.length, marked: marked.length };
+    const marked = await dncMarks.markValues(tx, teamId, phones);
+    return { added: added.length, marked };
   });
 }

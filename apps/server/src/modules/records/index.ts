@@ -37,6 +37,22 @@ export { loadPushContent } from './push.service.js';
 export type { RecordsErrorCode } from './records.errors.js';
 export { createInboxService, type InboxService } from './inbox.service.js';
 export { createContactFromText, type ContactFromText } from './contact-from-text.service.js';
+export {
+  addCallToThread,
+  createContactFromCall,
+  setRecordsQueued,
+  type CallOnThread,
+} from './record-calls.service.js';
+export {
+  messageStatusesOfMoves,
+  takeKnownText,
+  type KnownText,
+  type KnownTextHit,
+} from './inbound-texts.service.js';
+export { replyEffects } from './reply-effects.service.js';
+export { campaignTexts, type OutgoingCampaignText } from './campaign-texts.service.js';
+export { dncMarks } from './dnc-marks.service.js';
+export { tracedOwnersParts, type TracedOwners } from './traced-owners.service.js';
 export { photosRoutes } from './photos.routes.js';
 export { bulkAudience, createBulkService, type BulkService } from './bulk.service.js';
 export { createBulkEngine, type BulkEngine, type BulkPorts } from './bulk.engine.js';

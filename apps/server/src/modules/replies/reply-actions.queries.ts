@@ -1,32 +1,15 @@
 import type { ReplyActionSettings } from '@prospector/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import {
-  identifiers,
-  items,
-  messages,
   replyActions,
   replyActionSettings,
   statuses,
-  tasks,
   teams,
   type ReplyActionUndo,
 } from '../../db/schema/index.js';
 
 /* The only writer of reply_actions and reply_action_settings (migration 0044). */
-
-/**
- * Keeps the record's board sort keys (open task count, first open due) in step with its tasks, as the
- * records module's tasks do (records.queries' refreshTaskKeys: another module's queries are not imported).
- */
-async function refreshTaskKeys(db: Db, itemId: string, now: Date) {
-  await db.execute(sql`
-    update items set
-      open_task_count = (select count(*) from tasks t where t.item_id = ${itemId} and not t.completed and t.text <> ''),
-      first_open_task_due = (select min(t.due) from tasks t where t.item_id = ${itemId} and not t.completed and t.text <> ''),
-      last_activity_at = ${now.toISOString()}::timestamptz
-    where id = ${itemId}`);
-}
 
 export type ReplyActionRow = typeof replyActions.$inferSelect;
 
@@ -79,67 +62,6 @@ export async function replyContext(db: Db, messageId: string) {
       where m.id = ${messageId}`,
   );
   return row ?? null;
-}
-
-export async function setIdentifierState(db: Db, id: string, status: string | null, primary: boolean) {
-  const value = (status ?? '') as (typeof identifiers.$inferInsert)['status'];
-  await db.update(identifiers).set({ status: value, primary }).where(eq(identifiers.id, id));
-}
-
-export async function setItemStatus(db: Db, itemId: string, statusId: string | null, at: Date) {
-  await db.update(items).set({ statusId, updatedAt: at, lastActivityAt: at }).where(eq(items.id, itemId));
-}
-
-/** Closes the record's open tasks; answers their ids. */
-export async function closeOpenTasks(db: Db, itemId: string, at: Date) {
-  const rows = await db
-    .update(tasks)
-    .set({ completed: true })
-    .where(and(eq(tasks.itemId, itemId), eq(tasks.completed, false)))
-    .returning({ id: tasks.id });
-  await refreshTaskKeys(db, itemId, at);
-  return rows.map((r) => r.id);
-}
-
-export async function reopenTasks(db: Db, itemId: string, ids: string[], at: Date) {
-  if (ids.length) await db.update(tasks).set({ completed: false }).where(inArray(tasks.id, ids));
-  await refreshTaskKeys(db, itemId, at);
-}
-
-export async function addTask(
-  db: Db,
-  t: { teamId: string; itemId: string; text: string; due: Date; assignedTo: string[] },
-  at: Date,
-) {
-  const [row] = await db
-    .insert(tasks)
-    .values({ ...t, createdBy: null, createdAt: at })
-    .returning({ id: tasks.id });
-  await refreshTaskKeys(db, t.itemId, at);
-  return row!.id;
-}
-
-export async function deleteTask(db: Db, itemId: string, id: string, at: Date) {
-  await db.delete(tasks).where(eq(tasks.id, id));
-  await refreshTaskKeys(db, itemId, at);
-}
-
-export async function addSystemMessage(
-  db: Db,
-  m: { teamId: string; itemId: string; body: string; at: Date },
-) {
-  const [row] = await db
-    .insert(messages)
-    .values({
-      teamId: m.teamId,
-      itemId: m.itemId,
-      body: m.body,
-      direction: 'in',
-      system: true,
-      createdAt: m.at,
-    })
-    .returning();
-  return row!;
 }
 
 export async function insertAction(db: Db, row: typeof replyActions.$inferInsert) {

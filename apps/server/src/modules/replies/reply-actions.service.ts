@@ -13,7 +13,7 @@ import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import type { PhoneZones } from '../../providers/phone-zones/index.js';
 import type { NotificationsService } from '../notifications/index.js';
-import { toMessageDto } from '../records/index.js';
+import { replyEffects, toMessageDto } from '../records/index.js';
 import type { RepliesErrorCode } from './replies.errors.js';
 import type * as lq from './replies.queries.js';
 import * as q from './reply-actions.queries.js';
@@ -115,7 +115,7 @@ export function createReplyActions(deps: {
               messageId: label.messageId,
               body,
             });
-            await q.setIdentifierState(tx, ctx.identifier_id, 'Wrong #', false);
+            await replyEffects.setIdentifierState(tx, ctx.identifier_id, 'Wrong #', false);
             done.push({ kind: 'wrongNumber', phone: ctx.phone ?? '' });
           } else if (a.kind === 'status') {
             // A lead has a status only with a primary phone or e-mail (spec part 1 §4).
@@ -123,11 +123,11 @@ export function createReplyActions(deps: {
             const text = statuses.find((s) => s.id === a.statusId)?.text;
             if (!text) continue;
             undo.status = { before: ctx.status_id, after: a.statusId };
-            await q.setItemStatus(tx, ctx.item_id, a.statusId, now);
+            await replyEffects.setItemStatus(tx, ctx.item_id, a.statusId, now);
             movedTo = text;
             done.push({ kind: 'status', status: text });
           } else if (a.kind === 'stopFollowUps') {
-            const closed = await q.closeOpenTasks(tx, ctx.item_id, now);
+            const closed = await replyEffects.closeOpenTasks(tx, ctx.item_id, now);
             undo.closedTaskIds = closed;
             done.push({ kind: 'stopFollowUps', closed: closed.length });
           } else if (a.kind === 'notify') {
@@ -142,7 +142,7 @@ export function createReplyActions(deps: {
             });
             done.push({ kind: 'notify', members: ctx.assigned_to.length });
           } else {
-            undo.taskId = await q.addTask(
+            undo.taskId = await replyEffects.addTask(
               tx,
               {
                 teamId: label.teamId,
@@ -157,7 +157,7 @@ export function createReplyActions(deps: {
           }
         }
         if (!done.length) return null;
-        const system = await q.addSystemMessage(tx, {
+        const system = await replyEffects.addSystemMessage(tx, {
           teamId: label.teamId,
           itemId: ctx.item_id,
           body: replyActionsMessage(label.label, done, formatDue(zone)),
@@ -215,16 +215,21 @@ export function createReplyActions(deps: {
             userName: auth.user.name,
             label: 'Undo',
           });
-          await q.setIdentifierState(tx, undo.identifier.id, undo.identifier.status, undo.identifier.primary);
+          await replyEffects.setIdentifierState(
+            tx,
+            undo.identifier.id,
+            undo.identifier.status,
+            undo.identifier.primary,
+          );
         }
         let status: string | null | undefined;
         if (undo.status && ctx?.status_id === undo.status.after) {
-          await q.setItemStatus(tx, itemId, undo.status.before, now);
+          await replyEffects.setItemStatus(tx, itemId, undo.status.before, now);
           status = undo.status.before;
         }
-        if (undo.closedTaskIds?.length) await q.reopenTasks(tx, itemId, undo.closedTaskIds, now);
-        if (undo.taskId) await q.deleteTask(tx, itemId, undo.taskId, now);
-        const system = await q.addSystemMessage(tx, {
+        if (undo.closedTaskIds?.length) await replyEffects.reopenTasks(tx, itemId, undo.closedTaskIds, now);
+        if (undo.taskId) await replyEffects.deleteTask(tx, itemId, undo.taskId, now);
+        const system = await replyEffects.addSystemMessage(tx, {
           teamId: auth.teamId,
           itemId,
           body: `${auth.user.name || auth.user.email} undid the automatic actions of this reply.`,

@@ -14,6 +14,7 @@ import {
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import { setPhoneOrigin } from '../../db/phone-origin.js';
+import { dncMarks } from '../records/index.js';
 import * as q from './skiptrace.queries.js';
 
 /** What one property's trace added: its owners with the phones and e-mails found. */
@@ -165,7 +166,7 @@ export async function storeResults(
   }
   await setPhoneOrigin(tx, { source: 'skiptrace' });
   await q.writeOwners(tx, ctx.teamId, ctx.now, w);
-  await q.markDncPhones(tx, ctx.teamId, newDnc);
+  await dncMarks.markUnmarkedValues(tx, ctx.teamId, newDnc);
   return kept.map(
     (k) =>
       stored.get(k.propertyId) ?? { propertyId: k.propertyId, hit: false, owners: [], landlines: 0, dnc: 0 },

@@ -2,12 +2,14 @@ import type { FieldValue } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { textArray, uuidArray } from '../../db/arrays.js';
+import { traceLists, type TraceListFigures } from '../lists/index.js';
+import { tracedOwnersParts, type TracedOwners } from '../records/index.js';
 
 /*
- * The skip trace's own tables (runs, their properties, their batches) and the writes a trace's results
- * make to records: owner contacts, their identifiers, links to the property, list membership and the
- * list's figures. Stacking takes the same per-team lock as imports, so the two never both create the
- * same phone's contact.
+ * The skip trace's own tables (runs, their properties, their batches), and the statements that put a
+ * trace's results on records and lists through their owners' parts (ADR 062): owner contacts, their
+ * identifiers, links to the property, list membership and the list's figures. Stacking takes the same
+ * per-team lock as imports, so the two never both create the same phone's contact.
  */
 
 export type RunRow = {
@@ -213,11 +215,7 @@ export async function completeBatch(
           update skiptrace_runs set done = done + ${f.done}, hits = hits + ${f.hits},
             landlines = landlines + ${f.landlines}, dnc = dnc + ${f.dnc}, cost = cost + ${f.cost}
           where id = ${b.runId} returning ${RUN}
-        ), list as (
-          update lists set hits = hits + ${f.hits}, landlines = landlines + ${f.landlines}, dnc = dnc + ${f.dnc},
-            cost = round((cost + ${f.cost}::float8 / 10000)::numeric, 4)::float8
-          where id = ${b.listId} returning id, hits, landlines, dnc, cost
-        )
+        ), list as (${traceLists.addFiguresPart(b.listId, f)})
         select (select to_jsonb(run) from run) as run, (select to_jsonb(list) from list) as list,
           (select count(*) from done) + (select count(*) from stored) as n`,
   );
@@ -225,19 +223,7 @@ export async function completeBatch(
   return { run: { ...run, created_at: new Date(run.created_at) }, list: row!.list };
 }
 
-export type ListFiguresRow = { id: string; hits: number; landlines: number; dnc: number; cost: number };
-
-/** Adds a trace's figures to lists (cost in credit units; the list keeps dollars). */
-export async function addListFigures(tx: Db, listIds: string[], f: Omit<Figures, 'done'>) {
-  if (listIds.length === 0) return [];
-  return queryRows<ListFiguresRow>(
-    tx,
-    sql`update lists set hits = hits + ${f.hits}, landlines = landlines + ${f.landlines}, dnc = dnc + ${f.dnc},
-          cost = round((cost + ${f.cost}::float8 / 10000)::numeric, 4)::float8
-        where id in (select jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)
-        returning id, hits, landlines, dnc, cost`,
-  );
-}
+export type ListFiguresRow = TraceListFigures;
 
 export async function listFigures(db: Db, listIds: string[]) {
   if (listIds.length === 0) return [];
@@ -329,72 +315,26 @@ export async function lookUpOwners(
   return known;
 }
 
-export type OwnerWrites = {
-  contacts: { id: string; status_id: string | null; data: Record<string, FieldValue>; search_text: string }[];
-  identifiers: {
-    item_id: string;
-    value: string;
-    is_email: boolean;
-    primary: boolean;
-    status: string;
-    position: number;
-    line_type: string | null;
-  }[];
-  links: { f: string; t: string }[];
-  members: { list_id: string; id: string }[];
-  /** A hit property's first owner: its Owner field takes the name when it had none (issue 30, 18). */
-  owners: { id: string; owner: string }[];
-};
+export type OwnerWrites = TracedOwners & { members: { list_id: string; id: string }[] };
 
-/** Every write of a batch's owners in one statement; links both ways, as the records module keeps them. */
+/**
+ * Every write of a batch's owners in one statement: the records' parts (contacts, their identifiers,
+ * links both ways, a property's Owner) and the lists' (memberships and counts), ADR 062.
+ */
 export async function writeOwners(tx: Db, teamId: string, now: Date, w: OwnerWrites) {
-  const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
+  const records = tracedOwnersParts(teamId, now, w);
   const [row] = await queryRows<{ members: { list_id: string; n: number }[] | null }>(
     tx,
-    sql`with new_items as (
-      insert into items (id, team_id, type, status_id, data, last_activity_at, search_text, created_at, updated_at)
-      select x.id, ${teamId}, 'contact', x.status_id, x.data, ${now}, x.search_text, ${now}, ${now}
-      from jsonb_to_recordset(${json(w.contacts)}) as x(id uuid, status_id uuid, data jsonb, search_text text)
-    ), new_identifiers as (
-      insert into identifiers (team_id, item_id, value, is_email, "primary", status, position, source, line_type, created_at)
-      select ${teamId}, x.item_id, x.value, x.is_email, x."primary", x.status, x.position, 'skiptrace', x.line_type, ${now}
-      from jsonb_to_recordset(${json(w.identifiers)})
-        as x(item_id uuid, value text, is_email boolean, "primary" boolean, status text, position int, line_type text)
-      on conflict (team_id, value) do nothing
-    ), new_links as (
-      insert into item_links (team_id, from_id, to_id)
-      select ${teamId}::uuid, x.f, x.t from jsonb_to_recordset(${json(w.links)}) as x(f uuid, t uuid)
-      union select ${teamId}::uuid, x.t, x.f from jsonb_to_recordset(${json(w.links)}) as x(f uuid, t uuid)
-      on conflict do nothing
-    ), new_members as (
-      insert into list_items (list_id, type, item_id)
-      select x.list_id, 'contact', x.id from jsonb_to_recordset(${json(w.members)}) as x(list_id uuid, id uuid)
-      on conflict do nothing returning list_id
-    ), named as (
-      -- Owner is the last field of a record's search text (itemSearchText): appended, it is found.
-      update items p set data = p.data || jsonb_build_object('Owner', x.owner),
-        search_text = trim(p.search_text || ' ' || lower(x.owner)), updated_at = ${now}
-      from jsonb_to_recordset(${json(w.owners)}) as x(id uuid, owner text)
-      where p.id = x.id and p.team_id = ${teamId} and p.type = 'property'
-        and coalesce(p.data->>'Owner', '') = '' and x.owner <> ''
-      returning 1
-    ), counted as (
-      select list_id, count(*)::int as n from new_members group by list_id
-    ), bumped as (
-      update lists set item_count = item_count + c.n from counted c where lists.id = c.list_id returning 1
-    )
+    sql`with new_items as (${records.items}),
+    new_identifiers as (${records.identifiers}),
+    new_links as (${records.links}),
+    new_members as (${traceLists.addMembersPart(w.members)}),
+    named as (${records.named}),
+    counted as (select list_id, count(*)::int as n from new_members group by list_id),
+    bumped as (${traceLists.countMembersPart('counted')})
     select (select jsonb_agg(jsonb_build_object('list_id', list_id, 'n', n)) from counted) as members`,
   );
   return row?.members ?? [];
-}
-
-/** Identifiers a trace found for a record that had them already (imported or typed): line type and source stay. */
-export async function markDncPhones(tx: Db, teamId: string, values: string[]) {
-  if (values.length === 0) return;
-  await tx.execute(
-    sql`update identifiers set status = 'DNC' where team_id = ${teamId} and status = ''
-        and value in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`,
-  );
 }
 
 /** Which of these values (phones, e-mails) the team's records hold. */

@@ -16,6 +16,7 @@ import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { SkiptraceFailedError, type SkiptraceProvider } from '../../providers/skiptrace/index.js';
 import type { BillingErrorCode, LedgerService, PlansService } from '../billing/index.js';
+import { traceLists } from '../lists/index.js';
 import { seesAllData } from '../records/index.js';
 import type { SkiptraceEngine } from './skiptrace-engine.js';
 import type { SkiptraceErrorCode } from './skiptrace.errors.js';
@@ -160,7 +161,7 @@ export function createSkiptraceService(deps: {
         );
         const charge = stored!.hit ? price : 0;
         const figures = stored!.hit
-          ? await q.addListFigures(tx, listIds, {
+          ? await traceLists.addFigures(tx, listIds, {
               hits: 1,
               landlines: stored!.landlines,
               dnc: stored!.dnc,

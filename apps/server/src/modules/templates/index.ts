@@ -4,6 +4,7 @@ import { templatesRoutes } from './templates.routes.js';
 import { templatesErrors } from './templates.errors.js';
 import type { TemplatesService } from './templates.service.js';
 export {
+  blockedCountsOfMoves,
   createTemplatesService,
   loadCampaignTemplates,
   templateFieldNames,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { quickReplies, subtemplates, templateGroups, templates } from '../../db/schema/index.js';
 
@@ -237,3 +237,13 @@ function isUniqueViolation(err: unknown): boolean {
   const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined);
   return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
 }
+
+/**
+ * The part of the devices' report statement that is ours (ADR 062): each template counts its texts
+ * that failed for good among the jobs in the CTE `moved` (`state`, `template_id`).
+ */
+export const blockedCountsOfMoves = (moved: string): SQL =>
+  sql`update templates t set blocked_count = t.blocked_count + b.n
+      from (select template_id, count(*)::int as n from ${sql.identifier(moved)}
+        where state = 'failed' and template_id is not null group by template_id) b
+      where t.id = b.template_id`;

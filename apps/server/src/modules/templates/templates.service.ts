@@ -35,6 +35,12 @@ export async function templateFieldNames(db: Db, teamId: string): Promise<string
   });
 }
 
+/**
+ * The statement part that counts the texts that failed for good on each template, among the device jobs
+ * in the CTE named `moved`: the devices' report statement stays one statement (ADR 062).
+ */
+export const blockedCountsOfMoves = (moved: string) => q.blockedCountsOfMoves(moved);
+
 export type CampaignTemplates = q.CampaignTemplates;
 
 /** What a campaign sends from: the chosen groups' templates and the team's subtemplates (see the query). */

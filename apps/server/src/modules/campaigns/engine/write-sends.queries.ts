@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { messages, type campaigns } from '../../../db/schema/index.js';
+import type { campaigns, messages } from '../../../db/schema/index.js';
+import { queueDeviceTexts } from '../../devices/index.js';
+import { campaignTexts } from '../../records/index.js';
 import type { Decision } from './decide.js';
 
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -122,47 +124,47 @@ export async function writeSends(
       where r.id = u.id`);
   if (sends.length === 0) return [];
 
-  // The texts and their jobs as one JSON parameter each, not a VALUES list: drizzle builds a statement
-  // of 13 parameters a row in the event loop's thread, which held it 120–220 ms for a tick's sends.
-  const texts = sends.map((s) => ({ item_id: s.itemId, body: s.body, phone: s.to, sent_from: s.slot.value }));
-  const inserted = await tx
-    .insert(messages)
-    .select(
-      sql`select gen_random_uuid(), ${c.teamId}::uuid, x.item_id, x.body, 'out', x.phone, x.sent_from, null::uuid,
-          false, false, 'queued', false, null::timestamptz, null, null, ${now}::timestamptz
-        from jsonb_to_recordset(${rows(texts)}::jsonb) as x(item_id uuid, body text, phone text, sent_from text)`,
-    )
-    .returning();
-  const jobs = sends.map((s, i) => ({
-    device_id: s.slot.agentId!,
-    from_value: s.slot.value,
-    item_id: s.itemId,
-    message_id: inserted[i]!.id,
-    to: s.to,
-    body: s.body,
-    recipient_id: s.id,
-    step: s.step,
-    template_id: s.templateId,
-  }));
-  await tx.execute(sql`insert into sms_jobs (team_id, device_id, from_value, item_id, message_id, "to", body,
-      next_attempt_at, created_at, campaign_id, recipient_id, step, template_id)
-    select ${c.teamId}, x.device_id, x.from_value, x.item_id, x.message_id, x."to", x.body, ${now}, ${now},
-      ${c.id}, x.recipient_id, x.step, x.template_id
-    from jsonb_to_recordset(${rows(jobs)}::jsonb) as x(device_id uuid, from_value text, item_id uuid,
-      message_id uuid, "to" text, body text, recipient_id uuid, step int, template_id uuid)`);
-  const sticky = sends.filter((s) => s.setSentFrom).map((s) => ({ id: s.identifierId, v: s.slot.value }));
-  if (sticky.length > 0)
-    await tx.execute(sql`update identifiers d set sent_from = u.v
-      from jsonb_to_recordset(${rows(sticky)}::jsonb) as u(id uuid, v text)
-      where d.id = u.id and d.sent_from is null`);
-  const last = sends.map((s) => ({
-    id: s.itemId,
-    m: { body: s.body, createdAt: now.toISOString(), leadIdt: s.to, direction: 'out' },
-  }));
-  await tx.execute(sql`update items i set last_message = u.m, last_contacted_at = ${now},
-      last_activity_at = ${now}, updated_at = ${now}
-    from jsonb_to_recordset(${rows(last)}::jsonb) as u(id uuid, m jsonb)
-    where i.id = u.id`);
+  const inserted = await campaignTexts.insertQueued(
+    tx,
+    sends.map((s) => ({
+      teamId: c.teamId,
+      itemId: s.itemId,
+      body: s.body,
+      phone: s.to,
+      sentFrom: s.slot.value,
+      at: now,
+    })),
+  );
+  await queueDeviceTexts(
+    tx,
+    sends.map((s, i) => ({
+      teamId: c.teamId,
+      deviceId: s.slot.agentId!,
+      fromValue: s.slot.value,
+      itemId: s.itemId,
+      messageId: inserted[i]!.id,
+      to: s.to,
+      body: s.body,
+      nextAttemptAt: now,
+      createdAt: now,
+      campaignId: c.id,
+      recipientId: s.id,
+      step: s.step,
+      templateId: s.templateId,
+    })),
+  );
+  await campaignTexts.setStickySenders(
+    tx,
+    sends.filter((s) => s.setSentFrom).map((s) => ({ id: s.identifierId, v: s.slot.value })),
+  );
+  await campaignTexts.setLastTexts(
+    tx,
+    sends.map((s) => ({
+      id: s.itemId,
+      m: { body: s.body, createdAt: now.toISOString(), leadIdt: s.to, direction: 'out' },
+    })),
+    now,
+  );
   const perDevice = new Map<string, { n: number; first: number }>();
   for (const s of sends) {
     const d = perDevice.get(s.slot.deviceId) ?? { n: 0, first: 0 };

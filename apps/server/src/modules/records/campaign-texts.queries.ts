@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { messages } from '../../db/schema/index.js';
+
+/*
+ * A campaign tick's texts on their records (ADR 048, ADR 062): the campaign engine owns its recipients
+ * and counters and writes the records' threads, phones and last message here, set-based, in its
+ * transaction: one statement each, as before the move.
+ */
+
+const rows = (v: unknown[]) => JSON.stringify(v);
+
+export type OutgoingCampaignText = {
+  teamId: string;
+  itemId: string;
+  body: string;
+  /** The number it goes to, and the device's number it goes out from. */
+  phone: string;
+  sentFrom: string;
+  at: Date;
+};
+
+/**
+ * The texts on their records' threads, 'queued', in the order given; answers the rows in that order.
+ * One JSON parameter, not a VALUES list: drizzle builds a statement of a dozen parameters a row in the
+ * event loop's thread, which held it 120–220 ms for a tick's sends (docs/scaling.md, 2026-11-29 (2)).
+ */
+export async function insertQueuedTexts(tx: Db, texts: readonly OutgoingCampaignText[]) {
+  const json = texts.map((t) => ({
+    team_id: t.teamId,
+    item_id: t.itemId,
+    body: t.body,
+    phone: t.phone,
+    sent_from: t.sentFrom,
+    at: t.at.toISOString(),
+  }));
+  return tx
+    .insert(messages)
+    .select(
+      sql`select gen_random_uuid(), x.team_id, x.item_id, x.body, 'out', x.phone, x.sent_from, null::uuid,
+          false, false, 'queued', false, null::timestamptz, null, null, x.at
+        from jsonb_to_recordset(${rows(json)}::jsonb)
+          as x(team_id uuid, item_id uuid, body text, phone text, sent_from text, at timestamptz)`,
+    )
+    .returning();
+}
+
+/** Each phone's sticky sender, where it has none yet (`id` the identifier, `v` the device's number). */
+export async function setStickySenders(tx: Db, sticky: readonly { id: string; v: string }[]) {
+  if (sticky.length === 0) return;
+  await tx.execute(sql`update identifiers d set sent_from = u.v
+      from jsonb_to_recordset(${rows([...sticky])}::jsonb) as u(id uuid, v text)
+      where d.id = u.id and d.sent_from is null`);
+}
+
+/** The records' last message (`m`, as the board shows it) and their contact and activity times. */
+export async function setLastTexts(tx: Db, last: readonly { id: string; m: unknown }[], now: Date) {
+  await tx.execute(sql`update items i set last_message = u.m, last_contacted_at = ${now},
+      last_activity_at = ${now}, updated_at = ${now}
+    from jsonb_to_recordset(${rows([...last])}::jsonb) as u(id uuid, m jsonb)
+    where i.id = u.id`);
+}
