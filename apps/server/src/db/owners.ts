@@ -112,9 +112,7 @@ export const PENDING_MOVES: Record<string, readonly string[]> = {
   'modules/calls': ['identifiers', 'items', 'messages'],
   'modules/devices': ['identifiers', 'items', 'messages', 'templates'],
   'modules/lists': ['identifiers'],
-  'modules/records': ['entity_sections', 'list_items', 'lists', 'status_call_settings'],
   'modules/replies': ['identifiers', 'items', 'messages', 'tasks'],
   'modules/skiptrace': ['identifiers', 'item_links', 'items', 'list_items', 'lists'],
-  'modules/teams': ['items'],
   'modules/campaigns/engine': ['identifiers', 'items', 'messages', 'sms_jobs'],
 };

@@ -83,6 +83,28 @@ export async function addTeamRecordsToList(
   });
 }
 
+/**
+ * A bulk job's chunk of records added to a list, in the job's transaction (ADR 037): the ones it holds
+ * already are skipped, and the list's card counts are counted again from its rows, as an import leaves
+ * them (the job checked the list is the team's when it was made).
+ */
+export async function addToListWithin(tx: Db, listId: string, items: { id: string; type: string }[]) {
+  await queryRows(
+    tx,
+    sql`insert into list_items (list_id, item_id, type)
+      select ${listId}::uuid, x.id, x.type from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(id uuid, type text)
+      on conflict do nothing`,
+  );
+  await queryRows(
+    tx,
+    sql`update lists l set
+        item_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'contact'),
+        prop_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'property'),
+        comp_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'company')
+      where l.id = ${listId}::uuid`,
+  );
+}
+
 /** A list an import made, with its job's mapping (null for a list that was not imported from a file). */
 export async function findTeamImport(db: Db, teamId: string, listId: string) {
   const [row] = await queryRows<{

@@ -12,7 +12,8 @@ export type BulkEngine = ReturnType<typeof createBulkEngine>;
 
 /**
  * What a job asks of other modules, inside its chunk's transaction (they own the tables): the calls
- * module queues contacts by its own rules, the lists module writes the Export screen's CSV lines.
+ * module queues contacts by its own rules, the lists module writes the Export screen's CSV lines and
+ * adds records to a list.
  * Wired by the records plugin, read when a chunk runs (those modules are built after this one).
  */
 export type BulkPorts = {
@@ -32,6 +33,8 @@ export type BulkPorts = {
   ): Promise<{ id: string; line: string }[]>;
   /** The header line of an export's records of one kind ('contact', 'property', 'company'). */
   exportHeader(type: string): string;
+  /** Adds the records to the list (the lists module's rows and card counts). */
+  addToList(tx: Db, listId: string, items: { id: string; type: string }[]): Promise<void>;
 };
 
 /** Whose queue a "Queue for calls" job fills: the caller it names, else (older jobs) its author's. */
@@ -167,15 +170,17 @@ export function createBulkEngine(deps: {
       case 'campaign':
         await bq.markChanged(tx, job.id, ids);
         return null;
+      case 'addToList':
+        if (ids.length && job.targetId)
+          await deps.ports().addToList(tx, job.targetId, await bq.itemTypes(tx, ids));
+        return null;
       case 'delete':
-        await bq.applyAction(tx, job, ids, []);
+        await bq.applyAction(tx, job, ids);
         await bq.markChanged(tx, job.id, ids);
         return null;
-      default: {
-        const types = job.action === 'addToList' ? await bq.itemTypes(tx, ids) : [];
-        await bq.applyAction(tx, job, ids, types);
+      default:
+        await bq.applyAction(tx, job, ids);
         return null;
-      }
     }
   }
 

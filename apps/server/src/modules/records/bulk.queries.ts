@@ -255,7 +255,6 @@ export async function applyAction(
   tx: Db,
   job: { teamId: string; action: BulkActionType; targetId: string | null },
   ids: string[],
-  items: { id: string; type: string }[],
 ) {
   if (ids.length === 0) return;
   const t = job.targetId;
@@ -280,23 +279,6 @@ export async function applyAction(
         sql`update items set status_id = ${t}::uuid where id in ${idsJson(ids)} and status_id is distinct from ${t}::uuid`,
       );
       return;
-    case 'addToList':
-      await queryRows(
-        tx,
-        sql`insert into list_items (list_id, item_id, type)
-          select ${t}::uuid, x.id, x.type from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(id uuid, type text)
-          on conflict do nothing`,
-      );
-      // The list's cards and detail read its counts from the row, as an import leaves them.
-      await queryRows(
-        tx,
-        sql`update lists l set
-            item_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'contact'),
-            prop_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'property'),
-            comp_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'company')
-          where l.id = ${t}::uuid`,
-      );
-      return;
     case 'dnc':
       // The identifiers trigger moves a contact whose every phone is DNC to the DNC status (ADR 030).
       await queryRows(
@@ -309,6 +291,7 @@ export async function applyAction(
       await queryRows(tx, sql`update items set hidden = true where id in ${idsJson(ids)} and not hidden`);
       return;
     // Written by the engine through the calls and lists modules, or only marked (markChanged).
+    case 'addToList':
     case 'queueCalls':
     case 'campaign':
     case 'export':

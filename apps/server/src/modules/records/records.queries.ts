@@ -14,7 +14,6 @@ import {
   tasks,
   users,
   type ItemType,
-  type Section,
 } from '../../db/schema/index.js';
 
 export type ItemRow = typeof items.$inferSelect;
@@ -36,16 +35,6 @@ export async function listStatuses(db: Db, teamId: string) {
 
 export async function insertStatuses(db: Db, rows: (typeof statuses.$inferInsert)[]) {
   return db.insert(statuses).values(rows).onConflictDoNothing().returning();
-}
-
-export async function insertSections(
-  db: Db,
-  teamId: string,
-  entity: ItemType,
-  sections: Section[],
-  now: Date,
-) {
-  await db.insert(entitySections).values({ teamId, entity, sections, updatedAt: now }).onConflictDoNothing();
 }
 
 export async function findSections(db: Db, teamId: string, entity: ItemType) {
