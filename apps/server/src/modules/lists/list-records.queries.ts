@@ -19,13 +19,13 @@ export async function insertEmptyList(
   createdBy: string | null,
   now: Date,
 ) {
-  const [row] = await queryRows<{ id: string; name: string; created_at: Date | string }>(
+  const [row] = await queryRows<{ id: string; name: string; createdAt: Date | string }>(
     db,
     sql`insert into lists (team_id, name, position, state, result, created_by, created_at, imported_at)
         values (${teamId}, ${name},
           coalesce((select min(position) from lists where team_id = ${teamId}), 1) - 1,
           'imported', ${JSON.stringify(emptyImportResult())}::jsonb, ${createdBy}, ${now}, ${now})
-        returning id, name, created_at`,
+        returning id, name, created_at as "createdAt"`,
   );
   return row!;
 }
@@ -111,14 +111,14 @@ export async function findTeamImport(db: Db, teamId: string, listId: string) {
     id: string;
     name: string;
     state: 'importing' | 'imported' | 'failed';
-    total_rows: number;
-    rows_done: number;
+    totalRows: number;
+    rowsDone: number;
     error: string | null;
     result: ImportResult;
     fields: { name: string; type: ItemType; matchesTo: string }[] | null;
   }>(
     db,
-    sql`select l.id, l.name, l.state, l.total_rows, l.rows_done, l.error, l.result, j.fields
+    sql`select l.id, l.name, l.state, l.total_rows as "totalRows", l.rows_done as "rowsDone", l.error, l.result, j.fields
         from lists l left join import_jobs j on j.list_id = l.id
         where l.team_id = ${teamId} and l.id = ${listId}`,
   );

@@ -71,29 +71,29 @@ export async function runChunk(deps: ChunkDeps, job: bq.BulkJobRow): Promise<bq.
         job.action,
         job.targetId,
         {
-          assignedTo: r.assigned_to,
-          statusId: r.status_id,
+          assignedTo: r.assignedTo,
+          statusId: r.statusId,
           hidden: r.hidden,
-          hasPrimary: r.has_primary,
+          hasPrimary: r.hasPrimary,
           phones: Number(r.phones),
-          dncPhones: Number(r.dnc_phones),
-          inList: r.in_list,
+          dncPhones: Number(r.dncPhones),
+          inList: r.inList,
           type: r.type,
-          usablePhones: Number(r.usable_phones),
-          callPhone: r.call_phone,
+          usablePhones: Number(r.usablePhones),
+          callPhone: r.callPhone,
           queued,
         },
         actor,
         caller,
       );
     let outcomes = rows.map((r) => ({ r, outcome: decide(r) }));
-    const changedIds = () => outcomes.filter((o) => o.outcome === 'changed').map((o) => o.r.item_id);
+    const changedIds = () => outcomes.filter((o) => o.outcome === 'changed').map((o) => o.r.itemId);
     const kept = await writeChunk(deps, tx, job, actor, changedIds());
     // A contact the calls module did not add is in a queue already (someone's, or this one's from a
     // chunk done before a crash): counted once, as queued, never queued twice.
     if (kept)
       outcomes = outcomes.map((o) =>
-        o.outcome === 'changed' && !kept.has(o.r.item_id)
+        o.outcome === 'changed' && !kept.has(o.r.itemId)
           ? { r: o.r, outcome: job.action === 'queueCalls' ? decide(o.r, true) : 'gone' }
           : o,
       );
