@@ -37,9 +37,9 @@ export function recordReaders(db: Db): RecordReaders {
 }
 
 /**
- * A record: who may open it, its card and detail, its fields, status and assignees; what other modules
- * ask of records (statuses, custom fields, a new team's seed). Identifiers, links and the thread have
- * services of their own that go through `access` and `touch` here.
+ * A record: who may open it, its card and detail (item-dto.ts), its fields and status; what other
+ * modules ask of records (statuses, custom fields, a new team's statuses). Identifiers, links, the
+ * thread and assignees have services of their own that go through `access` and `touch` here.
  */
 export function createRecordsService(deps: {
   db: Db;
