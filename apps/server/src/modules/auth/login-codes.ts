@@ -29,7 +29,12 @@ export function createLoginCodes(deps: AuthDeps) {
     const { email, code } = sent;
     const refused = await db.transaction(async (tx) => {
       await q.lockSendKeys(tx, email, client.ip);
-      const limit = await findSendLimit(tx, { email, ip: client.ip, now: clock.now(), ipLimits: deps.ipLimits });
+      const limit = await findSendLimit(tx, {
+        email,
+        ip: client.ip,
+        now: clock.now(),
+        ipLimits: deps.ipLimits,
+      });
       if (limit) return limit;
       const now = clock.now();
       await q.voidOpenCodes(tx, scope, now, client.ip);

@@ -293,7 +293,10 @@ export async function stepTallies(db: Db, ids: string[]) {
       group by 1, 2, 3`,
   );
   for (const r of rows)
-    out.set(r.campaignId, [...(out.get(r.campaignId) ?? []), { lastStep: r.lastStep, replied: r.replied, n: r.n }]);
+    out.set(r.campaignId, [
+      ...(out.get(r.campaignId) ?? []),
+      { lastStep: r.lastStep, replied: r.replied, n: r.n },
+    ]);
   return out;
 }
 

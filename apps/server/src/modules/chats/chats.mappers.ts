@@ -36,7 +36,10 @@ export function toMessageDto(m: q.MessageRow): ChatMessageDto {
   };
 }
 
-type ChatFigures = Pick<q.ChatRow, 'id' | 'teamId' | 'kind' | 'lastSeq' | 'lastBody' | 'lastAt' | 'createdAt'> & {
+type ChatFigures = Pick<
+  q.ChatRow,
+  'id' | 'teamId' | 'kind' | 'lastSeq' | 'lastBody' | 'lastAt' | 'createdAt'
+> & {
   lastReadSeq: number;
 };
 

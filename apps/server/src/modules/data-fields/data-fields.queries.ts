@@ -3,7 +3,13 @@ import type { Db } from '../../db/client.js';
 import { entitySections, users, type ItemType, type Section } from '../../db/schema/index.js';
 
 /** An entity's first sections, unless it has some already (a new team's seed). */
-export async function insertSections(db: Db, teamId: string, entity: ItemType, sections: Section[], now: Date) {
+export async function insertSections(
+  db: Db,
+  teamId: string,
+  entity: ItemType,
+  sections: Section[],
+  now: Date,
+) {
   await db.insert(entitySections).values({ teamId, entity, sections, updatedAt: now }).onConflictDoNothing();
 }
 

@@ -15,7 +15,12 @@ import type { InboundLine } from './devices.inbound-line.js';
 import type { SmsService } from './sms.service.js';
 
 export type DeviceData = { deviceId: string; teamId: string };
-export type DeviceSocket = Socket<DeviceAgentToServer, DeviceServerToAgent, Record<string, never>, DeviceData>;
+export type DeviceSocket = Socket<
+  DeviceAgentToServer,
+  DeviceServerToAgent,
+  Record<string, never>,
+  DeviceData
+>;
 
 /** What a device's connection needs of its gateway. */
 export type ConnectionDeps = {

@@ -23,7 +23,10 @@ export function createAssigneesService(deps: {
 
   return {
     /** Adds the member to the record's (or task's) assignees, or takes them off if they were on. */
-    async assign(auth: AuthContext, input: { assignedId: string; dataId: string; dataType: 'task' | RecordType }) {
+    async assign(
+      auth: AuthContext,
+      input: { assignedId: string; dataId: string; dataType: 'task' | RecordType },
+    ) {
       // The record comes first: who may not see it learns nothing, not even whether the member exists.
       const task = input.dataType === 'task' ? await q.findTaskAnywhere(db, input.dataId) : null;
       if (input.dataType === 'task' && (!task || task.teamId !== auth.teamId))
