@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { entitySections, users, type ItemType, type Section } from '../../db/schema/index.js';
 
+export type { Section, SectionField } from '../../db/schema/index.js';
+
 /** An entity's first sections, unless it has some already (a new team's seed). */
 export async function insertSections(
   db: Db,

@@ -89,19 +89,22 @@ export async function onDeviceConnection(deps: ConnectionDeps, socket: DeviceSoc
   await deps.offer(deviceId, true);
 }
 
-/** The agent's events on its socket, each answered by its ack. */
-function handleEvents(deps: ConnectionDeps, socket: DeviceSocket, device: q.DeviceRow) {
-  const { db, clock } = deps;
-  const deviceId = device.id;
+type Work<E extends keyof typeof deviceClientEvents> = (
+  payload: ReturnType<(typeof deviceClientEvents)[E]['parse']>,
+  device: q.DeviceRow,
+) => Promise<object>;
+
+/**
+ * How an agent's event is handled: its payload parsed, its work run (on the device's report line when
+ * `serial`, one batch at a time in arrival order), and the ack answered with the result or the error.
+ */
+function eventHandler(deps: ConnectionDeps, socket: DeviceSocket, device: q.DeviceRow) {
   // A device's reports are applied one batch at a time, in arrival order; its inbound texts have a
   // line of their own (the inbound line): a reply does not wait behind a backlog of delivery reports.
   const lines = { report: Promise.resolve() as Promise<unknown> };
-  const handle = <E extends keyof typeof deviceClientEvents>(
+  return <E extends keyof typeof deviceClientEvents>(
     event: E,
-    work: (
-      payload: ReturnType<(typeof deviceClientEvents)[E]['parse']>,
-      device: q.DeviceRow,
-    ) => Promise<object>,
+    work: Work<E>,
     serial: keyof typeof lines | null = null,
   ) => {
     socket.on(event, (async (payload: unknown, ack: (answer: object) => void) => {
@@ -113,12 +116,18 @@ function handleEvents(deps: ConnectionDeps, socket: DeviceSocket, device: q.Devi
       try {
         reply((await result) as object);
       } catch (err) {
-        deps.log.error({ err, deviceId, event }, 'device event failed');
+        deps.log.error({ err, deviceId: device.id, event }, 'device event failed');
         reply({ error: 'server error' });
       }
     }) as never);
   };
+}
 
+/** The agent's events on its socket, each answered by its ack. */
+function handleEvents(deps: ConnectionDeps, socket: DeviceSocket, device: q.DeviceRow) {
+  const { db, clock } = deps;
+  const deviceId = device.id;
+  const handle = eventHandler(deps, socket, device);
   handle('ping', async () => {
     await q.updateDevice(db, deviceId, { pingedAt: clock.now(), connected: true });
     return { ok: true };

@@ -55,6 +55,60 @@ export type ChunkDeps = {
   ports: () => BulkPorts;
 };
 
+type Actor = { userId: string; seesAllData: boolean };
+type Caller = Awaited<ReturnType<typeof callerOf>>;
+type Decided = { r: bq.ChunkRow; outcome: ReturnType<typeof bulkOutcome> };
+
+/** Each record's outcome by core's `bulkOutcome`, from what the chunk's read says of it. */
+function decider(job: bq.BulkJobRow, actor: Actor, caller: Caller) {
+  return (r: bq.ChunkRow, queued = false) =>
+    bulkOutcome(
+      job.action,
+      job.targetId,
+      {
+        assignedTo: r.assignedTo,
+        statusId: r.statusId,
+        hidden: r.hidden,
+        hasPrimary: r.hasPrimary,
+        phones: Number(r.phones),
+        dncPhones: Number(r.dncPhones),
+        inList: r.inList,
+        type: r.type,
+        usablePhones: Number(r.usablePhones),
+        callPhone: r.callPhone,
+        queued,
+      },
+      actor,
+      caller,
+    );
+}
+
+const changedOf = (decided: Decided[]) =>
+  decided.filter((o) => o.outcome === 'changed').map((o) => o.r.itemId);
+
+/** The chunk's records, locked and decided, and the changed ones written: each one's outcome. */
+async function workChunk(
+  deps: ChunkDeps,
+  tx: Db,
+  job: bq.BulkJobRow,
+  actor: Actor,
+  caller: Caller,
+  ids: string[],
+) {
+  const rows = await bq.chunkRecords(tx, job, ids);
+  const decide = decider(job, actor, caller);
+  const decided: Decided[] = rows.map((r) => ({ r, outcome: decide(r) }));
+  const kept = await writeChunk(deps, tx, job, actor, changedOf(decided));
+  if (!kept) return decided;
+  // A contact the calls module did not add is in a queue already (someone's, or this one's from a
+  // chunk done before a crash): counted once, as queued, never queued twice.
+  return decided.map((o) =>
+    o.outcome === 'changed' && !kept.has(o.r.itemId)
+      ? { r: o.r, outcome: job.action === 'queueCalls' ? decide(o.r, true) : 'gone' }
+      : o,
+  );
+}
+
 /** One chunk in one transaction; null when the job has no record left after its cursor. */
 export async function runChunk(deps: ChunkDeps, job: bq.BulkJobRow): Promise<bq.BulkJobRow | null> {
   const { db, clock, workerId } = deps;
@@ -65,48 +119,17 @@ export async function runChunk(deps: ChunkDeps, job: bq.BulkJobRow): Promise<bq.
     const ids = await bq.chunkIds(tx, job, deps.chunkSize);
     const last = ids.at(-1);
     if (!last) return null;
-    const rows = await bq.chunkRecords(tx, job, ids);
-    const decide = (r: bq.ChunkRow, queued = false) =>
-      bulkOutcome(
-        job.action,
-        job.targetId,
-        {
-          assignedTo: r.assignedTo,
-          statusId: r.statusId,
-          hidden: r.hidden,
-          hasPrimary: r.hasPrimary,
-          phones: Number(r.phones),
-          dncPhones: Number(r.dncPhones),
-          inList: r.inList,
-          type: r.type,
-          usablePhones: Number(r.usablePhones),
-          callPhone: r.callPhone,
-          queued,
-        },
-        actor,
-        caller,
-      );
-    let outcomes = rows.map((r) => ({ r, outcome: decide(r) }));
-    const changedIds = () => outcomes.filter((o) => o.outcome === 'changed').map((o) => o.r.itemId);
-    const kept = await writeChunk(deps, tx, job, actor, changedIds());
-    // A contact the calls module did not add is in a queue already (someone's, or this one's from a
-    // chunk done before a crash): counted once, as queued, never queued twice.
-    if (kept)
-      outcomes = outcomes.map((o) =>
-        o.outcome === 'changed' && !kept.has(o.r.itemId)
-          ? { r: o.r, outcome: job.action === 'queueCalls' ? decide(o.r, true) : 'gone' }
-          : o,
-      );
+    const decided = await workChunk(deps, tx, job, actor, caller, ids);
     // A record removed from the team since the job started is not read at all.
-    const skipped: BulkSkipped = rows.length < ids.length ? { gone: ids.length - rows.length } : {};
-    for (const { outcome } of outcomes)
+    const skipped: BulkSkipped = decided.length < ids.length ? { gone: ids.length - decided.length } : {};
+    for (const { outcome } of decided)
       if (outcome !== 'changed') skipped[outcome] = (skipped[outcome] ?? 0) + 1;
     const next = await bq.advanceJob(tx, {
       jobId: job.id,
       workerId,
       cursor: last,
       done: ids.length,
-      changed: changedIds().length,
+      changed: changedOf(decided).length,
       skipped,
       now: clock.now(),
     });
