@@ -82,7 +82,7 @@ export type RecordReaders = {
   /** Whether the team has 'Only assigned' members at all (most teams have none: no look-up then). */
   hasRestricted(teamId: string): Promise<boolean>;
   /** The 'Only assigned' members assigned to each record. */
-  restricted(teamId: string, itemIds: readonly string[]): Promise<{ item_id: string; user_id: string }[]>;
+  restricted(teamId: string, itemIds: readonly string[]): Promise<{ itemId: string; userId: string }[]>;
 };
 
 /** How long a team's 'has Only assigned members' answer is reused by a process that did not change it. */
@@ -207,7 +207,7 @@ export function createRealtime(
     if (itemIds.length === 0 || !(await hasRestricted(teamId))) return () => [all];
     const byItem = new Map<string, string[]>();
     for (const r of await readers.restricted(teamId, [...new Set(itemIds)]))
-      byItem.set(r.item_id, [...(byItem.get(r.item_id) ?? []), rooms.user(r.user_id)]);
+      byItem.set(r.itemId, [...(byItem.get(r.itemId) ?? []), rooms.user(r.userId)]);
     return (itemId: string) => [all, ...(byItem.get(itemId) ?? [])];
   }
 

@@ -64,7 +64,7 @@ export type TeamFigures = {
   activeCampaigns: number;
 };
 
-type FigureRow = { team_id: string } & Partial<Record<'a' | 'b' | 'c', number | string>>;
+type FigureRow = { teamId: string } & Partial<Record<'a' | 'b' | 'c', number | string>>;
 
 /**
  * Every team's figures in four grouped reads (members; phones and how many are connected, an iPhone
@@ -73,21 +73,21 @@ type FigureRow = { team_id: string } & Partial<Record<'a' | 'b' | 'c', number | 
 export async function allFigures(db: Db, startDay: string): Promise<Map<string, TeamFigures>> {
   const members = await queryRows<FigureRow>(
     db,
-    sql`select team_id, count(*)::int as a from users group by team_id`,
+    sql`select team_id as "teamId", count(*)::int as a from users group by team_id`,
   );
   const phones = await queryRows<FigureRow>(
     db,
-    sql`select d.team_id, count(*)::int as a, (count(*) filter (where coalesce(m.connected, d.connected)))::int as b
+    sql`select d.team_id as "teamId", count(*)::int as a, (count(*) filter (where coalesce(m.connected, d.connected)))::int as b
       from devices d left join devices m on m.id = d.mac_id where d.kind <> 'mac' group by d.team_id`,
   );
   const texts = await queryRows<FigureRow>(
     db,
-    sql`select team_id, sum("out")::int as a, sum(blocked)::int as b from team_sms_days
+    sql`select team_id as "teamId", sum("out")::int as a, sum(blocked)::int as b from team_sms_days
       where day >= ${startDay}::date group by team_id`,
   );
   const running = await queryRows<FigureRow>(
     db,
-    sql`select c.team_id, count(*)::int as a from campaigns c where ${RUNNING} group by c.team_id`,
+    sql`select c.team_id as "teamId", count(*)::int as a from campaigns c where ${RUNNING} group by c.team_id`,
   );
   const figures = new Map<string, TeamFigures>();
   const of = (id: string) => {
@@ -98,11 +98,11 @@ export async function allFigures(db: Db, startDay: string): Promise<Map<string, 
     }
     return f;
   };
-  for (const r of members) of(r.team_id).members = Number(r.a);
+  for (const r of members) of(r.teamId).members = Number(r.a);
   for (const r of phones)
-    Object.assign(of(r.team_id), { devicesTotal: Number(r.a), devicesConnected: Number(r.b) });
-  for (const r of texts) Object.assign(of(r.team_id), { smsOut: Number(r.a), smsBlocked: Number(r.b) });
-  for (const r of running) of(r.team_id).activeCampaigns = Number(r.a);
+    Object.assign(of(r.teamId), { devicesTotal: Number(r.a), devicesConnected: Number(r.b) });
+  for (const r of texts) Object.assign(of(r.teamId), { smsOut: Number(r.a), smsBlocked: Number(r.b) });
+  for (const r of running) of(r.teamId).activeCampaigns = Number(r.a);
   return figures;
 }
 
@@ -110,18 +110,18 @@ export type PageRow = {
   id: string;
   name: string;
   plan: string;
-  created_at: Date | string;
-  suspended_at: Date | string | null;
-  suspended_reason: string | null;
+  createdAt: Date | string;
+  suspendedAt: Date | string | null;
+  suspendedReason: string | null;
   email: string | null;
   owner: string | null;
   balance: number | string;
   members: number;
-  devices_total: number;
-  devices_connected: number;
-  sms_out: number;
-  sms_blocked: number;
-  active_campaigns: number;
+  devicesTotal: number;
+  devicesConnected: number;
+  smsOut: number;
+  smsBlocked: number;
+  activeCampaigns: number;
 };
 
 /** The page's teams as they stand now, figures read fresh for these rows only. */
@@ -129,11 +129,13 @@ export function pageRows(db: Db, ids: readonly string[], startDay: string) {
   if (ids.length === 0) return Promise.resolve([]);
   return queryRows<PageRow>(
     db,
-    sql`select t.id, t.name, t.plan, t.created_at, t.suspended_at, t.suspended_reason, o.email, o.name as owner,
+    sql`select t.id, t.name, t.plan, t.created_at as "createdAt", t.suspended_at as "suspendedAt",
+        t.suspended_reason as "suspendedReason", o.email, o.name as owner,
         coalesce(ca.balance, 0) as balance,
         (select count(*)::int from users u where u.team_id = t.id) as members,
-        dv.devices_total, dv.devices_connected, s.sms_out, s.sms_blocked,
-        (select count(*)::int from campaigns c where c.team_id = t.id and ${RUNNING}) as active_campaigns
+        dv.devices_total as "devicesTotal", dv.devices_connected as "devicesConnected",
+        s.sms_out as "smsOut", s.sms_blocked as "smsBlocked",
+        (select count(*)::int from campaigns c where c.team_id = t.id and ${RUNNING}) as "activeCampaigns"
       from teams t
       left join lateral (select u.email, u.name from users u
         where u.team_id = t.id and u.role = 'admin' order by u.created_at limit 1) o on true

@@ -27,8 +27,8 @@ export type PanelQuery = {
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 function toRow(r: q.PageRow): AdminTeamRow {
-  const smsOut = Number(r.sms_out);
-  const smsBlocked = Number(r.sms_blocked);
+  const smsOut = Number(r.smsOut);
+  const smsBlocked = Number(r.smsBlocked);
   return {
     _id: r.id,
     name: r.name,
@@ -37,15 +37,15 @@ function toRow(r: q.PageRow): AdminTeamRow {
     plan: r.plan,
     credits: round2(unitsToDollars(Number(r.balance))),
     members: Number(r.members),
-    devicesConnected: Number(r.devices_connected),
-    devicesTotal: Number(r.devices_total),
+    devicesConnected: Number(r.devicesConnected),
+    devicesTotal: Number(r.devicesTotal),
     smsOut,
     smsBlocked,
     blockRate: blockRate(smsBlocked, smsOut),
-    activeCampaigns: Number(r.active_campaigns),
-    suspended: r.suspended_at !== null,
-    suspendedReason: r.suspended_reason,
-    createdAt: iso(r.created_at),
+    activeCampaigns: Number(r.activeCampaigns),
+    suspended: r.suspendedAt !== null,
+    suspendedReason: r.suspendedReason,
+    createdAt: iso(r.createdAt),
   };
 }
 
@@ -137,9 +137,9 @@ export function createPanelService(deps: { db: Db; clock: Clock; audit: AuditSer
         rows.map((r) => [
           r.id,
           {
-            smsOut: Number(r.sms_out),
-            smsBlocked: Number(r.sms_blocked),
-            activeCampaigns: Number(r.active_campaigns),
+            smsOut: Number(r.smsOut),
+            smsBlocked: Number(r.smsBlocked),
+            activeCampaigns: Number(r.activeCampaigns),
           },
         ]),
       );

@@ -181,9 +181,9 @@ export async function endExpiredImpersonations(db: Db, now: Date, tokenHash?: st
   const at = now.toISOString();
   const rows = await queryRows<{
     id: string;
-    user_id: string;
-    impersonator_id: string;
-    ended_at: Date | string;
+    userId: string;
+    impersonatorId: string;
+    endedAt: Date | string;
   }>(
     db,
     sql`
@@ -196,14 +196,10 @@ export async function endExpiredImpersonations(db: Db, now: Date, tokenHash?: st
       and (sessions.expires_at <= ${at}
         or exists (select 1 from sessions o
           where o.id = sessions.impersonator_session_id and o.expires_at <= ${at}))
-    returning sessions.id, sessions.user_id, sessions.impersonator_id, sessions.revoked_at as ended_at`,
+    returning sessions.id, sessions.user_id as "userId", sessions.impersonator_id as "impersonatorId",
+      sessions.revoked_at as "endedAt"`,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    impersonatorId: r.impersonator_id,
-    endedAt: new Date(r.ended_at),
-  }));
+  return rows.map((r) => ({ ...r, endedAt: new Date(r.endedAt) }));
 }
 
 /** A session that ended because the staff session that opened it ended. */

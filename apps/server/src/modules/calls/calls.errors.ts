@@ -33,6 +33,10 @@ export const callsErrors = {
   PLAN_CALL_LIMIT: { status: 402, message: messages.billing.callLimit },
   FORWARD_NUMBER_REQUIRED: { status: 400, message: m.forwardNumberRequired },
   FORWARD_NUMBER_INVALID: { status: 400, message: m.forwardNumberInvalid },
+  // A status's call settings (Settings > Statuses).
+  FORWARD_TO_REQUIRED: { status: 400, message: m.forwardToRequired },
+  FORWARD_TO_NO_PHONE: { status: 400, message: m.forwardToNoPhone },
+  STATUS_VM_NOT_FOUND: { status: 404, message: m.vmNotFound },
 } satisfies Record<string, ErrorAnswer>;
 
 export type CallsErrorCode = keyof typeof callsErrors;

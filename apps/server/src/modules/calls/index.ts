@@ -2,6 +2,9 @@ import { defineModule } from '../../plugins/app-module.js';
 import { callsPlugin } from './calls.plugin.js';
 import { callsRoutes } from './calls.routes.js';
 import { callsErrors } from './calls.errors.js';
+import { statusCallSettingsPlugin } from './status-call-settings.plugin.js';
+import { statusCallSettingsRoutes } from './status-call-settings.routes.js';
+import type { StatusCallSettingsService } from './status-call-settings.service.js';
 import type { CallsService } from './calls.service.js';
 import type { DiallerService } from './dialler.service.js';
 import type { VoiceProvider } from '../../providers/voice/index.js';
@@ -20,13 +23,15 @@ declare module '../../plugins/services.js' {
     dialler: DiallerService;
     voice: VoiceProvider;
     voiceAccounts: VoiceAccounts;
+    statusCallSettings: StatusCallSettingsService;
   }
 }
 
-/** Calls, the dialler and voice accounts. */
+/** Calls, the dialler, voice accounts and a status's call settings. */
 export const callsModule = defineModule({
   name: 'calls',
-  plugins: [callsPlugin],
+  plugins: [callsPlugin, statusCallSettingsPlugin],
+  routes: [statusCallSettingsRoutes],
   uploads: [callsRoutes],
   errors: { calls: callsErrors },
 });

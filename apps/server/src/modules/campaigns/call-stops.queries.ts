@@ -26,13 +26,13 @@ export function callStopTallies(db: Db, campaignId: string) {
   return queryRows<{
     reason: string | null;
     n: number;
-    removed_by: string | null;
-    removed_from: string | null;
+    removedBy: string | null;
+    removedFrom: string | null;
   }>(
     db,
     sql`select r.reason, count(*)::int as n,
-        coalesce(nullif(b.name, ''), b.email) as removed_by,
-        coalesce(nullif(f.name, ''), f.email) as removed_from
+        coalesce(nullif(b.name, ''), b.email) as "removedBy",
+        coalesce(nullif(f.name, ''), f.email) as "removedFrom"
       from campaign_recipients r
         left join users b on b.id = r.removed_by
         left join users f on f.id = r.removed_from

@@ -39,14 +39,14 @@ function waitingOf(c: q.CampaignRow, recipients: Figures['recipients'], now: Dat
   const tallies: RecipientTally[] = recipients.map((r) => ({
     state: r.state,
     reason: r.reason,
-    waitReason: r.wait_reason,
-    missingField: r.missing_field,
+    waitReason: r.waitReason,
+    missingField: r.missingField,
     texted: r.texted,
     later: r.later,
     n: r.n,
-    nextAt: r.next_at ? new Date(r.next_at) : null,
-    waitLaw: r.wait_law,
-    followUp: r.follow_up,
+    nextAt: r.nextAt ? new Date(r.nextAt) : null,
+    waitLaw: r.waitLaw,
+    followUp: r.followUp,
   }));
   const campaign = {
     paused: c.paused,
@@ -100,7 +100,7 @@ export function createCampaignDetailsService(deps: { db: Db; clock: Clock }) {
           deviceId: id,
           name: value || 'Removed device',
           paused: c.pausedDevices.includes(id),
-          ...jobFigures(jobs.filter((j) => j.from_value.toLowerCase() === value.toLowerCase())),
+          ...jobFigures(jobs.filter((j) => j.fromValue.toLowerCase() === value.toLowerCase())),
         };
       });
       return ok({
@@ -128,8 +128,8 @@ export function createCampaignDetailsService(deps: { db: Db; clock: Clock }) {
           stops.map((r) => ({
             reason: r.reason,
             count: r.n,
-            removedBy: r.removed_by,
-            removedFrom: r.removed_from,
+            removedBy: r.removedBy,
+            removedFrom: r.removedFrom,
           })),
         ),
       });

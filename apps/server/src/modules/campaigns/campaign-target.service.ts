@@ -65,7 +65,7 @@ export function createCampaignTargetService(deps: { db: Db }) {
         listTeamStatuses(db, auth.teamId),
         q.countByStatus(db, campaignTarget(auth, input.listIds, input.lastContactedAt, null, audience)),
       ]);
-      const byId = new Map(counts.map((c) => [c.status_id, c.count]));
+      const byId = new Map(counts.map((c) => [c.statusId, c.count]));
       return statuses
         .filter((s) => !s.hidden && s.text !== 'DNC' && s.text !== 'Wrong number')
         .map((s) => ({ _id: s.id, text: s.text, count: byId.get(s.id) ?? 0 }));

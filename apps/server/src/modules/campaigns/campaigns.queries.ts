@@ -44,9 +44,9 @@ function targetWhere(t: Target): SQL {
 
 /** Contacts of a target per status id. */
 export async function countByStatus(db: Db, t: Target) {
-  return queryRows<{ status_id: string | null; count: number }>(
+  return queryRows<{ statusId: string | null; count: number }>(
     db,
-    sql`select i.status_id, count(*)::int as count from items i where ${targetWhere(t)} group by i.status_id`,
+    sql`select i.status_id as "statusId", count(*)::int as count from items i where ${targetWhere(t)} group by i.status_id`,
   );
 }
 
@@ -190,9 +190,9 @@ export async function endCallStep(
 
 /** A call campaign's contacts, in the order a text campaign would take them, with the number to call. */
 export async function targetPhones(db: Db, t: Target) {
-  return queryRows<{ id: string; phone: string; assigned_to: string[] }>(
+  return queryRows<{ id: string; phone: string; assignedTo: string[] }>(
     db,
-    sql`select i.id, i.assigned_to,
+    sql`select i.id, i.assigned_to as "assignedTo",
         (select d.value from identifiers d where d.item_id = i.id and not d.is_email and d.status = ''
           order by d."primary" desc, d.position, d.created_at limit 1) as phone
       from items i where ${targetWhere(t)}
@@ -258,16 +258,16 @@ export async function pageCampaigns(db: Db, teamId: string, search: string, skip
 /** Texts sent and replies per campaign, for the cards. */
 export async function headlineFigures(db: Db, ids: string[]) {
   if (ids.length === 0) return new Map<string, { sent: number; replied: number }>();
-  const rows = await queryRows<{ campaign_id: string; sent: number; replied: number }>(
+  const rows = await queryRows<{ campaignId: string; sent: number; replied: number }>(
     db,
-    sql`select campaign_id,
+    sql`select campaign_id as "campaignId",
         count(*) filter (where step > 0)::int as sent,
         count(*) filter (where step > 0 and (reason = 'replied' or reason = 'optOut'))::int as replied
       from campaign_recipients
       where campaign_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
       group by campaign_id`,
   );
-  return new Map(rows.map((r) => [r.campaign_id, { sent: r.sent, replied: r.replied }]));
+  return new Map(rows.map((r) => [r.campaignId, { sent: r.sent, replied: r.replied }]));
 }
 
 /**
@@ -278,14 +278,14 @@ export async function stepTallies(db: Db, ids: string[]) {
   const out = new Map<string, StepTally[]>();
   if (ids.length === 0) return out;
   const rows = await queryRows<{
-    campaign_id: string;
-    last_step: number | null;
+    campaignId: string;
+    lastStep: number | null;
     replied: boolean;
     n: number;
   }>(
     db,
-    sql`select campaign_id,
-        coalesce(last_step, case when step > 0 then 0 end) as last_step,
+    sql`select campaign_id as "campaignId",
+        coalesce(last_step, case when step > 0 then 0 end) as "lastStep",
         coalesce(reason in ('replied', 'optOut'), false) as replied,
         count(*)::int as n
       from campaign_recipients
@@ -293,9 +293,9 @@ export async function stepTallies(db: Db, ids: string[]) {
       group by 1, 2, 3`,
   );
   for (const r of rows)
-    out.set(r.campaign_id, [
-      ...(out.get(r.campaign_id) ?? []),
-      { lastStep: r.last_step, replied: r.replied, n: r.n },
+    out.set(r.campaignId, [
+      ...(out.get(r.campaignId) ?? []),
+      { lastStep: r.lastStep, replied: r.replied, n: r.n },
     ]);
   return out;
 }
@@ -310,42 +310,43 @@ export async function campaignFigures(db: Db, id: string, now: Date) {
     queryRows<{
       state: string;
       reason: string | null;
-      wait_reason: DeferReason | null;
-      missing_field: string | null;
-      wait_law: string | null;
-      follow_up: number;
+      waitReason: DeferReason | null;
+      missingField: string | null;
+      waitLaw: string | null;
+      followUp: number;
       texted: boolean;
       later: boolean;
       n: number;
-      next_at: Date | string | null;
+      nextAt: Date | string | null;
     }>(
       db,
-      sql`select state, reason, wait_reason, missing_field, wait_law, follow_up, step > 0 as texted,
-          next_at > ${now} as later, count(*)::int as n, min(next_at) as next_at
+      sql`select state, reason, wait_reason as "waitReason", missing_field as "missingField", wait_law as "waitLaw",
+          follow_up as "followUp", step > 0 as texted,
+          next_at > ${now} as later, count(*)::int as n, min(next_at) as "nextAt"
         from campaign_recipients where campaign_id = ${id}
         group by 1, 2, 3, 4, 5, 6, 7, 8`,
     ),
-    queryRows<{ from_value: string; state: string; n: number }>(
+    queryRows<{ fromValue: string; state: string; n: number }>(
       db,
-      sql`select from_value, state, count(*)::int as n from sms_jobs
+      sql`select from_value as "fromValue", state, count(*)::int as n from sms_jobs
         where campaign_id = ${id} group by from_value, state`,
     ),
   ]);
-  const states = await queryRows<{ law_states: string }>(
+  const states = await queryRows<{ lawStates: string }>(
     db,
-    sql`select distinct law_states from campaign_recipients
+    sql`select distinct law_states as "lawStates" from campaign_recipients
       where campaign_id = ${id} and law_states is not null and law_states <> ''`,
   );
-  return { recipients, jobs, states: [...new Set(states.flatMap((s) => s.law_states.split(',')))] };
+  return { recipients, jobs, states: [...new Set(states.flatMap((s) => s.lawStates.split(',')))] };
 }
 
 /** Stops a record's pending texts in every running campaign (a reply, an opt-out). */
 export async function stopRecipients(db: Db, itemId: string, reason: 'replied' | 'optOut') {
-  return queryRows<{ campaign_id: string; follow_up: number; call: boolean }>(
+  return queryRows<{ campaignId: string; followUp: number; call: boolean }>(
     db,
     sql`update ${campaignRecipients} r set state = 'stopped', reason = ${reason}
       where item_id = ${itemId} and state in ('pending', 'waiting', 'done')
-      returning campaign_id, follow_up,
+      returning campaign_id as "campaignId", follow_up as "followUp",
         exists (select 1 from campaigns c where c.id = r.campaign_id and c.campaign_type = 'Call') as call`,
   );
 }

@@ -184,7 +184,7 @@ export function createCampaignsService(deps: {
     const queued = await deps.fillCallQueues(
       auth.teamId,
       campaign.id,
-      contacts.map((c) => ({ id: c.id, assignedTo: c.assigned_to })),
+      contacts.map((c) => ({ id: c.id, assignedTo: c.assignedTo })),
     );
     // Each queued contact's steps, as a text campaign's: per-step figures and follow-up calls.
     await q.insertCallRecipients(db, campaign, now);
@@ -303,9 +303,9 @@ export function createCampaignsService(deps: {
      */
     async stopForReply(teamId: string, itemId: string, optOut: boolean) {
       const stopped = await q.stopRecipients(db, itemId, optOut ? 'optOut' : 'replied');
-      const followUpCalls = stopped.filter((s) => s.call && s.follow_up > 0).map((s) => s.campaign_id);
+      const followUpCalls = stopped.filter((s) => s.call && s.followUp > 0).map((s) => s.campaignId);
       if (followUpCalls.length) await deps.dropFollowUpCalls(teamId, itemId, followUpCalls);
-      for (const id of new Set(stopped.map((s) => s.campaign_id))) changed(teamId, id);
+      for (const id of new Set(stopped.map((s) => s.campaignId))) changed(teamId, id);
     },
 
     /**

@@ -34,16 +34,16 @@ export type R<T> = Promise<Result<T, ChatsErrorCode>>;
 export async function chatDtos(
   db: Db,
   viewerId: string,
-  rows: (q.ChatRow & { last_read_seq: number })[],
+  rows: (q.ChatRow & { lastReadSeq: number })[],
 ): Promise<ChatDto[]> {
   const members = await q.listMembersOf(
     db,
     rows.map((r) => r.id),
   );
-  const team = rows.length ? await q.findTeam(db, rows[0]!.team_id) : null;
+  const team = rows.length ? await q.findTeam(db, rows[0]!.teamId) : null;
   return rows.map((c) => {
     const other =
-      c.kind === 'direct' ? members.find((m) => m.chat_id === c.id && m.user_id !== viewerId) : undefined;
+      c.kind === 'direct' ? members.find((m) => m.chatId === c.id && m.userId !== viewerId) : undefined;
     const title =
       c.kind === 'support' ? messages.chats.supportTitle : other ? nameOf(other) : messages.chats.teamRoom;
     const avatar =
@@ -60,11 +60,11 @@ export async function readableChat(
 ): R<{ chat: q.ChatRow; lastReadSeq: number }> {
   const found = await q.findChatForReader(db, chatId, auth.userId);
   if (!found) return fail('CHAT_NOT_FOUND');
-  const { read_seq, staff: staffRow, ...chat } = found;
-  const member = read_seq !== null && staffRow === false && chat.team_id === auth.teamId;
+  const { readSeq, staff: staffRow, ...chat } = found;
+  const member = readSeq !== null && staffRow === false && chat.teamId === auth.teamId;
   const staff = chat.kind === 'support' && auth.user.isStaff;
   if (!member && !staff) return fail('CHAT_NOT_FOUND');
-  return ok({ chat, lastReadSeq: read_seq ?? 0 });
+  return ok({ chat, lastReadSeq: readSeq ?? 0 });
 }
 
 /** Stores a message and sends it to the chat's readers: its members' sockets, and the staff's for support. */
@@ -74,13 +74,13 @@ export async function postMessage(
   m: Omit<q.NewMessage, 'chatId' | 'preview' | 'createdAt'>,
 ) {
   const preview = chatPreview(m.body || (m.image ? '📷' : ''));
-  const { member_ids, ...row } = await q.insertMessage(db, {
+  const { memberIds, ...row } = await q.insertMessage(db, {
     ...m,
     chatId: chat.id,
     preview,
     createdAt: clock.now(),
   });
-  const to = member_ids.map(rooms.user);
+  const to = memberIds.map(rooms.user);
   if (chat.kind === 'support') to.push(rooms.staff);
   if (to.length) realtime().toRooms(to, 'chatMessage', { chatId: chat.id, message: toMessageDto(row) });
   return row;
@@ -113,8 +113,8 @@ export async function notifyMentions(
   mentions: string[],
   body: string,
 ) {
-  if (mentions.length === 0 || chat.team_id !== auth.teamId) return;
-  const recipients = (await q.findMembersByIds(db, chat.id, mentions)).map((r) => r.user_id);
+  if (mentions.length === 0 || chat.teamId !== auth.teamId) return;
+  const recipients = (await q.findMembersByIds(db, chat.id, mentions)).map((r) => r.userId);
   if (recipients.length === 0) return;
   const push = await notifications.notify(db, {
     teamId: auth.teamId,

@@ -12,15 +12,15 @@ export const nameOf = (u: { name: string; email: string }) => u.name.trim() || u
 export function toMessageDto(m: q.MessageRow): ChatMessageDto {
   return {
     _id: m.id,
-    chatId: m.chat_id,
+    chatId: m.chatId,
     seq: m.seq,
     sender:
       m.system !== null
         ? null
-        : m.from_support
+        : m.fromSupport
           ? { _id: null, name: messages.chats.supportName, avatar: null }
-          : { _id: m.sender_id, name: m.sender_name, avatar: m.sender_avatar },
-    fromSupport: m.from_support,
+          : { _id: m.senderId, name: m.senderName, avatar: m.senderAvatar },
+    fromSupport: m.fromSupport,
     body: m.body,
     file: m.image
       ? {
@@ -32,37 +32,37 @@ export function toMessageDto(m: q.MessageRow): ChatMessageDto {
       : null,
     system: m.system,
     records: m.records,
-    createdAt: iso(m.created_at),
+    createdAt: iso(m.createdAt),
   };
 }
 
 type ChatFigures = Pick<
   q.ChatRow,
-  'id' | 'team_id' | 'kind' | 'last_seq' | 'last_body' | 'last_at' | 'created_at'
+  'id' | 'teamId' | 'kind' | 'lastSeq' | 'lastBody' | 'lastAt' | 'createdAt'
 > & {
-  last_read_seq: number;
+  lastReadSeq: number;
 };
 
 /** A chat as one reader sees it: its title and avatar, and each member's unread count. */
 export function toChatDto(
   c: ChatFigures,
-  members: readonly { chat_id: string; user_id: string; last_read_seq: number }[],
+  members: readonly { chatId: string; userId: string; lastReadSeq: number }[],
   look: { title: string; avatar: string | null },
 ): ChatDto {
   return {
     _id: c.id,
-    team: c.team_id,
+    team: c.teamId,
     kind: c.kind,
     support: c.kind === 'support',
     title: look.title,
     avatar: look.avatar,
     users: members
-      .filter((m) => m.chat_id === c.id)
-      .map((m) => ({ userId: m.user_id, notifCount: unreadCount(c.last_seq, m.last_read_seq) })),
-    notifCount: unreadCount(c.last_seq, c.last_read_seq),
-    lastSeq: c.last_seq,
-    lastReadSeq: c.last_read_seq,
-    updatedAt: iso(c.last_at ?? c.created_at),
-    lastMessage: c.last_body !== null && c.last_at ? { body: c.last_body, createdAt: iso(c.last_at) } : null,
+      .filter((m) => m.chatId === c.id)
+      .map((m) => ({ userId: m.userId, notifCount: unreadCount(c.lastSeq, m.lastReadSeq) })),
+    notifCount: unreadCount(c.lastSeq, c.lastReadSeq),
+    lastSeq: c.lastSeq,
+    lastReadSeq: c.lastReadSeq,
+    updatedAt: iso(c.lastAt ?? c.createdAt),
+    lastMessage: c.lastBody !== null && c.lastAt ? { body: c.lastBody, createdAt: iso(c.lastAt) } : null,
   };
 }

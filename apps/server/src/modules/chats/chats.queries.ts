@@ -13,39 +13,41 @@ export type { ChatImage };
 
 export type ChatRow = {
   id: string;
-  team_id: string;
+  teamId: string;
   kind: ChatKind;
-  direct_key: string | null;
-  last_seq: number;
-  last_body: string | null;
-  last_at: Date | null;
-  created_at: Date;
+  directKey: string | null;
+  lastSeq: number;
+  lastBody: string | null;
+  lastAt: Date | null;
+  createdAt: Date;
 };
 
-const CHAT = sql`c.id, c.team_id, c.kind, c.direct_key, c.last_seq, c.last_body, c.last_at, c.created_at`;
+const CHAT = sql`c.id, c.team_id as "teamId", c.kind, c.direct_key as "directKey", c.last_seq as "lastSeq",
+  c.last_body as "lastBody", c.last_at as "lastAt", c.created_at as "createdAt"`;
 
 export type MessageRow = {
   id: string;
-  chat_id: string;
+  chatId: string;
   seq: number;
-  sender_id: string | null;
-  sender_name: string;
-  sender_avatar: string | null;
-  from_support: boolean;
+  senderId: string | null;
+  senderName: string;
+  senderAvatar: string | null;
+  fromSupport: boolean;
   body: string;
   image: ChatImage | null;
   system: 'joined' | 'left' | null;
   records: string[];
-  created_at: Date;
+  createdAt: Date;
 };
 
-const MESSAGE = sql`m.id, m.chat_id, m.seq, m.sender_id, coalesce(nullif(u.name, ''), m.sender_name) as sender_name,
-  u.avatar as sender_avatar, m.from_support, m.body, m.image, m.system, m.records, m.created_at`;
+const MESSAGE = sql`m.id, m.chat_id as "chatId", m.seq, m.sender_id as "senderId",
+  coalesce(nullif(u.name, ''), m.sender_name) as "senderName", u.avatar as "senderAvatar",
+  m.from_support as "fromSupport", m.body, m.image, m.system, m.records, m.created_at as "createdAt"`;
 
 export type MemberRow = {
-  chat_id: string;
-  user_id: string;
-  last_read_seq: number;
+  chatId: string;
+  userId: string;
+  lastReadSeq: number;
   name: string;
   email: string;
   avatar: string | null;
@@ -78,9 +80,9 @@ export async function syncTeamChats(db: Db, teamId: string): Promise<void> {
 
 /** The chats a user is a member of, with their read state, newest first. */
 export function listUserChats(db: Db, userId: string) {
-  return queryRows<ChatRow & { last_read_seq: number }>(
+  return queryRows<ChatRow & { lastReadSeq: number }>(
     db,
-    sql`select ${CHAT}, cm.last_read_seq from chat_members cm join chats c on c.id = cm.chat_id
+    sql`select ${CHAT}, cm.last_read_seq as "lastReadSeq" from chat_members cm join chats c on c.id = cm.chat_id
       where cm.user_id = ${userId} and not cm.staff
       order by coalesce(c.last_at, c.created_at) desc, c.kind`,
   );
@@ -91,7 +93,7 @@ export function listMembersOf(db: Db, chatIds: readonly string[]) {
   if (chatIds.length === 0) return Promise.resolve([] as MemberRow[]);
   return queryRows<MemberRow>(
     db,
-    sql`select cm.chat_id, cm.user_id, cm.last_read_seq, u.name, u.email, u.avatar
+    sql`select cm.chat_id as "chatId", cm.user_id as "userId", cm.last_read_seq as "lastReadSeq", u.name, u.email, u.avatar
       from chat_members cm join users u on u.id = cm.user_id
       where cm.chat_id = any(${uuidArray(chatIds)}) and not cm.staff`,
   );
@@ -104,9 +106,9 @@ export async function findChat(db: Db, chatId: string): Promise<ChatRow | null> 
 
 /** A chat with the user's read state of it: a member's row, a staff member's row of a support chat, or none. */
 export async function findChatForReader(db: Db, chatId: string, userId: string) {
-  const rows = await queryRows<ChatRow & { read_seq: number | null; staff: boolean | null }>(
+  const rows = await queryRows<ChatRow & { readSeq: number | null; staff: boolean | null }>(
     db,
-    sql`select ${CHAT}, cm.last_read_seq as read_seq, cm.staff from chats c
+    sql`select ${CHAT}, cm.last_read_seq as "readSeq", cm.staff from chats c
       left join chat_members cm on cm.chat_id = c.id and cm.user_id = ${userId}
       where c.id = ${chatId}`,
   );
@@ -170,14 +172,14 @@ export type NewMessage = {
  * the same, and a failed insert takes no sequence. The sender has read what they wrote. Answers the
  * message and the chat's members (who hear it).
  */
-export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow & { member_ids: string[] }> {
+export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow & { memberIds: string[] }> {
   const support =
     m.support === 'wait'
       ? sql`, support_waiting_since = coalesce(support_waiting_since, ${m.createdAt})`
       : m.support === 'answered'
         ? sql`, support_waiting_since = null, support_alerted_at = null`
         : sql``;
-  const [row] = await queryRows<MessageRow & { member_ids: string[] }>(
+  const [row] = await queryRows<MessageRow & { memberIds: string[] }>(
     db,
     sql`with c as (update chats set last_seq = last_seq + 1, last_body = ${m.preview}, last_at = ${m.createdAt} ${support}
         where id = ${m.chatId} returning id, last_seq),
@@ -188,7 +190,7 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow &
       r as (update chat_members cm set last_read_seq = greatest(cm.last_read_seq, c.last_seq) from c
         where cm.chat_id = c.id and cm.user_id = ${m.senderId}::uuid)
       select ${MESSAGE},
-        array(select user_id from chat_members where chat_id = ${m.chatId} and not staff) as member_ids
+        array(select user_id from chat_members where chat_id = ${m.chatId} and not staff) as "memberIds"
       from m left join users u on u.id = m.sender_id`,
   );
   return row!;
@@ -196,14 +198,14 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<MessageRow &
 
 /** Moves the user's read mark forward (never back); staff get a row of their own for a support chat. */
 export async function markRead(db: Db, chatId: string, userId: string, seq: number, staff: boolean) {
-  const rows = await queryRows<{ last_read_seq: number }>(
+  const rows = await queryRows<{ lastReadSeq: number }>(
     db,
     sql`insert into chat_members (chat_id, user_id, staff, last_read_seq)
       values (${chatId}, ${userId}, ${staff}, least(${seq}, (select last_seq from chats where id = ${chatId})))
       on conflict (chat_id, user_id) do update set last_read_seq = greatest(chat_members.last_read_seq, excluded.last_read_seq)
-      returning last_read_seq`,
+      returning last_read_seq as "lastReadSeq"`,
   );
-  return rows[0]!.last_read_seq;
+  return rows[0]!.lastReadSeq;
 }
 
 /** The team's room and support chat ids. */
@@ -227,11 +229,11 @@ export async function deleteDirectChatsOf(db: Db, teamId: string, userId: string
 export async function findUser(db: Db, userId: string) {
   const rows = await queryRows<{
     id: string;
-    team_id: string;
+    teamId: string;
     name: string;
     email: string;
     avatar: string | null;
-  }>(db, sql`select id, team_id, name, email, avatar from users where id = ${userId}`);
+  }>(db, sql`select id, team_id as "teamId", name, email, avatar from users where id = ${userId}`);
   return rows[0] ?? null;
 }
 
@@ -255,18 +257,18 @@ export async function teamHasStaff(db: Db, teamId: string, staffEmails: readonly
 }
 
 export type SupportRow = ChatRow & {
-  team_name: string;
-  team_avatar: string | null;
+  teamName: string;
+  teamAvatar: string | null;
   plan: string;
-  last_read_seq: number;
+  lastReadSeq: number;
 };
 
 /** Every team's support chat that has messages, with the staff member's read state. */
 export function listSupportChats(db: Db, staffUserId: string) {
   return queryRows<SupportRow>(
     db,
-    sql`select ${CHAT}, t.name as team_name, t.avatar as team_avatar, t.plan,
-        coalesce(cm.last_read_seq, 0) as last_read_seq
+    sql`select ${CHAT}, t.name as "teamName", t.avatar as "teamAvatar", t.plan,
+        coalesce(cm.last_read_seq, 0) as "lastReadSeq"
       from chats c join teams t on t.id = c.team_id
       left join chat_members cm on cm.chat_id = c.id and cm.user_id = ${staffUserId}
       where c.kind = 'support' and c.last_seq > 0
@@ -281,34 +283,35 @@ export function listSupportChats(db: Db, staffUserId: string) {
 export function claimDueSupportAlerts(tx: Db, cutoff: Date, now: Date) {
   return queryRows<{
     id: string;
-    team_id: string;
-    team_name: string;
-    last_body: string | null;
-    waiting_since: Date;
+    teamId: string;
+    teamName: string;
+    lastBody: string | null;
+    waitingSince: Date;
   }>(
     tx,
     sql`with due as (select id from chats where support_waiting_since <= ${cutoff} and support_alerted_at is null
         order by support_waiting_since limit 20 for update skip locked)
       update chats c set support_alerted_at = ${now} from due, teams t
       where c.id = due.id and t.id = c.team_id
-      returning c.id, c.team_id, t.name as team_name, c.last_body, c.support_waiting_since as waiting_since`,
+      returning c.id, c.team_id as "teamId", t.name as "teamName", c.last_body as "lastBody",
+        c.support_waiting_since as "waitingSince"`,
   );
 }
 
 /** The team's members' names (for @mentions in a chat). */
 export function findMembersByIds(db: Db, chatId: string, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([] as { user_id: string }[]);
-  return queryRows<{ user_id: string }>(
+  if (ids.length === 0) return Promise.resolve([] as { userId: string }[]);
+  return queryRows<{ userId: string }>(
     db,
-    sql`select user_id from chat_members where chat_id = ${chatId} and not staff
+    sql`select user_id as "userId" from chat_members where chat_id = ${chatId} and not staff
       and user_id = any(${uuidArray(ids)})`,
   );
 }
 
 export async function findMessageImage(db: Db, messageId: string) {
-  const rows = await queryRows<{ chat_id: string; image: ChatImage | null }>(
+  const rows = await queryRows<{ chatId: string; image: ChatImage | null }>(
     db,
-    sql`select chat_id, image from chat_messages where id = ${messageId}`,
+    sql`select chat_id as "chatId", image from chat_messages where id = ${messageId}`,
   );
   return rows[0] ?? null;
 }

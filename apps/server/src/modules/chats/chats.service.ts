@@ -53,9 +53,9 @@ export function createChatsService(deps: ChatsDeps) {
       const page = await q.listMessages(db, chatId, before ?? null, CHAT_PAGE_SIZE + 1);
       const hasMore = page.length > CHAT_PAGE_SIZE;
       const shown = hasMore ? page.slice(1) : page;
-      const [dto] = await chatDtos(db, auth.userId, [{ ...chat, last_read_seq: lastReadSeq }]);
-      if (chat.kind === 'support' && chat.team_id !== auth.teamId) {
-        const team = await q.findTeam(db, chat.team_id);
+      const [dto] = await chatDtos(db, auth.userId, [{ ...chat, lastReadSeq }]);
+      if (chat.kind === 'support' && chat.teamId !== auth.teamId) {
+        const team = await q.findTeam(db, chat.teamId);
         dto!.title = team?.name ?? dto!.title;
       }
       return ok({ chat: dto!, messages: shown.map(toMessageDto), hasMore });
@@ -95,9 +95,9 @@ export function createChatsService(deps: ChatsDeps) {
       const found = await readable(auth, chatId);
       if (!found.ok) return found;
       const staff =
-        found.value.chat.kind === 'support' && auth.user.isStaff && found.value.chat.team_id !== auth.teamId;
+        found.value.chat.kind === 'support' && auth.user.isStaff && found.value.chat.teamId !== auth.teamId;
       const lastReadSeq = await q.markRead(db, chatId, auth.userId, seq, staff);
-      const answer = { chatId, lastReadSeq, notifCount: unreadCount(found.value.chat.last_seq, lastReadSeq) };
+      const answer = { chatId, lastReadSeq, notifCount: unreadCount(found.value.chat.lastSeq, lastReadSeq) };
       deps.realtime().toUser(auth.userId, 'chatRead', answer);
       return ok(answer);
     },
@@ -137,7 +137,7 @@ export function createChatsService(deps: ChatsDeps) {
     async openImage(auth: AuthContext, messageId: string, size: 'full' | 'thumb') {
       const message = await q.findMessageImage(db, messageId);
       if (!message?.image) return fail('CHAT_IMAGE_NOT_FOUND' as const);
-      const found = await readable(auth, message.chat_id);
+      const found = await readable(auth, message.chatId);
       if (!found.ok) return fail('CHAT_IMAGE_NOT_FOUND' as const);
       const file = await deps.store.open(size === 'full' ? message.image.file : message.image.thumb);
       return file ? ok(file) : fail('CHAT_IMAGE_NOT_FOUND' as const);

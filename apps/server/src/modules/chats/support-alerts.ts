@@ -37,12 +37,12 @@ export function createSupportAlerts(deps: {
       for (const chat of due) {
         const fill = (t: string) =>
           t
-            .replace('{team}', chat.team_name)
+            .replace('{team}', chat.teamName)
             .replace(
               '{minutes}',
-              String(Math.round((now.getTime() - new Date(chat.waiting_since).getTime()) / 60_000)),
+              String(Math.round((now.getTime() - new Date(chat.waitingSince).getTime()) / 60_000)),
             )
-            .replace('{body}', chat.last_body ?? '')
+            .replace('{body}', chat.lastBody ?? '')
             .replace('{url}', deps.publicUrl);
         for (const to of deps.staffEmails)
           await deps.mailer.send({

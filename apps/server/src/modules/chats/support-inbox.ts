@@ -18,10 +18,10 @@ export function createSupportInbox(deps: Pick<ChatsDeps, 'db' | 'billing'>) {
     );
     const inbox = await Promise.all(
       rows.map(async (c) => ({
-        ...toChatDto(c, members, { title: c.team_name, avatar: c.team_avatar }),
-        teamName: c.team_name,
-        plan: (await deps.billing.planOf(c.team_id)).name,
-        credits: formatCredits(await deps.billing.balance(c.team_id)),
+        ...toChatDto(c, members, { title: c.teamName, avatar: c.teamAvatar }),
+        teamName: c.teamName,
+        plan: (await deps.billing.planOf(c.teamId)).name,
+        credits: formatCredits(await deps.billing.balance(c.teamId)),
       })),
     );
     return sortSupportInbox(inbox);

@@ -5,10 +5,12 @@ import type { Clock } from '../../lib/clock.js';
 import { fail, ok, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { findSections } from '../records/index.js';
+import { defaultSections } from './data-fields.defaults.js';
 import type { DataFieldsErrorCode } from './data-fields.errors.js';
 import * as q from './data-fields.queries.js';
 
 type EntitySections = { type: RecordType; sections: DataSection[] };
+const ENTITIES: RecordType[] = ['contact', 'property', 'company'];
 type R<T> = Promise<Result<T, DataFieldsErrorCode>>;
 
 export type DataFieldsService = ReturnType<typeof createDataFieldsService>;
@@ -28,6 +30,12 @@ export function createDataFieldsService(deps: { db: Db; clock: Clock; realtime: 
   const { db, clock } = deps;
 
   return {
+    /** A new team gets the system section of each entity, in the transaction that creates it. */
+    async seedTeam(tx: Db, teamId: string) {
+      for (const entity of ENTITIES)
+        await q.insertSections(tx, teamId, entity, defaultSections(entity), clock.now());
+    },
+
     /**
      * Every team member may read them (the record modal and the import screen show them), except the
      * sections limited to other members (ADR 031); a Data Fields editor gets them all.

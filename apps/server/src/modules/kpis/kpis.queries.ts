@@ -13,12 +13,12 @@ export type Period = { teamId: string; start: Date; end: Date; tz: string };
 const dayOf = (column: SQL, tz: string) => sql`(${column} at time zone ${tz})::date`;
 
 type Grouped = {
-  g_day: number;
-  g_line: number;
-  g_template: number;
+  gDay: number;
+  gLine: number;
+  gTemplate: number;
   day: string | null;
   line: string | null;
-  template_id: string | null;
+  templateId: string | null;
 };
 
 /** Texts that finished (sent, delivered or refused) by day, line and template. */
@@ -30,8 +30,8 @@ export function textFigures(db: Db, p: Period) {
         from sms_jobs
         where team_id = ${p.teamId} and created_at >= ${p.start} and created_at < ${p.end}
           and state in ('sent', 'delivered', 'failed'))
-      select grouping(day) as g_day, grouping(line) as g_line, grouping(template_id) as g_template,
-        day::text as day, line, template_id::text as template_id,
+      select grouping(day) as "gDay", grouping(line) as "gLine", grouping(template_id) as "gTemplate",
+        day::text as day, line, template_id::text as "templateId",
         count(*)::int as sent,
         count(*) filter (where state = 'delivered')::int as delivered,
         count(*) filter (where state = 'failed')::int as blocked
@@ -48,7 +48,7 @@ export function answerFigures(db: Db, p: Period) {
   // up by primary key: a join let the planner walk every team's recipients instead.
   // An answer is interested when the contact's latest reply since the text is labelled interested or
   // call back (a hot temperature, issue 31): the templates that bring leads, not only replies.
-  return queryRows<Grouped & { replied: number; opted_out: number; interested: number }>(
+  return queryRows<Grouped & { replied: number; optedOut: number; interested: number }>(
     db,
     sql`with j as materialized (
         select created_at, from_value, template_id,
@@ -63,10 +63,10 @@ export function answerFigures(db: Db, p: Period) {
       a as (
         select ${dayOf(sql`created_at`, p.tz)} as day, from_value as line, template_id, reason, label
         from j where reason in ('replied', 'optOut'))
-      select grouping(day) as g_day, grouping(line) as g_line, grouping(template_id) as g_template,
-        day::text as day, line, template_id::text as template_id,
+      select grouping(day) as "gDay", grouping(line) as "gLine", grouping(template_id) as "gTemplate",
+        day::text as day, line, template_id::text as "templateId",
         count(*)::int as replied,
-        count(*) filter (where reason = 'optOut')::int as opted_out,
+        count(*) filter (where reason = 'optOut')::int as "optedOut",
         count(*) filter (where reason = 'replied' and label in ('interested', 'callback'))::int as interested
       from a group by grouping sets ((day), (line), (template_id))`,
   );
@@ -74,14 +74,14 @@ export function answerFigures(db: Db, p: Period) {
 
 /** Texts contacts sent the team, by the day they came in and the line they came in on. */
 export function inboundFigures(db: Db, p: Period) {
-  return queryRows<Omit<Grouped, 'g_template' | 'template_id'> & { n: number }>(
+  return queryRows<Omit<Grouped, 'gTemplate' | 'templateId'> & { n: number }>(
     db,
     sql`with m as (
         select ${dayOf(sql`created_at`, p.tz)} as day, sent_from as line
         from messages
         where team_id = ${p.teamId} and direction = 'in' and created_at >= ${p.start} and created_at < ${p.end}
           and not system and not comment and phone is not null)
-      select grouping(day) as g_day, grouping(line) as g_line, day::text as day, line, count(*)::int as n
+      select grouping(day) as "gDay", grouping(line) as "gLine", day::text as day, line, count(*)::int as n
       from m group by grouping sets ((day), (line))`,
   );
 }

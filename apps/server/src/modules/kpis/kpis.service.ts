@@ -69,12 +69,12 @@ export function createKpisService(deps: { db: Db }) {
 
       for (const r of texts) {
         const f =
-          r.g_day === 0
+          r.gDay === 0
             ? days.get(r.day!)
-            : r.g_line === 0
+            : r.gLine === 0
               ? line(r.line!)
-              : r.template_id
-                ? template(r.template_id)
+              : r.templateId
+                ? template(r.templateId)
                 : null;
         if (!f) continue;
         f.sent += r.sent;
@@ -82,17 +82,17 @@ export function createKpisService(deps: { db: Db }) {
         f.blocked += r.blocked;
       }
       for (const r of answers) {
-        if (r.g_day === 0) days.get(r.day!)!.optedOut += r.opted_out;
-        else if (r.g_line === 0) line(r.line!).optedOut += r.opted_out;
-        else if (r.template_id) {
+        if (r.gDay === 0) days.get(r.day!)!.optedOut += r.optedOut;
+        else if (r.gLine === 0) line(r.line!).optedOut += r.optedOut;
+        else if (r.templateId) {
           // Per template, a reply is an answer to one of its texts (inbound texts name no template).
-          template(r.template_id).replied += r.replied;
-          template(r.template_id).optedOut += r.opted_out;
-          interestedOf.set(r.template_id, (interestedOf.get(r.template_id) ?? 0) + r.interested);
+          template(r.templateId).replied += r.replied;
+          template(r.templateId).optedOut += r.optedOut;
+          interestedOf.set(r.templateId, (interestedOf.get(r.templateId) ?? 0) + r.interested);
         }
       }
       for (const r of inbound) {
-        if (r.g_day === 0) days.get(r.day!)!.replied += r.n;
+        if (r.gDay === 0) days.get(r.day!)!.replied += r.n;
         else if (r.line) line(r.line).replied += r.n;
       }
       const totalCalls = new Map<CallStatus, number>();

@@ -19,13 +19,13 @@ export async function insertEmptyList(
   createdBy: string | null,
   now: Date,
 ) {
-  const [row] = await queryRows<{ id: string; name: string; created_at: Date | string }>(
+  const [row] = await queryRows<{ id: string; name: string; createdAt: Date | string }>(
     db,
     sql`insert into lists (team_id, name, position, state, result, created_by, created_at, imported_at)
         values (${teamId}, ${name},
           coalesce((select min(position) from lists where team_id = ${teamId}), 1) - 1,
           'imported', ${JSON.stringify(emptyImportResult())}::jsonb, ${createdBy}, ${now}, ${now})
-        returning id, name, created_at`,
+        returning id, name, created_at as "createdAt"`,
   );
   return row!;
 }
@@ -83,20 +83,42 @@ export async function addTeamRecordsToList(
   });
 }
 
+/**
+ * A bulk job's chunk of records added to a list, in the job's transaction (ADR 037): the ones it holds
+ * already are skipped, and the list's card counts are counted again from its rows, as an import leaves
+ * them (the job checked the list is the team's when it was made).
+ */
+export async function addToListWithin(tx: Db, listId: string, items: { id: string; type: string }[]) {
+  await queryRows(
+    tx,
+    sql`insert into list_items (list_id, item_id, type)
+      select ${listId}::uuid, x.id, x.type from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(id uuid, type text)
+      on conflict do nothing`,
+  );
+  await queryRows(
+    tx,
+    sql`update lists l set
+        item_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'contact'),
+        prop_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'property'),
+        comp_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'company')
+      where l.id = ${listId}::uuid`,
+  );
+}
+
 /** A list an import made, with its job's mapping (null for a list that was not imported from a file). */
 export async function findTeamImport(db: Db, teamId: string, listId: string) {
   const [row] = await queryRows<{
     id: string;
     name: string;
     state: 'importing' | 'imported' | 'failed';
-    total_rows: number;
-    rows_done: number;
+    totalRows: number;
+    rowsDone: number;
     error: string | null;
     result: ImportResult;
     fields: { name: string; type: ItemType; matchesTo: string }[] | null;
   }>(
     db,
-    sql`select l.id, l.name, l.state, l.total_rows, l.rows_done, l.error, l.result, j.fields
+    sql`select l.id, l.name, l.state, l.total_rows as "totalRows", l.rows_done as "rowsDone", l.error, l.result, j.fields
         from lists l left join import_jobs j on j.list_id = l.id
         where l.team_id = ${teamId} and l.id = ${listId}`,
   );

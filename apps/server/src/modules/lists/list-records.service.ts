@@ -46,6 +46,10 @@ export function createListRecordsService(deps: {
       return q.insertEmptyList(db, teamId, name, createdBy, clock.now());
     },
 
+    /** A bulk job's chunk of records added to its list, in the job's transaction (ADR 037). */
+    addWithin: (tx: Db, listId: string, items: { id: string; type: string }[]) =>
+      q.addToListWithin(tx, listId, items),
+
     /** Adds the team's records to its list; every id must be one of its records of the type. */
     async addRecords(
       teamId: string,

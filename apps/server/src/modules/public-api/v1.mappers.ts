@@ -21,10 +21,10 @@ export function toV1Contact(r: TeamRecordRow): V1Contact {
     lastName: str(last),
     phones: r.phones ?? [],
     emails: r.emails ?? [],
-    statusId: r.status_id,
+    statusId: r.statusId,
     fields,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
   };
 }
 
@@ -33,19 +33,19 @@ export function toV1Record(r: TeamRecordRow): V1Record {
     id: r.id,
     title: itemTitle(r.type, r.data),
     fields: r.data,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
   };
 }
 
 export function toV1Task(t: TeamTaskRow): V1Task {
   return {
     id: t.id,
-    recordId: t.item_id,
+    recordId: t.itemId,
     text: t.text,
     completed: t.completed,
     due: t.due === null ? null : iso(t.due),
-    createdAt: iso(t.created_at),
+    createdAt: iso(t.createdAt),
   };
 }
 
@@ -67,8 +67,8 @@ export function toV1Import(l: {
   id: string;
   name: string;
   state: V1Import['state'];
-  total_rows: number;
-  rows_done: number;
+  totalRows: number;
+  rowsDone: number;
   error: string | null;
   result: V1Import['result'];
   fields: V1Import['mapping'] | null;
@@ -78,8 +78,8 @@ export function toV1Import(l: {
     listId: l.id,
     name: l.name,
     state: l.state,
-    totalRows: l.total_rows,
-    rowsDone: l.rows_done,
+    totalRows: l.totalRows,
+    rowsDone: l.rowsDone,
     error: l.error,
     mapping: (l.fields ?? []).map(({ name, type, matchesTo }) => ({ name, type, matchesTo })),
     result: l.result,

@@ -130,14 +130,14 @@ export function createV1Service(deps: {
           body: r.body,
           phone: r.phone,
           status: r.status,
-          createdAt: iso(r.created_at),
+          createdAt: iso(r.createdAt),
         })),
       });
     },
 
     async createList(teamId: string, name: string, createdBy: string | null) {
       const row = await listRecords.createList(teamId, name, createdBy);
-      return ok({ id: row.id, name: row.name, createdAt: iso(row.created_at) });
+      return ok({ id: row.id, name: row.name, createdAt: iso(row.createdAt) });
     },
 
     async addToList(teamId: string, listId: string, contactIds: string[]): R<{ added: number }> {

@@ -7,12 +7,12 @@ export type BoardRow = {
   type: 'contact' | 'property' | 'company';
   data: Record<string, string | number | boolean | null>;
   queued: boolean;
-  assigned_to: string[];
-  open_task_count: number;
-  first_open_task_due: string | null;
-  last_message: { body: string; createdAt: string } | null;
+  assignedTo: string[];
+  openTaskCount: number;
+  firstOpenTaskDue: string | null;
+  lastMessage: { body: string; createdAt: string } | null;
   notif: number;
-  primary_value: string | null;
+  primaryValue: string | null;
   company: CompanyNameFields;
 };
 
@@ -93,9 +93,9 @@ export async function columnPage(
       order by grp, notif desc, due_key asc nulls last, last_activity_at desc nulls last, id
       offset ${p.skip} limit ${p.limit}
     )
-    select i.id, i.type, i.data, i.queued, i.assigned_to, i.open_task_count, i.first_open_task_due,
-      i.last_message, page.notif,
-      (select d.value from identifiers d where d.item_id = i.id and d.primary limit 1) as primary_value,
+    select i.id, i.type, i.data, i.queued, i.assigned_to as "assignedTo", i.open_task_count as "openTaskCount",
+      i.first_open_task_due as "firstOpenTaskDue", i.last_message as "lastMessage", page.notif,
+      (select d.value from identifiers d where d.item_id = i.id and d.primary limit 1) as "primaryValue",
       ${linkedCompanyFields('i')} as company
     from page join items i on i.id = page.id
     order by page.grp, page.notif desc, page.due_key asc nulls last, page.last_activity_at desc nulls last, page.id`,
@@ -107,7 +107,7 @@ export type SearchRow = {
   type: 'contact' | 'property' | 'company';
   data: BoardRow['data'];
   status: string | null;
-  primary_value: string | null;
+  primaryValue: string | null;
   company: CompanyNameFields;
 };
 
@@ -139,7 +139,7 @@ export async function searchItems(
       (select d.item_id from identifiers d where d.team_id = ${p.teamId} and ${idtMatch} limit 200)
     )
     select i.id, i.type, i.data, s.text as status,
-      (select d.value from identifiers d where d.item_id = i.id and d.primary limit 1) as primary_value,
+      (select d.value from identifiers d where d.item_id = i.id and d.primary limit 1) as "primaryValue",
       ${linkedCompanyFields('i')} as company
     from hits h join items i on i.id = h.id
     left join statuses s on s.id = i.status_id

@@ -35,16 +35,16 @@ export function createBoardService(deps: { db: Db; clock: Clock }) {
     boardMemberFilter(db, auth, requested);
 
   function toCard(r: bq.BoardRow, status: string): BoardCard {
-    const due = r.first_open_task_due ? new Date(r.first_open_task_due).toISOString() : null;
+    const due = r.firstOpenTaskDue ? new Date(r.firstOpenTaskDue).toISOString() : null;
     return {
-      ...toSummary(r, status, r.primary_value ?? undefined),
+      ...toSummary(r, status, r.primaryValue ?? undefined),
       notifCount: Number(r.notif),
-      hasPrimary: r.primary_value !== null,
+      hasPrimary: r.primaryValue !== null,
       due,
-      hasOpenTask: Number(r.open_task_count) > 0,
+      hasOpenTask: Number(r.openTaskCount) > 0,
       queued: r.queued,
-      assignedTo: r.assigned_to,
-      lastMessage: r.last_message ? { body: r.last_message.body, createdAt: r.last_message.createdAt } : null,
+      assignedTo: r.assignedTo,
+      lastMessage: r.lastMessage ? { body: r.lastMessage.body, createdAt: r.lastMessage.createdAt } : null,
     };
   }
 
@@ -66,7 +66,7 @@ export function createBoardService(deps: { db: Db; clock: Clock }) {
       type: type === 'all' ? null : type,
       limit: 20,
     });
-    return rows.map((r): ItemSummary => toSummary(r, r.status, r.primary_value ?? undefined));
+    return rows.map((r): ItemSummary => toSummary(r, r.status, r.primaryValue ?? undefined));
   }
 
   return {

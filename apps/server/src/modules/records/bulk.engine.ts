@@ -1,54 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { bulkOutcome, bulkResultText, type BulkSkipped } from '@prospector/core';
+import { bulkResultText } from '@prospector/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { withAllTeams } from '../../lib/team-scope.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { toBulkJobDto } from './bulk.mappers.js';
+import { LeaseLost, queueOwner, runChunk, type BulkPorts } from './bulk.chunk.js';
 import * as bq from './bulk.queries.js';
 
+export type { BulkPorts } from './bulk.chunk.js';
+
 export type BulkEngine = ReturnType<typeof createBulkEngine>;
-
-/**
- * What a job asks of other modules, inside its chunk's transaction (they own the tables): the calls
- * module queues contacts by its own rules, the lists module writes the Export screen's CSV lines.
- * Wired by the records plugin, read when a chunk runs (those modules are built after this one).
- */
-export type BulkPorts = {
-  /** Adds the contacts to the member's queue as queueing one by one does; answers the ids it added. */
-  enqueueCalls(tx: Db, e: { teamId: string; userId: string; itemIds: string[] }): Promise<string[]>;
-  /** The member's queue changed: tell their screens and wake their dialler (after the commit). */
-  queueChanged(userId: string): void;
-  /**
-   * The export line of each record as the viewer may read them: a contact's is the Export screen's
-   * (its usable phones), a property's or company's its own fields.
-   */
-  exportLines(
-    tx: Db,
-    teamId: string,
-    ids: string[],
-    viewerId: string | null,
-  ): Promise<{ id: string; line: string }[]>;
-  /** The header line of an export's records of one kind ('contact', 'property', 'company'). */
-  exportHeader(type: string): string;
-};
-
-/** Whose queue a "Queue for calls" job fills: the caller it names, else (older jobs) its author's. */
-const queueOwner = (job: bq.BulkJobRow) => job.targetId ?? job.userId;
-
-/**
- * The caller of a "Queue for calls" job for another member, with their access read again at each
- * chunk (a caller restricted meanwhile gets only their own records); null for the author's own queue.
- */
-async function callerOf(db: Db, job: bq.BulkJobRow) {
-  if (job.action !== 'queueCalls' || !job.targetId || job.targetId === job.userId) return null;
-  const access = await bq.authorAccess(db, job.targetId);
-  return { userId: job.targetId, seesAllData: access?.seesAllData ?? false };
-}
-
-/** The job is no longer this worker's (its lease ran out and another took it): drop the chunk. */
-class LeaseLost extends Error {}
 
 /**
  * Runs bulk jobs (ADR 037). A worker leases the oldest running job and walks its fixed records in id
@@ -77,106 +40,10 @@ export function createBulkEngine(deps: {
   let again = false;
   let stopping = false;
   let timer: NodeJS.Timeout | null = null;
+  const chunkDeps = { db, clock, workerId, chunkSize: deps.chunkSize, ports: deps.ports };
 
   function emit(job: bq.BulkJobRow) {
     deps.realtime().toUser(job.userId, 'bulkProgress', { job: toBulkJobDto(job) });
-  }
-
-  /** One chunk in one transaction; null when the job has no record left after its cursor. */
-  async function runChunk(job: bq.BulkJobRow): Promise<bq.BulkJobRow | null> {
-    const author = await bq.authorAccess(db, job.userId);
-    const actor = { userId: job.userId, seesAllData: author?.seesAllData ?? false };
-    const caller = await callerOf(db, job);
-    return db.transaction(async (tx) => {
-      const ids = await bq.chunkIds(tx, job, deps.chunkSize);
-      const last = ids.at(-1);
-      if (!last) return null;
-      const rows = await bq.chunkRecords(tx, job, ids);
-      const decide = (r: bq.ChunkRow, queued = false) =>
-        bulkOutcome(
-          job.action,
-          job.targetId,
-          {
-            assignedTo: r.assigned_to,
-            statusId: r.status_id,
-            hidden: r.hidden,
-            hasPrimary: r.has_primary,
-            phones: Number(r.phones),
-            dncPhones: Number(r.dnc_phones),
-            inList: r.in_list,
-            type: r.type,
-            usablePhones: Number(r.usable_phones),
-            callPhone: r.call_phone,
-            queued,
-          },
-          actor,
-          caller,
-        );
-      let outcomes = rows.map((r) => ({ r, outcome: decide(r) }));
-      const changedIds = () => outcomes.filter((o) => o.outcome === 'changed').map((o) => o.r.item_id);
-      const kept = await writeChunk(tx, job, actor, changedIds());
-      // A contact the calls module did not add is in a queue already (someone's, or this one's from a
-      // chunk done before a crash): counted once, as queued, never queued twice.
-      if (kept)
-        outcomes = outcomes.map((o) =>
-          o.outcome === 'changed' && !kept.has(o.r.item_id)
-            ? { r: o.r, outcome: job.action === 'queueCalls' ? decide(o.r, true) : 'gone' }
-            : o,
-        );
-      // A record removed from the team since the job started is not read at all.
-      const skipped: BulkSkipped = rows.length < ids.length ? { gone: ids.length - rows.length } : {};
-      for (const { outcome } of outcomes)
-        if (outcome !== 'changed') skipped[outcome] = (skipped[outcome] ?? 0) + 1;
-      const next = await bq.advanceJob(tx, {
-        jobId: job.id,
-        workerId,
-        cursor: last,
-        done: ids.length,
-        changed: changedIds().length,
-        skipped,
-        now: clock.now(),
-      });
-      if (!next) throw new LeaseLost();
-      return next;
-    });
-  }
-
-  /**
-   * Writes a chunk's changed records, in the records' own tables or through the ports. Answers the
-   * ids another module actually took, when it may take fewer than asked (null: all of them).
-   */
-  async function writeChunk(
-    tx: Db,
-    job: bq.BulkJobRow,
-    actor: { userId: string; seesAllData: boolean },
-    ids: string[],
-  ): Promise<Set<string> | null> {
-    switch (job.action) {
-      case 'queueCalls': {
-        if (!ids.length) return null;
-        const e = { teamId: job.teamId, userId: queueOwner(job), itemIds: ids };
-        return new Set(await deps.ports().enqueueCalls(tx, e));
-      }
-      case 'export': {
-        if (!ids.length) return null;
-        const viewer = actor.seesAllData ? null : actor.userId;
-        const lines = await deps.ports().exportLines(tx, job.teamId, ids, viewer);
-        await bq.markLines(tx, job.id, lines);
-        return new Set(lines.map((l) => l.id));
-      }
-      case 'campaign':
-        await bq.markChanged(tx, job.id, ids);
-        return null;
-      case 'delete':
-        await bq.applyAction(tx, job, ids, []);
-        await bq.markChanged(tx, job.id, ids);
-        return null;
-      default: {
-        const types = job.action === 'addToList' ? await bq.itemTypes(tx, ids) : [];
-        await bq.applyAction(tx, job, ids, types);
-        return null;
-      }
-    }
   }
 
   /**
@@ -187,7 +54,7 @@ export function createBulkEngine(deps: {
     let job = claimed;
     for (let n = 0; n < maxChunks; n++) {
       if (stopping) return bq.releaseJob(db, job.id, workerId);
-      const next = await runChunk(job);
+      const next = await runChunk(chunkDeps, job);
       if (!next) {
         const result = bulkResultText({
           action: job.action,

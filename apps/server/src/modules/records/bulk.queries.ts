@@ -177,17 +177,17 @@ const idsJson = (ids: string[]) =>
   sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
 
 export type ChunkRow = {
-  item_id: string;
+  itemId: string;
   type: string;
-  assigned_to: string[];
-  status_id: string | null;
+  assignedTo: string[];
+  statusId: string | null;
   hidden: boolean;
-  has_primary: boolean;
+  hasPrimary: boolean;
   phones: number;
-  dnc_phones: number;
-  usable_phones: number;
-  call_phone: string | null;
-  in_list: boolean;
+  dncPhones: number;
+  usablePhones: number;
+  callPhone: string | null;
+  inList: boolean;
 };
 
 /**
@@ -197,13 +197,13 @@ export type ChunkRow = {
  * joined and sorted all of them for each chunk (1.4 s a chunk of 2,000; docs/scaling.md).
  */
 export async function chunkIds(tx: Db, job: { id: string; cursor: string | null }, limit: number) {
-  const rows = await queryRows<{ item_id: string }>(
+  const rows = await queryRows<{ itemId: string }>(
     tx,
-    sql`select item_id from bulk_job_items
+    sql`select item_id as "itemId" from bulk_job_items
       where job_id = ${job.id} ${job.cursor ? sql`and item_id > ${job.cursor}::uuid` : sql``}
       order by item_id limit ${limit}`,
   );
-  return rows.map((r) => r.item_id);
+  return rows.map((r) => r.itemId);
 }
 
 /**
@@ -235,10 +235,10 @@ export async function chunkRecords(
       : sql`null`;
   return queryRows<ChunkRow>(
     tx,
-    sql`select i.id as item_id, i.type, i.assigned_to, i.status_id, i.hidden,
-        ${primary} as has_primary, ${phones} as phones, ${dncPhones} as dnc_phones,
-        ${usablePhones} as usable_phones, ${callPhone} as call_phone,
-        ${listId ? sql`exists (select 1 from list_items li where li.list_id = ${listId} and li.item_id = i.id)` : sql`false`} as in_list
+    sql`select i.id as "itemId", i.type, i.assigned_to as "assignedTo", i.status_id as "statusId", i.hidden,
+        ${primary} as "hasPrimary", ${phones} as phones, ${dncPhones} as "dncPhones",
+        ${usablePhones} as "usablePhones", ${callPhone} as "callPhone",
+        ${listId ? sql`exists (select 1 from list_items li where li.list_id = ${listId} and li.item_id = i.id)` : sql`false`} as "inList"
       from items i where i.id in ${idsJson(ids)}
       ${READS_ONLY.has(job.action) ? sql`for share` : sql`for update`}`,
   );
@@ -255,7 +255,6 @@ export async function applyAction(
   tx: Db,
   job: { teamId: string; action: BulkActionType; targetId: string | null },
   ids: string[],
-  items: { id: string; type: string }[],
 ) {
   if (ids.length === 0) return;
   const t = job.targetId;
@@ -280,23 +279,6 @@ export async function applyAction(
         sql`update items set status_id = ${t}::uuid where id in ${idsJson(ids)} and status_id is distinct from ${t}::uuid`,
       );
       return;
-    case 'addToList':
-      await queryRows(
-        tx,
-        sql`insert into list_items (list_id, item_id, type)
-          select ${t}::uuid, x.id, x.type from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(id uuid, type text)
-          on conflict do nothing`,
-      );
-      // The list's cards and detail read its counts from the row, as an import leaves them.
-      await queryRows(
-        tx,
-        sql`update lists l set
-            item_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'contact'),
-            prop_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'property'),
-            comp_count = (select count(*)::int from list_items li where li.list_id = l.id and li.type = 'company')
-          where l.id = ${t}::uuid`,
-      );
-      return;
     case 'dnc':
       // The identifiers trigger moves a contact whose every phone is DNC to the DNC status (ADR 030).
       await queryRows(
@@ -309,6 +291,7 @@ export async function applyAction(
       await queryRows(tx, sql`update items set hidden = true where id in ${idsJson(ids)} and not hidden`);
       return;
     // Written by the engine through the calls and lists modules, or only marked (markChanged).
+    case 'addToList':
     case 'queueCalls':
     case 'campaign':
     case 'export':
@@ -447,11 +430,11 @@ export async function itemTypes(tx: Db, ids: string[]) {
 
 /** The job's author's access now: a job obeys what its author may do when each chunk runs. */
 export async function authorAccess(db: Db, userId: string) {
-  const [row] = await queryRows<{ role: string; data_access: string }>(
+  const [row] = await queryRows<{ role: string; dataAccess: string }>(
     db,
-    sql`select role, data_access from users where id = ${userId}`,
+    sql`select role, data_access as "dataAccess" from users where id = ${userId}`,
   );
-  return row ? { seesAllData: row.role === 'admin' || row.data_access === 'All data' } : null;
+  return row ? { seesAllData: row.role === 'admin' || row.dataAccess === 'All data' } : null;
 }
 
 /** How many of a job's records are assigned to this member. */

@@ -8,13 +8,13 @@ export type InboxRowDb = {
   type: 'contact' | 'property' | 'company';
   data: Record<string, string | number | boolean | null>;
   status: string | null;
-  last_message: { body: string; createdAt: string; leadIdt: string | null; direction?: 'in' | 'out' };
-  unread_sms: number;
+  lastMessage: { body: string; createdAt: string; leadIdt: string | null; direction?: 'in' | 'out' };
+  unreadSms: number;
   notif: number;
-  primary_value: string | null;
-  lead_status: '' | 'DNC' | 'Wrong #' | null;
+  primaryValue: string | null;
+  leadStatus: '' | 'DNC' | 'Wrong #' | null;
   company: CompanyNameFields;
-  reply_label: {
+  replyLabel: {
     messageId: string;
     label: ReplyLabel;
     confidence: number;
@@ -81,14 +81,14 @@ export function inboxPage(db: Db, f: InboxFilter) {
   return queryRows<InboxRowDb>(
     db,
     sql`
-    select i.id, i.type, i.data, s.text as status, i.last_message, i.unread_sms,
+    select i.id, i.type, i.data, s.text as status, i.last_message as "lastMessage", i.unread_sms as "unreadSms",
       (select count(*)::int from notifications n where n.user_id = ${f.viewerId} and n.target_id = i.id and not n.read) as notif,
-      (select d.value from identifiers d where d.item_id = i.id and d.primary limit 1) as primary_value,
-      (select d.status from identifiers d where d.team_id = i.team_id and d.value = i.last_message->>'leadIdt' limit 1) as lead_status,
+      (select d.value from identifiers d where d.item_id = i.id and d.primary limit 1) as "primaryValue",
+      (select d.status from identifiers d where d.team_id = i.team_id and d.value = i.last_message->>'leadIdt' limit 1) as "leadStatus",
       ${linkedCompanyFields('i')} as company,
       (select json_build_object('messageId', l.message_id, 'label', l.label, 'confidence', l.confidence,
           'needsLook', l.needs_look, 'source', l.source)
-        from reply_labels l where l.item_id = i.id order by l.created_at desc, l.message_id desc limit 1) as reply_label
+        from reply_labels l where l.item_id = i.id order by l.created_at desc, l.message_id desc limit 1) as "replyLabel"
     from items i
     left join statuses s on s.id = i.status_id
     where ${inboxWhere(f)}

@@ -5,6 +5,7 @@ import { bulkRoutes } from './bulk.routes.js';
 import { photosRoutes } from './photos.routes.js';
 import { recordsErrors } from './records.errors.js';
 import type { RecordsService } from './records.service.js';
+import type { AssigneesService } from './assignees.service.js';
 import type { IdentifiersService } from './identifiers.service.js';
 import type { LinksService } from './links.service.js';
 import type { ThreadService } from './thread.service.js';
@@ -17,6 +18,7 @@ import type { BulkService } from './bulk.service.js';
 import type { BulkEngine } from './bulk.engine.js';
 export { createRecordsService, type RecordsService } from './records.service.js';
 export { recordReaders } from './records.service.js';
+export { createAssigneesService, type AssigneesService } from './assignees.service.js';
 export { createIdentifiersService, type IdentifiersService } from './identifiers.service.js';
 export { createLinksService, type LinksService } from './links.service.js';
 export { createThreadService, type ThreadService, type OutgoingText } from './thread.service.js';
@@ -63,6 +65,7 @@ declare module '../../plugins/services.js' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface Services {
     records: RecordsService;
+    assignees: AssigneesService;
     identifiers: IdentifiersService;
     links: LinksService;
     thread: ThreadService;

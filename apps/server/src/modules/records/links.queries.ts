@@ -23,9 +23,9 @@ export async function findItemIdByKeys(db: Db, teamId: string, keys: string[]) {
 
 /** The keys of the team's properties on this street (a normalised street), through item_keys_street_idx. */
 export function findPropertyKeysOnStreet(db: Db, teamId: string, street: string) {
-  return queryRows<{ key: string; item_id: string }>(
+  return queryRows<{ key: string; itemId: string }>(
     db,
-    sql`select key, item_id from item_keys
+    sql`select key, item_id as "itemId" from item_keys
         where team_id = ${teamId} and split_part(key, '|', 2) = ${street} and key like 'p|%'
         limit 50`,
   );

@@ -100,7 +100,7 @@ export function createLinksService(deps: {
     if (exact) return ok({ id: exact, existed: true });
     const onStreet = await lq.findPropertyKeysOnStreet(tx, teamId, streetKey(address.street));
     const matches = [
-      ...new Set(onStreet.filter((k) => addressMatchesKey(address, k.key)).map((k) => k.item_id)),
+      ...new Set(onStreet.filter((k) => addressMatchesKey(address, k.key)).map((k) => k.itemId)),
     ];
     if (matches.length > 1) return fail('ADDRESS_AMBIGUOUS');
     if (matches[0]) return ok({ id: matches[0], existed: true });

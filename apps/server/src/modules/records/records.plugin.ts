@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { servicePlugin } from '../../plugins/services.js';
+import { createAssigneesService } from './assignees.service.js';
 import { createBoardService } from './board.service.js';
 import { createBulkEngine, type BulkPorts } from './bulk.engine.js';
 import { createBulkService } from './bulk.service.js';
@@ -22,6 +23,7 @@ export function bulkPortsOf(app: FastifyInstance): BulkPorts {
     queueChanged: (userId) => app.services.calls.queueChanged(userId),
     exportLines: (tx, teamId, ids, viewerId) => app.services.lists.exportLinesOf(tx, teamId, ids, viewerId),
     exportHeader: (type) => app.services.lists.exportHeader(type),
+    addToList: (tx, listId, items) => app.services.listRecords.addWithin(tx, listId, items),
   };
 }
 
@@ -55,6 +57,7 @@ export const recordsPlugin = servicePlugin(
     const board = createBoardService({ db, clock });
     return {
       records,
+      assignees: createAssigneesService({ db, notifications, records }),
       identifiers: createIdentifiersService({ db, clock, records }),
       links: createLinksService({ db, clock, records, events: app.events }),
       thread: createThreadService({ db, clock, records, notifications }),

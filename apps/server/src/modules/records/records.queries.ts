@@ -14,7 +14,6 @@ import {
   tasks,
   users,
   type ItemType,
-  type Section,
 } from '../../db/schema/index.js';
 
 export type ItemRow = typeof items.$inferSelect;
@@ -36,16 +35,6 @@ export async function listStatuses(db: Db, teamId: string) {
 
 export async function insertStatuses(db: Db, rows: (typeof statuses.$inferInsert)[]) {
   return db.insert(statuses).values(rows).onConflictDoNothing().returning();
-}
-
-export async function insertSections(
-  db: Db,
-  teamId: string,
-  entity: ItemType,
-  sections: Section[],
-  now: Date,
-) {
-  await db.insert(entitySections).values({ teamId, entity, sections, updatedAt: now }).onConflictDoNothing();
 }
 
 export async function findSections(db: Db, teamId: string, entity: ItemType) {
@@ -306,9 +295,9 @@ export async function hasRestrictedMembers(db: Db, teamId: string) {
 
 /** The 'Only assigned' members assigned to each of the records. */
 export async function restrictedReaders(db: Db, teamId: string, itemIds: readonly string[]) {
-  return queryRows<{ item_id: string; user_id: string }>(
+  return queryRows<{ itemId: string; userId: string }>(
     db,
-    sql`select i.id as item_id, u.id as user_id
+    sql`select i.id as "itemId", u.id as "userId"
         from items i join users u on u.id = any(i.assigned_to)
         where i.team_id = ${teamId} and i.id = any(${uuidArray(itemIds)})
           and u.team_id = ${teamId} and u.role <> 'admin' and u.data_access = 'Only assigned'`,

@@ -15,8 +15,6 @@ import {
   getMembers,
   getPhoneHistory,
   getStatuses,
-  getStatusCallSettings,
-  editStatusCallSettings,
   getTasks,
   removeStatus,
   search,
@@ -33,7 +31,7 @@ import { unwrap } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 
 export async function recordsRoutes(app: FastifyInstance) {
-  const { records, identifiers, links, thread, tasks, board, statuses } = app.services;
+  const { records, assignees, identifiers, links, thread, tasks, board, statuses } = app.services;
 
   route(app, getItem, async ({ auth, params }) => unwrap(await records.getItem(auth, params.id)));
   // PATCH or PUT, as the spec's client sends either (part 1 §7).
@@ -65,7 +63,7 @@ export async function recordsRoutes(app: FastifyInstance) {
     const { item, linked } = unwrap(await links.addAndMap(auth, body));
     return { item, linked: { _id: linked.id, existed: linked.existed } };
   });
-  route(app, assign, async ({ auth, body }) => unwrap(await records.assign(auth, body)));
+  route(app, assign, async ({ auth, body }) => unwrap(await assignees.assign(auth, body)));
   route(app, addComment, async ({ auth, body }) => ({
     message: unwrap(
       await thread.addComment(auth, { itemId: body.dataId, body: body.body, mentions: body.mentions }),
@@ -75,10 +73,6 @@ export async function recordsRoutes(app: FastifyInstance) {
     unwrap(await thread.deschedule(auth, body.dataId, body.msgId));
     return { ok: true as const };
   });
-  route(app, getStatusCallSettings, async ({ auth }) => unwrap(await statuses.callSettings(auth)));
-  route(app, editStatusCallSettings, async ({ auth, body }) =>
-    unwrap(await statuses.editCallSettings(auth, body)),
-  );
   route(app, getStatuses, async ({ auth }) => ({ statuses: unwrap(await statuses.list(auth)) }));
   route(app, addStatus, async ({ auth, body }) => unwrap(await statuses.add(auth, body.text)));
   route(app, setStatusHidden, async ({ auth, body }) =>
@@ -91,7 +85,7 @@ export async function recordsRoutes(app: FastifyInstance) {
     unwrap(await statuses.remove(auth, body._id));
     return { ok: true as const };
   });
-  route(app, getMembers, async ({ auth }) => ({ members: await records.members(auth) }));
+  route(app, getMembers, async ({ auth }) => ({ members: await assignees.members(auth) }));
 
   route(app, getTasks, async ({ auth, params }) => ({ tasks: unwrap(await tasks.list(auth, params.id)) }));
   route(app, addTask, async ({ auth, body }) => ({

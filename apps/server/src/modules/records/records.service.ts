@@ -2,14 +2,10 @@ import {
   BUILT_IN_STATUSES,
   canHaveStatus,
   itemSearchText,
-  itemTitle,
-  mayReadRecord,
-  maySeeSection,
   NOT_CONTACTED,
   SYSTEM_FIELDS,
   withHttps,
   type ItemDto,
-  type RecordType,
 } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { FieldValue, ItemType } from '@prospector/core';
@@ -20,14 +16,12 @@ import { fail, ok, type Result } from '../../lib/result.js';
 import type { RecordReaders, Realtime } from '../../plugins/realtime.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { canAccessItem } from './records.access.js';
-import { defaultSections } from './records.defaults.js';
 import type { RecordsErrorCode } from './records.errors.js';
-import { identifierDtos, toMessageDto, toSummary, toTaskDto } from './records.mappers.js';
+import { createItemDtos } from './item-dto.js';
+import { identifierDtos, toMessageDto, toTaskDto } from './records.mappers.js';
 import * as q from './records.queries.js';
-import { photoUrl } from './photo-store.js';
 
 type R<T> = Promise<Result<T, RecordsErrorCode>>;
-const ENTITIES: RecordType[] = ['contact', 'property', 'company'];
 
 export type RecordsService = ReturnType<typeof createRecordsService>;
 
@@ -43,9 +37,9 @@ export function recordReaders(db: Db): RecordReaders {
 }
 
 /**
- * A record: who may open it, its card and detail, its fields, status and assignees; what other modules
- * ask of records (statuses, custom fields, a new team's seed). Identifiers, links and the thread have
- * services of their own that go through `access` and `touch` here.
+ * A record: who may open it, its card and detail (item-dto.ts), its fields and status; what other
+ * modules ask of records (statuses, custom fields, a new team's statuses). Identifiers, links, the
+ * thread and assignees have services of their own that go through `access` and `touch` here.
  */
 export function createRecordsService(deps: {
   db: Db;
@@ -65,56 +59,7 @@ export function createRecordsService(deps: {
     return denied ? fail(denied) : ok(item);
   }
 
-  async function statusText(teamId: string, statusId: string | null) {
-    if (!statusId) return null;
-    return (await q.listStatuses(db, teamId)).find((s) => s.id === statusId)?.text ?? null;
-  }
-
-  /** The sections of an entity the caller sees (a section limited to others is not theirs: ADR 031). */
-  async function visibleSections(auth: AuthContext, entity: ItemType) {
-    const viewer = { id: auth.userId, role: auth.user.role, permissions: auth.user.permissions };
-    return (await q.findSections(db, auth.teamId, entity)).filter((s) => maySeeSection(viewer, s));
-  }
-
-  async function toItemDto(auth: AuthContext, item: q.ItemRow): Promise<ItemDto> {
-    const [idts, allLinked, notifCount, status, sections] = await Promise.all([
-      q.listIdentifiers(db, item.id),
-      q.linkedSummaries(db, item.id),
-      q.unreadCountForItem(db, auth.userId, item.id),
-      statusText(item.teamId, item.statusId),
-      visibleSections(auth, item.type),
-    ]);
-    // Values of fields in sections limited to others stay on the server.
-    const seen = new Set(sections.flatMap((s) => s.fields.map((f) => f._id)));
-    const custom = Object.fromEntries(Object.entries(item.custom).filter(([id]) => seen.has(id)));
-    // A linked record the viewer may not open is not summarised to them (ADR 031).
-    const viewer = { id: auth.userId, role: auth.user.role, dataAccess: auth.user.dataAccess };
-    const linked = allLinked.filter((l) => mayReadRecord(viewer, l.assignedTo));
-    const primaries = await q.primaryValues(
-      db,
-      linked.filter((l) => l.type === 'contact').map((l) => l.id),
-    );
-    const summaries = linked.map((l) => toSummary(l, l.statusText, primaries.get(l.id)));
-    return {
-      _id: item.id,
-      type: item.type,
-      status,
-      data: item.data,
-      custom: custom as ItemDto['custom'],
-      idts: identifierDtos(idts),
-      assignedTo: item.assignedTo,
-      pushedToCrm: item.pushedToCrm,
-      queued: item.queued,
-      notifCount,
-      properties: summaries.filter((s) => s.type === 'property'),
-      contacts: summaries.filter((s) => s.type === 'contact'),
-      companies: summaries.filter((s) => s.type === 'company'),
-      image: item.image ? photoUrl(item.id, item.image.file) : null,
-      location: item.location ?? null,
-      createdAt: item.createdAt.toISOString(),
-      updatedAt: item.updatedAt.toISOString(),
-    };
-  }
+  const { statusText, visibleSections, toItemDto } = createItemDtos(db);
 
   const changed = (item: q.ItemRow, status: string | null) =>
     deps.realtime.toRecord(item.teamId, item.id, 'itemChanged', { itemId: item.id, status });
@@ -155,6 +100,11 @@ export function createRecordsService(deps: {
     /** Marks a record as just worked on (its board and inbox order). */
     touch,
 
+    /** Tells the record's readers it changed (its card, with its status). */
+    async announceChanged(item: q.ItemRow) {
+      await changed(item, await statusText(item.teamId, item.statusId));
+    },
+
     /** The team's statuses in board order (for other modules: imports, exports). */
     teamStatuses(teamId: string) {
       return q.listStatuses(db, teamId);
@@ -175,14 +125,12 @@ export function createRecordsService(deps: {
       );
     },
 
-    /** A new team gets the built-in statuses and the system sections of each entity. */
+    /** A new team gets the built-in statuses (its sections come from the data-fields module). */
     async seedTeam(tx: Db, teamId: string) {
       await q.insertStatuses(
         tx,
         BUILT_IN_STATUSES.map((text, position) => ({ teamId, text, position, builtIn: true })),
       );
-      for (const entity of ENTITIES)
-        await q.insertSections(tx, teamId, entity, defaultSections(entity), clock.now());
     },
 
     /** Whether the caller may open the record (its team; assigned to them under 'Only assigned'). */
@@ -266,64 +214,6 @@ export function createRecordsService(deps: {
     /** Marks a record as pushed to the team's CRM (the push hook went out). */
     async markPushed(tx: Db, itemId: string) {
       await q.updateItem(tx, itemId, { pushedToCrm: true });
-    },
-
-    async assign(
-      auth: AuthContext,
-      input: { assignedId: string; dataId: string; dataType: 'task' | RecordType },
-    ) {
-      // The record comes first: who may not see it learns nothing, not even whether the member exists.
-      const task = input.dataType === 'task' ? await q.findTaskAnywhere(db, input.dataId) : null;
-      if (input.dataType === 'task' && (!task || task.teamId !== auth.teamId))
-        return fail('TASK_NOT_FOUND' as const);
-      const found = await access(auth, task ? task.itemId : input.dataId);
-      if (!found.ok) return found;
-      const item = found.value;
-      const [member] = await q.teamMemberIds(db, auth.teamId, [input.assignedId]);
-      if (!member) return fail('MEMBER_NOT_FOUND' as const);
-      const notify = async (added: boolean, what: string) => {
-        if (!added) return;
-        const push = await notifications.notify(db, {
-          teamId: auth.teamId,
-          senderId: auth.userId,
-          recipients: [member],
-          body: `${auth.user.name || auth.user.email} assigned you ${what}`,
-          targetId: item.id,
-        });
-        await push();
-      };
-      const toggle = (current: string[]) => {
-        const added = !current.includes(member);
-        return { added, assignedTo: added ? [...current, member] : current.filter((u) => u !== member) };
-      };
-      if (task) {
-        const { added, assignedTo } = toggle(task.assignedTo);
-        await q.updateTask(db, task.id, { assignedTo });
-        // A task's text and record are told only to a member who may open the record (ADR 031).
-        const [who] = await q.teamMembersAccess(db, auth.teamId, [member]);
-        await notify(
-          added && !!who && mayReadRecord(who, item.assignedTo),
-          `a task: ${task.text.slice(0, 80)}`,
-        );
-        return ok({ _id: task.id, assignedTo });
-      }
-      const { added, assignedTo } = toggle(item.assignedTo);
-      const updated = await touch(item.id, { assignedTo });
-      await notify(added, `a ${item.type}: ${itemTitle(item.type, item.data).slice(0, 80)}`);
-      await changed(updated, await statusText(item.teamId, item.statusId));
-      return ok({ _id: item.id, assignedTo });
-    },
-
-    async members(auth: AuthContext) {
-      const rows = await q.listMembers(db, auth.teamId);
-      return rows.map((m) => ({
-        _id: m.id,
-        name: m.name || m.email,
-        email: m.email,
-        avatar: m.avatar,
-        role: m.role,
-        mayCall: m.role === 'admin' || m.permissions.includes('calls'),
-      }));
     },
   };
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { statusCallSettings, statuses, userCallSettings, users, voicemails } from '../../db/schema/index.js';
+import { statuses } from '../../db/schema/index.js';
 
 type StatusChange = Partial<Pick<typeof statuses.$inferSelect, 'text' | 'hidden'>>;
 
@@ -34,42 +34,3 @@ function isUniqueViolation(err: unknown): boolean {
   const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
   return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
 }
-
-// ------------------------------------------------------------------ a status's call settings
-
-export const listStatusCallSettings = (db: Db, teamId: string) =>
-  db.select().from(statusCallSettings).where(eq(statusCallSettings.teamId, teamId));
-
-export async function upsertStatusCallSettings(db: Db, row: typeof statusCallSettings.$inferInsert) {
-  const { statusId, teamId, ...set } = row;
-  const [saved] = await db
-    .insert(statusCallSettings)
-    .values({ statusId, teamId, ...set })
-    .onConflictDoUpdate({ target: statusCallSettings.statusId, set })
-    .returning();
-  return saved!;
-}
-
-/** The team's members with the number their forwarded calls ring (call settings, else profile phone). */
-export async function membersWithForwardNumbers(db: Db, teamId: string) {
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      forwardNumber: userCallSettings.forwardNumber,
-    })
-    .from(users)
-    .leftJoin(userCallSettings, eq(userCallSettings.userId, users.id))
-    .where(eq(users.teamId, teamId))
-    .orderBy(asc(users.createdAt));
-  return rows.map((r) => ({ id: r.id, name: r.name || r.email, number: r.forwardNumber ?? r.phone }));
-}
-
-export const listTeamVoicemails = (db: Db, teamId: string) =>
-  db
-    .select({ id: voicemails.id, name: voicemails.name })
-    .from(voicemails)
-    .where(eq(voicemails.teamId, teamId))
-    .orderBy(asc(voicemails.createdAt));

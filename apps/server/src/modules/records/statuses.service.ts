@@ -1,4 +1,4 @@
-import { can, type StatusCallSettingsDto, type StatusDto } from '@prospector/core';
+import { can, type StatusDto } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { fail, ok, type Result } from '../../lib/result.js';
@@ -17,20 +17,6 @@ const toStatusDto = (s: q.StatusRow): StatusDto => ({
   builtIn: s.builtIn,
 });
 
-const toCallSettingsDto = (s: {
-  statusId: string;
-  forward: boolean;
-  forwardTo: string | null;
-  autoRvm: boolean;
-  selectedVm: string | null;
-}): StatusCallSettingsDto => ({
-  _id: s.statusId,
-  forward: s.forward,
-  forwardTo: s.forwardTo,
-  autoRvm: s.autoRvm,
-  selectedVm: s.selectedVm,
-});
-
 const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** The team's statuses in board order, hidden ones included (campaigns count their targets per status). */
@@ -38,7 +24,10 @@ export function listTeamStatuses(db: Db, teamId: string): Promise<q.StatusRow[]>
   return q.listStatuses(db, teamId);
 }
 
-/** Settings > Statuses: the team's board columns. Changing them needs the statuses permission. */
+/**
+ * Settings > Statuses: the team's board columns. Changing them needs the statuses permission. A
+ * status's call settings belong to the calls module (ADR 048), which asks `findEditable` here.
+ */
 export function createStatusesService(deps: { db: Db }) {
   const { db } = deps;
 
@@ -50,6 +39,9 @@ export function createStatusesService(deps: { db: Db }) {
   }
 
   return {
+    /** The caller's team's status, if the caller may change statuses (the calls module's status settings). */
+    findEditable: editable,
+
     async list(auth: AuthContext): R<StatusDto[]> {
       if (!can(auth.user, 'statuses')) return fail('PERMISSION_REQUIRED');
       return ok((await q.listStatuses(db, auth.teamId)).map(toStatusDto));
@@ -80,58 +72,6 @@ export function createStatusesService(deps: { db: Db }) {
       if (others.some((s) => sameText(s.text, text))) return fail('STATUS_EXISTS');
       const row = await sq.updateStatus(db, statusId, { text });
       return row ? ok(toStatusDto(row)) : fail('STATUS_EXISTS');
-    },
-
-    /** Every status's call settings, and the members and voicemails the dialog offers. */
-    async callSettings(auth: AuthContext) {
-      if (!can(auth.user, 'statuses')) return fail('PERMISSION_REQUIRED');
-      const [rows, members, vms] = await Promise.all([
-        sq.listStatusCallSettings(db, auth.teamId),
-        sq.membersWithForwardNumbers(db, auth.teamId),
-        sq.listTeamVoicemails(db, auth.teamId),
-      ]);
-      return ok({
-        settings: rows.map(toCallSettingsDto),
-        members: members.map((m) => ({ _id: m.id, name: m.name, hasPhone: !!m.number })),
-        voicemails: vms.map((v) => ({ _id: v.id, name: v.name })),
-      });
-    },
-
-    /**
-     * Saves a status's call settings: forward needs a member of the team with a number to ring;
-     * selectedVm must be a voicemail of the team.
-     */
-    async editCallSettings(
-      auth: AuthContext,
-      p: {
-        _id: string;
-        forward: boolean;
-        forwardTo: string | null;
-        autoRvm: boolean;
-        selectedVm: string | null;
-      },
-    ): R<StatusCallSettingsDto> {
-      const found = await editable(auth, p._id);
-      if (!found.ok) return found;
-      if (p.forward && !p.forwardTo) return fail('FORWARD_TO_REQUIRED');
-      if (p.forwardTo) {
-        const member = (await sq.membersWithForwardNumbers(db, auth.teamId)).find(
-          (m) => m.id === p.forwardTo,
-        );
-        if (!member) return fail('MEMBER_NOT_FOUND');
-        if (p.forward && !member.number) return fail('FORWARD_TO_NO_PHONE');
-      }
-      if (p.selectedVm && !(await sq.listTeamVoicemails(db, auth.teamId)).some((v) => v.id === p.selectedVm))
-        return fail('STATUS_VM_NOT_FOUND');
-      const row = await sq.upsertStatusCallSettings(db, {
-        statusId: p._id,
-        teamId: auth.teamId,
-        forward: p.forward,
-        forwardTo: p.forwardTo,
-        autoRvm: p.autoRvm,
-        selectedVm: p.selectedVm,
-      });
-      return ok(toCallSettingsDto(row));
     },
 
     async remove(auth: AuthContext, statusId: string): R<true> {

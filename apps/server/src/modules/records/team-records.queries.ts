@@ -11,15 +11,16 @@ import type { ItemType } from '../../db/schema/index.js';
 export type TeamRecordRow = {
   id: string;
   type: ItemType;
-  status_id: string | null;
+  statusId: string | null;
   data: Record<string, string | number | boolean | null>;
-  created_at: Date | string;
-  updated_at: Date | string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
   phones: string[] | null;
   emails: string[] | null;
 };
 
-const RECORD = sql`select i.id, i.type, i.status_id, i.data, i.created_at, i.updated_at,
+const RECORD = sql`select i.id, i.type, i.status_id as "statusId", i.data, i.created_at as "createdAt",
+    i.updated_at as "updatedAt",
     array(select d.value from identifiers d where d.item_id = i.id and not d.is_email order by d.position, d.value) as phones,
     array(select d.value from identifiers d where d.item_id = i.id and d.is_email order by d.position, d.value) as emails
   from items i`;
@@ -88,10 +89,10 @@ export function recordTexts(db: Db, teamId: string, itemId: string) {
     body: string;
     phone: string | null;
     status: string | null;
-    created_at: Date | string;
+    createdAt: Date | string;
   }>(
     db,
-    sql`select id, direction, body, phone, status, created_at from messages
+    sql`select id, direction, body, phone, status, created_at as "createdAt" from messages
         where team_id = ${teamId} and item_id = ${itemId} and not comment and not system
         order by created_at desc limit 200`,
   );
@@ -99,11 +100,11 @@ export function recordTexts(db: Db, teamId: string, itemId: string) {
 
 export type TeamTaskRow = {
   id: string;
-  item_id: string;
+  itemId: string;
   text: string;
   completed: boolean;
   due: Date | string | null;
-  created_at: Date | string;
+  createdAt: Date | string;
 };
 
 /** A page of the team's tasks (of one record, or all) in creation order after `after`. */
@@ -125,7 +126,7 @@ export function pageTeamTasks(
     : sql``;
   return queryRows<TeamTaskRow>(
     db,
-    sql`select t.id, t.item_id, t.text, t.completed, t.due, t.created_at from tasks t
+    sql`select t.id, t.item_id as "itemId", t.text, t.completed, t.due, t.created_at as "createdAt" from tasks t
         join items i on i.id = t.item_id and not i.hidden
         where t.team_id = ${p.teamId} ${record} ${state} ${from}
         order by t.created_at, t.id limit ${p.limit}`,
@@ -136,7 +137,7 @@ export function pageTeamTasks(
 export async function findTeamTask(db: Db, teamId: string, taskId: string) {
   const [row] = await queryRows<TeamTaskRow>(
     db,
-    sql`select t.id, t.item_id, t.text, t.completed, t.due, t.created_at from tasks t
+    sql`select t.id, t.item_id as "itemId", t.text, t.completed, t.due, t.created_at as "createdAt" from tasks t
         join items i on i.id = t.item_id and not i.hidden
         where t.team_id = ${teamId} and t.id = ${taskId}`,
   );

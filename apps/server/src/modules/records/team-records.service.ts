@@ -103,7 +103,7 @@ export function createTeamRecordsService(deps: {
     async completeTask(teamId: string, taskId: string): R<tq.TeamTaskRow> {
       const task = await tq.findTeamTask(db, teamId, taskId);
       if (!task) return fail('TASK_NOT_FOUND');
-      await deps.tasks.completeForTeam(task.id, task.item_id);
+      await deps.tasks.completeForTeam(task.id, task.itemId);
       return ok({ ...task, completed: true });
     },
   };

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { items, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 
 /*
- * Members of a team and the assignments that follow a removed member. `items` belongs to the records
- * module; removal touches only its assigned_to column, in the same transaction as the user's deletion.
+ * Members of a team. The records a removed member was assigned move through the records module (it owns
+ * `items`: ADR 048), in the same transaction as the user's deletion.
  */
 
 export type MemberRow = typeof users.$inferSelect;
@@ -70,43 +70,6 @@ export async function teamMemberIds(db: Db, teamId: string, ids: string[]) {
     .from(users)
     .where(and(eq(users.teamId, teamId), inArray(users.id, ids)));
   return rows.map((r) => r.id);
-}
-
-const assignedTo = (userId: string) => sql`${items.assignedTo} @> array[${userId}]::uuid[]`;
-
-export async function countAssignedItems(db: Db, teamId: string, userId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(items)
-    .where(and(eq(items.teamId, teamId), assignedTo(userId)));
-  return row?.n ?? 0;
-}
-
-/**
- * One statement: every record of the team assigned to `userId` loses them and gains `assignees`,
- * without duplicates and keeping the order of the assignees already there. Returns how many moved.
- */
-export async function reassignItems(db: Db, teamId: string, userId: string, assignees: string[]) {
-  const added = sql`array[${sql.join(
-    assignees.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
-  const rows = await db
-    .update(items)
-    .set({
-      assignedTo: sql`(
-        select coalesce(array_agg(a.id order by a.pos), '{}'::uuid[])
-        from (
-          select id, min(pos) as pos
-          from unnest(array_remove(${items.assignedTo}, ${userId}::uuid) || ${added})
-            with ordinality as u(id, pos)
-          group by id
-        ) a
-      )`,
-    })
-    .where(and(eq(items.teamId, teamId), assignedTo(userId)))
-    .returning({ id: items.id });
-  return rows.length;
 }
 
 export async function deleteMember(db: Db, teamId: string, userId: string) {

@@ -80,6 +80,14 @@ export function createTeamMembersService(deps: {
    * A member's access changed or they left (`member` null): the devices they were handed follow at
    * once (issue 36). Declared here: devices depend on teams.
    */
+  /**
+   * The records module's assignments (it owns `items`: ADR 048): how many records a member is assigned,
+   * and moving them to others in the removal's transaction. Declared here: records depend on teams.
+   */
+  assignees: {
+    countAssigned(tx: Db, teamId: string, userId: string): Promise<number>;
+    reassign(tx: Db, teamId: string, userId: string, assignees: string[]): Promise<number>;
+  };
   devices: {
     accessChanged(
       teamId: string,
@@ -221,7 +229,7 @@ export function createTeamMembersService(deps: {
       if (!managesMembers(auth)) return fail('PERMISSION_REQUIRED');
       const target = await q.findTeamMember(db, auth.teamId, userId);
       if (!target) return fail('TEAM_MEMBER_NOT_FOUND');
-      return ok(await q.countAssignedItems(db, auth.teamId, userId));
+      return ok(await deps.assignees.countAssigned(db, auth.teamId, userId));
     },
 
     /** Moves the member's records to `assignedTo` and deletes the account, in one transaction. */
@@ -240,9 +248,9 @@ export function createTeamMembersService(deps: {
       if (found.length !== assignees.length || assignees.includes(userId))
         return fail('ASSIGNEE_NOT_IN_TEAM');
       const removed = await db.transaction(async (tx) => {
-        const count = await q.countAssignedItems(tx, auth.teamId, userId);
+        const count = await deps.assignees.countAssigned(tx, auth.teamId, userId);
         if (count > 0 && assignees.length === 0) return fail('ASSIGNEES_REQUIRED');
-        const moved = count > 0 ? await q.reassignItems(tx, auth.teamId, userId, assignees) : 0;
+        const moved = count > 0 ? await deps.assignees.reassign(tx, auth.teamId, userId, assignees) : 0;
         await q.deleteMember(tx, auth.teamId, userId);
         return ok({ userId, moved });
       });

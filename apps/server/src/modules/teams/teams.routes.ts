@@ -20,6 +20,7 @@ export async function teamsRoutes(app: FastifyInstance) {
     teams: app.services.teams,
     plans: app.services.plans,
     devices: app.services.devices,
+    assignees: app.services.assignees,
   });
   route(app, listTeamMembers, async ({ auth }) => ({ members: await members.list(auth) }));
   route(app, addMember, async ({ auth, body }) => {

@@ -163,17 +163,17 @@ export function createHookSender(deps: {
     const open = (sealed: string | null) => (sealed ? unseal<string>(options.appSecret, sealed) : null);
     return signingSecrets(
       {
-        secret: open(row.secret_sealed) ?? '',
-        previousSecret: open(row.previous_secret_sealed),
-        previousUntil: row.previous_secret_until ? new Date(row.previous_secret_until) : null,
+        secret: open(row.secretSealed) ?? '',
+        previousSecret: open(row.previousSecretSealed),
+        previousUntil: row.previousSecretUntil ? new Date(row.previousSecretUntil) : null,
       },
       now,
     ).filter((s) => s !== '');
   }
 
   async function deliverOne(row: q.DueDelivery) {
-    if (row.deleted_at) return q.closeDelivery(db, row.id, 'the subscription was removed');
-    if (row.disabled_at) return q.closeDelivery(db, row.id, 'the endpoint is disabled');
+    if (row.deletedAt) return q.closeDelivery(db, row.id, 'the subscription was removed');
+    if (row.disabledAt) return q.closeDelivery(db, row.id, 'the endpoint is disabled');
     const body = JSON.stringify(row.payload);
     const started = clock.now();
     const timestamp = Math.floor(started.getTime() / 1000);
@@ -191,7 +191,7 @@ export function createHookSender(deps: {
         'webhook-id': id,
         'webhook-timestamp': String(timestamp),
         'webhook-signature': webhookSignature(secretsOf(row, started), id, timestamp, body),
-        'x-prospector-event': row.event_type,
+        'x-prospector-event': row.eventType,
       });
       if (answer.status < 200 || answer.status >= 300) error = `answered HTTP ${answer.status}`;
     } catch (err) {
@@ -208,7 +208,7 @@ export function createHookSender(deps: {
     const state = !error ? 'delivered' : wait === null ? 'failed' : 'pending';
     if (error)
       deps.log.warn(
-        { deliveryId: row.id, event: row.event_type, attempts, error },
+        { deliveryId: row.id, event: row.eventType, attempts, error },
         state === 'failed' ? 'webhook given up' : 'webhook will be retried',
       );
     const { failingSince } = await q.recordAttempt(db, {
@@ -225,10 +225,10 @@ export function createHookSender(deps: {
     });
     if (
       shouldDisableEndpoint(failingSince, now, disableAfterMs) &&
-      (await q.disableEndpoint(db, row.endpoint_id, now))
+      (await q.disableEndpoint(db, row.endpointId, now))
     ) {
-      deps.log.warn({ endpointId: row.endpoint_id }, 'webhook endpoint disabled after failing for days');
-      await deps.notifyAdmins?.(row.team_id, { url: row.url, kind: row.kind });
+      deps.log.warn({ endpointId: row.endpointId }, 'webhook endpoint disabled after failing for days');
+      await deps.notifyAdmins?.(row.teamId, { url: row.url, kind: row.kind });
     }
   }
 

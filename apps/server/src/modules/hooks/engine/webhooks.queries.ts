@@ -11,18 +11,18 @@ export type AttemptRow = typeof webhookAttempts.$inferSelect;
 /** A claimed delivery with what sending it needs of its endpoint. */
 export type DueDelivery = {
   id: string;
-  team_id: string;
-  endpoint_id: string;
-  event_type: string;
+  teamId: string;
+  endpointId: string;
+  eventType: string;
   payload: Record<string, unknown>;
   attempts: number;
   url: string;
   kind: WebhookEndpointKind;
-  secret_sealed: string;
-  previous_secret_sealed: string | null;
-  previous_secret_until: Date | string | null;
-  disabled_at: Date | string | null;
-  deleted_at: Date | string | null;
+  secretSealed: string;
+  previousSecretSealed: string | null;
+  previousSecretUntil: Date | string | null;
+  disabledAt: Date | string | null;
+  deletedAt: Date | string | null;
 };
 
 export async function insertEndpoint(db: Db, row: typeof webhookEndpoints.$inferInsert) {
@@ -80,11 +80,12 @@ export function claimDueDeliveries(db: Db, now: Date, leaseUntil: Date, limit: n
     ), claimed as (
       update webhook_deliveries d set next_attempt_at = ${leaseUntil}
       from due where d.id = due.id
-      returning d.id, d.team_id, d.endpoint_id, d.event_type, d.payload, d.attempts
+      returning d.id, d.team_id as "teamId", d.endpoint_id as "endpointId", d.event_type as "eventType",
+        d.payload, d.attempts
     )
-    select c.*, e.url, e.kind, e.secret_sealed, e.previous_secret_sealed, e.previous_secret_until,
-           e.disabled_at, e.deleted_at
-    from claimed c join webhook_endpoints e on e.id = c.endpoint_id`,
+    select c.*, e.url, e.kind, e.secret_sealed as "secretSealed", e.previous_secret_sealed as "previousSecretSealed",
+           e.previous_secret_until as "previousSecretUntil", e.disabled_at as "disabledAt", e.deleted_at as "deletedAt"
+    from claimed c join webhook_endpoints e on e.id = c."endpointId"`,
   );
 }
 
@@ -105,11 +106,11 @@ export async function recordAttempt(
 ): Promise<{ failingSince: Date | null }> {
   const { delivery: d, attempt: t } = a;
   const ok = a.state === 'delivered';
-  const [row] = await queryRows<{ failing_since: Date | string | null }>(
+  const [row] = await queryRows<{ failingSince: Date | string | null }>(
     db,
     sql`with logged as (
           insert into webhook_attempts (team_id, delivery_id, attempted_at, status_code, duration_ms, response)
-          values (${d.team_id}, ${d.id}, ${t.attemptedAt}, ${t.statusCode}, ${t.durationMs}, ${t.response})
+          values (${d.teamId}, ${d.id}, ${t.attemptedAt}, ${t.statusCode}, ${t.durationMs}, ${t.response})
         ), moved as (
           update webhook_deliveries
           set state = ${a.state}, attempts = ${d.attempts + 1}, next_attempt_at = ${a.nextAttemptAt},
@@ -118,10 +119,10 @@ export async function recordAttempt(
         )
         update webhook_endpoints
         set failing_since = ${ok ? null : sql`coalesce(failing_since, ${t.attemptedAt})`}
-        where id = ${d.endpoint_id}
-        returning failing_since`,
+        where id = ${d.endpointId}
+        returning failing_since as "failingSince"`,
   );
-  const since = row?.failing_since;
+  const since = row?.failingSince;
   return { failingSince: since ? new Date(since) : null };
 }
 

@@ -1,5 +1,5 @@
 import { SYSTEM_FIELDS, type RecordType } from '@prospector/core';
-import type { Section, SectionField } from './records.queries.js';
+import type { Section, SectionField } from './data-fields.queries.js';
 
 // 'Year Built' stays Text: a year shown as 1,962 would be wrong.
 const NUMERIC = new Set(['Lot Size', 'Bedrooms', 'Bathrooms', 'Full Baths', 'Garage Capacity']);
