@@ -179,21 +179,16 @@ $$`;
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Connections of the background lane on PostgreSQL (ADR 061): the drain's ~250 statements/s need few. */
-const BACKGROUND_POOL_SIZE = 2;
-
 export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): Database {
   // Each client acts as its caller's team or as all teams, never as the owner (ADR 028).
   const pool = scopePool(new pg.Pool({ connectionString: url, max: poolSize }));
-  // An idle client's network error must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
   const urgentPool = scopePool(new pg.Pool({ connectionString: url, max: 2 }));
-  urgentPool.on('error', () => {});
   const dispatchPool = scopePool(new pg.Pool({ connectionString: url, max: dispatchPoolSize }));
-  dispatchPool.on('error', () => {});
-  const backgroundPool = scopePool(new pg.Pool({ connectionString: url, max: BACKGROUND_POOL_SIZE }));
-  backgroundPool.on('error', () => {});
+  // The webhook drain's ~250 statements/s need few connections (ADR 061).
+  const backgroundPool = scopePool(new pg.Pool({ connectionString: url, max: 2 }));
   const pools = [pool, urgentPool, dispatchPool, backgroundPool];
+  // An idle client's network error must not crash the process; the next query reconnects.
+  for (const p of pools) p.on('error', () => {});
   keepCheckedOutClientsAlive(pools);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
