@@ -12,6 +12,11 @@
  * BENCH_WEBHOOKS_OPEN_RPS (50/s, an integration polling hard), whatever the answers' speed, each
  * request's latency counted from when it was due (so a stall is not hidden by the sender waiting).
  * Its p95 alone and while the queue drains; target p95 ≤ 100 ms while draining (docs/scaling.md).
+ *
+ * PGlite runs in a worker thread, as the server runs it (ADR 044); BENCH_PGLITE_IN_THREAD=1 runs it in
+ * this thread. The drain takes the database's background lane (ADR 061); BENCH_WEBHOOKS_LANE=main
+ * puts it on the main lane with the API's statements, as before. BENCH_WEBHOOKS_CONCURRENCY sets
+ * WEBHOOK_CONCURRENCY (the app's default, 64, without it).
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -20,7 +25,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app.js';
 import { testConfig } from '../apps/server/src/config.js';
-import { createPglite, openPostgres, wrapPglite } from '../apps/server/src/db/client.js';
+import { createPglite, openPostgres, PgliteThread, wrapPglite } from '../apps/server/src/db/client.js';
 import { newWebhookSecret } from '../apps/server/src/modules/hooks/engine/hook-sender.js';
 import { insertEndpoint } from '../apps/server/src/modules/hooks/engine/webhooks.queries.js';
 import { sha256 } from '../apps/server/src/lib/secrets.js';
@@ -34,10 +39,16 @@ const OPEN_RPS = Number(process.env.BENCH_WEBHOOKS_OPEN_RPS ?? 50);
 /** Only the open-loop part (BENCH_WEBHOOKS_ONLY_OPEN=1): no closed-loop runs. */
 const ONLY_OPEN = process.env.BENCH_WEBHOOKS_ONLY_OPEN === '1';
 const url = process.env.BENCH_DATABASE_URL;
+const PGLITE_IN_THREAD = process.env.BENCH_PGLITE_IN_THREAD === '1';
+const MAIN_LANE = process.env.BENCH_WEBHOOKS_LANE === 'main';
+const CONCURRENCY = process.env.BENCH_WEBHOOKS_CONCURRENCY;
 const progress = (text: string) => process.stderr.write(`webhooks: ${text}\n`);
 
-const database = url ? openPostgres(url, 10) : wrapPglite(await createPglite());
-await database.migrate();
+const opened = url
+  ? openPostgres(url, 10)
+  : wrapPglite(PGLITE_IN_THREAD ? await createPglite() : await PgliteThread.open());
+await opened.migrate();
+const database = MAIN_LANE ? { ...opened, background: opened.db } : opened;
 const outbox: Mail[] = [];
 const mailer: Mailer = { kind: 'smtp', send: async (m) => void outbox.push(m), close: async () => {} };
 const app = await buildApp(
@@ -46,6 +57,7 @@ const app = await buildApp(
     WEB_DIST: '/nonexistent',
     HOOKS_ALLOW_PRIVATE: true,
     PUBLIC_API_PER_MINUTE: 1_000_000,
+    ...(CONCURRENCY ? { WEBHOOK_CONCURRENCY: Number(CONCURRENCY) } : {}),
   }),
   { database, mailer },
 );
@@ -175,7 +187,8 @@ progress(`${COUNT} in ${Math.round(drainedMs)} ms`);
 
 console.log(
   JSON.stringify({
-    driver: url ? 'postgres' : 'pglite',
+    driver: url ? 'postgres' : PGLITE_IN_THREAD ? 'pglite (in this thread)' : 'pglite (worker thread)',
+    drainLane: MAIN_LANE ? 'main' : 'background',
     deliveries: COUNT,
     receiverDelayMs: DELAY_MS,
     concurrency: app.config.WEBHOOK_CONCURRENCY,

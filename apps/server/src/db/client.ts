@@ -13,7 +13,7 @@ import pg from 'pg';
 import * as schema from './schema/index.js';
 import { createPglite } from './pglite.js';
 import { PgliteThread } from './pglite-thread.js';
-import { scopePglite, scopePool } from './team-scope.js';
+import { scopePglite, scopePool, UNDERLYING } from './team-scope.js';
 
 export { createPglite, PgliteThread };
 
@@ -34,6 +34,13 @@ export type Database = {
    * inside the database, where it would share the CPU with every flood statement. PGlite: the same `db`.
    */
   dispatch: Db;
+  /**
+   * Work no one waits on (the webhook drain, ADR 061): on PostgreSQL a small pool of its own, so its
+   * statements queue in the process rather than in front of the API's on the main pool; on PGlite
+   * the same connection, where each of its statements and transactions waits while a foreground one
+   * (`db`, `urgent`, `dispatch`) is queued.
+   */
+  background: Db;
   driver: DbDriver;
   /** The embedded database itself (PGlite only): backups dump it. */
   pglite?: PGlite;
@@ -175,23 +182,25 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 export function openPostgres(url: string, poolSize = 10, dispatchPoolSize = 2): Database {
   // Each client acts as its caller's team or as all teams, never as the owner (ADR 028).
   const pool = scopePool(new pg.Pool({ connectionString: url, max: poolSize }));
-  // An idle client's network error must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
   const urgentPool = scopePool(new pg.Pool({ connectionString: url, max: 2 }));
-  urgentPool.on('error', () => {});
   const dispatchPool = scopePool(new pg.Pool({ connectionString: url, max: dispatchPoolSize }));
-  dispatchPool.on('error', () => {});
-  keepCheckedOutClientsAlive([pool, urgentPool, dispatchPool]);
+  // The webhook drain's ~250 statements/s need few connections (ADR 061).
+  const backgroundPool = scopePool(new pg.Pool({ connectionString: url, max: 2 }));
+  const pools = [pool, urgentPool, dispatchPool, backgroundPool];
+  // An idle client's network error must not crash the process; the next query reconnects.
+  for (const p of pools) p.on('error', () => {});
+  keepCheckedOutClientsAlive(pools);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     urgent: drizzlePg(urgentPool, { schema }) as unknown as Db,
     dispatch: drizzlePg(dispatchPool, { schema }) as unknown as Db,
+    background: drizzlePg(backgroundPool, { schema }) as unknown as Db,
     driver: 'postgres',
-    changes: postgresChangeFeed(url, [pool, urgentPool, dispatchPool]),
+    changes: postgresChangeFeed(url, pools),
     migrate: () => migratePostgres(url),
     close: async () => {
-      await Promise.all([pool.end(), urgentPool.end(), dispatchPool.end()]);
+      await Promise.all(pools.map((p) => p.end()));
     },
   };
 }
@@ -232,12 +241,13 @@ function keepCheckedOutClientsAlive(pools: pg.Pool[]) {
  * its own (`PgliteThread`, which speaks the part of PGlite's interface used here).
  */
 export function wrapPglite(client: PGlite | PgliteThread, onClose: () => void = () => {}): Database {
-  const { scoped, asOwner } = scopePglite(client as PGlite);
+  const { scoped, background, asOwner } = scopePglite(client as PGlite);
   const db = drizzlePglite(scoped, { schema }) as unknown as Db;
   return {
     db,
     urgent: db,
     dispatch: db,
+    background: drizzlePglite(background, { schema }) as unknown as Db,
     driver: 'pglite',
     ...(client instanceof PGlite ? { pglite: client } : {}),
     changes: {
@@ -369,7 +379,9 @@ const literal = (value: unknown): string => {
  * takes no bind parameters), typed by the statement's parameters. PostgreSQL: `queryRows`.
  */
 export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
+  const lane = (db as unknown as { $client?: { [UNDERLYING]?: unknown } }).$client;
+  // Both lanes' proxies (ADR 061) share the one connection's prepared statements.
+  const client = lane?.[UNDERLYING] ?? lane;
   if (!(client instanceof PGlite || client instanceof PgliteThread)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;

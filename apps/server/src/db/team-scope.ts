@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { currentTeam } from '../lib/team-scope.js';
@@ -62,19 +63,72 @@ export function scopePool(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
+/** Which turn a statement or transaction waits for on PGlite's one connection (ADR 061). */
+export type Lane = 'foreground' | 'background';
+
+/**
+ * Foreground statements a waiting background one lets go first before it takes the next turn
+ * anyway, so a busy API slows background work (the webhook drain) but never stops it.
+ */
+export const FOREGROUND_BEFORE_BACKGROUND = 8;
+
+/** The PGlite (or its thread) behind a lane's proxy: both lanes share its prepared statements. */
+export const UNDERLYING = Symbol('the embedded database behind a lane');
+
 /**
  * PGlite is one connection: a statement (or a whole transaction) and the setting it needs run under
  * one lock, so no other scope's statement slips between them. PGlite already lets nothing run beside
  * an open transaction, so the lock waits no longer than it would.
+ *
+ * The lock has two queues (ADR 061). `scoped` takes its turn in the foreground one (requests and
+ * everything else); `background` (the webhook drain) waits while foreground work is queued, so a
+ * request waits for at most the one background statement or transaction already running, not for
+ * every one queued before it. A turn is taken only at the start of a statement or a transaction:
+ * the statements inside a transaction run on it directly, never through the lock. Within a queue,
+ * first come first served; a background turn comes at the latest after FOREGROUND_BEFORE_BACKGROUND
+ * foreground ones have passed it.
  */
 export function scopePglite(client: PGlite): {
   scoped: PGlite;
+  background: PGlite;
   asOwner<T>(fn: () => Promise<T>): Promise<T>;
 } {
   let acting = FRESH;
-  let queue: Promise<unknown> = Promise.resolve();
-  const locked = <T>(want: Acting, fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(async () => {
+  const waiting: Record<Lane, (() => Promise<void>)[]> = { foreground: [], background: [] };
+  let busy = false;
+  /** Foreground turns taken since a background one has been waiting. */
+  let passed = 0;
+  const next = () => {
+    if (busy) return;
+    const { foreground, background } = waiting;
+    const backgroundTurn =
+      background.length > 0 && (foreground.length === 0 || passed >= FOREGROUND_BEFORE_BACKGROUND);
+    const turn = backgroundTurn ? background.shift() : foreground.shift();
+    if (!turn) return;
+    passed = backgroundTurn || background.length === 0 ? 0 : passed + 1;
+    busy = true;
+    void turn().finally(() => {
+      busy = false;
+      next();
+    });
+  };
+  const enqueue = <T>(lane: Lane, fn: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      // Runs in its caller's async context (its request's scope, heard by listeners the statement
+      // wakes), not in that of the turn before it, which starts it.
+      waiting[lane].push(
+        AsyncResource.bind(async () => {
+          try {
+            resolve(await fn());
+          } catch (err) {
+            reject(err);
+          }
+        }),
+      );
+      next();
+    });
+  const locked = <T>(lane: Lane, want: Acting, fn: () => Promise<T>): Promise<T> =>
+    enqueue(lane, async () => {
       const key = want.join('|');
       if (acting !== key) {
         acting = '';
@@ -83,29 +137,26 @@ export function scopePglite(client: PGlite): {
       }
       return fn();
     });
-    queue = run.catch(() => {});
-    return run;
-  };
-  const scoped = new Proxy(client, {
-    get(target, prop) {
-      if (prop === 'query')
-        return (...args: Parameters<PGlite['query']>) => locked(wantedNow(), () => target.query(...args));
-      if (prop === 'transaction')
-        return (...args: Parameters<PGlite['transaction']>) =>
-          locked(wantedNow(), () => target.transaction(...args));
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  const onLane = (lane: Lane) =>
+    new Proxy(client, {
+      get(target, prop) {
+        if (prop === UNDERLYING) return target;
+        if (prop === 'query')
+          return (...args: Parameters<PGlite['query']>) =>
+            locked(lane, wantedNow(), () => target.query(...args));
+        if (prop === 'transaction')
+          return (...args: Parameters<PGlite['transaction']>) =>
+            locked(lane, wantedNow(), () => target.transaction(...args));
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
   /** Migrations run as the connecting user, who owns the tables. */
-  const asOwner = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(async () => {
+  const asOwner = <T>(fn: () => Promise<T>): Promise<T> =>
+    enqueue('foreground', async () => {
       acting = '';
       await client.exec('reset role; reset app.team_id');
       return fn();
     });
-    queue = run.catch(() => {});
-    return run;
-  };
-  return { scoped, asOwner };
+  return { scoped: onLane('foreground'), background: onLane('background'), asOwner };
 }

@@ -12,9 +12,11 @@ export const hooksPlugin = servicePlugin(
   'hooks',
   ['records', 'notifications'],
   (app, { records, notifications }) => {
-    const { db } = app.database;
+    const { db, background } = app.database;
     const hookSender = createHookSender({
-      db,
+      // The drain's claims and attempts take the background lane: a request never queues behind them
+      // on PGlite's one connection or in the main pool (ADR 061).
+      db: background,
       clock: app.clock,
       log: app.log,
       options: {
