@@ -128,10 +128,10 @@ export function webhookEnvelope(type: string, at: Date, data: Record<string, unk
 
 /**
  * How a contact came to be (ADR 045 addendum): through the public API, added by hand in the app, read
- * from a list import, made by a text from a number the team did not have, or found as a property's
- * owner by a skip trace. A Zap or a Make scenario filters on it (e.g. to skip a big import's contacts).
+ * from a list import, made by a text or a call from a number the team did not have, or found as a
+ * property's owner by a skip trace. A Zap or a Make scenario filters on it (e.g. to skip a big import's contacts).
  */
-export const CONTACT_SOURCES = ['api', 'app', 'import', 'text', 'skiptrace'] as const;
+export const CONTACT_SOURCES = ['api', 'app', 'import', 'text', 'call', 'skiptrace'] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 
 /** `contact.created`'s data: the same shape whichever way the contact was made. */

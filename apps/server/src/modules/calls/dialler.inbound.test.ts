@@ -4,6 +4,7 @@ import { messages as m } from '@prospector/core';
 import { calls, identifiers, messages, notifications, tasks } from '../../db/schema/index.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { createSimulatedVoice, type SimulatedOutcome } from '../../providers/voice/index.js';
+import type { DomainEvent } from '../../lib/domain-events.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
 import { insertContact, insertMember, insertTeamAdmin, type TestUser } from '../../test/factories.js';
 import { TINY_OPUS } from './calls.test-support.js';
@@ -105,6 +106,8 @@ describe('an inbound call', () => {
 
   it('goes missed when nobody answers within the ring time: a notification and a task for the admins', async () => {
     // An unknown caller still rings, by number; the call then becomes a new contact's thread.
+    const announced: DomainEvent[] = [];
+    const stop = t.app.events.subscribe((events) => announced.push(...events));
     const { sid } = await ring('+19165550199');
     const offer = (await stateOf(ana)).incoming[0]!;
     expect(offer).toMatchObject({ itemId: null, name: '', phone: '+19165550199' });
@@ -116,6 +119,11 @@ describe('an inbound call', () => {
     expect((await stateOf(ana)).incoming).toEqual([]);
     const [idt] = await t.database.db.select().from(identifiers).where(eq(identifiers.value, '+19165550199'));
     await settleThread(idt!.itemId).toEqual([['in', 'Missed']]);
+    // Subscriptions hear of the new contact, as of one a text makes.
+    stop();
+    expect(announced.filter((e) => e.type === 'contact.created').map((e) => e.data)).toEqual([
+      expect.objectContaining({ contactId: idt!.itemId, phones: ['+19165550199'], source: 'call' }),
+    ]);
     // The task and the notification are written after the thread's message: wait for them.
     await expect
       .poll(async () =>

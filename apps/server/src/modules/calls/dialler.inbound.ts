@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   INBOUND_RING_MS,
+  contactCreatedData,
   formatPhone,
   inboundOutcome,
   messages,
@@ -26,6 +27,20 @@ import { apply, isIdle, toCallDto, type Line, type Session } from './dialler.ses
 
 type R<T> = Promise<Result<T, CallsErrorCode>>;
 const m = messages.dialler;
+
+/**
+ * A caller the team does not have becomes a new contact, announced to subscriptions as every contact
+ * made is, whichever way (ADR 045 addendum).
+ */
+async function callerContact(deps: DiallerContext['deps'], line: Line, now: Date): Promise<string> {
+  const id = await createContactFromCall(deps.db, { teamId: line.teamId, phone: line.phone, at: now });
+  deps.events?.publish(
+    line.teamId,
+    'contact.created',
+    contactCreatedData({ contactId: id, phones: [line.phone], emails: [], createdAt: now, source: 'call' }),
+  );
+  return id;
+}
 
 /**
  * Inbound calls (issue 19 item 5, ADR 022): a call to a team number finds the caller's record by
@@ -164,8 +179,7 @@ export function createInbound(
     lines.delete(line.callId);
     const s = hooks.release(line);
     await write(line, async () => {
-      if (!line.itemId)
-        line.itemId = await createContactFromCall(db, { teamId: line.teamId, phone: line.phone, at: now });
+      if (!line.itemId) line.itemId = await callerContact(deps, line, now);
       await qCalls.updateCall(db, line.callId, {
         status,
         endedAt: now,
