@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callQueue, calls, campaigns, items, teams } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../test/app.js';
+import { launchCallCampaign } from './calls.test-support.js';
 import {
   insertContact,
   insertMember,
@@ -39,20 +40,10 @@ describe('a call campaign', () => {
     });
     await t.database.db.execute(`update identifiers set status = 'DNC' where item_id = '${dnc.id}'`);
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/campaigns/launch',
-      headers: admin.headers,
-      // No schedule, templates or devices: for type Call the builder launches directly.
-      payload: {
-        campaignType: 'Call',
-        phoneType: 'All',
-        statuses: [await statusId(t.database.db, admin.teamId, 'Not contacted')],
-        startTime: '2026-01-05T15:00:00Z',
-        endTime: '2026-01-05T23:00:00Z',
-        startDate: '2026-01-05T05:00:00Z',
-      },
-    });
+    // No schedule, templates or devices: for type Call the builder launches directly.
+    const res = await launchCallCampaign(t, admin, [
+      await statusId(t.database.db, admin.teamId, 'Not contacted'),
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ campaignType: 'Call', phoneType: 'All' });
     const queue = await t.database.db.select().from(callQueue);
@@ -73,20 +64,7 @@ describe('a call campaign', () => {
 
   it("is named after the team's local day, a second one numbered, and its card counts contacts called and answered", async () => {
     const statuses = [await statusId(t.database.db, admin.teamId, 'Not contacted')];
-    const launch = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/campaigns/launch',
-        headers: admin.headers,
-        payload: {
-          campaignType: 'Call',
-          phoneType: 'All',
-          statuses,
-          startTime: '2026-01-05T15:00:00Z',
-          endTime: '2026-01-05T23:00:00Z',
-          startDate: '2026-01-05T05:00:00Z',
-        },
-      });
+    const launch = () => launchCallCampaign(t, admin, statuses);
     const res = await launch();
     expect(res.statusCode, res.body).toBe(200);
     const first = res.json();
