@@ -42,7 +42,11 @@ const dealSection = (): DataSection => ({
   fields: [{ _id: 'f-price', name: 'Price', type: 'Text', options: [], config: {}, system: false }],
 });
 
-function setUp(opts: { refuse?: string; sections?: DataSection[] } = {}) {
+/**
+ * Settings > Data Fields on a fake server; `refuse` makes it refuse every save with that message, once
+ * `answer` (when given) resolves: a test can look at the screen while the save is on its way.
+ */
+function setUp(opts: { refuse?: string; answer?: Promise<void>; sections?: DataSection[] } = {}) {
   const server = { sections: opts.sections ?? [systemSection()] };
   mockApi({
     'GET /api/users/me': { status: 200, body: { user: buildUser({ role: 'admin' }) } },
@@ -54,7 +58,8 @@ function setUp(opts: { refuse?: string; sections?: DataSection[] } = {}) {
       status: 200,
       body: { type: 'contact', sections: server.sections },
     }),
-    [PATCH]: (req) => {
+    [PATCH]: async (req) => {
+      await opts.answer;
       if (opts.refuse) return { status: 400, body: { code: 'SECTIONS_INVALID', message: opts.refuse } };
       server.sections = (req.body as { sections: DataSection[] }).sections;
       return { status: 200, body: req.body };
@@ -142,10 +147,17 @@ describe('Settings > Data Fields', () => {
   });
 
   it("rolls back to the last saved state and shows the server's message when a save is refused", async () => {
-    const { user } = setUp({ refuse: 'The Deal section is shown to someone who is not on your team.' });
+    // The refusal comes only once the test has seen the new section: on a loaded machine it came first.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { user } = setUp({
+      refuse: 'The Deal section is shown to someone who is not on your team.',
+      answer: answered,
+    });
     await sectionCard('Contact');
     await user.click(screen.getByRole('button', { name: 'Add section' }));
     expect(await sectionCard('New section')).toBeInTheDocument();
+    answer();
     expect(
       (
         await screen.findAllByText(
