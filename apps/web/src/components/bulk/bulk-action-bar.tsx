@@ -69,6 +69,13 @@ export function BulkActionBar({ count, selection, actor, onClear, onChanged }: B
   const [target, setTarget] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [job, setJob] = useState<BulkJobDto | null>(null);
+  // The job on show, known at once: an event that comes after the start's answer but before the next
+  // render must not be judged against the job of the render before (a small job's last event was lost so).
+  const watched = useRef<string | null>(null);
+  const show = (next: BulkJobDto | null) => {
+    watched.current = next?._id ?? null;
+    setJob(next);
+  };
   const [pending, setPending] = useState(false);
   const choices = useBulkChoices(selection !== null || job !== null);
   const chosen = ACTIONS.find((a) => a.value === type);
@@ -77,7 +84,7 @@ export function BulkActionBar({ count, selection, actor, onClear, onChanged }: B
   const heard = useRef(new Map<string, BulkJobDto>());
   useServerEvent('bulkProgress', ({ job: next }) => {
     heard.current.set(next._id, next);
-    if (next._id !== job?._id) return;
+    if (next._id !== watched.current) return;
     setJob(next);
     if (next.state !== 'running') onChanged();
   });
@@ -88,7 +95,7 @@ export function BulkActionBar({ count, selection, actor, onClear, onChanged }: B
     try {
       const started = await startBulkJob(selection, toAction(type, target ?? ''));
       const latest = heard.current.get(started._id);
-      setJob(latest && latest.done >= started.done ? latest : started);
+      show(latest && latest.done >= started.done ? latest : started);
       if (latest && latest.state !== 'running') onChanged();
       setType(null);
       setTarget(null);
@@ -103,7 +110,7 @@ export function BulkActionBar({ count, selection, actor, onClear, onChanged }: B
 
   async function undo(jobId: string) {
     try {
-      setJob(await undoBulkJob(jobId));
+      show(await undoBulkJob(jobId));
       notifySuccess(messages.bulk.undone);
       onChanged();
     } catch (err) {
@@ -111,7 +118,7 @@ export function BulkActionBar({ count, selection, actor, onClear, onChanged }: B
     }
   }
 
-  if (job) return <BulkJobStatus job={job} onUndo={() => void undo(job._id)} onClose={() => setJob(null)} />;
+  if (job) return <BulkJobStatus job={job} onUndo={() => void undo(job._id)} onClose={() => show(null)} />;
   if (!selection) return null;
   const options = ACTIONS.filter((a) => bulkActionAllowed(actor, a.value));
   const ready = type !== null && (!chosen?.target || target !== null);
