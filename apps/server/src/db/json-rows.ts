@@ -9,7 +9,17 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 
 export type JsonColumnType =
-  'uuid' | 'text' | 'int' | 'boolean' | 'jsonb' | 'timestamptz' | 'date' | 'numeric' | 'uuid[]' | 'text[]';
+  | 'uuid'
+  | 'text'
+  | 'int'
+  | 'bigint'
+  | 'boolean'
+  | 'jsonb'
+  | 'timestamptz'
+  | 'date'
+  | 'numeric'
+  | 'uuid[]'
+  | 'text[]';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { jsonRows } from '../../db/json-rows.js';
 import { creditAccounts, creditEntries, creditHolds } from '../../db/schema/index.js';
 
 export type EntryRow = typeof creditEntries.$inferSelect;
@@ -74,11 +75,18 @@ export async function debitBatch(
   now: Date,
 ): Promise<Map<string, number>> {
   const rows = charges.map((c, i) => ({ ...c, i }));
+  const columns = {
+    i: 'int',
+    id: 'uuid',
+    teamId: 'uuid',
+    amount: 'bigint',
+    reason: 'text',
+    description: 'text',
+  } as const;
   const taken = await queryRows<{ id: string; balance: string | number }>(
     db,
     sql`with req as (
-        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as r(i int, id uuid, "teamId" uuid, amount bigint, reason text, description text)),
+        select * from ${jsonRows('r', rows, columns)}),
       acct as (
         select team_id, balance from credit_accounts
         where team_id in (select "teamId" from req)

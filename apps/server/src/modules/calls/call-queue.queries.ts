@@ -197,19 +197,19 @@ export async function requeueEntries(
   at: Date,
 ) {
   if (itemIds.length === 0) return [];
-  const rows = await queryRows<{ item_id: string; user_id: string }>(
+  const rows = await queryRows<{ itemId: string; userId: string }>(
     tx,
     sql`update call_queue set call_status = null, campaign_id = ${campaignId}, queued_at = ${at}
       where team_id = ${teamId} and item_id = any(${uuidArray(itemIds)})
         and call_status is not null and call_status not in ('Ringing', 'In call', 'Machine')
-      returning item_id, user_id`,
+      returning item_id as "itemId", user_id as "userId"`,
   );
   await setRecordsQueued(
     tx,
-    rows.map((r) => r.item_id),
+    rows.map((r) => r.itemId),
     true,
   );
-  return rows.map((r) => ({ itemId: r.item_id, userId: r.user_id }));
+  return rows;
 }
 
 /** Takes a record's follow-up calls of these campaigns out of the queues before they are dialled (a reply). */

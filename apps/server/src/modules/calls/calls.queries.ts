@@ -74,9 +74,9 @@ export async function recentContacts(db: Db, itemIds: readonly string[], since: 
   const out = new Map<string, Date[]>();
   if (itemIds.length === 0) return out;
   const ids = uuidArray([...new Set(itemIds)]);
-  const rows = await queryRows<{ item_id: string; phone: string; at: Date | string }>(
+  const rows = await queryRows<{ itemId: string; phone: string; at: Date | string }>(
     db,
-    sql`select item_id, phone, created_at as at from messages
+    sql`select item_id as "itemId", phone, created_at as at from messages
         where item_id = any(${ids}) and direction = 'out' and not system and not comment and not is_im
           and created_at > ${since}
       union all
@@ -84,7 +84,7 @@ export async function recentContacts(db: Db, itemIds: readonly string[], since: 
         where item_id = any(${ids}) and direction = 'out' and status <> 'Failed' and started_at > ${since}`,
   );
   for (const r of rows) {
-    const key = `${r.item_id}|${r.phone}`;
+    const key = `${r.itemId}|${r.phone}`;
     out.set(key, [...(out.get(key) ?? []), new Date(r.at)]);
   }
   return out;

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { jsonRows } from '../../db/json-rows.js';
 import { devices, smsJobs, teams, type JobState } from '../../db/schema/index.js';
 import { messageStatusesOfMoves } from '../records/index.js';
 import { blockedCountsOfMoves } from '../templates/index.js';
@@ -177,14 +178,14 @@ export async function requeueOffered(db: Db, deviceId: string | null, olderThan:
  * it (never re-sent elsewhere), queued ones because the sender the contact knows is gone.
  */
 export async function failStranded(db: Db, disconnectedBefore: Date, now: Date, error: string) {
-  return queryRows<{ id: string; message_id: string | null; item_id: string | null; team_id: string }>(
+  return queryRows<{ id: string; messageId: string | null; itemId: string | null; teamId: string }>(
     db,
     sql`
     update sms_jobs j set state = 'failed', error = ${error}, done_at = ${now}
     from devices d
     where j.device_id = d.id and j.state in ('accepted', 'queued') and not d.connected
       and d.disconnected_at <= ${disconnectedBefore}
-    returning j.id, j.message_id, j.item_id, j.team_id`,
+    returning j.id, j.message_id as "messageId", j.item_id as "itemId", j.team_id as "teamId"`,
   );
 }
 
@@ -204,6 +205,19 @@ export type JobMove = {
   sentAt: Date | null;
 };
 
+const MOVE = {
+  id: 'uuid',
+  deviceId: 'uuid',
+  from: 'text',
+  state: 'text',
+  attempt: 'int',
+  nextAt: 'timestamptz',
+  error: 'text',
+  doneAt: 'timestamptz',
+  sentAt: 'timestamptz',
+  counted: 'boolean',
+} as const;
+
 /**
  * Applies a batch of report moves in one statement, atomic on its own: the jobs still in the state each
  * move was decided from move; their messages take the new status (not a retry's 'queued'); templates
@@ -214,44 +228,43 @@ export type JobMove = {
 export function applyMoves(db: Db, moves: (JobMove & { counted: boolean; deviceId: string })[], now: Date) {
   const rows = moves.map((m) => ({
     id: m.id,
-    device_id: m.deviceId,
+    deviceId: m.deviceId,
     from: m.from,
     state: m.state,
     attempt: m.attempt,
-    next_at: m.nextAttemptAt?.toISOString() ?? null,
+    nextAt: m.nextAttemptAt?.toISOString() ?? null,
     error: m.error,
-    done_at: m.doneAt?.toISOString() ?? null,
-    sent_at: m.sentAt?.toISOString() ?? null,
+    doneAt: m.doneAt?.toISOString() ?? null,
+    sentAt: m.sentAt?.toISOString() ?? null,
     counted: m.counted,
   }));
   return queryRows<{
     id: string;
-    team_id: string;
-    item_id: string | null;
-    message_id: string | null;
+    teamId: string;
+    itemId: string | null;
+    messageId: string | null;
     body: string;
-    from_value: string;
+    fromValue: string;
     to: string;
     state: JobState;
-    template_id: string | null;
+    templateId: string | null;
   }>(
     db,
     sql`
     with x as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, device_id uuid, "from" text, state text,
-        attempt int, next_at timestamptz, error text, done_at timestamptz, sent_at timestamptz, counted boolean)),
+      select * from ${jsonRows('x', rows, MOVE)}),
     moved as (
       update sms_jobs j set
         state = x.state,
         attempt = x.attempt,
-        next_attempt_at = coalesce(x.next_at, j.next_attempt_at),
+        next_attempt_at = coalesce(x."nextAt", j.next_attempt_at),
         offered_at = case when x.state = 'queued' then null else j.offered_at end,
         accepted_at = case when x.state = 'queued' then null else j.accepted_at end,
-        sent_at = coalesce(x.sent_at, j.sent_at),
-        done_at = coalesce(x.done_at, j.done_at),
+        sent_at = coalesce(x."sentAt", j.sent_at),
+        done_at = coalesce(x."doneAt", j.done_at),
         error = coalesce(x.error, j.error)
       from x
-      where j.id = x.id and j.device_id = x.device_id and j.state = x."from"
+      where j.id = x.id and j.device_id = x."deviceId" and j.state = x."from"
       returning j.id, j.device_id, j.team_id, j.item_id, j.message_id, j.body, j.from_value, j."to", j.state, j.template_id,
         x.counted),
     statuses as (${messageStatusesOfMoves('moved')}),
@@ -268,19 +281,20 @@ export function applyMoves(db: Db, moves: (JobMove & { counted: boolean; deviceI
         counter_day = today.day
       from today
       where id = today.device_id)
-    select id, team_id, item_id, message_id, body, from_value, "to", state, template_id from moved`,
+    select id, team_id as "teamId", item_id as "itemId", message_id as "messageId", body, from_value as "fromValue",
+      "to", state, template_id as "templateId" from moved`,
   );
 }
 
 /** Texts waiting on each of these devices (queued, offered or accepted), in one query. */
 export async function pendingByDevice(db: Db, deviceIds: string[]) {
   if (deviceIds.length === 0) return new Map<string, number>();
-  const rows = await queryRows<{ device_id: string; n: number }>(
+  const rows = await queryRows<{ deviceId: string; n: number }>(
     db,
-    sql`select device_id, count(*)::int as n from sms_jobs
+    sql`select device_id as "deviceId", count(*)::int as n from sms_jobs
       where device_id in (select jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb)::uuid)
         and state in ('queued', 'offered', 'accepted')
       group by device_id`,
   );
-  return new Map(rows.map((r) => [r.device_id, Number(r.n)]));
+  return new Map(rows.map((r) => [r.deviceId, Number(r.n)]));
 }

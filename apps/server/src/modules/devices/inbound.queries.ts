@@ -98,22 +98,22 @@ export async function takeInbound(
       dedupe,
     );
   const taken = (hit: KnownTextHit): TakenText | null => {
-    if (!hit.fresh || !hit.item_id || !hit.m_id) return null;
+    if (!hit.fresh || !hit.itemId || !hit.messageId) return null;
     const message = messageRow({
-      id: hit.m_id,
+      id: hit.messageId,
       teamId,
-      itemId: hit.item_id,
+      itemId: hit.itemId,
       body: text.body,
       phone: from,
-      sentFrom: hit.m_sent_from,
+      sentFrom: hit.messageSentFrom,
       status: 'received',
       createdAt: at,
     });
-    const system = hit.sys_id
+    const system = hit.systemId
       ? messageRow({
-          id: hit.sys_id,
+          id: hit.systemId,
           teamId,
-          itemId: hit.item_id,
+          itemId: hit.itemId,
           body: systemBody(from, verdict === 'optOut'),
           system: true,
           createdAt: now,
@@ -122,8 +122,8 @@ export async function takeInbound(
     return {
       message,
       system,
-      itemId: hit.item_id,
-      assignedTo: hit.assigned_to ?? [],
+      itemId: hit.itemId,
+      assignedTo: hit.assignedTo ?? [],
       optOut: verdict === 'optOut',
       from,
     };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { jsonRows } from '../../db/json-rows.js';
 import { smsJobs } from '../../db/schema/index.js';
 
 /** A text for a device to send, queued in the caller's transaction beside its message. */
@@ -24,6 +25,22 @@ export type SmsJobRow = {
   templateId: string | null;
 };
 
+const JOB = {
+  teamId: 'uuid',
+  deviceId: 'uuid',
+  fromValue: 'text',
+  itemId: 'uuid',
+  messageId: 'uuid',
+  to: 'text',
+  body: 'text',
+  nextAttemptAt: 'timestamptz',
+  createdAt: 'timestamptz',
+  campaignId: 'uuid',
+  recipientId: 'uuid',
+  step: 'int',
+  templateId: 'uuid',
+} as const;
+
 /**
  * Texts for devices to send, queued in one statement in the caller's transaction (a campaign's tick),
  * from one JSON parameter: drizzle's VALUES list of 13 parameters a row held the event loop.
@@ -39,7 +56,5 @@ export async function insertJobs(tx: Db, jobs: readonly SmsJobRow[]) {
       next_attempt_at, created_at, campaign_id, recipient_id, step, template_id)
     select x."teamId", x."deviceId", x."fromValue", x."itemId", x."messageId", x."to", x.body, x."nextAttemptAt",
       x."createdAt", x."campaignId", x."recipientId", x.step, x."templateId"
-    from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as x("teamId" uuid, "deviceId" uuid, "fromValue" text,
-      "itemId" uuid, "messageId" uuid, "to" text, body text, "nextAttemptAt" timestamptz, "createdAt" timestamptz,
-      "campaignId" uuid, "recipientId" uuid, step int, "templateId" uuid)`);
+    from ${jsonRows('x', json, JOB)}`);
 }

@@ -108,34 +108,34 @@ export function createSmsReports(deps: {
     const byId = new Map(moves.map((m) => [m.id, m]));
     const moved = rows.map((r) => ({ ...r, move: byId.get(r.id)! }));
     const audiences = new Map<string, (itemId: string) => string[]>();
-    for (const teamId of new Set(moved.map((r) => r.team_id)))
+    for (const teamId of new Set(moved.map((r) => r.teamId)))
       audiences.set(
         teamId,
         await realtime.recordAudience(
           teamId,
-          moved.flatMap((r) => (r.team_id === teamId && r.item_id ? [r.item_id] : [])),
+          moved.flatMap((r) => (r.teamId === teamId && r.itemId ? [r.itemId] : [])),
         ),
       );
     for (const r of moved) {
-      if (r.state !== 'queued' && r.message_id && r.item_id)
-        realtime.toRooms(audiences.get(r.team_id)!(r.item_id), 'messageStatus', {
-          itemId: r.item_id,
-          messageId: r.message_id,
+      if (r.state !== 'queued' && r.messageId && r.itemId)
+        realtime.toRooms(audiences.get(r.teamId)!(r.itemId), 'messageStatus', {
+          itemId: r.itemId,
+          messageId: r.messageId,
           status: r.state,
         });
       if (r.move.counted)
-        await deps.outboundHook(r.team_id, {
+        await deps.outboundHook(r.teamId, {
           body: r.body,
-          from: r.from_value,
+          from: r.fromValue,
           to: r.to,
           at: r.move.sentAt ?? now,
-          messageId: r.message_id,
-          itemId: r.item_id,
+          messageId: r.messageId,
+          itemId: r.itemId,
         });
-      if ((r.state === 'delivered' || r.state === 'failed') && r.message_id && r.item_id)
-        deps.outcomeHook(r.team_id, {
-          messageId: r.message_id,
-          itemId: r.item_id,
+      if ((r.state === 'delivered' || r.state === 'failed') && r.messageId && r.itemId)
+        deps.outcomeHook(r.teamId, {
+          messageId: r.messageId,
+          itemId: r.itemId,
           status: r.state,
           error: r.move.error,
           at: now,
@@ -156,16 +156,16 @@ export function createSmsReports(deps: {
       const now = clock.now();
       const failed = await q.failStranded(db, new Date(now.getTime() - awayMs), now, STRANDED_ERROR);
       for (const f of failed) {
-        if (!f.message_id || !f.item_id) continue;
-        await deps.thread.setMessageStatus(f.message_id, 'failed');
-        await realtime.toRecord(f.team_id, f.item_id, 'messageStatus', {
-          itemId: f.item_id,
-          messageId: f.message_id,
+        if (!f.messageId || !f.itemId) continue;
+        await deps.thread.setMessageStatus(f.messageId, 'failed');
+        await realtime.toRecord(f.teamId, f.itemId, 'messageStatus', {
+          itemId: f.itemId,
+          messageId: f.messageId,
           status: 'failed',
         });
-        deps.outcomeHook(f.team_id, {
-          messageId: f.message_id,
-          itemId: f.item_id,
+        deps.outcomeHook(f.teamId, {
+          messageId: f.messageId,
+          itemId: f.itemId,
           status: 'failed',
           error: STRANDED_ERROR,
           at: now,

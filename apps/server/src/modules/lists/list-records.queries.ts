@@ -1,6 +1,7 @@
 import { emptyImportResult, type ImportResult, type ItemType } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { jsonRows } from '../../db/json-rows.js';
 
 /**
  * Lists as the public API fills them (ADR 043): an empty list made at once, records added to it, and
@@ -92,7 +93,7 @@ export async function addToListWithin(tx: Db, listId: string, items: { id: strin
   await queryRows(
     tx,
     sql`insert into list_items (list_id, item_id, type)
-      select ${listId}::uuid, x.id, x.type from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(id uuid, type text)
+      select ${listId}::uuid, x.id, x.type from ${jsonRows('x', items, { id: 'uuid', type: 'text' })}
       on conflict do nothing`,
   );
   await queryRows(

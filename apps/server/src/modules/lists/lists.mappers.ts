@@ -60,7 +60,7 @@ export function exportLine(r: q.ExportRow, phones: string[]): string {
   const pick = (k: string) => str(r.data[k]) || str(p[k]);
   const company = r.company ? itemTitle('company', r.company as Record<string, FieldValue>) : '';
   return csvLine([
-    itemTitle('contact', r.data, { company, primary: r.primary_value }),
+    itemTitle('contact', r.data, { company, primary: r.primaryValue }),
     str(r.data['First name']),
     str(r.data['Last name']),
     company,

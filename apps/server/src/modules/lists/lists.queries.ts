@@ -1,6 +1,7 @@
 import { fitsUploadQuota, type PhoneOrigin } from '@prospector/core';
 import { and, asc, desc, eq, gt, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { jsonRows } from '../../db/json-rows.js';
 import { setPhoneOrigin } from '../../db/phone-origin.js';
 import { linkedCompanyFields, type CompanyNameFields } from '../../db/titles.js';
 import { dncMarks } from '../records/index.js';
@@ -167,7 +168,11 @@ export async function moveList(db: Db, teamId: string, id: string, index: number
     ids.splice(Math.min(index, ids.length), 0, id);
     await tx.execute(sql`
       update lists l set position = x.p
-      from jsonb_to_recordset(${JSON.stringify(ids.map((lid, p) => ({ id: lid, p })))}::jsonb) as x(id uuid, p int)
+      from ${jsonRows(
+        'x',
+        ids.map((lid, p) => ({ id: lid, p })),
+        { id: 'uuid', p: 'int' },
+      )}
       where l.id = x.id and l.team_id = ${teamId}`);
     return true;
   });
@@ -390,7 +395,7 @@ export type ExportRow = {
   emails: string[];
   property: Record<string, FieldValue> | null;
   company: CompanyNameFields;
-  primary_value: string | null;
+  primaryValue: string | null;
 };
 
 const EXPORT_COLUMNS = sql`
@@ -401,7 +406,7 @@ const EXPORT_COLUMNS = sql`
   (select p.data from item_links l join items p on p.id = l.to_id and p.type = 'property' where l.from_id = i.id
    order by p.created_at limit 1) as property,
   ${linkedCompanyFields('i')} as company,
-  (select d.value from identifiers d where d.item_id = i.id and d."primary" limit 1) as primary_value`;
+  (select d.value from identifiers d where d.item_id = i.id and d."primary" limit 1) as "primaryValue"`;
 
 export async function exportByStatus(db: Db, teamId: string, statusId: string, viewerId: string | null) {
   return queryRows<ExportRow>(

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BulkActionType, BulkSkipReason, PermissionKey } from '@prospector/core';
 import { queryRows, type Db } from '../../db/client.js';
+import { jsonRows } from '../../db/json-rows.js';
 import type { BulkJobRow } from '../../db/schema/bulk.js';
 import { columnWhere } from './board.queries.js';
 import { inboxWhere, type InboxFilter } from './inbox.queries.js';
@@ -359,7 +360,7 @@ export async function markLines(tx: Db, jobId: string, lines: { id: string; line
   await queryRows(
     tx,
     sql`update bulk_job_items j set outcome = 'changed', line = x.line
-      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(id uuid, line text)
+      from ${jsonRows('x', lines, { id: 'uuid', line: 'text' })}
       where j.job_id = ${jobId} and j.item_id = x.id`,
   );
 }

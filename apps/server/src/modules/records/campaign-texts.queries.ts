@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { jsonRows } from '../../db/json-rows.js';
 import { messages } from '../../db/schema/index.js';
 
 /*
@@ -7,8 +8,6 @@ import { messages } from '../../db/schema/index.js';
  * and counters and writes the records' threads, phones and last message here, set-based, in its
  * transaction: one statement each, as before the move.
  */
-
-const rows = (v: unknown[]) => JSON.stringify(v);
 
 export type OutgoingCampaignText = {
   teamId: string;
@@ -26,21 +25,21 @@ export type OutgoingCampaignText = {
  * event loop's thread, which held it 120–220 ms for a tick's sends (docs/scaling.md, 2026-11-29 (2)).
  */
 export async function insertQueuedTexts(tx: Db, texts: readonly OutgoingCampaignText[]) {
-  const json = texts.map((t) => ({
-    team_id: t.teamId,
-    item_id: t.itemId,
-    body: t.body,
-    phone: t.phone,
-    sent_from: t.sentFrom,
-    at: t.at.toISOString(),
-  }));
+  const rows = texts.map((t) => ({ ...t, at: t.at.toISOString() }));
+  const columns = {
+    teamId: 'uuid',
+    itemId: 'uuid',
+    body: 'text',
+    phone: 'text',
+    sentFrom: 'text',
+    at: 'timestamptz',
+  } as const;
   return tx
     .insert(messages)
     .select(
-      sql`select gen_random_uuid(), x.team_id, x.item_id, x.body, 'out', x.phone, x.sent_from, null::uuid,
+      sql`select gen_random_uuid(), x."teamId", x."itemId", x.body, 'out', x.phone, x."sentFrom", null::uuid,
           false, false, 'queued', false, null::timestamptz, null, null, x.at
-        from jsonb_to_recordset(${rows(json)}::jsonb)
-          as x(team_id uuid, item_id uuid, body text, phone text, sent_from text, at timestamptz)`,
+        from ${jsonRows('x', rows, columns)}`,
     )
     .returning();
 }
@@ -49,7 +48,7 @@ export async function insertQueuedTexts(tx: Db, texts: readonly OutgoingCampaign
 export async function setStickySenders(tx: Db, sticky: readonly { id: string; v: string }[]) {
   if (sticky.length === 0) return;
   await tx.execute(sql`update identifiers d set sent_from = u.v
-      from jsonb_to_recordset(${rows([...sticky])}::jsonb) as u(id uuid, v text)
+      from ${jsonRows('u', sticky, { id: 'uuid', v: 'text' })}
       where d.id = u.id and d.sent_from is null`);
 }
 
@@ -57,6 +56,6 @@ export async function setStickySenders(tx: Db, sticky: readonly { id: string; v:
 export async function setLastTexts(tx: Db, last: readonly { id: string; m: unknown }[], now: Date) {
   await tx.execute(sql`update items i set last_message = u.m, last_contacted_at = ${now},
       last_activity_at = ${now}, updated_at = ${now}
-    from jsonb_to_recordset(${rows([...last])}::jsonb) as u(id uuid, m jsonb)
+    from ${jsonRows('u', last, { id: 'uuid', m: 'jsonb' })}
     where i.id = u.id`);
 }

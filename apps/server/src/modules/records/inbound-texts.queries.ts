@@ -11,11 +11,11 @@ import { queryRows, type Db } from '../../db/client.js';
 export type KnownTextHit = {
   known: boolean;
   fresh: boolean;
-  item_id: string | null;
-  m_id: string | null;
-  m_sent_from: string | null;
-  sys_id: string | null;
-  assigned_to: string[] | null;
+  itemId: string | null;
+  messageId: string | null;
+  messageSentFrom: string | null;
+  systemId: string | null;
+  assignedTo: string[] | null;
 };
 
 export type KnownText = {
@@ -83,8 +83,8 @@ export async function takeKnownText(db: Db, t: KnownText, dedupe: (guard: SQL) =
     idt as (select * from idt0 where exists (select 1 from fresh)),
     ${threadWrites(t)}
   select exists (select 1 from idt0) as known, exists (select 1 from fresh) as fresh,
-    (select item_id from idt) as item_id, (select id from m) as m_id, (select sent_from from m) as m_sent_from,
-    (select id from sys) as sys_id, (select assigned_to from it) as assigned_to,
+    (select item_id from idt) as "itemId", (select id from m) as "messageId", (select sent_from from m) as "messageSentFrom",
+    (select id from sys) as "systemId", (select assigned_to from it) as "assignedTo",
     (select count(*) from origin) as origin_set`,
   );
   return rows[0]!;

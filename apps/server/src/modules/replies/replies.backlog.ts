@@ -25,22 +25,22 @@ export function createReplyBacklog(deps: {
     const texts = await q.listUnlabelled(deps.db, after, batch);
     const rows = [];
     for (const t of texts) {
-      const verdict = await deps.models.classify(t.team_id, t.body);
+      const verdict = await deps.models.classify(t.teamId, t.body);
       rows.push({
         messageId: t.id,
-        teamId: t.team_id,
-        itemId: t.item_id,
+        teamId: t.teamId,
+        itemId: t.itemId,
         label: verdict.label,
         confidence: verdict.confidence,
         needsLook: verdict.needsLook,
         source: verdict.by,
         modelLabel: verdict.label,
-        createdAt: new Date(t.created_at),
+        createdAt: new Date(t.createdAt),
       });
     }
     await q.insertReplyLabels(deps.db, rows);
     const last = texts.at(-1);
-    return { labelled: rows.length, next: last ? { at: new Date(last.created_at), id: last.id } : null };
+    return { labelled: rows.length, next: last ? { at: new Date(last.createdAt), id: last.id } : null };
   }
 
   async function run() {

@@ -83,9 +83,9 @@ export function latestLabels(db: Db, teamId: string, itemIds: readonly string[],
 
 /** Received texts with no label yet, oldest first, after the cursor (the background pass). */
 export function listUnlabelled(db: Db, after: { at: Date; id: string } | null, limit: number) {
-  return queryRows<{ id: string; team_id: string; item_id: string; body: string; created_at: Date | string }>(
+  return queryRows<{ id: string; teamId: string; itemId: string; body: string; createdAt: Date | string }>(
     db,
-    sql`select m.id, m.team_id, m.item_id, m.body, m.created_at from messages m
+    sql`select m.id, m.team_id as "teamId", m.item_id as "itemId", m.body, m.created_at as "createdAt" from messages m
       where m.direction = 'in' and not m.system and not m.comment and m.status = 'received'
         and not exists (select 1 from reply_labels l where l.message_id = m.id)
         ${after ? sql`and (m.created_at, m.id) > (${after.at}, ${after.id}::uuid)` : sql``}

@@ -44,19 +44,19 @@ export async function teamZone(db: Db, teamId: string) {
 /** The record a reply came to, with the number it came from (its identifier on the record). */
 export async function replyContext(db: Db, messageId: string) {
   const [row] = await queryRows<{
-    item_id: string;
-    status_id: string | null;
-    assigned_to: string[];
+    itemId: string;
+    statusId: string | null;
+    assignedTo: string[];
     phone: string | null;
-    identifier_id: string | null;
-    identifier_status: string | null;
-    identifier_primary: boolean | null;
-    has_primary: boolean;
+    identifierId: string | null;
+    identifierStatus: string | null;
+    identifierPrimary: boolean | null;
+    hasPrimary: boolean;
   }>(
     db,
-    sql`select i.id as item_id, i.status_id, i.assigned_to, m.phone,
-        d.id as identifier_id, d.status as identifier_status, d."primary" as identifier_primary,
-        exists (select 1 from identifiers p where p.item_id = i.id and p."primary") as has_primary
+    sql`select i.id as "itemId", i.status_id as "statusId", i.assigned_to as "assignedTo", m.phone,
+        d.id as "identifierId", d.status as "identifierStatus", d."primary" as "identifierPrimary",
+        exists (select 1 from identifiers p where p.item_id = i.id and p."primary") as "hasPrimary"
       from messages m join items i on i.id = m.item_id
       left join identifiers d on d.item_id = i.id and d.value = m.phone
       where m.id = ${messageId}`,

@@ -103,11 +103,11 @@ export function createReplyActions(deps: {
         let movedTo: string | null = null;
         for (const a of plan) {
           if (a.kind === 'wrongNumber') {
-            if (!ctx.identifier_id || ctx.identifier_status === 'Wrong #') continue;
+            if (!ctx.identifierId || ctx.identifierStatus === 'Wrong #') continue;
             undo.identifier = {
-              id: ctx.identifier_id,
-              status: ctx.identifier_status,
-              primary: Boolean(ctx.identifier_primary),
+              id: ctx.identifierId,
+              status: ctx.identifierStatus,
+              primary: Boolean(ctx.identifierPrimary),
             };
             await setPhoneOrigin(tx, {
               source: 'reply-action',
@@ -115,41 +115,41 @@ export function createReplyActions(deps: {
               messageId: label.messageId,
               body,
             });
-            await replyEffects.setIdentifierState(tx, ctx.identifier_id, 'Wrong #', false);
+            await replyEffects.setIdentifierState(tx, ctx.identifierId, 'Wrong #', false);
             done.push({ kind: 'wrongNumber', phone: ctx.phone ?? '' });
           } else if (a.kind === 'status') {
             // A lead has a status only with a primary phone or e-mail (spec part 1 §4).
-            if (!ctx.has_primary || ctx.status_id === a.statusId) continue;
+            if (!ctx.hasPrimary || ctx.statusId === a.statusId) continue;
             const text = statuses.find((s) => s.id === a.statusId)?.text;
             if (!text) continue;
-            undo.status = { before: ctx.status_id, after: a.statusId };
-            await replyEffects.setItemStatus(tx, ctx.item_id, a.statusId, now);
+            undo.status = { before: ctx.statusId, after: a.statusId };
+            await replyEffects.setItemStatus(tx, ctx.itemId, a.statusId, now);
             movedTo = text;
             done.push({ kind: 'status', status: text });
           } else if (a.kind === 'stopFollowUps') {
-            const closed = await replyEffects.closeOpenTasks(tx, ctx.item_id, now);
+            const closed = await replyEffects.closeOpenTasks(tx, ctx.itemId, now);
             undo.closedTaskIds = closed;
             done.push({ kind: 'stopFollowUps', closed: closed.length });
           } else if (a.kind === 'notify') {
-            if (!ctx.assigned_to.length) continue;
+            if (!ctx.assignedTo.length) continue;
             push = await deps.notifications.notify(tx, {
               teamId: label.teamId,
               senderId: null,
-              recipients: ctx.assigned_to,
+              recipients: ctx.assignedTo,
               body: `${ctx.phone ?? 'A contact'} is interested`,
               body2: body.slice(0, 170),
-              targetId: ctx.item_id,
+              targetId: ctx.itemId,
             });
-            done.push({ kind: 'notify', members: ctx.assigned_to.length });
+            done.push({ kind: 'notify', members: ctx.assignedTo.length });
           } else {
             undo.taskId = await replyEffects.addTask(
               tx,
               {
                 teamId: label.teamId,
-                itemId: ctx.item_id,
+                itemId: ctx.itemId,
                 text: a.text,
                 due: a.due,
-                assignedTo: ctx.assigned_to,
+                assignedTo: ctx.assignedTo,
               },
               now,
             );
@@ -159,14 +159,14 @@ export function createReplyActions(deps: {
         if (!done.length) return null;
         const system = await replyEffects.addSystemMessage(tx, {
           teamId: label.teamId,
-          itemId: ctx.item_id,
+          itemId: ctx.itemId,
           body: replyActionsMessage(label.label, done, formatDue(zone)),
           at: now,
         });
         const action = await q.insertAction(tx, {
           messageId: label.messageId,
           teamId: label.teamId,
-          itemId: ctx.item_id,
+          itemId: ctx.itemId,
           label: label.label,
           systemMessageId: system.id,
           undo,
@@ -176,13 +176,13 @@ export function createReplyActions(deps: {
       });
       if (!applied) return null;
       const realtime = deps.realtime();
-      await realtime.toRecord(label.teamId, ctx.item_id, 'messageAdded', {
-        itemId: ctx.item_id,
+      await realtime.toRecord(label.teamId, ctx.itemId, 'messageAdded', {
+        itemId: ctx.itemId,
         message: toMessageDto(applied.system, null),
       });
-      await realtime.toRecord(label.teamId, ctx.item_id, 'itemChanged', {
-        itemId: ctx.item_id,
-        status: applied.movedTo ?? (await statusText(label.teamId, ctx.status_id)),
+      await realtime.toRecord(label.teamId, ctx.itemId, 'itemChanged', {
+        itemId: ctx.itemId,
+        status: applied.movedTo ?? (await statusText(label.teamId, ctx.statusId)),
       });
       await applied.push?.();
       return applied.action;
@@ -206,8 +206,8 @@ export function createReplyActions(deps: {
         const { undo } = action;
         if (
           undo.identifier &&
-          ctx?.identifier_id === undo.identifier.id &&
-          ctx.identifier_status === 'Wrong #'
+          ctx?.identifierId === undo.identifier.id &&
+          ctx.identifierStatus === 'Wrong #'
         ) {
           await setPhoneOrigin(tx, {
             source: 'member',
@@ -223,7 +223,7 @@ export function createReplyActions(deps: {
           );
         }
         let status: string | null | undefined;
-        if (undo.status && ctx?.status_id === undo.status.after) {
+        if (undo.status && ctx?.statusId === undo.status.after) {
           await replyEffects.setItemStatus(tx, itemId, undo.status.before, now);
           status = undo.status.before;
         }
@@ -235,7 +235,7 @@ export function createReplyActions(deps: {
           body: `${auth.user.name || auth.user.email} undid the automatic actions of this reply.`,
           at: now,
         });
-        return { action, system, status: status === undefined ? (ctx?.status_id ?? null) : status };
+        return { action, system, status: status === undefined ? (ctx?.statusId ?? null) : status };
       });
       if (!result) return fail('REPLY_ACTION_UNDONE');
       const realtime = deps.realtime();

@@ -56,9 +56,9 @@ export async function markHeld(db: Db, deviceId: string, ids: string[]) {
 
 /** Texts handed to the phone that it has not confirmed: handed out again on its next pull. */
 export function unheldAccepted(db: Db, deviceId: string) {
-  return queryRows<{ id: string; to: string; body: string; attempt: number; created_at: string }>(
+  return queryRows<{ id: string; to: string; body: string; attempt: number; createdAt: string }>(
     db,
-    sql`select id, "to", body, attempt, created_at from sms_jobs
+    sql`select id, "to", body, attempt, created_at as "createdAt" from sms_jobs
       where device_id = ${deviceId} and state = 'accepted' and external_id is null
       order by created_at, id`,
   );
@@ -67,9 +67,9 @@ export function unheldAccepted(db: Db, deviceId: string) {
 /** Of these devices, those with a text due that they have room for (`maxInFlight`): worth a MessageEnqueued. */
 export async function devicesWithWork(db: Db, ids: string[], maxInFlight: number, now: Date) {
   if (ids.length === 0) return [];
-  const rows = await queryRows<{ device_id: string }>(
+  const rows = await queryRows<{ deviceId: string }>(
     db,
-    sql`select q.device_id from (
+    sql`select q.device_id as "deviceId" from (
         select device_id from sms_jobs
         where device_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
           and state = 'queued' and next_attempt_at <= ${now}
@@ -77,7 +77,7 @@ export async function devicesWithWork(db: Db, ids: string[], maxInFlight: number
       where (select count(*) from sms_jobs f where f.device_id = q.device_id
         and f.state in ('offered', 'accepted')) < ${maxInFlight}`,
   );
-  return rows.map((r) => r.device_id);
+  return rows.map((r) => r.deviceId);
 }
 
 /** The phones whose stream is open here are alive: one statement for all of them. */

@@ -335,7 +335,7 @@ export function createSmsGatewayService(deps: {
         isEncrypted: false,
         priority: 0,
         state: 'Pending',
-        createdAt: new Date(j.created_at).toISOString(),
+        createdAt: new Date(j.createdAt).toISOString(),
       }));
     },
 

@@ -69,7 +69,7 @@ function mergeValues(rows: Values[]): Values {
 function candidate(parts: { data: Values; custom: Values }[]): Candidate {
   const data = mergeValues(parts.map((p) => p.data));
   const custom = mergeValues(parts.map((p) => p.custom));
-  const json = `,"data":${JSON.stringify(data)},"custom":${JSON.stringify(custom)},"search_text":${JSON.stringify(itemSearchText(data))}}`;
+  const json = `,"data":${JSON.stringify(data)},"custom":${JSON.stringify(custom)},"searchText":${JSON.stringify(itemSearchText(data))}}`;
   return { id: timeOrderedId(), data, custom, json };
 }
 

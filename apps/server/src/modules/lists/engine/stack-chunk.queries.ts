@@ -1,13 +1,14 @@
 import type { FieldValue, ItemType } from '@prospector/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
+import { jsonRows, jsonRowsText } from '../../../db/json-rows.js';
 
 type Values = Record<string, FieldValue>;
 
 type IdentifierRow = {
-  item_id: string;
+  itemId: string;
   value: string;
-  is_email: boolean;
+  isEmail: boolean;
   primary: boolean;
   status: string;
   position: number;
@@ -19,9 +20,9 @@ type Member = { id: string; type: ItemType };
 export type Writes = {
   newItems: string[];
   created: Set<string>;
-  updates: Map<string, { id: string; data: Values; custom: Values; search_text: string }>;
+  updates: Map<string, { id: string; data: Values; custom: Values; searchText: string }>;
   identifiers: IdentifierRow[];
-  keys: { key: string; item_id: string }[];
+  keys: { key: string; itemId: string }[];
   links: Link[];
   oldLinks: Link[];
   members: Member[];
@@ -43,10 +44,10 @@ export async function lockTeamStacker(tx: Db, teamId: string) {
 export type Found = {
   kind: 'i' | 'd' | 'k' | 'x';
   k: string;
-  item_id: string;
+  itemId: string;
   data: Values;
   custom: Values;
-  assigned_to: string[] | null;
+  assignedTo: string[] | null;
 };
 
 /**
@@ -60,7 +61,7 @@ export function lookUpChunk(tx: Db, teamId: string, values: string, keys: string
       ks as (select jsonb_array_elements_text(${keys}::jsonb) as k),
       owned as (select value as k, item_id from identifiers where team_id = ${teamId} and value in (select v from vals)),
       keyed as (select key as k, item_id from item_keys where team_id = ${teamId} and key in (select k from ks))
-    select 'i' as kind, k, item_id, null::jsonb as data, null::jsonb as custom, null::uuid[] as assigned_to from owned
+    select 'i' as kind, k, item_id as "itemId", null::jsonb as data, null::jsonb as custom, null::uuid[] as "assignedTo" from owned
     union all
     select 'd', value, null, null, null, null from dnc_phones where team_id = ${teamId} and value in (select v from vals)
     union all
@@ -93,7 +94,25 @@ export async function checkReferencesAgain(tx: Db): Promise<void> {
   await tx.execute(sql`select set_config('session_replication_role', 'origin', true)`);
 }
 
-const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
+/** A new item's JSON, as the planner writes it (plan-chunk.ts) and `stackChunk` completes it. */
+const NEW_ITEM = {
+  id: 'uuid',
+  type: 'text',
+  statusId: 'uuid',
+  data: 'jsonb',
+  custom: 'jsonb',
+  searchText: 'text',
+} as const;
+const IDENTIFIER = {
+  itemId: 'uuid',
+  value: 'text',
+  isEmail: 'boolean',
+  primary: 'boolean',
+  status: 'text',
+  position: 'int',
+} as const;
+const LINK = { f: 'uuid', t: 'uuid' } as const;
+const MEMBER = { id: 'uuid', type: 'text' } as const;
 
 /**
  * The chunk's records in one statement: new items, the values merged into existing ones, phones,
@@ -104,22 +123,20 @@ export async function writeRecords(tx: Db, teamId: string, now: Date, w: Writes)
   await tx.execute(
     sql`with new_items as (
       insert into items (id, team_id, type, status_id, data, custom, last_activity_at, search_text, created_at, updated_at)
-      select x.id, ${teamId}, x.type, x.status_id, x.data, x.custom, ${now}, x.search_text, ${now}, ${now}
-      from jsonb_to_recordset(${`[${w.newItems.join(',')}]`}::jsonb)
-        as x(id uuid, type text, status_id uuid, data jsonb, custom jsonb, search_text text)
+      select x.id, ${teamId}, x.type, x."statusId", x.data, x.custom, ${now}, x."searchText", ${now}, ${now}
+      from ${jsonRowsText('x', `[${w.newItems.join(',')}]`, NEW_ITEM)}
     ), updated as (
-      update items i set data = x.data, custom = x.custom, search_text = x.search_text, updated_at = ${now}
-      from jsonb_to_recordset(${json([...w.updates.values()])}) as x(id uuid, data jsonb, custom jsonb, search_text text)
+      update items i set data = x.data, custom = x.custom, search_text = x."searchText", updated_at = ${now}
+      from ${jsonRows('x', [...w.updates.values()], { id: 'uuid', data: 'jsonb', custom: 'jsonb', searchText: 'text' })}
       where i.id = x.id and i.team_id = ${teamId}
     ), new_identifiers as (
       insert into identifiers (team_id, item_id, value, is_email, "primary", status, position, created_at)
-      select ${teamId}, x.item_id, x.value, x.is_email, x."primary", x.status, x.position, ${now}
-      from jsonb_to_recordset(${json(w.identifiers)})
-        as x(item_id uuid, value text, is_email boolean, "primary" boolean, status text, position int)
+      select ${teamId}, x."itemId", x.value, x."isEmail", x."primary", x.status, x.position, ${now}
+      from ${jsonRows('x', w.identifiers, IDENTIFIER)}
       on conflict (team_id, value) do nothing
     )
     insert into item_keys (team_id, key, item_id)
-    select ${teamId}, x.key, x.item_id from jsonb_to_recordset(${json(w.keys)}) as x(key text, item_id uuid)
+    select ${teamId}, x.key, x."itemId" from ${jsonRows('x', w.keys, { key: 'text', itemId: 'uuid' })}
     on conflict do nothing`,
   );
 }
@@ -137,18 +154,18 @@ export function writeLinks(
     tx,
     sql`with new_links as (
       insert into item_links (team_id, from_id, to_id)
-      select ${teamId}, x.f, x.t from jsonb_to_recordset(${json(w.links)}) as x(f uuid, t uuid)
+      select ${teamId}, x.f, x.t from ${jsonRows('x', w.links, LINK)}
     ), old_links as (
       insert into item_links (team_id, from_id, to_id)
-      select ${teamId}, x.f, x.t from jsonb_to_recordset(${json(w.oldLinks)}) as x(f uuid, t uuid)
+      select ${teamId}, x.f, x.t from ${jsonRows('x', w.oldLinks, LINK)}
       on conflict do nothing
     ), new_members as (
       insert into list_items (list_id, type, item_id)
-      select ${listId}, x.type, x.id from jsonb_to_recordset(${json(w.members)}) as x(id uuid, type text)
+      select ${listId}, x.type, x.id from ${jsonRows('x', w.members, MEMBER)}
       returning type
     ), old_members as (
       insert into list_items (list_id, type, item_id)
-      select ${listId}, x.type, x.id from jsonb_to_recordset(${json(w.oldMembers)}) as x(id uuid, type text)
+      select ${listId}, x.type, x.id from ${jsonRows('x', w.oldMembers, MEMBER)}
       on conflict do nothing returning type
     )
     select type, count(*)::int as n from (select type from new_members union all select type from old_members) m

@@ -57,10 +57,10 @@ async function lookUp(tx: Db, teamId: string, plan: ChunkPlan): Promise<Known> {
   const found = await lookUpChunk(tx, teamId, plan.lookupValues, plan.lookupKeys);
   const known: Known = { owner: new Map(), dnc: new Set(), keyOwner: new Map(), items: new Map() };
   for (const f of found) {
-    if (f.kind === 'i') known.owner.set(f.k, f.item_id);
+    if (f.kind === 'i') known.owner.set(f.k, f.itemId);
     else if (f.kind === 'd') known.dnc.add(f.k);
-    else if (f.kind === 'k') known.keyOwner.set(f.k, f.item_id);
-    else known.items.set(f.item_id, { data: f.data, custom: f.custom, assignedTo: f.assigned_to ?? [] });
+    else if (f.kind === 'k') known.keyOwner.set(f.k, f.itemId);
+    else known.items.set(f.itemId, { data: f.data, custom: f.custom, assignedTo: f.assignedTo ?? [] });
   }
   return known;
 }
@@ -151,12 +151,12 @@ function absorb(known: Known, writes: Writes, id: string, c: Candidate) {
   if (!d.changed && !cu.changed) return;
   current.data = d.merged;
   current.custom = cu.merged;
-  writes.updates.set(id, { id, data: d.merged, custom: cu.merged, search_text: itemSearchText(d.merged) });
+  writes.updates.set(id, { id, data: d.merged, custom: cu.merged, searchText: itemSearchText(d.merged) });
 }
 
 function create(writes: Writes, c: Candidate, type: ItemType, statusId: string | null) {
   const status = statusId === null ? 'null' : JSON.stringify(statusId);
-  writes.newItems.push(`{"id":"${c.id}","type":"${type}","status_id":${status}${c.json}`);
+  writes.newItems.push(`{"id":"${c.id}","type":"${type}","statusId":${status}${c.json}`);
   writes.created.add(c.id);
   return c.id;
 }
@@ -189,9 +189,9 @@ function stackContacts(
       const isDnc = !isEmail && known.dnc.has(value);
       if (isDnc) result.dncPhones += 1;
       writes.identifiers.push({
-        item_id: id,
+        itemId: id,
         value,
-        is_email: isEmail,
+        isEmail: isEmail,
         primary: !existing && value === usable[0],
         status: isDnc ? 'DNC' : '',
         position: existing ? 100 + position : position,
@@ -218,7 +218,7 @@ function stackProperties(
       return existing;
     }
     result.propertiesNew += 1;
-    writes.keys.push({ key: p.key, item_id: p.id });
+    writes.keys.push({ key: p.key, itemId: p.id });
     return create(writes, p, 'property', null);
   });
 }
@@ -240,7 +240,7 @@ function stackCompanies(
       result.companiesNew += 1;
       id = create(writes, c, 'company', null);
     }
-    for (const k of c.keys) if (!known.keyOwner.has(k)) writes.keys.push({ key: k, item_id: id });
+    for (const k of c.keys) if (!known.keyOwner.has(k)) writes.keys.push({ key: k, itemId: id });
     return id;
   });
 }
