@@ -163,13 +163,13 @@ export async function updateJob(db: Db, id: string, set: Partial<typeof smsJobs.
 
 /** A dropped device's offers go back to the queue: it never accepted them, so it cannot send them. */
 export async function requeueOffered(db: Db, deviceId: string | null, olderThan: Date) {
-  return queryRows<{ id: string; device_id: string }>(
+  return queryRows<{ id: string; deviceId: string }>(
     db,
     sql`
     update sms_jobs set state = 'queued', offered_at = null
     where state = 'offered' and offered_at <= ${olderThan}
       ${deviceId ? sql`and device_id = ${deviceId}` : sql``}
-    returning id, device_id`,
+    returning id, device_id as "deviceId"`,
   );
 }
 

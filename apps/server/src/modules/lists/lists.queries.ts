@@ -216,9 +216,9 @@ export async function deleteList(
 /** Contacts, properties and companies of each list that are assigned to `viewerId`. */
 export async function assignedCounts(db: Db, listIds: string[], viewerId: string) {
   if (listIds.length === 0) return [];
-  return queryRows<{ list_id: string; contacts: number; properties: number; companies: number }>(
+  return queryRows<{ listId: string; contacts: number; properties: number; companies: number }>(
     db,
-    sql`select li.list_id,
+    sql`select li.list_id as "listId",
           count(*) filter (where li.type = 'contact')::int as contacts,
           count(*) filter (where li.type = 'property')::int as properties,
           count(*) filter (where li.type = 'company')::int as companies

@@ -71,7 +71,7 @@ export function createListsService(deps: {
           rows.map((r) => r.id),
           v,
         )
-      ).map((c) => [c.list_id, c]),
+      ).map((c) => [c.listId, c]),
     );
     return dtos.map((dto) => {
       const c = counts.get(dto._id);

@@ -71,9 +71,9 @@ export async function countLatestLabels(db: Db, teamId: string, userId: string |
 
 /** The latest label of each of these records; `userId` limits them to those assigned to that member. */
 export function latestLabels(db: Db, teamId: string, itemIds: readonly string[], userId: string | null) {
-  return queryRows<{ item_id: string; label: ReplyLabel }>(
+  return queryRows<{ itemId: string; label: ReplyLabel }>(
     db,
-    sql`select distinct on (l.item_id) l.item_id, l.label from reply_labels l
+    sql`select distinct on (l.item_id) l.item_id as "itemId", l.label from reply_labels l
       join items i on i.id = l.item_id
       where l.team_id = ${teamId} and l.item_id = any(${uuidArray(itemIds)})
         and (${userId}::uuid is null or ${userId}::uuid = any(i.assigned_to))

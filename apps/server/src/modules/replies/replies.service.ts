@@ -157,7 +157,7 @@ export function createRepliesService(deps: {
       const rows = await q.latestLabels(db, auth.teamId, itemIds, seesAllData(auth) ? null : auth.userId);
       for (const r of rows) {
         const t = replyTemperature(r.label);
-        if (t) temperatures[r.item_id] = t;
+        if (t) temperatures[r.itemId] = t;
       }
       return temperatures;
     },

@@ -69,6 +69,7 @@ export function createReplyActions(deps: {
     ): Promise<Result<ReplyActionSettings, RepliesErrorCode>> {
       if (auth.user.role !== 'admin') return fail('REPLY_ACTIONS_ADMIN_ONLY');
       const ids = new Set((await q.teamStatuses(db, auth.teamId)).map((s) => s.id));
+      // eslint-disable-next-line no-restricted-syntax -- the reply labels' own names (core REPLY_LABELS)
       const chosen = [next.not_owner.statusId, next.not_interested.statusId, next.interested.statusId];
       if (chosen.some((id) => id !== null && !ids.has(id))) return fail('REPLY_UNKNOWN_STATUS');
       await q.saveSettings(db, auth.teamId, next, clock.now());

@@ -5,6 +5,8 @@ import { findZoneCities, type ZoneCity } from '@prospector/core';
  * 1.9 MB of JSON), read on the first search and kept, so it never enters the web bundle.
  */
 
+// city-timezones' own spelling of its rows.
+/* eslint-disable no-restricted-syntax */
 type CityRow = {
   city: string;
   province?: string;
@@ -24,6 +26,7 @@ function loadCities(): Promise<ZoneCity[]> {
         city: c.city,
         region: c.province ?? '',
         ...(c.state_ansi ? { regionCode: c.state_ansi } : {}),
+        /* eslint-enable no-restricted-syntax */
         country: c.country,
         zone: c.timezone,
         population: c.pop,

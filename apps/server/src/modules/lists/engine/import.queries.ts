@@ -12,17 +12,17 @@ export type { ImportFieldMapping };
  * SKIP LOCKED, so processes share the queue), for this worker.
  */
 export async function claimJob(db: Db, workerId: string, now: Date, expired: Date): Promise<JobRow | null> {
-  const [row] = await queryRows<{ list_id: string }>(
+  const [row] = await queryRows<{ listId: string }>(
     db,
     sql`update import_jobs set state = 'running', claimed_by = ${workerId}, claimed_at = ${now}, attempts = attempts + 1
         where list_id = (
           select list_id from import_jobs
           where state = 'queued' or (state = 'running' and claimed_at < ${expired})
           order by created_at limit 1 for update skip locked)
-        returning list_id`,
+        returning list_id as "listId"`,
   );
   if (!row) return null;
-  const [job] = await db.select().from(importJobs).where(eq(importJobs.listId, row.list_id));
+  const [job] = await db.select().from(importJobs).where(eq(importJobs.listId, row.listId));
   return job ?? null;
 }
 
