@@ -98,24 +98,28 @@ const queueColumns = {
   addressState: sql<string | null>`${items.data}->>'State'`,
 };
 
-/** A member's queue as the page shows it: entries still queued (no status, or a call in progress). */
-export async function listQueue(db: Db, teamId: string, userId: string, limit = 500): Promise<QueueRow[]> {
+/** A member's queue entries the owner may still read, with `where`'s conditions, in order. */
+async function queueOf(db: Db, teamId: string, userId: string, limit: number, ...where: (SQL | undefined)[]) {
   const rows = await db
     .select(queueColumns)
     .from(callQueue)
     .innerJoin(items, eq(items.id, callQueue.itemId))
     .leftJoin(campaigns, eq(campaigns.id, callQueue.campaignId))
-    .where(
-      and(
-        eq(callQueue.teamId, teamId),
-        eq(callQueue.userId, userId),
-        ownerMayRead(userId),
-        sql`(${callQueue.callStatus} is null or ${callQueue.callStatus} in ('Ringing', 'In call', 'Machine'))`,
-      ),
-    )
+    .where(and(eq(callQueue.teamId, teamId), eq(callQueue.userId, userId), ownerMayRead(userId), ...where))
     .orderBy(asc(callQueue.id))
     .limit(limit);
   return rows as QueueRow[];
+}
+
+/** A member's queue as the page shows it: entries still queued (no status, or a call in progress). */
+export function listQueue(db: Db, teamId: string, userId: string, limit = 500): Promise<QueueRow[]> {
+  return queueOf(
+    db,
+    teamId,
+    userId,
+    limit,
+    sql`(${callQueue.callStatus} is null or ${callQueue.callStatus} in ('Ringing', 'In call', 'Machine'))`,
+  );
 }
 
 /**
@@ -123,31 +127,22 @@ export async function listQueue(db: Db, teamId: string, userId: string, limit = 
  * round that walks the whole queue); `withStatusOnly` (the member's noStatusCalls) passes over records
  * with no status, which stay queued.
  */
-export async function nextCandidates(
+export function nextCandidates(
   db: Db,
   teamId: string,
   userId: string,
   limit: number,
   opts: { withStatusOnly?: boolean; afterId?: number } = {},
 ): Promise<QueueRow[]> {
-  const rows = await db
-    .select(queueColumns)
-    .from(callQueue)
-    .innerJoin(items, eq(items.id, callQueue.itemId))
-    .leftJoin(campaigns, eq(campaigns.id, callQueue.campaignId))
-    .where(
-      and(
-        eq(callQueue.teamId, teamId),
-        eq(callQueue.userId, userId),
-        ownerMayRead(userId),
-        isNull(callQueue.callStatus),
-        opts.withStatusOnly ? isNotNull(items.statusId) : undefined,
-        opts.afterId !== undefined ? gt(callQueue.id, opts.afterId) : undefined,
-      ),
-    )
-    .orderBy(asc(callQueue.id))
-    .limit(limit);
-  return rows as QueueRow[];
+  return queueOf(
+    db,
+    teamId,
+    userId,
+    limit,
+    isNull(callQueue.callStatus),
+    opts.withStatusOnly ? isNotNull(items.statusId) : undefined,
+    opts.afterId !== undefined ? gt(callQueue.id, opts.afterId) : undefined,
+  );
 }
 
 /**
