@@ -1,12 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callQueue, campaignRecipients, items, messages, teams } from '../../db/schema/index.js';
-import type { AuthContext } from '../../lib/auth-context.js';
-import { createSimulatedVoice } from '../../providers/voice/index.js';
-import { buildTestApp, type TestApp } from '../../test/app.js';
-import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
-import { insertCallableContacts, launchCallCampaign } from './calls.test-support.js';
+import { describe, expect, it } from 'vitest';
+import { callQueue, items, messages } from '../../db/schema/index.js';
+import type { TestApp } from '../../test/app.js';
+import type { TestUser } from '../../test/factories.js';
+import { followUpCallsApp, insertCallableContacts, launchCallCampaign } from './calls.test-support.js';
 
 /*
  * A file of its own, with an app of its own: the calls the other follow-up tests leave in the queue and
@@ -18,51 +16,15 @@ import { insertCallableContacts, launchCallCampaign } from './calls.test-support
  * The clock stands at Monday 2026-01-05 15:00 UTC, 10:00 in New York.
  */
 
-const MONDAY = new Date('2026-01-05T15:00:00Z');
-const DAY = 86_400_000;
-const zones = () => Promise.resolve(['America/New_York']);
-const voice = createSimulatedVoice({ playMs: 5, cancelMs: 5 });
-const PHONES = ['+12125558000', '+12125558001', '+12125558002', '+12125558003', '+12125558004'];
-// The first contact answers (and hangs up after a moment); nobody else does.
-voice.setScript((c) =>
-  c.to === PHONES[0] ? { result: 'human', ringMs: 20, talkMs: 20 } : { result: 'no-answer', ringMs: 20 },
-);
-
 let t: TestApp;
 let admin: TestUser;
-const authOf = async (u: TestUser) => (await t.app.services.auth.authenticate(u.token)) as AuthContext;
-
-beforeAll(async () => {
-  t = await buildTestApp({}, { voice, phoneZones: zones });
-  t.clock.set(MONDAY);
-  admin = await insertTeamAdmin(t, 'lead@callgate.test');
-  await t.database.db.update(teams).set({ timezone: 'America/New_York' }).where(eq(teams.id, admin.teamId));
-  await t.app.services.plans.setPlan(admin.teamId, 'PRO');
-  expect((await t.app.services.calls.buyNumber(await authOf(admin), '212')).ok).toBe(true);
-}, 60_000);
-afterAll(() => t.close());
-afterEach(() => t.clock.set(MONDAY));
-
-/** The member dials until `n` calls in all were placed, then pauses. */
-async function dialUntil(n: number) {
-  const auth = await authOf(admin);
-  expect((await t.app.services.dialler.join(auth)).ok).toBe(true);
-  expect((await t.app.services.dialler.edit(auth, { action: 'start' })).ok).toBe(true);
-  await expect.poll(() => voice.placed.length, { timeout: 20_000 }).toBe(n);
-  // The last call ends (20 ms of ringing) before the member pauses.
-  await new Promise((r) => setTimeout(r, 200));
-  await t.app.services.dialler.settle();
-  await t.app.services.dialler.edit(auth, { action: 'pause' });
-  await t.app.services.dialler.settle();
-}
-
-const rows = async (campaignId: string) => {
-  const list = await t.database.db
-    .select()
-    .from(campaignRecipients)
-    .where(eq(campaignRecipients.campaignId, campaignId));
-  return (itemId: string) => list.find((r) => r.itemId === itemId)!;
-};
+const { MONDAY, DAY, voice, authOf, dialUntil, rows } = followUpCallsApp(
+  'lead@callgate.test',
+  (app, user) => {
+    t = app;
+    admin = user;
+  },
+);
 
 describe('follow-up calls checked before dialling (ADR 046 addendum)', () => {
   it('a queued follow-up call whose contact was closed or texted by hand since is dropped, not dialled', async () => {

@@ -1,8 +1,18 @@
 import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Db } from '../../db/client.js';
-import type { TestApp } from '../../test/app.js';
-import type { TestUser } from '../../test/factories.js';
-import { identifiers, items, statusCallSettings, statuses } from '../../db/schema/index.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import { createSimulatedVoice } from '../../providers/voice/index.js';
+import { buildTestApp, type TestApp } from '../../test/app.js';
+import { insertTeamAdmin, type TestUser } from '../../test/factories.js';
+import {
+  campaignRecipients,
+  identifiers,
+  items,
+  statusCallSettings,
+  statuses,
+  teams,
+} from '../../db/schema/index.js';
 
 export { TINY_OPUS } from '../../test/multipart.js';
 
@@ -74,4 +84,58 @@ export function launchCallCampaign(
       ...(followUps.length ? { followUps } : {}),
     },
   });
+}
+
+/**
+ * The follow-up calls' tests' app (ADR 046), one per file: a team in New York on PRO with a number,
+ * the clock at Monday 2026-01-05 15:00 UTC (10:00 there, put back after each test), and a simulated
+ * line on which the first of `PHONES` answers (and hangs up after a moment) and nobody else does.
+ * `ready` hands the file its app and admin.
+ */
+export function followUpCallsApp(email: string, ready: (t: TestApp, admin: TestUser) => void) {
+  const MONDAY = new Date('2026-01-05T15:00:00Z');
+  const PHONES = ['+12125558000', '+12125558001', '+12125558002', '+12125558003', '+12125558004'];
+  const voice = createSimulatedVoice({ playMs: 5, cancelMs: 5 });
+  voice.setScript((c) =>
+    c.to === PHONES[0] ? { result: 'human', ringMs: 20, talkMs: 20 } : { result: 'no-answer', ringMs: 20 },
+  );
+  let t: TestApp;
+  let admin: TestUser;
+  const authOf = async (u: TestUser) => (await t.app.services.auth.authenticate(u.token)) as AuthContext;
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { voice, phoneZones: () => Promise.resolve(['America/New_York']) });
+    t.clock.set(MONDAY);
+    admin = await insertTeamAdmin(t, email);
+    await t.database.db.update(teams).set({ timezone: 'America/New_York' }).where(eq(teams.id, admin.teamId));
+    await t.app.services.plans.setPlan(admin.teamId, 'PRO');
+    expect((await t.app.services.calls.buyNumber(await authOf(admin), '212')).ok).toBe(true);
+    ready(t, admin);
+  }, 60_000);
+  afterAll(() => t.close());
+  afterEach(() => t.clock.set(MONDAY));
+
+  /** The member dials until `n` calls in all were placed, then pauses. */
+  async function dialUntil(n: number) {
+    const auth = await authOf(admin);
+    expect((await t.app.services.dialler.join(auth)).ok).toBe(true);
+    expect((await t.app.services.dialler.edit(auth, { action: 'start' })).ok).toBe(true);
+    await expect.poll(() => voice.placed.length, { timeout: 20_000 }).toBe(n);
+    // The last call ends (20 ms of ringing) before the member pauses.
+    await new Promise((r) => setTimeout(r, 200));
+    await t.app.services.dialler.settle();
+    await t.app.services.dialler.edit(auth, { action: 'pause' });
+    await t.app.services.dialler.settle();
+  }
+
+  /** A campaign's recipients, found by their record. */
+  const rows = async (campaignId: string) => {
+    const list = await t.database.db
+      .select()
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, campaignId));
+    return (itemId: string) => list.find((r) => r.itemId === itemId)!;
+  };
+
+  return { MONDAY, DAY: 86_400_000, PHONES, voice, authOf, dialUntil, rows };
 }
