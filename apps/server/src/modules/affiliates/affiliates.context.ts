@@ -1,7 +1,7 @@
 import { affiliateLink, type AffiliateSummaryDto, type SavedCard } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { fail, ok, type Result } from '../../lib/result.js';
+import { Refused, refusable as refusableIn } from '../../lib/result.js';
 import type { LedgerService } from '../billing/index.js';
 import type { Payouts } from '../../providers/payouts/index.js';
 import { affiliateCode } from './affiliate-code.js';
@@ -58,13 +58,6 @@ export async function summaryOf(ctx: AffiliatesContext, userId: string): Promise
   };
 }
 
-/** Thrown in a transaction to roll it back and answer a failure (never leaves the module's services). */
-class Refused extends Error {
-  constructor(readonly code: AffiliatesErrorCode) {
-    super(code);
-  }
-}
-
 /** Takes `cents` from the earnings and writes its history line, in the caller's transaction. */
 export async function takeEarnings(
   ctx: AffiliatesContext,
@@ -75,16 +68,9 @@ export async function takeEarnings(
 ) {
   const now = ctx.clock.now();
   const left = await q.takeEarnings(tx, userId, cents, now);
-  if (left === null) throw new Refused('AFFILIATE_OVER_EARNINGS');
+  if (left === null) throw new Refused<AffiliatesErrorCode>('AFFILIATE_OVER_EARNINGS');
   return q.insertEntry(tx, { ...entry, userId, amount: cents, minus: true, createdAt: now });
 }
 
 /** Runs `work`, answering the failure a `Refused` inside it names (its transaction rolled back). */
-export async function refusable<T>(work: () => Promise<T>): Promise<Result<T, AffiliatesErrorCode>> {
-  try {
-    return ok(await work());
-  } catch (err) {
-    if (err instanceof Refused) return fail(err.code);
-    throw err;
-  }
-}
+export const refusable = <T>(work: () => Promise<T>) => refusableIn<T, AffiliatesErrorCode>(work);

@@ -1,7 +1,7 @@
 import { unitsToDollars, type CreditReason } from '@prospector/core';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { fail, ok, type Result } from '../../lib/result.js';
+import { fail, ok, Refused, type Result } from '../../lib/result.js';
 import { createChargeBatcher } from './charge-batcher.js';
 import * as q from './ledger.queries.js';
 import { refusalOf, type LedgerCode } from './refusals.js';
@@ -30,13 +30,6 @@ export type GrantReason = Extract<CreditReason, 'adminGrant' | 'staffRefund'>;
 export type Applied = { entryId: string; balance: number };
 
 export type LedgerService = ReturnType<typeof createLedger>;
-
-/** Thrown inside a ledger transaction to roll it back and answer a failure (never leaves this file). */
-class Refused extends Error {
-  constructor(readonly code: LedgerCode) {
-    super(code);
-  }
-}
 
 /** Thrown inside a load's transaction when its payment was credited already: rolls the load back. */
 class AlreadyCredited extends Error {}

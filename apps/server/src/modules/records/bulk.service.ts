@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
-import { fail, ok, type Result } from '../../lib/result.js';
+import { fail, ok, Refused, refusable, type Result } from '../../lib/result.js';
 import type { Realtime } from '../../plugins/realtime.js';
 import { boardMemberFilter } from './board.service.js';
 import type { BulkEngine, BulkPorts } from './bulk.engine.js';
@@ -28,13 +28,10 @@ type R<T> = Promise<Result<T, RecordsErrorCode>>;
 /** A selection this large has its rows' statistics read at once (`analyzeJobItems`). */
 const ANALYZE_FROM = 20_000;
 
+type CreatedJob = Awaited<ReturnType<typeof bq.insertJob>>;
+
 /** The order of an export's blocks when a selection holds several kinds of record. */
 const EXPORT_KINDS = ['contact', 'property', 'company'] as const;
-
-/** Rolls back a job whose selection held no record: nothing is left behind. */
-class NothingSelected extends Error {}
-/** Rolls back a job of ticked rows none of which the member may touch. */
-class NoAccess extends Error {}
 
 /** Bulk actions (issue 32 item 2, ADR 037): start a job over a selection, read it, undo a delete. */
 export function createBulkService(deps: {
@@ -125,17 +122,19 @@ export function createBulkService(deps: {
       if (!where.ok) return where;
       const t = await target(auth, input.action);
       if (!t.ok) return t;
-      const job = await insertSelectedJob(db, auth, {
-        action: input.action.type,
-        targetId: t.value.id,
-        targetName: t.value.name,
-        now: clock.now(),
-        where: where.value,
-      });
-      if (typeof job === 'string') return fail(job);
-      if (job.total >= ANALYZE_FROM) await bq.analyzeJobItems(db);
+      const job = await refusable<CreatedJob, RecordsErrorCode>(() =>
+        insertSelectedJob(db, auth, {
+          action: input.action.type,
+          targetId: t.value.id,
+          targetName: t.value.name,
+          now: clock.now(),
+          where: where.value,
+        }),
+      );
+      if (!job.ok) return job;
+      if (job.value.total >= ANALYZE_FROM) await bq.analyzeJobItems(db);
       deps.engine.kick();
-      return ok(toBulkJobDto(job));
+      return ok(toBulkJobDto(job.value));
     },
 
     async get(auth: AuthContext, id: string): R<BulkJobDto> {
@@ -198,8 +197,8 @@ export async function bulkAudience(db: Db, auth: AuthContext, jobId: string) {
 }
 
 /**
- * The job with its selection fixed, in one transaction; refused when nothing is selected, or when the
- * member may touch none of the ticked rows (as one record would be).
+ * The job with its selection fixed, in one transaction; refused, leaving nothing behind, when nothing is
+ * selected, or when the member may touch none of the ticked rows (as one record would be).
  */
 async function insertSelectedJob(
   db: Db,
@@ -212,30 +211,24 @@ async function insertSelectedJob(
     where: bq.SelectionWhere;
   },
 ) {
-  return db
-    .transaction(async (tx) => {
-      const { where, ...fields } = job;
-      const created = await bq.insertJob(
-        tx,
-        { teamId: auth.teamId, userId: auth.userId, ...fields },
-        where,
-        bulkReachesContacts(job.action),
-      );
-      // Properties that stand for no contact still get their job, whose line says so.
-      // eslint-disable-next-line no-restricted-syntax -- a skip reason's name, as the contract spells it
-      const stranded = created.skipped.no_contact ?? 0;
-      if (created.total === 0 && stranded === 0) throw new NothingSelected();
-      if (
-        !seesAllData(auth) &&
-        created.total > 0 &&
-        (await bq.countAssigned(tx, created.id, auth.userId)) === 0
-      )
-        throw new NoAccess();
-      return created;
-    })
-    .catch((err: unknown) => {
-      if (err instanceof NothingSelected) return 'BULK_NOTHING_SELECTED' as const;
-      if (err instanceof NoAccess) return 'ITEM_FORBIDDEN' as const;
-      throw err;
-    });
+  return db.transaction(async (tx) => {
+    const { where, ...fields } = job;
+    const created = await bq.insertJob(
+      tx,
+      { teamId: auth.teamId, userId: auth.userId, ...fields },
+      where,
+      bulkReachesContacts(job.action),
+    );
+    // Properties that stand for no contact still get their job, whose line says so.
+    // eslint-disable-next-line no-restricted-syntax -- a skip reason's name, as the contract spells it
+    const stranded = created.skipped.no_contact ?? 0;
+    if (created.total === 0 && stranded === 0) throw new Refused('BULK_NOTHING_SELECTED');
+    if (
+      !seesAllData(auth) &&
+      created.total > 0 &&
+      (await bq.countAssigned(tx, created.id, auth.userId)) === 0
+    )
+      throw new Refused('ITEM_FORBIDDEN');
+    return created;
+  });
 }
