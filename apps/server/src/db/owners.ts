@@ -103,9 +103,3 @@ export const BULK_WRITERS: Record<string, Record<string, string>> = {
     item_links: "the chunk's links between the records it made",
   },
 };
-
-/**
- * Writes that must move behind the owner's service (issue 34 item 1), as they stand. Moving one
- * removes its line here; the test fails until it is removed.
- */
-export const PENDING_MOVES: Record<string, readonly string[]> = {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_WRITERS, DOMAINS, PENDING_MOVES } from '../db/owners.js';
+import { BULK_WRITERS, DOMAINS } from '../db/owners.js';
 import { schemaTables, serverFolders, writesByFolder } from '../scripts/docs-map.js';
 
 // ADR 048: each table has one owner; others write it through the owner's service. The writes are read
@@ -30,30 +30,24 @@ describe('one owner per table', () => {
     expect(bare.filter((f) => writesByFolder().get(f)!.length > 0)).toEqual([]);
   });
 
-  it("lets a folder write only its domain's tables, the deliberate bulk writes and the moves still owed", () => {
+  it("lets a folder write only its domain's tables and the deliberate bulk writes", () => {
     const unexpected: string[] = [];
     for (const [folder, tables] of writesByFolder())
       for (const table of tables) {
         if (owned.has(`${folder}:${table}`)) continue;
         if (BULK_WRITERS[folder]?.[table]) continue;
-        if (PENDING_MOVES[folder]?.includes(table)) continue;
         unexpected.push(`${folder} writes ${table}, owned by ${ownerOf(table)[0]?.[0] ?? 'nobody'}`);
       }
     expect(unexpected, "write through the owner's service (ADR 048)").toEqual([]);
   });
 
-  it('forgets a pending move or a bulk write as soon as the code no longer makes it', () => {
+  it('forgets a bulk write as soon as the code no longer makes it', () => {
     const writes = writesByFolder();
-    const stale = [
-      ...Object.entries(PENDING_MOVES).flatMap(([folder, tables]) =>
-        tables.filter((t) => !writes.get(folder)?.includes(t)).map((t) => `${folder} → ${t}`),
-      ),
-      ...Object.entries(BULK_WRITERS).flatMap(([folder, tables]) =>
-        Object.keys(tables)
-          .filter((t) => !writes.get(folder)?.includes(t))
-          .map((t) => `${folder} → ${t}`),
-      ),
-    ];
+    const stale = Object.entries(BULK_WRITERS).flatMap(([folder, tables]) =>
+      Object.keys(tables)
+        .filter((t) => !writes.get(folder)?.includes(t))
+        .map((t) => `${folder} → ${t}`),
+    );
     expect(stale, 'remove these lines from db/owners.ts').toEqual([]);
   });
 });
