@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Chip, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Chip, Group, Modal, Stack, Text } from '@mantine/core';
 import {
   addCreditsProblem,
   formatCard,
@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddCredits } from '../api/add-credits';
 import { DollarInput } from './dollar-input';
+import { DialogActions, DialogError } from './dialog-parts';
 
 const PRESETS = [10, 25, 50, 100];
 
@@ -76,19 +77,12 @@ export function AddCreditsDialog({
             setError(null);
           }}
         />
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogError error={error} />
+        <DialogActions onCancel={onClose} pending={add.isPending}>
           <Button onClick={submit} loading={add.isPending}>
             {amount ? `Pay $${amount.toFixed(2)}` : 'Pay'}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

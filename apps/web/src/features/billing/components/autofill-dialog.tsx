@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { autofillProblem, MIN_CREDIT_LOAD_DOLLARS, type BillingSummary } from '@prospector/core';
 import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangeAutoFill } from '../api/change-auto-fill';
 import { DollarInput } from './dollar-input';
+import { DialogActions, DialogError } from './dialog-parts';
 
 /**
  * 'Autofill settings dialog': when a charge leaves the credits below `lowerThan`, the card is charged
@@ -77,19 +78,12 @@ export function AutofillDialog({
             once.
           </Text>
         )}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogError error={error} />
+        <DialogActions onCancel={onClose} pending={save.isPending}>
           <Button onClick={submit} loading={save.isPending}>
             Save
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </Modal>
   );

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { PLANS, type BillingSummary } from '@prospector/core';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useCancelSubscription } from '../api/cancel-subscription';
+import { DialogError } from './dialog-parts';
 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -38,13 +39,7 @@ export function CancelSubscriptionDialog({
           onError: (err) => setError(err instanceof ApiError ? err.message : 'Something went wrong!'),
         })
       }
-      details={
-        error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : undefined
-      }
+      details={<DialogError error={error} />}
     >
       <Text size="sm">
         Your {sub?.plan} plan stays until {until}. Then your team moves to BASIC: {PLANS.BASIC.smsPerMonth}{' '}

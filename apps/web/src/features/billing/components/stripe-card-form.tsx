@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Box, Button, Stack, Text } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 // The pure entry injects Stripe.js only when loadStripe is called: when this form first shows.
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { ApiError } from '../../../lib/api-client';
 import { createSetupIntent } from '../api/create-setup-intent';
+import { DialogActions, DialogError } from './dialog-parts';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string) {
@@ -77,19 +78,12 @@ function CardForm({ submitLabel, onConfirmed, onCancel }: Props) {
         <Text size="xs" c="dimmed">
           Your card is kept by Stripe; we see only its brand and last four digits.
         </Text>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
+        <DialogError error={error} />
+        <DialogActions onCancel={onCancel} pending={pending}>
           <Button type="submit" loading={pending} disabled={!stripe}>
             {submitLabel}
           </Button>
-        </Group>
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -11,6 +11,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useSubscribe } from '../api/subscribe';
+import { DialogActions, DialogError } from './dialog-parts';
 
 export type SubscribeChoice = { plan: PaidPlanName; monthly: boolean };
 
@@ -70,15 +71,8 @@ export function SubscribeDialog({
               {messages.billing.addCardFirst}
             </Alert>
           )}
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogError error={error} />
+          <DialogActions onCancel={onClose} pending={subscribe.isPending}>
             {billing.card ? (
               <Button onClick={confirm} loading={subscribe.isPending}>
                 {`Pay ${formatPlanPrice(price)} and subscribe`}
@@ -86,7 +80,7 @@ export function SubscribeDialog({
             ) : (
               <Button onClick={onAddCard}>Add a card</Button>
             )}
-          </Group>
+          </DialogActions>
         </Stack>
       )}
     </Modal>
