@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
+import { UnreadIconButton } from '../../../components/unread-icon-button';
 import { useChats } from '../api/get-chats';
 import { useSupportInbox } from '../api/get-support-inbox';
 import { useChatsStore } from '../hooks/chats-store';
@@ -16,8 +16,6 @@ type ChatsButtonProps = {
   timeZone?: string | null;
   onOpenItem: (id: string) => void;
 };
-
-const MAX_BADGE = 99;
 
 /**
  * The top bar's chat icon (spec part 1 §2.1): the unread count over every chat (and, for the staff,
@@ -36,30 +34,15 @@ export function ChatsButton({ me, isStaff, members, timeZone, onOpenItem }: Chat
   const unread =
     chats.data.chats.reduce((n, c) => n + c.notifCount, 0) +
     (inbox.data ?? []).reduce((n, c) => n + (own.has(c._id) ? 0 : c.notifCount), 0);
-  const label = unread > 0 ? `Chats, ${unread} unread` : 'Chats';
   return (
     <>
-      <Tooltip label="Chats" withArrow>
-        <Indicator
-          label={unread > MAX_BADGE ? `${MAX_BADGE}+` : unread}
-          disabled={unread === 0}
-          size={18}
-          color="red"
-          offset={4}
-          data-testid="chats-badge"
-        >
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            radius="md"
-            aria-label={label}
-            onClick={() => setListOpen(true)}
-          >
-            <IconMessageCircle size={20} stroke={1.7} />
-          </ActionIcon>
-        </Indicator>
-      </Tooltip>
+      <UnreadIconButton
+        name="Chats"
+        unread={unread}
+        icon={<IconMessageCircle size={20} stroke={1.7} />}
+        onClick={() => setListOpen(true)}
+        testId="chats-badge"
+      />
       <ChatsModal
         opened={listOpen}
         isStaff={isStaff}

@@ -1,18 +1,8 @@
-import {
-  ActionIcon,
-  Button,
-  Center,
-  Drawer,
-  Group,
-  Indicator,
-  Loader,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import { messages, type NotificationDto } from '@prospector/core';
+import { UnreadIconButton } from '../../../components/unread-icon-button';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllRead, useMarkAllSeen, useMarkRead } from '../api/mark-notifications';
 import { useLiveNotifications } from '../hooks/use-live-notifications';
@@ -22,8 +12,6 @@ type NotificationsButtonProps = {
   onOpenItem: (id: string) => void;
   timeZone?: string | null;
 };
-
-const MAX_BADGE = 99;
 
 /**
  * The top-bar bell (spec part 1 §2.6, §4): the unread count, live from the server; opening the panel
@@ -37,7 +25,6 @@ export function NotificationsButton({ onOpenItem, timeZone }: NotificationsButto
   const markRead = useMarkRead();
   const [opened, panel] = useDisclosure(false);
   const unread = list.data?.unread ?? 0;
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
 
   function open() {
     panel.open();
@@ -54,20 +41,13 @@ export function NotificationsButton({ onOpenItem, timeZone }: NotificationsButto
 
   return (
     <>
-      <Tooltip label="Notifications" withArrow>
-        <Indicator
-          label={unread > MAX_BADGE ? `${MAX_BADGE}+` : unread}
-          disabled={unread === 0}
-          size={18}
-          color="red"
-          offset={4}
-          data-testid="notifications-badge"
-        >
-          <ActionIcon variant="subtle" color="gray" size="lg" radius="md" aria-label={label} onClick={open}>
-            <IconBell size={20} stroke={1.7} />
-          </ActionIcon>
-        </Indicator>
-      </Tooltip>
+      <UnreadIconButton
+        name="Notifications"
+        unread={unread}
+        icon={<IconBell size={20} stroke={1.7} />}
+        onClick={open}
+        testId="notifications-badge"
+      />
       <Drawer
         opened={opened}
         onClose={panel.close}
