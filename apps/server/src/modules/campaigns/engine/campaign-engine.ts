@@ -190,13 +190,13 @@ export function createCampaignEngine(deps: {
       const perTick = options.gapMaxMs > 0 ? 1 : options.perDeviceBatch;
       const capacity = new Map<string, SlotCapacity>();
       for (const d of days) {
-        const next = d.next_send_at ? new Date(d.next_send_at) : null;
+        const next = d.nextSendAt ? new Date(d.nextSendAt) : null;
         const ready = !next || next.getTime() <= now.getTime();
         const dailyLeft = Math.max(0, (team?.ppgl ?? 100) - d.sent);
-        capacity.set(d.device_id, {
+        capacity.set(d.deviceId, {
           slots: ready ? Math.min(perTick, dailyLeft) : 0,
           dailyLeft,
-          firstTouchLeft: Math.max(0, options.firstTouchCap - d.first_touch),
+          firstTouchLeft: Math.max(0, options.firstTouchCap - d.firstTouch),
           load: d.sent,
           nextSendAt: next,
         });
@@ -269,7 +269,7 @@ export function createCampaignEngine(deps: {
       if (due.length === 0) return { users: [] as string[], moved: 0 };
       const facts = await recipientFacts(
         tx,
-        due.map((r) => r.item_id),
+        due.map((r) => r.itemId),
         now,
       );
       const later = (ms: number) => new Date(now.getTime() + ms).toISOString();
@@ -278,14 +278,14 @@ export function createCampaignEngine(deps: {
       for (const r of due) {
         const d = decideCallFollowUp(
           {
-            followUp: r.follow_up,
-            identifierId: r.identifier_id,
-            statusId: r.status_id,
-            lastMessage: r.last_message,
+            followUp: r.followUp,
+            identifierId: r.identifierId,
+            statusId: r.statusId,
+            lastMessage: r.lastMessage,
             state: r.state,
             tried: r.tried,
           },
-          { phones: facts.phonesOf(r.item_id), manualAt: facts.manualAt(r.item_id) },
+          { phones: facts.phonesOf(r.itemId), manualAt: facts.manualAt(r.itemId) },
           c,
         );
         if (d.kind === 'stop')
@@ -293,10 +293,10 @@ export function createCampaignEngine(deps: {
             id: r.id,
             state: 'stopped',
             reason: d.reason,
-            next_at: now.toISOString(),
-            wait_reason: null,
+            nextAt: now.toISOString(),
+            waitReason: null,
           });
-        else toQueue.push({ id: r.id, itemId: r.item_id });
+        else toQueue.push({ id: r.id, itemId: r.itemId });
       }
       const queued = await requeue(
         tx,
@@ -312,11 +312,11 @@ export function createCampaignEngine(deps: {
                 id: x.id,
                 state: 'waiting',
                 reason: null,
-                next_at: later(IN_QUEUE_MS),
-                wait_reason: 'inCallQueue',
+                nextAt: later(IN_QUEUE_MS),
+                waitReason: 'inCallQueue',
               }
             : // Still queued for another campaign: looked at again in an hour.
-              { id: x.id, state: 'pending', reason: null, next_at: later(60 * 60_000), wait_reason: null },
+              { id: x.id, state: 'pending', reason: null, nextAt: later(60 * 60_000), waitReason: null },
         );
       await writeCallSteps(tx, rows);
       report.requeued += queued.length;
@@ -400,19 +400,19 @@ export function createCampaignEngine(deps: {
     const facts = await recipientFacts(db, [e.itemId], e.at);
     const d = decideCallFollowUp(
       {
-        followUp: r.follow_up,
-        identifierId: r.identifier_id,
-        statusId: r.status_id,
-        lastMessage: r.last_message,
+        followUp: r.followUp,
+        identifierId: r.identifierId,
+        statusId: r.statusId,
+        lastMessage: r.lastMessage,
         state: r.state as 'waiting',
         tried: r.tried,
       },
       { phones: facts.phonesOf(e.itemId), manualAt: facts.manualAt(e.itemId) },
-      { createdAt: new Date(r.created_at), statusIds: r.status_ids },
+      { createdAt: new Date(r.createdAt), statusIds: r.statusIds },
     );
     if (d.kind === 'queue') return true;
     await writeCallSteps(db, [
-      { id: r.id, state: 'stopped', reason: d.reason, next_at: e.at.toISOString(), wait_reason: null },
+      { id: r.id, state: 'stopped', reason: d.reason, nextAt: e.at.toISOString(), waitReason: null },
     ]);
     deps.realtime.toTeam(e.teamId, 'campaignChanged', { campaignId: e.campaignId });
     return false;

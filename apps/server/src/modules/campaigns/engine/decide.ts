@@ -48,14 +48,14 @@ export type Decision =
 const toRecipient = (r: DueRow): DueRecipient => ({
   seq: Number(r.seq),
   step: r.step,
-  followUp: r.follow_up ?? 0,
+  followUp: r.followUp ?? 0,
   state: r.state,
-  identifierId: r.identifier_id,
+  identifierId: r.identifierId,
   tried: r.tried,
-  statusId: r.status_id,
+  statusId: r.statusId,
   data: r.data,
   custom: r.custom,
-  lastMessage: r.last_message,
+  lastMessage: r.lastMessage,
 });
 
 /**
@@ -92,7 +92,7 @@ export async function decideBatch(ctx: {
   const { campaign: c } = ctx;
   const facts = await recipientFacts(
     ctx.db,
-    ctx.due.map((r) => r.item_id),
+    ctx.due.map((r) => r.itemId),
     ctx.now,
   );
   const context: RecipientContext = {
@@ -116,9 +116,9 @@ export async function decideBatch(ctx: {
   for (const row of ctx.due) {
     if (sends >= ctx.maxSends) break;
     const r = toRecipient(row);
-    const phones = facts.phonesOf(row.item_id);
+    const phones = facts.phonesOf(row.itemId);
     const next = recipientPhone(r, phones).next;
-    const property = facts.propertyOf(row.item_id);
+    const property = facts.propertyOf(row.itemId);
     // The contact's state from its property's and its own (mailing) address, else its area code;
     // both when they disagree (rules/state-law.ts).
     const addressStates = recipientStates({
@@ -135,11 +135,11 @@ export async function decideBatch(ctx: {
       {
         phones,
         property,
-        textsToday: (phone) => facts.textsToday(row.item_id, phone),
+        textsToday: (phone) => facts.textsToday(row.itemId, phone),
         zones: next ? await ctx.zonesOf(next.value) : [],
         states,
         addressStates,
-        manualAt: facts.manualAt(row.item_id),
+        manualAt: facts.manualAt(row.itemId),
       },
       context,
     );
@@ -161,7 +161,7 @@ export async function decideBatch(ctx: {
     out.push({
       id: row.id,
       kind: 'send',
-      itemId: row.item_id,
+      itemId: row.itemId,
       step: r.step + 1,
       followUp: r.followUp ?? 0,
       lawStates,
