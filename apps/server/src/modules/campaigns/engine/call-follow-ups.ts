@@ -3,12 +3,12 @@ import type { Db } from '../../../db/client.js';
 import {
   claimDueRecipients,
   queuedFollowUpCall,
-  recipientFacts,
   writeCallSteps,
   type CampaignRow,
   type DueRow,
 } from './campaign-engine.queries.js';
 import type { EngineContext, TickReport } from './campaign-engine.deps.js';
+import { recipientFacts } from './recipient-facts.queries.js';
 
 type CallStep = Parameters<typeof writeCallSteps>[1][number];
 

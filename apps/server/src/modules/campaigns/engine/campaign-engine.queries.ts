@@ -1,4 +1,4 @@
-import type { CampaignPhone, QueueBlocker } from '@prospector/core';
+import type { QueueBlocker } from '@prospector/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
 import { textArray, uuidArray } from '../../../db/arrays.js';
@@ -32,8 +32,6 @@ export type DeviceDayRow = {
   firstTouch: number;
   nextSendAt: Date | string | null;
 };
-
-const MINUTE = 60_000;
 
 /**
  * The campaigns that send: started and not paused text campaigns (a call campaign fills queues) of
@@ -183,85 +181,6 @@ export async function hasRecipientsLeft(db: Db, campaignId: string) {
       where campaign_id = ${campaignId} and state in ('pending', 'waiting') limit 1) x`,
   );
   return !!left?.n;
-}
-
-/**
- * What deciding the recipients of these records needs, read in four statements: their phones
- * (primary first), their first linked property, the texts and calls to each phone in the last day,
- * and when a member last texted or called them by hand (a call outside any campaign).
- * One after another: they share the tick's transaction (one connection).
- */
-export async function recipientFacts(tx: Db, itemIds: readonly string[], now: Date) {
-  // A uuid[] parameter, not a jsonb list: that made the planner guess one row and loop over the
-  // whole messages table.
-  const ids = uuidArray([...new Set(itemIds)]);
-  const phones = await queryRows<{
-    id: string;
-    itemId: string;
-    value: string;
-    status: string;
-    sentFrom: string | null;
-  }>(
-    tx,
-    sql`select id, item_id as "itemId", value, status, sent_from as "sentFrom" from identifiers
-        where item_id = any(${ids}) and not is_email
-        order by "primary" desc, position, created_at`,
-  );
-  const addresses = await queryRows<{ itemId: string; data: Values }>(
-    tx,
-    sql`select distinct on (l.from_id) l.from_id as "itemId", p.data from item_links l
-        join items p on p.id = l.to_id and p.type = 'property'
-        where l.from_id = any(${ids})
-        order by l.from_id, p.created_at`,
-  );
-  // Texts and calls count together against a state's 24-hour limit (Fla. Stat. § 501.616(6)): the
-  // thread's outbound texts, and the calls placed (a call's thread message is a system one).
-  const since = new Date(now.getTime() - 24 * 60 * MINUTE);
-  const recent = await queryRows<{ itemId: string; phone: string; n: number }>(
-    tx,
-    sql`select item_id as "itemId", phone, count(*)::int as n from (
-          select item_id, phone from messages
-          where item_id = any(${ids})
-            and direction = 'out' and not system and not comment and not is_im
-            and created_at > ${since}
-          union all
-          select item_id, to_number from calls
-          where item_id = any(${ids}) and direction = 'out' and status <> 'Failed' and started_at > ${since}
-        ) x
-        group by item_id, phone`,
-  );
-  // Texts and calls a member made by hand (a campaign's texts have no sender; a call campaign's calls
-  // carry their campaign): they end a campaign's sequence for the record.
-  const manual = await queryRows<{ itemId: string; at: Date | string }>(
-    tx,
-    sql`select item_id as "itemId", max(at) as at from (
-          select item_id, max(created_at) as at from messages
-          where item_id = any(${ids}) and direction = 'out' and sender_id is not null
-            and not system and not comment
-          group by item_id
-          union all
-          select item_id, max(started_at) from calls
-          where item_id = any(${ids}) and direction = 'out' and user_id is not null
-            and campaign_id is null and status <> 'Failed'
-          group by item_id
-        ) x
-        group by item_id`,
-  );
-  const phonesOf = new Map<string, CampaignPhone[]>();
-  for (const p of phones)
-    phonesOf.set(p.itemId, [
-      ...(phonesOf.get(p.itemId) ?? []),
-      { id: p.id, value: p.value, status: p.status, sentFrom: p.sentFrom },
-    ]);
-  const propertyOf = new Map(addresses.map((a) => [a.itemId, a.data]));
-  const recentOf = new Map(recent.map((r) => [`${r.itemId}|${r.phone}`, r.n]));
-  const manualOf = new Map(manual.map((m) => [m.itemId, new Date(m.at)]));
-  return {
-    manualAt: (itemId: string) => manualOf.get(itemId) ?? null,
-    phonesOf: (itemId: string) => phonesOf.get(itemId) ?? [],
-    propertyOf: (itemId: string) => propertyOf.get(itemId),
-    textsToday: (itemId: string, phone: string) => recentOf.get(`${itemId}|${phone}`) ?? 0,
-  };
 }
 
 /** Each sender's last `window` finished texts' states, newest first (the device-health check). */
