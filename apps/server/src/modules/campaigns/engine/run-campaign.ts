@@ -22,6 +22,7 @@ import { decideBatch } from './decide.js';
 import { planTick, type TickPlan } from './tick-plan.js';
 import { writeSends, type Send } from './write-sends.queries.js';
 
+/** Finishes the campaign; the team's screens and the `campaign.finished` subscriptions (ADR 045) hear of it. */
 async function finish(ctx: EngineContext, c: CampaignRow, now: Date, reason: 'ended' | null) {
   await finishCampaign(ctx.db, c.id, now, reason);
   ctx.realtime.toTeam(c.teamId, 'campaignChanged', { campaignId: c.id });
