@@ -1,7 +1,8 @@
-import type { CampaignPhone, QueueBlocker } from '@prospector/core';
+import type { QueueBlocker } from '@prospector/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
-import { uuidArray } from '../../../db/arrays.js';
+import { textArray, uuidArray } from '../../../db/arrays.js';
+import { jsonRows } from '../../../db/json-rows.js';
 import { campaigns } from '../../../db/schema/index.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -12,28 +13,25 @@ type Values = Record<string, string | number | boolean | null | undefined>;
 export type DueRow = {
   id: string;
   seq: number | string;
-  item_id: string;
-  identifier_id: string | null;
+  itemId: string;
+  identifierId: string | null;
   state: 'pending' | 'waiting';
   step: number;
-  follow_up: number;
+  followUp: number;
   tried: string[];
-  status_id: string | null;
+  statusId: string | null;
   data: Values;
   custom: Record<string, unknown>;
-  last_message: { direction?: 'in' | 'out'; createdAt: string } | null;
+  lastMessage: { direction?: 'in' | 'out'; createdAt: string } | null;
 };
 
 /** A device's campaign counters on one day of the team's zone. */
 export type DeviceDayRow = {
-  device_id: string;
+  deviceId: string;
   sent: number;
-  first_touch: number;
-  next_send_at: Date | string | null;
+  firstTouch: number;
+  nextSendAt: Date | string | null;
 };
-
-const MINUTE = 60_000;
-/** A uuid[] parameter: `= any(…)` reads each id through its index. */
 
 /**
  * The campaigns that send: started and not paused text campaigns (a call campaign fills queues) of
@@ -83,15 +81,21 @@ export async function writeCallSteps(
     id: string;
     state: 'stopped' | 'waiting' | 'pending';
     reason: string | null;
-    next_at: string;
-    wait_reason: string | null;
+    nextAt: string;
+    waitReason: string | null;
   }[],
 ) {
   if (rows.length === 0) return;
+  const u = jsonRows('u', rows, {
+    id: 'uuid',
+    state: 'text',
+    reason: 'text',
+    nextAt: 'timestamptz',
+    waitReason: 'text',
+  });
   await tx.execute(sql`update campaign_recipients r set state = u.state, reason = u.reason,
-      next_at = u.next_at, wait_reason = u.wait_reason
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as u(id uuid, state text, reason text, next_at timestamptz, wait_reason text)
+      next_at = u."nextAt", wait_reason = u."waitReason"
+    from ${u}
     where r.id = u.id`);
 }
 
@@ -102,18 +106,19 @@ export async function writeCallSteps(
 export async function queuedFollowUpCall(db: Db, teamId: string, campaignId: string, itemId: string) {
   const [row] = await queryRows<{
     id: string;
-    identifier_id: string | null;
+    identifierId: string | null;
     state: string;
-    follow_up: number;
+    followUp: number;
     tried: string[];
-    status_id: string | null;
-    last_message: { direction: 'in' | 'out'; createdAt: string } | null;
-    created_at: Date | string;
-    status_ids: string[];
+    statusId: string | null;
+    lastMessage: { direction: 'in' | 'out'; createdAt: string } | null;
+    createdAt: Date | string;
+    statusIds: string[];
   }>(
     db,
-    sql`select r.id, r.identifier_id, r.state, r.follow_up, r.tried, i.status_id, i.last_message,
-        c.created_at, c.status_ids
+    sql`select r.id, r.identifier_id as "identifierId", r.state, r.follow_up as "followUp", r.tried,
+        i.status_id as "statusId", i.last_message as "lastMessage", c.created_at as "createdAt",
+        c.status_ids as "statusIds"
       from campaign_recipients r join campaigns c on c.id = r.campaign_id join items i on i.id = r.item_id
       where r.campaign_id = ${campaignId} and r.item_id = ${itemId} and c.team_id = ${teamId}
         and c.campaign_type = 'Call' and r.state = 'waiting' and r.wait_reason = 'inCallQueue'
@@ -138,7 +143,7 @@ export async function finishCampaign(db: Db, campaignId: string, now: Date, reas
 /** Makes the devices' counter rows for `day`, so the tick can lock them. */
 export async function openDeviceDays(db: Db, deviceIds: readonly string[], day: string) {
   await db.execute(sql`insert into device_campaign_days (device_id, day)
-    select x::uuid, ${day}::date from jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb) x
+    select x, ${day}::date from unnest(${uuidArray(deviceIds)}) x
     on conflict do nothing`);
 }
 
@@ -146,7 +151,8 @@ export async function openDeviceDays(db: Db, deviceIds: readonly string[], day: 
 export function lockDeviceDays(tx: Db, deviceIds: readonly string[], day: string) {
   return queryRows<DeviceDayRow>(
     tx,
-    sql`select device_id, sent, first_touch, next_send_at from device_campaign_days
+    sql`select device_id as "deviceId", sent, first_touch as "firstTouch", next_send_at as "nextSendAt"
+      from device_campaign_days
       where day = ${day}::date and device_id = any(${uuidArray(deviceIds)})
       for update skip locked`,
   );
@@ -156,8 +162,9 @@ export function lockDeviceDays(tx: Db, deviceIds: readonly string[], day: string
 export function claimDueRecipients(tx: Db, campaignId: string, now: Date, limit: number) {
   return queryRows<DueRow>(
     tx,
-    sql`select r.id, r.seq, r.item_id, r.identifier_id, r.state, r.step, r.follow_up, r.tried,
-        i.status_id, i.data, i.custom, i.last_message
+    sql`select r.id, r.seq, r.item_id as "itemId", r.identifier_id as "identifierId", r.state, r.step,
+        r.follow_up as "followUp", r.tried, i.status_id as "statusId", i.data, i.custom,
+        i.last_message as "lastMessage"
       from campaign_recipients r join items i on i.id = r.item_id
       where r.campaign_id = ${campaignId} and r.state in ('pending', 'waiting') and r.next_at <= ${now}
       order by r.next_at, r.seq
@@ -176,94 +183,15 @@ export async function hasRecipientsLeft(db: Db, campaignId: string) {
   return !!left?.n;
 }
 
-/**
- * What deciding the recipients of these records needs, read in four statements: their phones
- * (primary first), their first linked property, the texts and calls to each phone in the last day,
- * and when a member last texted or called them by hand (a call outside any campaign).
- * One after another: they share the tick's transaction (one connection).
- */
-export async function recipientFacts(tx: Db, itemIds: readonly string[], now: Date) {
-  // A uuid[] parameter, not a jsonb list: that made the planner guess one row and loop over the
-  // whole messages table.
-  const ids = uuidArray([...new Set(itemIds)]);
-  const phones = await queryRows<{
-    id: string;
-    item_id: string;
-    value: string;
-    status: string;
-    sent_from: string | null;
-  }>(
-    tx,
-    sql`select id, item_id, value, status, sent_from from identifiers
-        where item_id = any(${ids}) and not is_email
-        order by "primary" desc, position, created_at`,
-  );
-  const addresses = await queryRows<{ item_id: string; data: Values }>(
-    tx,
-    sql`select distinct on (l.from_id) l.from_id as item_id, p.data from item_links l
-        join items p on p.id = l.to_id and p.type = 'property'
-        where l.from_id = any(${ids})
-        order by l.from_id, p.created_at`,
-  );
-  // Texts and calls count together against a state's 24-hour limit (Fla. Stat. § 501.616(6)): the
-  // thread's outbound texts, and the calls placed (a call's thread message is a system one).
-  const since = new Date(now.getTime() - 24 * 60 * MINUTE);
-  const recent = await queryRows<{ item_id: string; phone: string; n: number }>(
-    tx,
-    sql`select item_id, phone, count(*)::int as n from (
-          select item_id, phone from messages
-          where item_id = any(${ids})
-            and direction = 'out' and not system and not comment and not is_im
-            and created_at > ${since}
-          union all
-          select item_id, to_number from calls
-          where item_id = any(${ids}) and direction = 'out' and status <> 'Failed' and started_at > ${since}
-        ) x
-        group by item_id, phone`,
-  );
-  // Texts and calls a member made by hand (a campaign's texts have no sender; a call campaign's calls
-  // carry their campaign): they end a campaign's sequence for the record.
-  const manual = await queryRows<{ item_id: string; at: Date | string }>(
-    tx,
-    sql`select item_id, max(at) as at from (
-          select item_id, max(created_at) as at from messages
-          where item_id = any(${ids}) and direction = 'out' and sender_id is not null
-            and not system and not comment
-          group by item_id
-          union all
-          select item_id, max(started_at) from calls
-          where item_id = any(${ids}) and direction = 'out' and user_id is not null
-            and campaign_id is null and status <> 'Failed'
-          group by item_id
-        ) x
-        group by item_id`,
-  );
-  const phonesOf = new Map<string, CampaignPhone[]>();
-  for (const p of phones)
-    phonesOf.set(p.item_id, [
-      ...(phonesOf.get(p.item_id) ?? []),
-      { id: p.id, value: p.value, status: p.status, sentFrom: p.sent_from },
-    ]);
-  const propertyOf = new Map(addresses.map((a) => [a.item_id, a.data]));
-  const recentOf = new Map(recent.map((r) => [`${r.item_id}|${r.phone}`, r.n]));
-  const manualOf = new Map(manual.map((m) => [m.item_id, new Date(m.at)]));
-  return {
-    manualAt: (itemId: string) => manualOf.get(itemId) ?? null,
-    phonesOf: (itemId: string) => phonesOf.get(itemId) ?? [],
-    propertyOf: (itemId: string) => propertyOf.get(itemId),
-    textsToday: (itemId: string, phone: string) => recentOf.get(`${itemId}|${phone}`) ?? 0,
-  };
-}
-
 /** Each sender's last `window` finished texts' states, newest first (the device-health check). */
 export async function recentFinishedStates(db: Db, teamId: string, fromValues: string[], window: number) {
-  return queryRows<{ from_value: string; states: string[] }>(
+  return queryRows<{ fromValue: string; states: string[] }>(
     db,
-    sql`select v.value as from_value, array(
+    sql`select v.value as "fromValue", array(
         select j.state from sms_jobs j
         where j.team_id = ${teamId} and j.from_value = v.value and j.state in ('sent', 'delivered', 'failed')
         order by j.created_at desc limit ${window}) as states
-      from jsonb_array_elements_text(${JSON.stringify(fromValues)}::jsonb) as v(value)`,
+      from unnest(${textArray(fromValues)}) as v(value)`,
   );
 }
 

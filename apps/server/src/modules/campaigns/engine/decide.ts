@@ -6,12 +6,14 @@ import {
   type DeferReason,
   type DueRecipient,
   type RecipientContext,
+  type RecipientDecision,
   type RecipientStopReason,
   type SenderSlot,
   type SlotCapacity,
 } from '@prospector/core';
 import type { Db } from '../../../db/client.js';
-import { recipientFacts, type CampaignRow, type DueRow } from './campaign-engine.queries.js';
+import type { CampaignRow, DueRow } from './campaign-engine.queries.js';
+import { recipientFacts, type RecipientFacts } from './recipient-facts.queries.js';
 
 export type { SenderSlot } from '@prospector/core';
 
@@ -48,22 +50,18 @@ export type Decision =
 const toRecipient = (r: DueRow): DueRecipient => ({
   seq: Number(r.seq),
   step: r.step,
-  followUp: r.follow_up ?? 0,
+  followUp: r.followUp ?? 0,
   state: r.state,
-  identifierId: r.identifier_id,
+  identifierId: r.identifierId,
   tried: r.tried,
-  statusId: r.status_id,
+  statusId: r.statusId,
   data: r.data,
   custom: r.custom,
-  lastMessage: r.last_message,
+  lastMessage: r.lastMessage,
 });
 
-/**
- * Decides, for each due recipient of one campaign in turn, whether it is texted now (and from which
- * device), waits, or is done with (`decideRecipient`, a rule of core). The reads are batched first;
- * each text taken uses up its device's capacity before the next recipient is decided.
- */
-export async function decideBatch(ctx: {
+/** What deciding one campaign's due recipients is given. */
+export type DecideBatchInput = {
   db: Db;
   campaign: CampaignRow;
   due: DueRow[];
@@ -88,14 +86,11 @@ export async function decideBatch(ctx: {
   stateOf?: (phone: string) => Promise<string | null>;
   /** At most this many texts in one tick: a burst (every device ready at once) spreads over ticks. */
   maxSends: number;
-}): Promise<Decision[]> {
+};
+
+function recipientContext(ctx: DecideBatchInput): RecipientContext {
   const { campaign: c } = ctx;
-  const facts = await recipientFacts(
-    ctx.db,
-    ctx.due.map((r) => r.item_id),
-    ctx.now,
-  );
-  const context: RecipientContext = {
+  return {
     campaign: { createdAt: c.createdAt, statusIds: c.statusIds, seed: c.seed },
     now: ctx.now,
     timezone: ctx.timezone,
@@ -110,71 +105,112 @@ export async function decideBatch(ctx: {
     teamHours: ctx.teamHours ?? null,
     fieldNames: ctx.fieldNames,
   };
+}
 
+/** The states whose law applies to the contact, and those its addresses alone give. */
+async function lawStatesOf(
+  ctx: DecideBatchInput,
+  row: DueRow,
+  property: ReturnType<RecipientFacts['propertyOf']>,
+  next: ReturnType<typeof recipientPhone>['next'],
+) {
+  // The contact's state from its property's and its own (mailing) address, else its area code;
+  // both when they disagree (rules/state-law.ts).
+  const addressStates = recipientStates({
+    addressStates: [property?.['State'], row.data['State']],
+    areaCodeState: null,
+  });
+  const states = recipientStates({
+    addressStates,
+    areaCodeState: next && ctx.stateOf ? await ctx.stateOf(next.value) : null,
+  });
+  return { addressStates, states };
+}
+
+/** A text decided: its device's capacity is used up by it before the next recipient is decided. */
+function takeText(
+  ctx: DecideBatchInput,
+  row: DueRow,
+  r: DueRecipient,
+  decision: Extract<RecipientDecision, { kind: 'send' }>,
+  lawStates: string,
+): Decision {
+  const cap = ctx.capacity.get(decision.slot.deviceId)!;
+  cap.slots--;
+  cap.dailyLeft--;
+  cap.load++;
+  if (decision.firstTouch) cap.firstTouchLeft--;
+  return {
+    id: row.id,
+    kind: 'send',
+    itemId: row.itemId,
+    step: r.step + 1,
+    followUp: r.followUp ?? 0,
+    lawStates,
+    tried: [...r.tried, decision.phone.id],
+    identifierId: decision.phone.id,
+    to: decision.phone.value,
+    setSentFrom: !decision.phone.sentFrom,
+    slot: decision.slot,
+    firstTouch: decision.firstTouch,
+    body: decision.body,
+    templateId: decision.templateId,
+    hasNext: decision.hasNext,
+  };
+}
+
+/** One due recipient decided (`decideRecipient`, a rule of core); null when it just waits. */
+async function decideOne(
+  ctx: DecideBatchInput,
+  facts: RecipientFacts,
+  context: RecipientContext,
+  row: DueRow,
+): Promise<Decision | null> {
+  const r = toRecipient(row);
+  const phones = facts.phonesOf(row.itemId);
+  const next = recipientPhone(r, phones).next;
+  const property = facts.propertyOf(row.itemId);
+  const { addressStates, states } = await lawStatesOf(ctx, row, property, next);
+  const lawStates = states.join(',');
+  const decision = decideRecipient(
+    r,
+    {
+      phones,
+      property,
+      textsToday: (phone) => facts.textsToday(row.itemId, phone),
+      zones: next ? await ctx.zonesOf(next.value) : [],
+      states,
+      addressStates,
+      manualAt: facts.manualAt(row.itemId),
+    },
+    context,
+  );
+  if (decision.kind === 'wait') return null;
+  if (decision.kind === 'defer') return { id: row.id, ...decision, lawStates };
+  if (decision.kind !== 'send') return { id: row.id, ...decision };
+  return takeText(ctx, row, r, decision, lawStates);
+}
+
+/**
+ * Decides, for each due recipient of one campaign in turn, whether it is texted now (and from which
+ * device), waits, or is done with (`decideRecipient`, a rule of core). The reads are batched first;
+ * each text taken uses up its device's capacity before the next recipient is decided.
+ */
+export async function decideBatch(ctx: DecideBatchInput): Promise<Decision[]> {
+  const facts = await recipientFacts(
+    ctx.db,
+    ctx.due.map((r) => r.itemId),
+    ctx.now,
+  );
+  const context = recipientContext(ctx);
   const out: Decision[] = [];
   let sends = 0;
   for (const row of ctx.due) {
     if (sends >= ctx.maxSends) break;
-    const r = toRecipient(row);
-    const phones = facts.phonesOf(row.item_id);
-    const next = recipientPhone(r, phones).next;
-    const property = facts.propertyOf(row.item_id);
-    // The contact's state from its property's and its own (mailing) address, else its area code;
-    // both when they disagree (rules/state-law.ts).
-    const addressStates = recipientStates({
-      addressStates: [property?.['State'], row.data['State']],
-      areaCodeState: null,
-    });
-    const states = recipientStates({
-      addressStates,
-      areaCodeState: next && ctx.stateOf ? await ctx.stateOf(next.value) : null,
-    });
-    const lawStates = states.join(',');
-    const decision = decideRecipient(
-      r,
-      {
-        phones,
-        property,
-        textsToday: (phone) => facts.textsToday(row.item_id, phone),
-        zones: next ? await ctx.zonesOf(next.value) : [],
-        states,
-        addressStates,
-        manualAt: facts.manualAt(row.item_id),
-      },
-      context,
-    );
-    if (decision.kind === 'wait') continue;
-    if (decision.kind === 'defer') {
-      out.push({ id: row.id, ...decision, lawStates });
-      continue;
-    }
-    if (decision.kind !== 'send') {
-      out.push({ id: row.id, ...decision });
-      continue;
-    }
-    const cap = ctx.capacity.get(decision.slot.deviceId)!;
-    cap.slots--;
-    cap.dailyLeft--;
-    cap.load++;
-    if (decision.firstTouch) cap.firstTouchLeft--;
-    sends++;
-    out.push({
-      id: row.id,
-      kind: 'send',
-      itemId: row.item_id,
-      step: r.step + 1,
-      followUp: r.followUp ?? 0,
-      lawStates,
-      tried: [...r.tried, decision.phone.id],
-      identifierId: decision.phone.id,
-      to: decision.phone.value,
-      setSentFrom: !decision.phone.sentFrom,
-      slot: decision.slot,
-      firstTouch: decision.firstTouch,
-      body: decision.body,
-      templateId: decision.templateId,
-      hasNext: decision.hasNext,
-    });
+    const decision = await decideOne(ctx, facts, context, row);
+    if (!decision) continue;
+    if (decision.kind === 'send') sends++;
+    out.push(decision);
   }
   return out;
 }

@@ -22,7 +22,7 @@ export async function checkHealth(db: Db, c: CampaignRow, slots: SenderSlot[], n
     HEALTH_WINDOW,
   );
   const sick = usable.filter((s) => {
-    const states = rows.find((r) => r.from_value === s.value)?.states ?? [];
+    const states = rows.find((r) => r.fromValue === s.value)?.states ?? [];
     return isDeviceUnhealthy(states);
   });
   if (sick.length === 0) return [];
@@ -30,7 +30,7 @@ export async function checkHealth(db: Db, c: CampaignRow, slots: SenderSlot[], n
   await setPausedDevices(db, c.id, pausedDevices);
   c.pausedDevices = pausedDevices;
   return sick.map((s) => {
-    const states = rows.find((r) => r.from_value === s.value)?.states ?? [];
+    const states = rows.find((r) => r.fromValue === s.value)?.states ?? [];
     return {
       deviceId: s.deviceId,
       notice: serverMessages.campaigns.devicePausedNotice
