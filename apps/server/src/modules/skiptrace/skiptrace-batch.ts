@@ -30,7 +30,7 @@ function holdBatch(deps: SkiptraceEngineDeps, run: q.RunRow, size: number) {
     if (props.length === 0) return null;
     const hold = await deps.ledger.hold(
       {
-        teamId: run.team_id,
+        teamId: run.teamId,
         amount: props.length * run.price,
         description: `Skip trace of ${props.length} properties`,
       },
@@ -47,7 +47,7 @@ function holdBatch(deps: SkiptraceEngineDeps, run: q.RunRow, size: number) {
 
 /** Claims the next batch the credits cover: its properties marked sent, its worst case held. */
 async function claimBatch(deps: SkiptraceEngineDeps, run: q.RunRow, lanes: Lanes) {
-  const affordable = Math.floor((await deps.ledger.balance(run.team_id)) / run.price);
+  const affordable = Math.floor((await deps.ledger.balance(run.teamId)) / run.price);
   const size = Math.min(deps.claimSize, affordable);
   if (size <= 0) {
     if ((await q.pendingCount(deps.db, run.id)) === 0) return null;
@@ -59,7 +59,7 @@ async function claimBatch(deps: SkiptraceEngineDeps, run: q.RunRow, lanes: Lanes
   try {
     const claimed = await claim;
     // The hold took the batch's worst case from the credits the top bar shows.
-    if (claimed) await deps.ledger.announce(run.team_id);
+    if (claimed) await deps.ledger.announce(run.teamId);
     return claimed;
   } catch (err) {
     // The balance was read before another lane's hold: step back while that lane works.
@@ -73,7 +73,7 @@ async function giveBack(deps: SkiptraceEngineDeps, run: q.RunRow, batch: Batch) 
     await deps.ledger.release(batch.holdId, tx);
     await q.dropBatch(tx, run.id, batch.batchId);
   });
-  await deps.ledger.announce(run.team_id);
+  await deps.ledger.announce(run.teamId);
 }
 
 async function traceWithRetries(
@@ -85,7 +85,7 @@ async function traceWithRetries(
   for (let attempt = 0; ; attempt++) {
     try {
       return await deps.provider.trace(
-        props.map((p) => toTraceRequest(p.item_id, p.data)),
+        props.map((p) => toTraceRequest(p.itemId, p.data)),
         { teamId },
       );
     } catch (err) {
@@ -121,17 +121,17 @@ function storeBatch(deps: SkiptraceEngineDeps, s: Store, results: Map<string, Tr
   return deps.db.transaction(async (tx) => {
     const stored = await storeResults(
       tx,
-      { teamId: run.team_id, type: run.type, listIds: () => [run.list_id], statusId: s.statusId, now: s.now },
+      { teamId: run.teamId, type: run.type, listIds: () => [run.listId], statusId: s.statusId, now: s.now },
       batch.props.map((p) => ({
-        propertyId: p.item_id,
-        result: results.get(p.item_id) ?? { matched: false, persons: [] },
+        propertyId: p.itemId,
+        result: results.get(p.itemId) ?? { matched: false, persons: [] },
       })),
     );
     const figures = batchFigures(stored, run.price);
     const hits = stored.filter((h) => h.hit).map((h) => h.propertyId);
     const { run: updated, list } = await q.completeBatch(tx, {
       runId: run.id,
-      listId: run.list_id,
+      listId: run.listId,
       batchId: batch.batchId,
       hits,
       figures,
@@ -154,7 +154,7 @@ async function traceAndStore(ctx: EngineContext, run: q.RunRow, statusId: string
   const { deps } = ctx;
   let results: Map<string, TraceResult>;
   try {
-    results = await traceWithRetries(ctx, run.team_id, batch.props);
+    results = await traceWithRetries(ctx, run.teamId, batch.props);
   } catch (err) {
     await giveBack(deps, run, batch);
     throw err;
@@ -163,11 +163,11 @@ async function traceAndStore(ctx: EngineContext, run: q.RunRow, statusId: string
   const { updated, list, stored } = await storeBatch(deps, { run, statusId, batch, now }, results);
   emitProgress(deps, updated, list);
   deps.events?.publishAll(
-    run.team_id,
+    run.teamId,
     'contact.created',
-    contactsCreatedBy(stored, { listId: run.list_id, now }),
+    contactsCreatedBy(stored, { listId: run.listId, now }),
   );
-  await deps.ledger.announce(run.team_id);
+  await deps.ledger.announce(run.teamId);
   return true;
 }
 

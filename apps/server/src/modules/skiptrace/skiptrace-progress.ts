@@ -9,8 +9,8 @@ export function emitProgress(
   list: q.ListFiguresRow | undefined,
 ) {
   if (!list) return;
-  deps.realtime().toTeam(run.team_id, 'skiptraceProgress', {
-    listId: run.list_id,
+  deps.realtime().toTeam(run.teamId, 'skiptraceProgress', {
+    listId: run.listId,
     run: toRunDto(run),
     metrics: toListMetrics(list),
   });
@@ -18,5 +18,5 @@ export function emitProgress(
 
 /** As `emitProgress`, with the list's figures read now. */
 export async function emitRunProgress(deps: Pick<SkiptraceEngineDeps, 'db' | 'realtime'>, run: q.RunRow) {
-  emitProgress(deps, run, (await q.listFigures(deps.db, [run.list_id]))[0]);
+  emitProgress(deps, run, (await q.listFigures(deps.db, [run.listId]))[0]);
 }

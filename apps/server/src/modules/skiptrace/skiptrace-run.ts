@@ -19,9 +19,9 @@ async function recover(deps: SkiptraceEngineDeps, run: q.RunRow) {
   const { db, ledger } = deps;
   for (const b of await q.openBatches(db, run.id))
     await db.transaction(async (tx) => {
-      const released = await ledger.release(b.hold_id, tx);
+      const released = await ledger.release(b.holdId, tx);
       if (!released.ok && released.code !== 'HOLD_SETTLED' && released.code !== 'HOLD_NOT_FOUND')
-        throw new Error(`releasing hold ${b.hold_id}: ${released.code}`);
+        throw new Error(`releasing hold ${b.holdId}: ${released.code}`);
       await q.dropBatch(tx, run.id, b.id);
     });
 }
@@ -77,7 +77,7 @@ async function finish(ctx: EngineContext, claimed: q.RunRow, reason: string | nu
 export async function workRun(ctx: EngineContext, claimed: q.RunRow) {
   const { deps, state } = ctx;
   await recover(deps, claimed);
-  const statusId = await deps.statusIdOf(claimed.team_id);
+  const statusId = await deps.statusIdOf(claimed.teamId);
   const out = await runLanes(ctx, claimed, statusId);
   if (state.stopping && out.reason === null) {
     await q.releaseClaim(deps.db, claimed.id, ctx.workerId);

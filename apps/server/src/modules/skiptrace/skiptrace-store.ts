@@ -85,10 +85,10 @@ export async function storeResults(
     values,
     hits.map((h) => h.propertyId),
   );
-  const ownerOf = new Map(known.owned.map((o) => [o.value, o.item_id]));
+  const ownerOf = new Map(known.owned.map((o) => [o.value, o.itemId]));
   const teamDnc = new Set(known.dnc);
   const linkedTo = new Map<string, q.KnownOwners['linked']>();
-  for (const l of known.linked) linkedTo.set(l.property_id, [...(linkedTo.get(l.property_id) ?? []), l]);
+  for (const l of known.linked) linkedTo.set(l.propertyId, [...(linkedTo.get(l.propertyId) ?? []), l]);
 
   const w: q.OwnerWrites = { contacts: [], identifiers: [], links: [], members: [], owners: [] };
   const newDnc: string[] = [];
@@ -101,7 +101,7 @@ export async function storeResults(
       const byValue = personValues.map((v) => ownerOf.get(v)).find(Boolean);
       const byName = (linkedTo.get(propertyId) ?? []).find((c) =>
         sameName(`${c.first ?? ''} ${c.last ?? ''}`, name),
-      )?.contact_id;
+      )?.contactId;
       let contactId = byValue ?? byName;
       const isNew = !contactId;
       if (!contactId) {
@@ -110,7 +110,7 @@ export async function storeResults(
         w.contacts.push({ id: contactId, status_id: ctx.statusId, data, search_text: itemSearchText(data) });
         linkedTo.set(propertyId, [
           ...(linkedTo.get(propertyId) ?? []),
-          { property_id: propertyId, contact_id: contactId, first: person.firstName, last: person.lastName },
+          { propertyId, contactId, first: person.firstName, last: person.lastName },
         ]);
       }
       let position = 0;

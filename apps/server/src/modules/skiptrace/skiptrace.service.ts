@@ -65,7 +65,7 @@ export function createSkiptraceService(deps: {
       const prop = await q.findProperty(db, auth.teamId, propId);
       if (!prop) return fail<Code>('PROPERTY_NOT_FOUND');
       return ok({
-        hasPhones: prop.has_phones,
+        hasPhones: prop.hasPhones,
         prices: await prices(auth.teamId),
         demo: deps.provider.kind === 'demo',
       });
@@ -127,9 +127,9 @@ export function createSkiptraceService(deps: {
       if (!mayTrace(auth)) return fail('PERMISSION_REQUIRED');
       const prop = await q.findProperty(db, auth.teamId, propId);
       // A member with 'Only assigned' data access traces only the properties assigned to them.
-      if (!prop || (!seesAllData(auth) && !prop.assigned_to.includes(auth.userId)))
+      if (!prop || (!seesAllData(auth) && !prop.assignedTo.includes(auth.userId)))
         return fail('PROPERTY_NOT_FOUND');
-      if (prop.has_phones) return fail('PROPERTY_HAS_PHONES');
+      if (prop.hasPhones) return fail('PROPERTY_HAS_PHONES');
       const price = skiptracePrice(await deps.plans.planOf(auth.teamId), type);
       const hold = await ledger.hold({
         teamId: auth.teamId,
