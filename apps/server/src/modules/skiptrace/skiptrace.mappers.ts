@@ -4,7 +4,7 @@ import type { ListFiguresRow, RunRow } from './skiptrace.queries.js';
 export function toRunDto(r: RunRow): SkiptraceRunDto {
   return {
     _id: r.id,
-    listId: r.list_id,
+    listId: r.listId,
     type: r.type,
     state: r.state,
     reason: r.reason,
@@ -15,7 +15,7 @@ export function toRunDto(r: RunRow): SkiptraceRunDto {
     dnc: r.dnc,
     cost: unitsToDollars(Number(r.cost)),
     price: unitsToDollars(r.price),
-    createdAt: new Date(r.created_at).toISOString(),
+    createdAt: new Date(r.createdAt).toISOString(),
   };
 }
 

@@ -14,9 +14,9 @@ import { tracedOwnersParts, type TracedOwners } from '../records/index.js';
 
 export type RunRow = {
   id: string;
-  team_id: string;
-  list_id: string;
-  created_by: string | null;
+  teamId: string;
+  listId: string;
+  createdBy: string | null;
   type: 'single' | 'multi';
   price: number;
   state: 'running' | 'done' | 'cancelled' | 'stopped';
@@ -27,11 +27,11 @@ export type RunRow = {
   landlines: number;
   dnc: number;
   cost: number;
-  created_at: Date;
+  createdAt: Date;
 };
 
-const RUN = sql`id, team_id, list_id, created_by, type, price, state, reason, total, done, hits, landlines, dnc,
-  cost::float8 as cost, created_at`;
+const RUN = sql`id, team_id as "teamId", list_id as "listId", created_by as "createdBy", type, price, state,
+  reason, total, done, hits, landlines, dnc, cost::float8 as cost, created_at as "createdAt"`;
 
 /** A property has phones when a record linked to it has a phone (as the list detail counts them). */
 const HAS_PHONES = (prop: ReturnType<typeof sql>) =>
@@ -41,14 +41,14 @@ const HAS_PHONES = (prop: ReturnType<typeof sql>) =>
 export type PropertyRow = {
   id: string;
   data: Record<string, FieldValue>;
-  assigned_to: string[];
-  has_phones: boolean;
+  assignedTo: string[];
+  hasPhones: boolean;
 };
 
 export async function findProperty(db: Db, teamId: string, propId: string) {
   const [row] = await queryRows<PropertyRow>(
     db,
-    sql`select i.id, i.data, i.assigned_to, ${HAS_PHONES(sql`i.id`)} as has_phones from items i
+    sql`select i.id, i.data, i.assigned_to as "assignedTo", ${HAS_PHONES(sql`i.id`)} as "hasPhones" from items i
         where i.id = ${propId} and i.team_id = ${teamId} and i.type = 'property'`,
   );
   return row ?? null;
@@ -152,9 +152,9 @@ export async function releaseClaim(db: Db, runId: string, workerId: string) {
 
 /** Batches sent but never stored (the process stopped between the request and its commit). */
 export async function openBatches(db: Db, runId: string) {
-  return queryRows<{ id: string; hold_id: string }>(
+  return queryRows<{ id: string; holdId: string }>(
     db,
-    sql`select id, hold_id from skiptrace_batches where run_id = ${runId} and state = 'open'`,
+    sql`select id, hold_id as "holdId" from skiptrace_batches where run_id = ${runId} and state = 'open'`,
   );
 }
 
@@ -166,7 +166,7 @@ export async function dropBatch(tx: Db, runId: string, batchId: string) {
   await tx.execute(sql`delete from skiptrace_batches where id = ${batchId}`);
 }
 
-export type BatchProperty = { item_id: string; data: Record<string, FieldValue> };
+export type BatchProperty = { itemId: string; data: Record<string, FieldValue> };
 
 /** Marks the next `size` pending properties as sent in `batchId` and returns them with their fields. */
 export async function takeItems(tx: Db, runId: string, batchId: string, size: number) {
@@ -178,7 +178,7 @@ export async function takeItems(tx: Db, runId: string, batchId: string, size: nu
         sent as (
           update skiptrace_run_items s set state = 'sent', batch_id = ${batchId}
           from next where s.run_id = ${runId} and s.item_id = next.item_id returning s.item_id)
-        select sent.item_id, i.data from sent join items i on i.id = sent.item_id`,
+        select sent.item_id as "itemId", i.data from sent join items i on i.id = sent.item_id`,
   );
 }
 
@@ -220,7 +220,7 @@ export async function completeBatch(
           (select count(*) from done) + (select count(*) from stored) as n`,
   );
   const run = row!.run;
-  return { run: { ...run, created_at: new Date(run.created_at) }, list: row!.list };
+  return { run: { ...run, createdAt: new Date(run.createdAt) }, list: row!.list };
 }
 
 export type ListFiguresRow = TraceListFigures;
@@ -235,11 +235,11 @@ export async function listFigures(db: Db, listIds: string[]) {
 }
 
 export async function listsOfItem(db: Db, itemId: string) {
-  const rows = await queryRows<{ list_id: string }>(
+  const rows = await queryRows<{ listId: string }>(
     db,
-    sql`select list_id from list_items where item_id = ${itemId}`,
+    sql`select list_id as "listId" from list_items where item_id = ${itemId}`,
   );
-  return rows.map((r) => r.list_id);
+  return rows.map((r) => r.listId);
 }
 
 export async function finishRun(
@@ -275,11 +275,11 @@ export async function lockTeamStacker(tx: Db, teamId: string) {
 
 export type KnownOwners = {
   /** Identifiers the team already has: value → its record. */
-  owned: { value: string; item_id: string }[];
+  owned: { value: string; itemId: string }[];
   /** The team's DNC list among the values. */
   dnc: string[];
   /** Contacts linked to the properties, with their names. */
-  linked: { property_id: string; contact_id: string; first: string | null; last: string | null }[];
+  linked: { propertyId: string; contactId: string; first: string | null; last: string | null }[];
 };
 
 /** One statement for a batch's look-ups: who holds its values, which are on the DNC list, who is linked. */
@@ -309,9 +309,9 @@ export async function lookUpOwners(
   );
   const known: KnownOwners = { owned: [], dnc: [], linked: [] };
   for (const r of rows)
-    if (r.kind === 'i') known.owned.push({ value: r.a, item_id: r.b! });
+    if (r.kind === 'i') known.owned.push({ value: r.a, itemId: r.b! });
     else if (r.kind === 'd') known.dnc.push(r.a);
-    else known.linked.push({ property_id: r.a, contact_id: r.b!, first: r.first, last: r.last });
+    else known.linked.push({ propertyId: r.a, contactId: r.b!, first: r.first, last: r.last });
   return known;
 }
 
@@ -323,7 +323,7 @@ export type OwnerWrites = TracedOwners & { members: { list_id: string; id: strin
  */
 export async function writeOwners(tx: Db, teamId: string, now: Date, w: OwnerWrites) {
   const records = tracedOwnersParts(teamId, now, w);
-  const [row] = await queryRows<{ members: { list_id: string; n: number }[] | null }>(
+  const [row] = await queryRows<{ members: { listId: string; n: number }[] | null }>(
     tx,
     sql`with new_items as (${records.items}),
     new_identifiers as (${records.identifiers}),
@@ -332,7 +332,7 @@ export async function writeOwners(tx: Db, teamId: string, now: Date, w: OwnerWri
     named as (${records.named}),
     counted as (select list_id, count(*)::int as n from new_members group by list_id),
     bumped as (${traceLists.countMembersPart('counted')})
-    select (select jsonb_agg(jsonb_build_object('list_id', list_id, 'n', n)) from counted) as members`,
+    select (select jsonb_agg(jsonb_build_object('listId', list_id, 'n', n)) from counted) as members`,
   );
   return row?.members ?? [];
 }

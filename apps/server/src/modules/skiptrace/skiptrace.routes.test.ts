@@ -77,6 +77,14 @@ describe('POST /api/properties/skiptrace', () => {
     const after = await firstProperty(list._id);
     expect(after.phones).toHaveLength(2);
     expect(after.verifiedOwner).toBe(true);
+    // The new owner's first phone found is its primary.
+    const ownerPhones = await t.database.db
+      .select()
+      .from(identifiers)
+      .where(eq(identifiers.itemId, body.results.owners[0]._id));
+    expect(ownerPhones.filter((p) => p.primary).map((p) => p.value)).toEqual([
+      body.results.owners[0].phones[0].value,
+    ]);
     // Only properties without phones are traced.
     const again = await traceProperty(admin, prop._id);
     expect(again.statusCode).toBe(409);
@@ -238,6 +246,8 @@ describe('POST /api/properties/skiptrace', () => {
         .persons[0]!.phones.map((p) => p.number)
         .sort(),
     );
+    // The phones stacked onto a known contact leave its primary as it was.
+    expect(holderPhones.filter((p) => p.primary).map((p) => p.value)).toEqual([mobile.number]);
   });
 
   it('the landline export lists the phones the provider said are landlines', async () => {
