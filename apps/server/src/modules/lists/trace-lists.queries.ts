@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { jsonRows } from '../../db/json-rows.js';
 
 /*
  * What a skip trace writes on lists (ADR 048, ADR 062): its figures, and the owners it found joining the
@@ -29,10 +30,10 @@ export async function addFigures(tx: Db, listIds: readonly string[], f: TraceFig
   );
 }
 
-/** A statement part: contacts joining lists (`list_id`, `id`), those new answered by `list_id`. */
-export const addMembersPart = (members: readonly { list_id: string; id: string }[]): SQL =>
+/** A statement part: contacts joining lists (`listId`, `id`), those new answered by `list_id`. */
+export const addMembersPart = (members: readonly { listId: string; id: string }[]): SQL =>
   sql`insert into list_items (list_id, type, item_id)
-      select x.list_id, 'contact', x.id from jsonb_to_recordset(${JSON.stringify(members)}::jsonb) as x(list_id uuid, id uuid)
+      select x."listId", 'contact', x.id from ${jsonRows('x', members, { listId: 'uuid', id: 'uuid' })}
       on conflict do nothing returning list_id`;
 
 /** A statement part: lists' contact counts raised by the CTE named `counted` (`list_id`, `n`). */

@@ -14,7 +14,7 @@ export const traceLists = {
   /** The list's figures with the trace's added, answering `id, hits, landlines, dnc, cost`. */
   addFiguresPart: (listId: string, f: q.TraceFigures) => q.addFiguresPart(listId, f),
   /** Contacts joining lists; the new memberships answered by `list_id`. */
-  addMembersPart: (members: readonly { list_id: string; id: string }[]) => q.addMembersPart(members),
+  addMembersPart: (members: readonly { listId: string; id: string }[]) => q.addMembersPart(members),
   /** Lists' contact counts raised by the CTE named `counted` (`list_id`, `n`). */
   countMembersPart: (counted: string) => q.countMembersPart(counted),
 };

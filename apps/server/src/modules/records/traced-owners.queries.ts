@@ -1,5 +1,6 @@
 import type { FieldValue } from '@prospector/core';
 import { sql, type SQL } from 'drizzle-orm';
+import { jsonRows } from '../../db/json-rows.js';
 
 /*
  * The records' parts of a skip trace batch's one-statement write (ADR 048, ADR 062): the owners it
@@ -8,22 +9,32 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 
 export type TracedOwners = {
-  contacts: { id: string; status_id: string | null; data: Record<string, FieldValue>; search_text: string }[];
+  contacts: { id: string; statusId: string | null; data: Record<string, FieldValue>; searchText: string }[];
   identifiers: {
-    item_id: string;
+    itemId: string;
     value: string;
-    is_email: boolean;
+    isEmail: boolean;
     primary: boolean;
     status: string;
     position: number;
-    line_type: string | null;
+    lineType: string | null;
   }[];
   links: { f: string; t: string }[];
   /** A hit property's first owner: its Owner field takes the name when it had none (issue 30, 18). */
   owners: { id: string; owner: string }[];
 };
 
-const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
+const IDENTIFIER = {
+  itemId: 'uuid',
+  value: 'text',
+  isEmail: 'boolean',
+  primary: 'boolean',
+  status: 'text',
+  position: 'int',
+  lineType: 'text',
+} as const;
+const CONTACT = { id: 'uuid', statusId: 'uuid', data: 'jsonb', searchText: 'text' } as const;
+const LINK = { f: 'uuid', t: 'uuid' } as const;
 
 export function tracedOwnersParts(
   teamId: string,
@@ -32,22 +43,21 @@ export function tracedOwnersParts(
 ): { items: SQL; identifiers: SQL; links: SQL; named: SQL } {
   return {
     items: sql`insert into items (id, team_id, type, status_id, data, last_activity_at, search_text, created_at, updated_at)
-      select x.id, ${teamId}, 'contact', x.status_id, x.data, ${now}, x.search_text, ${now}, ${now}
-      from jsonb_to_recordset(${json(w.contacts)}) as x(id uuid, status_id uuid, data jsonb, search_text text)`,
+      select x.id, ${teamId}, 'contact', x."statusId", x.data, ${now}, x."searchText", ${now}, ${now}
+      from ${jsonRows('x', w.contacts, CONTACT)}`,
     identifiers: sql`insert into identifiers (team_id, item_id, value, is_email, "primary", status, position, source, line_type, created_at)
-      select ${teamId}, x.item_id, x.value, x.is_email, x."primary", x.status, x.position, 'skiptrace', x.line_type, ${now}
-      from jsonb_to_recordset(${json(w.identifiers)})
-        as x(item_id uuid, value text, is_email boolean, "primary" boolean, status text, position int, line_type text)
+      select ${teamId}, x."itemId", x.value, x."isEmail", x."primary", x.status, x.position, 'skiptrace', x."lineType", ${now}
+      from ${jsonRows('x', w.identifiers, IDENTIFIER)}
       on conflict (team_id, value) do nothing`,
     // Both ways, as the records module keeps its links.
     links: sql`insert into item_links (team_id, from_id, to_id)
-      select ${teamId}::uuid, x.f, x.t from jsonb_to_recordset(${json(w.links)}) as x(f uuid, t uuid)
-      union select ${teamId}::uuid, x.t, x.f from jsonb_to_recordset(${json(w.links)}) as x(f uuid, t uuid)
+      select ${teamId}::uuid, x.f, x.t from ${jsonRows('x', w.links, LINK)}
+      union select ${teamId}::uuid, x.t, x.f from ${jsonRows('x', w.links, LINK)}
       on conflict do nothing`,
     // Owner is the last field of a record's search text (itemSearchText): appended, it is found.
     named: sql`update items p set data = p.data || jsonb_build_object('Owner', x.owner),
         search_text = trim(p.search_text || ' ' || lower(x.owner)), updated_at = ${now}
-      from jsonb_to_recordset(${json(w.owners)}) as x(id uuid, owner text)
+      from ${jsonRows('x', w.owners, { id: 'uuid', owner: 'text' })}
       where p.id = x.id and p.team_id = ${teamId} and p.type = 'property'
         and coalesce(p.data->>'Owner', '') = '' and x.owner <> ''
       returning 1`,

@@ -120,7 +120,7 @@ function contactFor(s: Stack, ctx: StoreContext, propertyId: string, person: Tra
   if (known) return { contactId: known, isNew: false };
   const contactId = randomUUID();
   const data = { 'First name': person.firstName, 'Last name': person.lastName };
-  s.w.contacts.push({ id: contactId, status_id: ctx.statusId, data, search_text: itemSearchText(data) });
+  s.w.contacts.push({ id: contactId, statusId: ctx.statusId, data, searchText: itemSearchText(data) });
   s.linkedTo.set(propertyId, [
     ...(s.linkedTo.get(propertyId) ?? []),
     { propertyId, contactId, first: person.firstName, last: person.lastName },
@@ -145,13 +145,13 @@ function addPhones(s: Stack, person: TracedPerson, to: { contactId: string; crea
     s.ownerOf.set(ph.number, to.contactId);
     to.created?.phones.push(ph.number);
     s.w.identifiers.push({
-      item_id: to.contactId,
+      itemId: to.contactId,
       value: ph.number,
-      is_email: false,
+      isEmail: false,
       primary: to.created !== null && position === 0,
       status: dnc ? 'DNC' : '',
       position: position++,
-      line_type: ph.lineType,
+      lineType: ph.lineType,
     });
   }
   return { phones, next: position };
@@ -170,13 +170,13 @@ function addEmails(
     s.ownerOf.set(email, to.contactId);
     to.created?.emails.push(email);
     s.w.identifiers.push({
-      item_id: to.contactId,
+      itemId: to.contactId,
       value: email,
-      is_email: true,
+      isEmail: true,
       primary: false,
       status: '',
       position: position++,
-      line_type: null,
+      lineType: null,
     });
   }
 }
@@ -191,7 +191,7 @@ function stackPerson(s: Stack, ctx: StoreContext, propertyId: string, person: Tr
   const { phones, next } = addPhones(s, person, { contactId, created });
   addEmails(s, person.emails, { contactId, created }, next);
   s.w.links.push({ f: propertyId, t: contactId });
-  for (const listId of ctx.listIds(propertyId)) s.w.members.push({ list_id: listId, id: contactId });
+  for (const listId of ctx.listIds(propertyId)) s.w.members.push({ listId, id: contactId });
   return { id: contactId, name, phones, emails: person.emails, created };
 }
 

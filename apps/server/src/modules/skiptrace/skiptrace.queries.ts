@@ -315,7 +315,7 @@ export async function lookUpOwners(
   return known;
 }
 
-export type OwnerWrites = TracedOwners & { members: { list_id: string; id: string }[] };
+export type OwnerWrites = TracedOwners & { members: { listId: string; id: string }[] };
 
 /**
  * Every write of a batch's owners in one statement: the records' parts (contacts, their identifiers,
