@@ -166,6 +166,18 @@ const serverWritesRawSql = {
     'values are bound as parameters (db/arrays.ts for lists, sql.identifier for names): sql.raw only in db/',
 };
 
+// A raw query's row has the same camelCase shape as Drizzle's (issue 34): columns are aliased in SQL
+// (`item_id as "itemId"`) and batches given as JSON keep camelCase keys (db/json-rows.ts). A module's
+// code names no snake_case key, in a type, an object or a property read; outside data's spellings
+// (a provider's API, a file's columns) live in providers/ or are read by their quoted name.
+const SNAKE = '/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/';
+const SNAKE_KEY_MESSAGE = 'a row is camelCase, as Drizzle\'s: alias the column in SQL (item_id as "itemId")';
+const serverSnakeKeys = [
+  { selector: `TSPropertySignature > Identifier.key[name=${SNAKE}]`, message: SNAKE_KEY_MESSAGE },
+  { selector: `Property > Identifier.key[name=${SNAKE}]`, message: SNAKE_KEY_MESSAGE },
+  { selector: `MemberExpression > Identifier.property[name=${SNAKE}]`, message: SNAKE_KEY_MESSAGE },
+];
+
 /** Tests, fixtures and what only tests use: the house's sizes are for the product's code. */
 const sizeExempt = [
   '**/*.test.{ts,tsx}',
@@ -242,6 +254,13 @@ export default tseslint.config(
     files: ['apps/server/src/db/**/*.ts', 'apps/server/src/**/*.test.ts'],
     ignores: ['apps/server/src/test/**'],
     rules: { 'no-restricted-syntax': ['error', serverReadsProcessEnv] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.test-support.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', serverReadsProcessEnv, serverWritesRawSql, ...serverSnakeKeys],
+    },
   },
   {
     files: ['apps/server/src/**/*.ts'],

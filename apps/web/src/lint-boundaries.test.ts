@@ -34,6 +34,7 @@ const SCHEMA = 'only *.queries.ts files import db/schema';
 const DRIZZLE = 'only *.queries.ts files build queries';
 const INDEX_QUERIES = "a module's index.ts exposes service functions, never its queries";
 const RAW_SQL = 'values are bound as parameters';
+const SNAKE_ROW = "a row is camelCase, as Drizzle's";
 const rawSql =
   "import { sql } from 'drizzle-orm';\nexport const y = (v: string) => sql`select ${sql.raw(v)}`;\n";
 
@@ -302,6 +303,24 @@ describe("the server's boundaries", () => {
       RAW_SQL,
     ],
     ['a script cannot write raw SQL', 'apps/server/src/scripts/x.ts', rawSql, RAW_SQL],
+    [
+      "a raw query's row type cannot have a snake_case key",
+      'apps/server/src/modules/chats/x.queries.ts',
+      'export type Row = { id: string; team_id: string };\n',
+      SNAKE_ROW,
+    ],
+    [
+      'a batch given to SQL cannot have a snake_case key',
+      'apps/server/src/modules/lists/x.queries.ts',
+      'export const rows = (id: string) => [{ id, item_id: id }];\n',
+      SNAKE_ROW,
+    ],
+    [
+      "a module's code cannot read a snake_case column off a row",
+      'apps/server/src/modules/lists/x.service.ts',
+      'export const itemOf = (r: { [k: string]: string }) => r.item_id;\n',
+      SNAKE_ROW,
+    ],
   ])('%s', async (_sentence, file, code, message) => {
     expect(await lint(file, code)).toEqual([expect.stringContaining(message)]);
   });
@@ -353,6 +372,16 @@ describe("the server's boundaries", () => {
       "export { createTeamsService } from './teams.service.js';\n",
     ],
     ['db/ writes the raw SQL of prepared statements', 'apps/server/src/db/x.ts', rawSql],
+    [
+      "a provider speaks its API's own snake_case",
+      'apps/server/src/providers/payments/x.ts',
+      'export const body = (id: string) => ({ customer_id: id });\n',
+    ],
+    [
+      'a test reads a snake_case column it selected by hand',
+      'apps/server/src/modules/lists/x.test.ts',
+      'export const itemOf = (r: { [k: string]: string }) => r.item_id;\n',
+    ],
   ])('%s', async (_sentence, file, code) => {
     expect(await lint(file, code)).toEqual([]);
   });
