@@ -7,7 +7,7 @@ import { findRecord, RECORD_ID, renderRecordOverPage } from '../testing/record-o
 
 // The Tasks panel of a record (spec part 1 §4, §5): adding a task, and what it says when there is none.
 
-const TEAM_ZONE = buildUser().team.timezone;
+const TEAM_ZONE = buildUser().team.timezone!;
 const added: FakeRoute = ({ body }) => {
   const { task } = body as { task: { text: string; due: string } };
   return {
