@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ActionIcon, CloseButton, FileButton, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconPhoto, IconSend } from '@tabler/icons-react';
 import { AVATAR_ACCEPT, CHAT_INPUT_HEIGHT, canSendChat, chatMentions, messages } from '@prospector/core';
@@ -14,6 +14,12 @@ export function ChatComposer({ chatId, members }: ChatComposerProps) {
   const [body, setBody] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const send = useSendChatMessage();
+  // The file input keeps the last file picked: emptied with the image, so the same file can be picked again.
+  const resetFile = useRef<() => void>(null);
+  const dropImage = () => {
+    setImage(null);
+    resetFile.current?.();
+  };
   const ready = canSendChat({ body, hasImage: image !== null }) && !send.isPending;
 
   function submit() {
@@ -23,7 +29,7 @@ export function ChatComposer({ chatId, members }: ChatComposerProps) {
       {
         onSuccess: () => {
           setBody('');
-          setImage(null);
+          dropImage();
         },
       },
     );
@@ -37,11 +43,11 @@ export function ChatComposer({ chatId, members }: ChatComposerProps) {
           <Text size="xs" truncate style={{ flex: 1 }}>
             {image.name}
           </Text>
-          <CloseButton size="sm" aria-label="Remove the image" onClick={() => setImage(null)} />
+          <CloseButton size="sm" aria-label="Remove the image" onClick={dropImage} />
         </Group>
       )}
       <Group gap={6} align="flex-end" wrap="nowrap">
-        <FileButton onChange={setImage} accept={AVATAR_ACCEPT}>
+        <FileButton onChange={setImage} accept={AVATAR_ACCEPT} resetRef={resetFile}>
           {(props) => (
             <Tooltip label="Attach an image" withArrow>
               <ActionIcon

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { MessageDto, SectionDto } from '@prospector/core';
+import type { ItemDto, MemberDto, MessageDto, SectionDto, TaskDto } from '@prospector/core';
 import { buildItem, buildMember, buildStatus, buildUser } from '../../../test/factories';
 import { mockApi, type FakeRoute } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
@@ -10,6 +10,10 @@ const LOAD = { timeout: 15_000 };
 
 type RecordOverPage = {
   custom?: Record<string, string>;
+  /** Changes to Jane Doe's record itself (its phones, its links, its status). */
+  item?: Partial<ItemDto>;
+  tasks?: TaskDto[];
+  members?: MemberDto[];
   messages?: MessageDto[];
   sections?: SectionDto[];
   routes?: Record<string, FakeRoute>;
@@ -18,19 +22,22 @@ type RecordOverPage = {
 /** Ann's workspace with Jane Doe's record (a contact) opened over a page, as `?record=` opens it. */
 export function renderRecordOverPage({
   custom = {},
+  item: changes = {},
+  tasks = [],
+  members = [buildMember()],
   messages = [],
   sections = [],
   routes = {},
 }: RecordOverPage) {
-  const item = buildItem({ _id: RECORD_ID, custom });
+  const item = buildItem({ _id: RECORD_ID, custom, ...changes });
   mockApi({
     'GET /api/users/me': { status: 200, body: { user: buildUser() } },
-    'GET /api/teams/members': { status: 200, body: { members: [buildMember()] } },
+    'GET /api/teams/members': { status: 200, body: { members } },
     'POST /api/dashboard/get': {
       status: 200,
       body: { filterBy: null, columns: [{ status: buildStatus(), count: 0, items: [] }] },
     },
-    [`GET /api/items/${RECORD_ID}`]: { status: 200, body: { item, messages, tasks: [], sections } },
+    [`GET /api/items/${RECORD_ID}`]: { status: 200, body: { item, messages, tasks, sections } },
     'GET /api/replies/labels': { status: 200, body: { labels: [] } },
     'PATCH /api/items/update': { status: 200, body: { item } },
     ...routes,
