@@ -27,7 +27,7 @@ type ListPaneProps<T> = PaneState & {
 };
 
 /** 'Showing properties between 26 - 50' (1-based, spec part 2 §2). */
-export function pageRange(plural: string, skip: number, total: number): string {
+function pageRange(plural: string, skip: number, total: number): string {
   return `Showing ${plural} between ${skip + 1} - ${Math.min(skip + LIST_DETAIL_PAGE_SIZE, total)}`;
 }
 
